@@ -1,0 +1,130 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as core from './schema/core'
+import * as catalog from './schema/catalog'
+import * as partners from './schema/partners'
+import * as users from './schema/users'
+import * as workforce from './schema/workforce'
+
+export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce }
+
+// One Drizzle type for both drivers: the query builder is identical; only the session differs.
+export type Db = ReturnType<typeof drizzlePg<typeof schema>>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Where the data lives, for logs and /api/health. */
+  location: string
+  /** Raw SQL, used by benchmarks and health checks. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * PGlite is one process, one connection: two processes on one directory corrupt it.
+ * A lock file holding our pid refuses a second opener; a lock left by a dead process is taken over.
+ */
+function lockDirectory(dir: string): () => void {
+  mkdirSync(dir, { recursive: true })
+  const lockFile = path.join(dir, '..', path.basename(dir) + '.lock')
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim())
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new DatabaseLockedError(
+        `The embedded database at ${dir} is in use by another process (pid ${pid}). ` +
+          'Stop that process first, or set WMS_DATA_DIR to another directory.',
+      )
+    }
+  }
+  writeFileSync(lockFile, String(process.pid))
+  return () => {
+    try {
+      if (existsSync(lockFile) && readFileSync(lockFile, 'utf8').trim() === String(process.pid)) rmSync(lockFile)
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+export type OpenOptions = { dataDir?: string; databaseUrl?: string; memory?: boolean }
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // numeric stays a string (exact decimals); bigint counts become numbers
+    pg.types.setTypeParser(20, (v) => Number(v))
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' })
+    const url = new URL(opts.databaseUrl)
+    return {
+      db,
+      kind: 'postgres',
+      location: `${url.host}${url.pathname}`,
+      ping: async () => {
+        await pool.query('select 1')
+      },
+      close: async () => {
+        await pool.end()
+      },
+    }
+  }
+  const dir = opts.memory ? undefined : path.join(opts.dataDir ?? './var', 'db')
+  const unlock = dir ? lockDirectory(dir) : () => {}
+  let client: PGlite
+  try {
+    client = await PGlite.create(dir ? `file://${path.resolve(dir)}` : 'memory://', {
+      extensions: { pg_trgm },
+      parsers: { 20: (v: string) => Number(v) },
+    })
+  } catch (e) {
+    unlock()
+    throw e
+  }
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    location: dir ? path.resolve(dir) : 'memory',
+    ping: async () => {
+      await client.query('select 1')
+    },
+    close: async () => {
+      try {
+        await client.query('CHECKPOINT')
+      } catch {
+        /* closing anyway */
+      }
+      await client.close()
+      unlock()
+    },
+  }
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  // pg_trgm backs the case-insensitive substring searches; created before the migrations that index with it
+  await database.db.execute('CREATE EXTENSION IF NOT EXISTS pg_trgm')
+  if (database.kind === 'postgres') await migratePg(database.db, { migrationsFolder })
+  else await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder })
+}

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { companies } from './core'
+
+const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const uoms = pgTable(
+  'uoms',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    code: text().notNull(),
+    name: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uoms_company_code_uq').on(t.companyId, t.code)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    code: text().notNull(),
+    variant: text().notNull().default(''),
+    name1: text().notNull(),
+    uomId: integer('uom_id').notNull().references(() => uoms.id),
+    storageClass: text('storage_class').notNull().default('ambient'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('products_company_code_variant_uq').on(t.companyId, t.code, t.variant),
+    index('products_uom_idx').on(t.uomId),
+    index('products_code_trgm').using('gin', sql`${t.code} gin_trgm_ops`),
+    index('products_name_trgm').using('gin', sql`${t.name1} gin_trgm_ops`),
+  ],
+)
+
+export const productPacks = pgTable(
+  'product_packs',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    productId: integer('product_id').notNull().references(() => products.id),
+    uomId: integer('uom_id').notNull().references(() => uoms.id),
+    // exact decimals, never floats
+    qtyPerPack: numeric('qty_per_pack', { precision: 14, scale: 3 }).notNull(),
+    gtin: text(),
+    lengthMm: integer('length_mm'),
+    widthMm: integer('width_mm'),
+    heightMm: integer('height_mm'),
+    weightKg: numeric('weight_kg', { precision: 12, scale: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_packs_product_idx').on(t.productId),
+    uniqueIndex('product_packs_company_gtin_uq').on(t.companyId, t.gtin),
+  ],
+)

@@ -1,0 +1,45 @@
+import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { companies } from './core'
+
+const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    code: text().notNull(),
+    name: text().notNull(),
+    email: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('customers_company_code_uq').on(t.companyId, t.code)],
+)
+
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    code: text().notNull(),
+    name: text().notNull(),
+    edi: text().notNull().default(''),
+    priority: integer().notNull().default(3),
+    email: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('suppliers_company_code_uq').on(t.companyId, t.code)],
+)
+
+export const carriers = pgTable(
+  'carriers',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    code: text().notNull(),
+    name: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('carriers_company_code_uq').on(t.companyId, t.code)],
+)

@@ -1,0 +1,45 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { companies, sites, warehouses } from './core'
+
+const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
+
+export const ROLES = ['admin', 'supervisor', 'operator'] as const
+export type Role = (typeof ROLES)[number]
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    username: text().notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text({ enum: ROLES }).notNull().default('operator'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text(),
+    isActive: boolean('is_active').notNull().default(true),
+    defaultSiteId: integer('default_site_id').references(() => sites.id),
+    defaultWarehouseId: integer('default_warehouse_id').references(() => warehouses.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  // usernames are global: login does not ask for a company
+  (t) => [uniqueIndex('users_username_uq').on(t.username), index('users_company_idx').on(t.companyId)],
+)
+
+/** Refresh tokens are stored hashed; each rotation creates a new row in the same family (RFC 9700). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    replacedById: integer('replaced_by_id'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+)

@@ -1,0 +1,47 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { companies, warehouses } from './core'
+
+const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const skills = pgTable(
+  'skills',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    code: text().notNull(),
+    name: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('skills_company_code_uq').on(t.companyId, t.code)],
+)
+
+export const parkingSpots = pgTable(
+  'parking_spots',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    warehouseId: integer('warehouse_id').references(() => warehouses.id),
+    code: text().notNull(),
+    name: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('parking_spots_company_code_uq').on(t.companyId, t.code), index('parking_spots_wh_idx').on(t.warehouseId)],
+)
+
+export const EQUIPMENT_STATUSES = ['available', 'busy', 'down'] as const
+
+export const equipments = pgTable(
+  'equipments',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    warehouseId: integer('warehouse_id').references(() => warehouses.id),
+    code: text().notNull(),
+    name: text().notNull(),
+    kind: text().notNull().default('forklift'),
+    status: text({ enum: EQUIPMENT_STATUSES }).notNull().default('available'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('equipments_company_code_uq').on(t.companyId, t.code), index('equipments_wh_idx').on(t.warehouseId)],
+)

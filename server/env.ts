@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+// Settings are parsed once at boot; a bad value stops the process with a clear message (STYLE habit 8).
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  WMS_DATA_DIR: z.string().min(1).default('./var'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  WMS_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  WMS_DEMO_STOCK: z.coerce.number().int().min(0).max(5_000_000).default(50_000),
+})
+
+export type Env = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  adminPassword: string | undefined
+  jwtSecret: string
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
+  smtpUrl: string | undefined
+  demoStock: number
+}
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new EnvError(`Invalid settings:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(e.WMS_DATA_DIR)
+  mkdirSync(dataDir, { recursive: true })
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.WMS_ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    demoStock: e.WMS_DEMO_STOCK,
+  }
+}
+
+/** JWT_SECRET absent: generate one and keep it in the data dir, so tokens survive a restart. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret')
+  if (existsSync(file)) {
+    const s = readFileSync(file, 'utf8').trim()
+    if (s.length >= 32) return s
+  }
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret + '\n', { mode: 0o600 })
+  chmodSync(file, 0o600)
+  return secret
+}
