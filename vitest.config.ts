@@ -1,5 +1,22 @@
 import { defineConfig } from 'vitest/config'
 
+// Vitest 5's reporter calls Map.groupBy (Node 21+) when it prints failures; Node 20 lacks it.
+if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
+  Object.defineProperty(Map, 'groupBy', {
+    value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
+      const map = new Map<K, V[]>()
+      let i = 0
+      for (const item of items) {
+        const k = key(item, i++)
+        const list = map.get(k)
+        if (list) list.push(item)
+        else map.set(k, [item])
+      }
+      return map
+    },
+  })
+}
+
 // Projects: machines and server run in Node; the React app in jsdom; end-to-end drives Chromium
 // against the real server (tests/e2e), run last by tests/support/run-tests.ts.
 export default defineConfig({

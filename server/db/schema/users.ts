@@ -27,19 +27,37 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_username_uq').on(t.username), index('users_company_idx').on(t.companyId)],
 )
 
-/** Refresh tokens are stored hashed; each rotation creates a new row in the same family (RFC 9700). */
+/**
+ * A sign-in session is a refresh-token family (RFC 9700). Access tokens carry its id, so revoking the
+ * family (logout, reuse of a rotated token, a disabled user) ends the session at once.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid().primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
+    userAgent: text('user_agent'),
+    ip: text(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+)
+
+/** Refresh tokens are stored hashed; each rotation creates a new row in the same family. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
     userId: integer('user_id').notNull().references(() => users.id),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id').notNull().references(() => authSessions.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     replacedById: integer('replaced_by_id'),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
 )

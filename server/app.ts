@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Database } from './db/client'
+import './http/context'
+import { registerErrorHandling } from './http/errors'
+import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
+import { LoginThrottle } from './modules/auth/throttle'
+import { TokenService } from './modules/auth/tokens'
+import { masterDataRoutes } from './modules/master-data/master-data.routes'
+
+export type CreateAppOptions = {
+  database: Database
+  jwtSecret: string
+  dataDir: string
+  smtpUrl?: string
+  /** built SPA to serve (dist/); absent in API-only tests */
+  staticDir?: string
+  logger?: FastifyServerOptions['logger']
+}
+
+/** The whole API as a Fastify instance, without listening (STYLE habit 7): tests use app.inject(). */
+export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // DRF paths end in a slash (SPEC writes them so); both spellings are answered
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  app.decorate('deps', {
+    database: opts.database,
+    db: opts.database.db,
+    env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl },
+    tokens: new TokenService(opts.jwtSecret),
+    throttle: new LoginThrottle(),
+  })
+  app.decorateRequest('user')
+  registerErrorHandling(app)
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Movatic WMS API', version: '1.0.0', description: 'Django REST Framework dialect: lists are {count, next, previous, results}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+
+  await app.register(
+    async (api) => {
+      api.get('/schema/', { schema: { hide: true } }, async () => app.swagger())
+      api.get(
+        '/health',
+        { schema: { tags: ['system'], security: [], response: { 200: z.object({ status: z.string(), database: z.string() }), 503: z.object({ status: z.string(), database: z.string() }) } } },
+        async (_req, reply) => {
+          try {
+            await opts.database.ping()
+            return { status: 'ok', database: opts.database.kind }
+          } catch {
+            return reply.status(503).send({ status: 'unavailable', database: opts.database.kind })
+          }
+        },
+      )
+      await api.register(authPublicRoutes)
+      await api.register(authRoutes)
+      await api.register(masterDataRoutes)
+    },
+    { prefix: '/api' },
+  )
+
+  const staticDir = opts.staticDir && existsSync(path.join(opts.staticDir, 'index.html')) ? opts.staticDir : undefined
+  if (staticDir) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, cacheControl: false })
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]
+    if (url === '/api' || url.startsWith('/api/')) return reply.status(404).send({ detail: 'Not found.' })
+    if (!staticDir) return reply.status(404).send({ detail: 'Not found.' })
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ detail: 'Not found.' })
+    // a missing asset is a 404; any other path is the SPA's (history fallback)
+    if (/\.[a-z0-9]{1,8}$/i.test(url) && !url.endsWith('.html')) return reply.status(404).send({ detail: 'Not found.' })
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  })
+  return app
+}

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { type Database, migrateDatabase, openDatabase } from './db/client'
+import { isDatabaseEmpty, seedDemoData } from './db/demo-data/seed'
+import type { Env } from './env'
+
+/** Open the configured database, apply migrations, and create the demo data on first run. */
+export async function prepareDatabase(env: Env, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, opts: { seed?: boolean } = {}): Promise<Database> {
+  const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl })
+  try {
+    log.info({ database: database.kind, location: database.location }, 'database opened')
+    await migrateDatabase(database)
+    if (opts.seed !== false && (await isDatabaseEmpty(database.db))) {
+      log.info('empty database: creating demo data')
+      const started = Date.now()
+      await seedDemoData(database.db, { adminPassword: env.adminPassword, dataDir: env.dataDir, log: (m) => log.warn(m) })
+      log.info({ ms: Date.now() - started }, 'demo data created')
+    }
+    return database
+  } catch (e) {
+    await database.close()
+    throw e
+  }
+}

@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+
+/**
+ * Errors in Django REST Framework's dialect (STYLE habit 9): `{"field": ["msg"]}` or
+ * `{"non_field_errors": [...]}` for a bad request, `{"detail": "..."}` for everything else.
+ */
+export class ApiError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly body: Record<string, unknown>,
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`)
+  }
+}
+
+export type FieldErrors = Record<string, string[]>
+
+export const badRequest = (errors: FieldErrors) => new ApiError(400, errors)
+export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] })
+export const nonFieldError = (message: string) => new ApiError(400, { non_field_errors: [message] })
+export const notFound = (detail = 'Not found.') => new ApiError(404, { detail })
+export const forbidden = (detail = 'You do not have permission to perform this action.') => new ApiError(403, { detail })
+export const unauthorized = (detail = 'Authentication credentials were not provided.') =>
+  new ApiError(401, { detail }, { 'www-authenticate': 'Bearer realm="api"' })
+export const conflict = (body: Record<string, unknown>) => new ApiError(409, body)
+export const methodNotAllowed = (method: string) => new ApiError(405, { detail: `Method "${method}" not allowed.` })
+
+type PgLikeError = { code?: string; detail?: string; table?: string; constraint?: string; cause?: unknown }
+
+/** Drizzle wraps driver errors; find the PostgreSQL error (it carries a SQLSTATE code). */
+export function pgError(e: unknown): PgLikeError | undefined {
+  let cur: unknown = e
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const c = cur as PgLikeError
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c
+    cur = c.cause
+  }
+  return undefined
+}
+
+function zodIssuesToFields(issues: ReadonlyArray<{ instancePath?: string; message?: string; keyword?: string }>): FieldErrors {
+  const out: FieldErrors = {}
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? '').split('/').filter(Boolean)
+    const key = path.length ? path.join('.') : 'non_field_errors'
+    let message = issue.message ?? 'Invalid value.'
+    if (issue.keyword === 'invalid_type' && /received undefined/.test(message)) message = 'This field is required.'
+    ;(out[key] ??= []).push(message)
+  }
+  return out
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).headers(error.headers).send(error.body)
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(zodIssuesToFields(error.validation))
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause }, 'response did not match its schema')
+      return reply.status(500).send({ detail: 'Internal server error.' })
+    }
+    const pg = pgError(error)
+    if (pg?.code === '23505') {
+      return reply.status(400).send({ non_field_errors: ['A record with these values already exists.'] })
+    }
+    if (pg?.code === '23503') {
+      return reply.status(400).send({ detail: `This record is still referenced${pg.table ? ` by ${pg.table}` : ''}.` })
+    }
+    if (pg?.code === '40001' || pg?.code === '40P01') {
+      return reply.status(409).send({ detail: 'The data changed while saving. Try again.' })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      const detail =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'JSON parse error.'
+          : error.message
+      return reply.status(status).send({ detail })
+    }
+    // A 5xx never leaks a stack
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.status(500).send({ detail: 'Internal server error.' })
+  })
+}

@@ -1,0 +1,95 @@
+import { type AnyColumn, type SQL, and, asc, desc, ilike, or, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { FastifyRequest } from 'fastify'
+import { ApiError, fieldError } from './errors'
+
+export const DEFAULT_PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 100
+
+/** Query parameters every list takes (DRF's PageNumberPagination, SearchFilter, OrderingFilter). */
+export const listQuerySchema = z.object({
+  page: z.string().optional(),
+  page_size: z.string().optional(),
+  search: z.string().max(200).optional(),
+  ordering: z.string().max(200).optional(),
+})
+export type ListQuery = z.infer<typeof listQuerySchema>
+
+export type PageParams = { page: number; pageSize: number; offset: number }
+
+/** page from 1; page_size default 20, clamped to 100 like DRF's max_page_size; nonsense is a 404 "Invalid page." as in DRF. */
+export function pageParams(q: { page?: string; page_size?: string }): PageParams {
+  let pageSize = DEFAULT_PAGE_SIZE
+  if (q.page_size !== undefined && q.page_size !== '') {
+    const n = Number(q.page_size)
+    if (Number.isInteger(n) && n > 0) pageSize = Math.min(n, MAX_PAGE_SIZE)
+  }
+  let page = 1
+  if (q.page !== undefined && q.page !== '' && q.page !== 'last') {
+    const n = Number(q.page)
+    if (!Number.isInteger(n) || n < 1) throw new ApiError(404, { detail: 'Invalid page.' })
+    page = n
+  }
+  return { page, pageSize, offset: (page - 1) * pageSize }
+}
+
+export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] }
+
+function pageUrl(request: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null
+  const url = new URL(request.url, `${request.protocol}://${request.host}`)
+  if (page === 1) url.searchParams.delete('page')
+  else url.searchParams.set('page', String(page))
+  return url.toString()
+}
+
+export function pageResponse<T>(request: FastifyRequest, p: PageParams, count: number, results: T[]): Page<T> {
+  const lastPage = Math.max(1, Math.ceil(count / p.pageSize))
+  if (p.page > lastPage) throw new ApiError(404, { detail: 'Invalid page.' })
+  return {
+    count,
+    next: p.page < lastPage ? pageUrl(request, p.page + 1) : null,
+    previous: p.page > 1 ? pageUrl(request, p.page - 1) : null,
+    results,
+  }
+}
+
+/** Escape LIKE wildcards so a user's % or _ is matched literally. */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c)
+
+/** DRF SearchFilter: terms split on whitespace are ANDed; each term matches any field, case-insensitively. */
+export function searchCondition(search: string | undefined, fields: ReadonlyArray<AnyColumn | SQL>): SQL | undefined {
+  const terms = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)
+  if (!terms.length || !fields.length) return undefined
+  return and(...terms.map((t) => or(...fields.map((f) => ilike(f, `%${likeEscape(t)}%`)))))
+}
+
+export type OrderingMap = Record<string, AnyColumn | SQL>
+
+/**
+ * DRF OrderingFilter over an allow-list: `ordering=code,-name`; `warehouse__code` and `warehouse.code` are the same.
+ * Anything off the list is a 400 `{"ordering": [...]}`. The primary key breaks ties so pages are stable.
+ */
+export function orderingClause(ordering: string | undefined, allowed: OrderingMap, fallback: string, tieBreaker: AnyColumn): SQL[] {
+  const raw = (ordering ?? '').trim() || fallback
+  const parts = raw.split(',').map((s) => s.trim()).filter(Boolean)
+  const out: SQL[] = []
+  const bad: string[] = []
+  for (const part of parts) {
+    const descending = part.startsWith('-')
+    const name = (descending ? part.slice(1) : part).replace(/\./g, '__')
+    const col = allowed[name]
+    if (!col) {
+      bad.push(part)
+      continue
+    }
+    out.push(descending ? desc(col) : asc(col))
+  }
+  if (bad.length) {
+    throw fieldError('ordering', `Invalid ordering field(s): ${bad.join(', ')}. Allowed: ${Object.keys(allowed).join(', ')}.`)
+  }
+  out.push(asc(tieBreaker))
+  return out
+}
+
+export const countStar = sql<number>`count(*)::int`

@@ -1,0 +1,75 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pino from 'pino'
+import { createApp } from './app'
+import { prepareDatabase } from './boot'
+import { DatabaseLockedError } from './db/client'
+import { EnvError, parseEnv } from './env'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+async function main(): Promise<void> {
+  let env
+  try {
+    env = parseEnv()
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message)
+      process.exit(2)
+    }
+    throw e
+  }
+  const logger = pino({ level: env.logLevel })
+  let database
+  try {
+    database = await prepareDatabase(env, logger)
+  } catch (e) {
+    if (e instanceof DatabaseLockedError) {
+      logger.fatal(e.message)
+      process.exit(3)
+    }
+    throw e
+  }
+  const app = await createApp({
+    database,
+    jwtSecret: env.jwtSecret,
+    dataDir: env.dataDir,
+    smtpUrl: env.smtpUrl,
+    staticDir: path.join(root, 'dist'),
+    logger: { level: env.logLevel },
+  })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    logger.info({ signal }, 'shutting down: finishing requests')
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, 15_000)
+    force.unref()
+    try {
+      await app.close() // stops accepting, waits for in-flight requests
+      await database.close() // checkpoint, close, release the lock
+      logger.info('closed cleanly')
+      process.exit(0)
+    } catch (e) {
+      logger.error({ err: e }, 'error while shutting down')
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: env.port, host: env.host })
+  const shown = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : env.port
+  logger.info(`Movatic WMS is ready on http://${shown}:${port} (API docs at /api/docs)`)
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { authenticate } from '../../http/auth-hook'
+import { login, me, refresh, revokeSession, sessionIdOfRefresh } from './auth.service'
+
+const tokenPair = z.object({ access: z.string(), refresh: z.string() })
+const detail = z.object({ detail: z.string() })
+const refreshBody = z.object({ refresh: z.string().min(1).max(200) })
+
+export const meSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  role: z.enum(['admin', 'supervisor', 'operator']),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  company: z.object({ id: z.number(), code: z.string(), name: z.string(), logoUrl: z.string().nullable(), logoUrlDark: z.string().nullable() }),
+  default_site: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
+  default_warehouse: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
+})
+
+/** Public auth routes: login and refresh need no access token. */
+export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username and password',
+        body: z.object({ username: z.string().trim().min(1).max(150), password: z.string().min(1).max(512) }),
+        response: { 200: tokenPair, 401: detail, 429: detail },
+      },
+    },
+    async (req) => login(app.deps, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] }),
+  )
+
+  const refreshHandler = {
+    schema: {
+      tags: ['auth'],
+      summary: 'Rotate a refresh token for a new token pair',
+      body: refreshBody,
+      response: { 200: tokenPair, 401: detail },
+    },
+  }
+  app.post('/auth/refresh', refreshHandler, async (req) => refresh(app.deps, req.body.refresh))
+  // SPEC 7: the client prepends the base path to a path that already has /api
+  app.post('/api/auth/refresh', { ...refreshHandler, schema: { ...refreshHandler.schema, hide: true } }, async (req) =>
+    refresh(app.deps, req.body.refresh),
+  )
+}
+
+/** Auth routes that need a signed-in user. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', authenticate)
+
+  app.get('/auth/me', { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meSchema } } }, async (req) =>
+    me(app.deps.db, req.user.id),
+  )
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session (revokes its refresh-token family)',
+        body: z.object({ refresh: z.string().max(200).optional() }).optional(),
+      },
+    },
+    async (req, reply) => {
+      await revokeSession(app.deps.db, req.user.sessionId, 'logout')
+      const other = req.body?.refresh ? await sessionIdOfRefresh(app.deps.db, req.body.refresh) : undefined
+      if (other && other !== req.user.sessionId) {
+        await revokeSession(app.deps.db, other, 'logout', req.user.id)
+      }
+      return reply.status(204).send()
+    },
+  )
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { companies, sites, warehouses } from '../../db/schema/core'
+import { authSessions, refreshTokens, users } from '../../db/schema/users'
+import { ApiError, unauthorized } from '../../http/errors'
+import { burnVerify, verifyPassword } from './passwords'
+import { REFRESH_TTL_SECONDS, REUSE_GRACE_MS, type TokenService, hashToken, newRefreshToken } from './tokens'
+import type { LoginThrottle } from './throttle'
+
+export type TokenPair = { access: string; refresh: string }
+
+const INVALID = 'No active account found with the given credentials'
+
+async function issueRefresh(db: Db, userId: number, familyId: string): Promise<{ token: string; id: number }> {
+  const token = newRefreshToken()
+  const [row] = await db
+    .insert(refreshTokens)
+    .values({ userId, familyId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000) })
+    .returning({ id: refreshTokens.id })
+  return { token, id: row.id }
+}
+
+export async function login(
+  deps: { db: Db; tokens: TokenService; throttle: LoginThrottle },
+  input: { username: string; password: string; ip: string; userAgent?: string },
+): Promise<TokenPair> {
+  const { db, tokens, throttle } = deps
+  const userKey = `u:${input.username.trim().toLowerCase()}`
+  const keys = [userKey, `ip:${input.ip}`]
+  const wait = throttle.retryAfter(keys)
+  if (wait > 0) {
+    throw new ApiError(429, { detail: `Too many failed login attempts. Try again in ${wait} seconds.` }, { 'retry-after': String(wait) })
+  }
+  const [user] = await db.select().from(users).where(eq(users.username, input.username.trim())).limit(1)
+  // same answer, and about the same time, for an unknown user and a wrong password
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnVerify(input.password), false)
+  if (!user || !ok || !user.isActive) {
+    throttle.fail(keys)
+    throw unauthorized(INVALID)
+  }
+  throttle.succeed(userKey)
+  const sessionId = randomUUID()
+  await db.insert(authSessions).values({ id: sessionId, userId: user.id, ip: input.ip, userAgent: input.userAgent?.slice(0, 300) })
+  const { token } = await issueRefresh(db, user.id, sessionId)
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id))
+  const access = await tokens.signAccess({ userId: user.id, companyId: user.companyId, role: user.role, sessionId })
+  return { access, refresh: token }
+}
+
+/** Revoke one session; with `ownerId`, only when it belongs to that user. */
+export async function revokeSession(db: Db, sessionId: string, reason: string, ownerId?: number): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(
+      and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), ownerId === undefined ? undefined : eq(authSessions.userId, ownerId)),
+    )
+}
+
+export async function revokeUserSessions(db: Db, userId: number, reason: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+}
+
+/**
+ * Rotation on every use. Presenting an already rotated token again revokes the whole family (RFC 9700 §4.14.2),
+ * unless it happens within a few seconds of the rotation: two tabs refreshing at once both get a fresh pair.
+ */
+export async function refresh(deps: { db: Db; tokens: TokenService }, presented: string): Promise<TokenPair> {
+  const { db, tokens } = deps
+  const outcome = await db.transaction(async (tx): Promise<TokenPair | { reusedFamily: string } | null> => {
+    const [row] = await tx
+      .select({
+        id: refreshTokens.id,
+        userId: refreshTokens.userId,
+        familyId: refreshTokens.familyId,
+        expiresAt: refreshTokens.expiresAt,
+        rotatedAt: refreshTokens.rotatedAt,
+        revokedAt: authSessions.revokedAt,
+        isActive: users.isActive,
+        companyId: users.companyId,
+        role: users.role,
+      })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.familyId))
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
+      .where(eq(refreshTokens.tokenHash, hashToken(presented)))
+      .limit(1)
+      .for('update', { of: refreshTokens })
+    if (!row || row.revokedAt || !row.isActive || row.expiresAt.getTime() < Date.now()) return null
+    if (row.rotatedAt && Date.now() - row.rotatedAt.getTime() > REUSE_GRACE_MS) return { reusedFamily: row.familyId }
+    const next = await issueRefresh(tx as unknown as Db, row.userId, row.familyId)
+    if (!row.rotatedAt) {
+      await tx.update(refreshTokens).set({ rotatedAt: new Date(), replacedById: next.id }).where(eq(refreshTokens.id, row.id))
+    }
+    await tx.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.id, row.familyId))
+    const access = await tokens.signAccess({ userId: row.userId, companyId: row.companyId, role: row.role, sessionId: row.familyId })
+    return { access, refresh: next.token }
+  })
+  if (outcome && 'reusedFamily' in outcome) {
+    // committed outside the transaction above, which only reads: the revocation must survive the 401
+    await revokeSession(db, outcome.reusedFamily, 'refresh token reuse')
+  }
+  if (!outcome || 'reusedFamily' in outcome) throw unauthorized('Token is invalid or expired')
+  return outcome
+}
+
+export async function sessionIdOfRefresh(db: Db, presented: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(presented)))
+    .limit(1)
+  return row?.familyId
+}
+
+export async function me(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      company: { id: companies.id, code: companies.code, name: companies.name, logoUrl: companies.logoUrl, logoUrlDark: companies.logoUrlDark },
+      siteId: sites.id,
+      siteCode: sites.code,
+      siteName: sites.name,
+      whId: warehouses.id,
+      whCode: warehouses.code,
+      whName: warehouses.name,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(sites, eq(sites.id, users.defaultSiteId))
+    .leftJoin(warehouses, eq(warehouses.id, users.defaultWarehouseId))
+    .where(eq(users.id, userId))
+    .limit(1)
+  if (!row) throw unauthorized()
+  const { siteId, siteCode, siteName, whId, whCode, whName, ...rest } = row
+  return {
+    ...rest,
+    default_site: siteId !== null && siteCode !== null && siteName !== null ? { id: siteId, code: siteCode, name: siteName } : null,
+    default_warehouse: whId !== null && whCode !== null && whName !== null ? { id: whId, code: whCode, name: whName } : null,
+  }
+}

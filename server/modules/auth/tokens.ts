@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { SignJWT, jwtVerify } from 'jose'
+
+export const ACCESS_TTL_SECONDS = 15 * 60
+export const REFRESH_TTL_SECONDS = 14 * 24 * 3600
+/** Two tabs refreshing with the same token at once are not a theft (RFC 9700 leaves room for a grace period). */
+export const REUSE_GRACE_MS = 10_000
+
+const ISSUER = 'movatic-wms'
+const AUDIENCE = 'movatic-wms-api'
+const ALG = 'HS256'
+
+export type AccessClaims = { userId: number; companyId: number; role: string; sessionId: string }
+
+export class TokenService {
+  private readonly key: Uint8Array
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret)
+  }
+
+  async signAccess(c: AccessClaims, ttlSeconds = ACCESS_TTL_SECONDS): Promise<string> {
+    return new SignJWT({ cid: c.companyId, role: c.role, sid: c.sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(String(c.userId))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(this.key)
+  }
+
+  /** Only HS256 is accepted (no `alg: none`, no key confusion); expiry, issuer and audience are checked. */
+  async verifyAccess(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALG],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['exp', 'sub', 'sid'],
+      })
+      if (payload.typ !== 'access') return null
+      const userId = Number(payload.sub)
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null
+      return { userId, companyId: Number(payload.cid), role: String(payload.role), sessionId: payload.sid }
+    } catch {
+      return null
+    }
+  }
+}
+
+export const newRefreshToken = () => randomBytes(32).toString('base64url')
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')

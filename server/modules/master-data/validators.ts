@@ -1,0 +1,43 @@
+import { z } from 'zod'
+
+export const codeField = z
+  .string()
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(64, 'Ensure this field has no more than 64 characters.')
+  .regex(/^[A-Za-z0-9._\-/]+$/, 'Use letters, digits, dot, underscore, hyphen or slash.')
+export const nameField = z.string().trim().min(1, 'This field may not be blank.').max(200, 'Ensure this field has no more than 200 characters.')
+export const optionalText = (max = 200) => z.string().trim().max(max).optional()
+export const emailField = z.email('Enter a valid email address.').max(254)
+export const idRef = z.number().int().positive()
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}
+export const timezoneField = z.string().refine(isValidTimeZone, 'Unknown time zone.')
+
+/** GS1 mod-10 check digit over the digits before it (GTIN-8/12/13/14, SSCC). */
+export function gs1CheckDigit(body: string): number {
+  let sum = 0
+  for (let i = 0; i < body.length; i++) {
+    const digit = body.charCodeAt(body.length - 1 - i) - 48
+    sum += digit * (i % 2 === 0 ? 3 : 1)
+  }
+  return (10 - (sum % 10)) % 10
+}
+export const isValidGtin = (s: string) => /^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(s) && gs1CheckDigit(s.slice(0, -1)) === Number(s.at(-1))
+export const gtinField = z.string().trim().refine(isValidGtin, 'Enter a valid GTIN (8, 12, 13 or 14 digits with a correct check digit).')
+
+/** Exact decimals travel as strings with at most 3 places (never floats). */
+export const decimal3 = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,11}(\.\d{1,3})?$/.test(v), 'Enter a number with at most 3 decimal places.')
+export const positiveDecimal3 = decimal3.refine((v) => Number(v) > 0, 'Ensure this value is greater than 0.')
+export const STORAGE_CLASSES = ['ambient', 'chilled', 'frozen', 'hazmat', 'bulk', 'high_value'] as const
+export const LOCATION_KINDS = ['storage', 'picking', 'dock', 'staging', 'quarantine', 'production'] as const
