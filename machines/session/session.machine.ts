@@ -313,7 +313,7 @@ export const sessionMachine = sessionSetup
             target: 'loggedOut',
             actions: ['clearPersistedSession', { type: 'endSession', params: { reason: 'elsewhere' } }],
           },
-          { guard: 'syncChanged', actions: 'adoptSynced' },
+          { guard: 'syncChanged', actions: ['adoptSynced', 'markBrowserSessionIfNotRemembered'] },
         ],
       },
     },
@@ -347,7 +347,7 @@ export const sessionMachine = sessionSetup
             actions: ['clearPersistedSession', { type: 'endSession', params: { reason: 'elsewhere' } }],
           },
           // another tab refreshed first: adopt its token instead of spending ours
-          { guard: 'syncNewAccess', target: 'signedIn', actions: 'adoptSynced' },
+          { guard: 'syncNewAccess', target: 'signedIn', actions: ['adoptSynced', 'markBrowserSessionIfNotRemembered'] },
         ],
       },
     },

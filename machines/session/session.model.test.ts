@@ -1,0 +1,195 @@
+/**
+ * Model-based tests (issue 3): paths generated from the session machine with @xstate/graph cover
+ * every state and every transition, and each path is replayed against a running actor whose side
+ * effects are fakes, checking the state, the context and the storage invariants at every step.
+ */
+import { describe, expect, it } from 'vitest'
+import { createActor, fromCallback, fromPromise } from 'xstate'
+import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import { coverageOf, modelPaths } from './model-coverage'
+import type { ModelPath } from './model-coverage'
+import { sessionMachine } from './session.machine'
+import type { LoginInput, RefreshResult, SessionContext, SessionEvent, StoredSession, Tokens } from './session.machine'
+import type { User } from './session-user'
+
+const ana: User = {
+  id: 1,
+  username: 'ana',
+  role: 'operator',
+  company: { id: 1, code: 'ACME', name: 'Acme', logoUrl: null, logoUrlDark: null },
+  default_site: null,
+  default_warehouse: null,
+}
+
+const restored = (over: Partial<StoredSession>): StoredSession => ({
+  access: 'a1',
+  refresh: 'r1',
+  user: ana,
+  remember: true,
+  marker: false,
+  ...over,
+})
+
+type ModelEvent = SessionEvent | { type: string; output?: unknown; error?: unknown }
+
+const modelEvents: ModelEvent[] = [
+    { type: 'xstate.done.actor.restoreSession', output: restored({}) },
+    { type: 'xstate.done.actor.restoreSession', output: restored({ remember: false, marker: true }) },
+    { type: 'xstate.done.actor.restoreSession', output: restored({ refresh: null }) },
+    { type: 'xstate.done.actor.restoreSession', output: restored({ remember: false, marker: false }) },
+    { type: 'xstate.done.actor.restoreSession', output: restored({ access: null, refresh: null, user: null }) },
+    { type: 'xstate.error.actor.restoreSession', error: { name: 'SecurityError' } },
+    { type: 'LOGIN', username: 'ana', password: 'pw', remember: true },
+    { type: 'LOGIN', username: 'ana', password: 'pw', remember: false },
+    { type: 'xstate.done.actor.loginRequest', output: { access: 'a1', refresh: 'r1' } },
+    { type: 'xstate.error.actor.loginRequest', error: { status: 401, data: { detail: 'No active account' } } },
+    { type: 'xstate.error.actor.loginRequest', error: { status: 0 } },
+    { type: 'xstate.done.actor.fetchProfile', output: ana },
+    { type: 'xstate.error.actor.fetchProfile', error: { status: 500 } },
+    // a 401 for each token there can be: the current one starts a refresh, older ones do not
+    ...['a1', 'a2', 'b1'].map((token) => ({ type: 'ACCESS_REJECTED', token })),
+    { type: 'xstate.done.actor.refreshRequest', output: { access: 'a2' } },
+    { type: 'xstate.done.actor.refreshRequest', output: { access: 'a2', refresh: 'r2' } },
+    { type: 'xstate.error.actor.refreshRequest', error: { status: 401 } },
+    { type: 'LOGOUT' },
+    { type: 'xstate.error.actor.logoutRequest', error: { status: 0 } },
+    { type: 'SESSION.SYNC', access: null, refresh: null, user: null, remember: true },
+    { type: 'SESSION.SYNC', access: 'b1', refresh: 'rb', user: ana, remember: false },
+]
+const eventsFor = () => modelEvents
+
+// The serialised snapshot keeps the state, the token values and flags, and only the kind of a
+// login error. Tokens come only from the events above (a1, a2, b1 / r1, r2, rb), so the set of
+// snapshots is finite; token values stay concrete because the refresh guards compare them.
+function abstract(snapshot: AnyMachineSnapshot) {
+  const c = snapshot.context as SessionContext
+  return {
+    value: snapshot.value,
+    access: c.access,
+    refresh: c.refresh,
+    user: c.user !== null,
+    remember: c.remember,
+    error: c.error?.kind ?? null,
+    ended: c.ended,
+  }
+}
+
+const paths = modelPaths(sessionMachine, { events: eventsFor, abstract })
+
+describe('session machine model', () => {
+  it('covers every state and every transition', () => {
+    const coverage = coverageOf(sessionMachine, paths)
+    expect(coverage.states.defined.length).toBeGreaterThanOrEqual(7)
+    expect(coverage.states.missing).toEqual([])
+    expect(coverage.transitions.defined.length).toBeGreaterThan(20)
+    expect(coverage.transitions.missing, JSON.stringify(coverage.transitions.missing)).toEqual([])
+  })
+
+  it('fails the coverage when a state becomes unreachable', () => {
+    // the same machine with the way into 'refreshing' removed
+    const broken = sessionMachine.provide({ guards: { noRefreshToken: () => true } })
+    const brokenPaths = modelPaths(broken, { events: eventsFor, abstract })
+    expect(coverageOf(broken, brokenPaths).states.missing).toContain('session.refreshing')
+  })
+
+  describe.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
+    it('replays on a running actor', async () => {
+      await replay(path)
+    })
+  })
+})
+
+function describePath(path: ModelPath): string {
+  const events = path.steps.slice(1).map((s) => s.event.type.replace('xstate.', ''))
+  return `${JSON.stringify(path.state.value)} ← ${events.join(' → ') || 'start'}`
+}
+
+interface Deferred {
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+async function replay(path: ModelPath): Promise<void> {
+  const pending = new Map<string, Deferred>()
+  const store: { access: string | null; refresh: string | null; user: User | null; remember: boolean; marker: boolean } = {
+    access: null,
+    refresh: null,
+    user: null,
+    remember: true,
+    marker: false,
+  }
+  let otherTab: ((event: EventObject) => void) | undefined
+  // each invocation parks its promise here; the path's done/error events settle it
+  const controlled = <TOutput, TInput>(name: string) =>
+    fromPromise<TOutput, TInput>(
+      () => new Promise<TOutput>((resolve, reject) => pending.set(name, { resolve: (v) => resolve(v as TOutput), reject })),
+    )
+
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        restoreSession: controlled<StoredSession, unknown>('restoreSession'),
+        loginRequest: controlled<Tokens, LoginInput>('loginRequest'),
+        fetchProfile: controlled<User, { access: string }>('fetchProfile'),
+        refreshRequest: controlled<RefreshResult, { refresh: string }>('refreshRequest'),
+        logoutRequest: controlled<void, { refresh: string }>('logoutRequest'),
+        storageSync: fromCallback(({ sendBack }) => {
+          otherTab = sendBack
+        }),
+      },
+      actions: {
+        persistSession: ({ context }) => {
+          Object.assign(store, { access: context.access, refresh: context.refresh, user: context.user, remember: context.remember })
+        },
+        clearPersistedSession: () => {
+          Object.assign(store, { access: null, refresh: null, user: null, remember: true, marker: false })
+        },
+        writeSessionMarker: () => {
+          store.marker = true
+        },
+      },
+    }),
+  ).start()
+
+  const check = (expected: AnyMachineSnapshot, label: string) => {
+    const actual = actor.getSnapshot()
+    expect(abstract(actual), label).toEqual(abstract(expected))
+    const c = actual.context
+    // invariants: storage mirrors a live session, holds nothing without one, and marks a not-remembered one
+    if (actual.hasTag('signedIn')) {
+      expect({ access: store.access, refresh: store.refresh, user: store.user }, label).toEqual({
+        access: c.access,
+        refresh: c.refresh,
+        user: c.user,
+      })
+      if (!c.remember) expect(store.marker, `${label}: session marker`).toBe(true)
+    }
+    if (actual.hasTag('signedOut')) expect(store.access, label).toBeNull()
+    expect(JSON.stringify(c), label).not.toContain('pw')
+  }
+
+  check(path.steps[0].state, 'initial')
+  for (const [i, step] of path.steps.entries()) {
+    if (i === 0) continue
+    const event = step.event as ModelEvent
+    const label = `step ${i}: ${event.type}`
+    const settle = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
+    const deferred = settle ? pending.get(settle[2]) : undefined
+    const { output, error } = event as { output?: unknown; error?: unknown }
+    if (settle && deferred) {
+      pending.delete(settle[2])
+      if (settle[2] === 'restoreSession' && settle[1] === 'done') Object.assign(store, output)
+      if (settle[1] === 'done') deferred.resolve(output)
+      else deferred.reject(error)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    } else if (event.type === 'SESSION.SYNC') {
+      const { type: _type, ...written } = event as Extract<SessionEvent, { type: 'SESSION.SYNC' }>
+      Object.assign(store, written) // what the other tab wrote, which the storage event reports
+      otherTab?.(event)
+    } else {
+      actor.send(event as SessionEvent)
+    }
+    check(step.state, label)
+  }
+  actor.stop()
+}
