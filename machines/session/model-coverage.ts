@@ -47,6 +47,8 @@ export interface ModelOptions<TEvent extends EventObject> {
   events: (snapshot: AnyMachineSnapshot) => TEvent[]
   /** A bounded abstraction of the snapshot: the graph is finite only if this has finitely many values. */
   abstract: (snapshot: AnyMachineSnapshot) => unknown
+  /** the machine's input, for machines that need one */
+  input?: unknown
 }
 
 export type ModelPath = StatePath<AnyMachineSnapshot, EventObject>
@@ -60,6 +62,7 @@ export function modelPaths<TEvent extends EventObject>(machine: AnyStateMachine,
       return options.events(snapshot).filter((event) => handled.has(event.type))
     },
     limit: 50_000,
+    input: options.input,
     serializeState: (snapshot, event, previous) => {
       const via = event && previous ? takenTransitions(machine, previous, event).join('+') || 'nothing' : 'start'
       return `${JSON.stringify(options.abstract(snapshot))} via ${via}`

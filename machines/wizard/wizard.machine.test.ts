@@ -1,0 +1,132 @@
+/**
+ * Model-based tests (issue 7): paths generated from the wizard machine cover every state and
+ * transition and are replayed on a running actor with controlled save/finish actors.
+ */
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import type { AnyMachineSnapshot } from 'xstate'
+import { coverageOf, modelPaths, type ModelPath } from '../session/model-coverage'
+import { wizardMachine, wizardView, type WizardContext, type WizardEvent } from './wizard.machine'
+
+const STEPS = ['select', 'check', 'label'] as const
+const input = { steps: STEPS, idempotencyKey: 'k1' }
+
+type ModelEvent = WizardEvent | { type: string; output?: unknown; error?: unknown }
+const events: ModelEvent[] = [
+  ...STEPS.flatMap((step) => [
+    { type: 'SET_VALID', step, valid: true },
+    { type: 'SET_VALID', step, valid: false },
+  ]),
+  { type: 'NEXT' },
+  { type: 'BACK' },
+  { type: 'RESTART', idempotencyKey: 'k2' },
+  { type: 'xstate.done.actor.saveStep', output: undefined },
+  { type: 'xstate.error.actor.saveStep', error: new Error('offline') },
+  { type: 'xstate.done.actor.finish', output: { id: 7 } },
+  { type: 'xstate.error.actor.finish', error: { id: 'receipt.conflict' } },
+]
+
+function abstract(snapshot: AnyMachineSnapshot) {
+  const c = snapshot.context as WizardContext
+  return { value: snapshot.value, index: c.index, valid: STEPS.map((s) => c.valid[s] === true), error: c.error?.id ?? null, result: c.result !== null, key: c.idempotencyKey }
+}
+
+const paths = modelPaths(wizardMachine, { events: () => events as WizardEvent[], abstract, input })
+
+async function replay(path: ModelPath) {
+  const pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = []
+  const calls = { save: 0, finish: 0 }
+  const controlled = (kind: 'save' | 'finish') =>
+    fromPromise<unknown, unknown>(
+      () =>
+        new Promise((resolve, reject) => {
+          calls[kind]++
+          pending.push({ resolve, reject })
+        }),
+    )
+  const actor = createActor(wizardMachine.provide({ actors: { saveStep: controlled('save'), finish: controlled('finish') } }), { input }).start()
+  for (const [i, step] of path.steps.entries()) {
+    if (i > 0) {
+      const event = step.event as ModelEvent
+      const settle = /^xstate\.(done|error)\.actor\./.exec(event.type)
+      if (settle) {
+        const p = pending.shift()
+        expect(p, `step ${i}: an actor is running`).toBeDefined()
+        if (settle[1] === 'done') p!.resolve(event.output)
+        else p!.reject(event.error)
+        await new Promise((r) => setTimeout(r, 0))
+      } else actor.send(event as WizardEvent)
+    }
+    expect(abstract(actor.getSnapshot()), `step ${i}: ${step.event.type}`).toEqual(abstract(step.state))
+  }
+  actor.stop()
+}
+
+describe('wizard machine model', () => {
+  it('covers every state and every transition', () => {
+    const coverage = coverageOf(wizardMachine, paths)
+    expect(coverage.states.missing).toEqual([])
+    expect(coverage.transitions.missing, JSON.stringify(coverage.transitions.missing)).toEqual([])
+    expect(coverage.transitions.defined.length).toBeGreaterThanOrEqual(10)
+  })
+
+  describe.each(paths.map((p) => [p.steps.slice(1).map((s) => s.event.type.replace(/xstate\.|actor\./g, '')).join(' → ') || 'start', p] as const))(
+    '%s',
+    (_name, path) => {
+      it('replays on a running actor', async () => replay(path))
+    },
+  )
+})
+
+describe('wizard rules', () => {
+  const run = (finish = fromPromise<unknown, unknown>(async () => ({ ok: true }))) =>
+    createActor(wizardMachine.provide({ actors: { finish } }), { input }).start()
+  const settle = () => new Promise((r) => setTimeout(r, 0))
+
+  it('cannot go forward from an invalid step, and says why', () => {
+    const a = run()
+    a.send({ type: 'NEXT' })
+    expect(a.getSnapshot().context.index).toBe(0)
+    expect(a.getSnapshot().context.error).toEqual({ id: 'wizard.error.incomplete' })
+  })
+
+  it('reads Finish on the last step only, and goes back', async () => {
+    const a = run()
+    for (const step of STEPS.slice(0, 2)) {
+      expect(wizardView(a.getSnapshot()).primary).toBe('next')
+      a.send({ type: 'SET_VALID', step, valid: true })
+      a.send({ type: 'NEXT' })
+      await settle()
+    }
+    expect(wizardView(a.getSnapshot())).toMatchObject({ step: 'label', isLast: true, primary: 'finish' })
+    a.send({ type: 'BACK' })
+    expect(wizardView(a.getSnapshot())).toMatchObject({ step: 'check', primary: 'next' })
+    a.send({ type: 'BACK' })
+    a.send({ type: 'BACK' })
+    expect(a.getSnapshot().context.index).toBe(0)
+  })
+
+  it('books once when Finish is pressed twice', async () => {
+    let bookings = 0
+    let release: () => void = () => {}
+    const a = run(
+      fromPromise(async () => {
+        bookings++
+        await new Promise<void>((r) => (release = r))
+        return { id: 1 }
+      }),
+    )
+    for (const step of STEPS) {
+      a.send({ type: 'SET_VALID', step, valid: true })
+      a.send({ type: 'NEXT' })
+      await settle()
+    }
+    a.send({ type: 'NEXT' })
+    a.send({ type: 'NEXT' })
+    expect(a.getSnapshot().value).toBe('finishing')
+    release()
+    await settle()
+    expect(a.getSnapshot().value).toBe('finished')
+    expect(bookings).toBe(1)
+  })
+})
