@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { companies } from './core'
+import { users } from './users'
+
+const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const PRINTER_RESOLUTIONS = [203, 300] as const
+export type PrinterResolution = (typeof PRINTER_RESOLUTIONS)[number]
+export const VIRTUAL_PRINTER_NAME = 'Virtual printer'
+
+/** A Zebra-compatible label printer that takes ZPL over raw TCP (port 9100), or the built-in virtual one. */
+export const printers = pgTable(
+  'printers',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    name: text().notNull(),
+    host: text().notNull().default(''),
+    port: integer().notNull().default(9100),
+    resolution: integer().notNull().default(203),
+    labelWidthMm: integer('label_width_mm').notNull().default(100),
+    labelHeightMm: integer('label_height_mm').notNull().default(150),
+    isVirtual: boolean('is_virtual').notNull().default(false),
+    // null until the queue has talked to it
+    isOnline: boolean('is_online'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('printers_company_name_uq').on(t.companyId, t.name),
+    // one built-in virtual printer per company, created idempotently on start
+    uniqueIndex('printers_company_virtual_uq').on(t.companyId).where(sql`${t.isVirtual}`),
+    check('printers_resolution_ck', sql`${t.resolution} in (203, 300)`),
+    check('printers_port_ck', sql`${t.port} between 1 and 65535`),
+  ],
+)
+
+export const PRINT_JOB_KINDS = ['location', 'pallet'] as const
+/**
+ * queued → sending → sent; sending → queued (retry, nothing reached the printer) or failed (after N attempts);
+ * sending → unknown when the server stopped after bytes may have reached the printer (ADR 0004).
+ */
+export const PRINT_JOB_STATUSES = ['queued', 'sending', 'sent', 'failed', 'unknown'] as const
+export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number]
+
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    printerId: integer('printer_id').notNull().references(() => printers.id, { onDelete: 'cascade' }),
+    kind: text({ enum: PRINT_JOB_KINDS }).notNull(),
+    // the location's numeric id or the pallet code, as the client sent it
+    targetId: text('target_id').notNull(),
+    // what a person reads in the jobs list: the location code or the pallet code and SSCC
+    targetLabel: text('target_label').notNull().default(''),
+    copies: integer().notNull().default(1),
+    zpl: text().notNull(),
+    status: text({ enum: PRINT_JOB_STATUSES }).notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    // while sending: the claim expires here; a crashed sender's job is recovered after it
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    // set (and committed) just before the first byte goes to the printer
+    deliveryStartedAt: timestamp('delivery_started_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('print_jobs_company_created_idx').on(t.companyId, t.createdAt),
+    index('print_jobs_status_due_idx').on(t.status, t.nextAttemptAt),
+    index('print_jobs_printer_idx').on(t.printerId),
+    check('print_jobs_copies_ck', sql`${t.copies} between 1 and 50`),
+  ],
+)
+
+/** Per-company SSCC serial reference: allocated with UPDATE … RETURNING, so a number is never handed out twice. */
+export const ssccCounters = pgTable('sscc_counters', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  nextSerial: bigint('next_serial', { mode: 'number' }).notNull().default(1),
+})
