@@ -13,10 +13,12 @@ import * as catalog from './schema/catalog'
 import * as partners from './schema/partners'
 import * as users from './schema/users'
 import * as workforce from './schema/workforce'
+import * as inventory from './schema/inventory'
+import * as tasks from './schema/tasks'
 import * as printing from './schema/printing'
 import * as quality from './schema/quality'
 
-export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce, ...printing, ...quality }
+export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce, ...inventory, ...tasks, ...printing, ...quality }
 
 // One Drizzle type for both drivers: the query builder is identical; only the session differs.
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { products } from './catalog'
+import { companies, locations, warehouses } from './core'
+import { users } from './users'
+
+export const TASK_STATUSES = ['open', 'pending', 'in_progress', 'done', 'cancelled'] as const
+export type TaskStatus = (typeof TASK_STATUSES)[number]
+/** A task is closed once done or cancelled (the dashboard's `is_closed=false`, SPEC 4). */
+export const CLOSED_TASK_STATUSES: readonly TaskStatus[] = ['done', 'cancelled']
+export const TASK_TYPES = ['putaway', 'pick', 'replenish', 'count', 'move', 'load', 'unload'] as const
+
+/** Warehouse work (SPEC 2.10): what to do, where, for whom, and when it was created, started and finished. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    warehouseId: integer('warehouse_id').references(() => warehouses.id),
+    type: text().notNull(),
+    status: text({ enum: TASK_STATUSES }).notNull().default('open'),
+    assigneeId: integer('assignee_id').references(() => users.id),
+    locationId: integer('location_id').references(() => locations.id),
+    productId: integer('product_id').references(() => products.id),
+    qty: numeric({ precision: 14, scale: 3 }),
+    reference: text().notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('tasks_qty_ck', sql`${t.qty} IS NULL OR ${t.qty} >= 0`),
+    index('tasks_company_status_idx').on(t.companyId, t.status, t.createdAt),
+    index('tasks_company_created_idx').on(t.companyId, t.createdAt),
+    index('tasks_company_finished_idx').on(t.companyId, t.finishedAt),
+    index('tasks_assignee_idx').on(t.assigneeId),
+  ],
+)
