@@ -39,14 +39,18 @@ export type ResourceDef<Q extends PgSelect, C extends PgSelect, Out, CreateIn, U
   /** scope column other than company_id (companies are scoped by their own id) */
   scope?: (user: AuthUser) => SQL
   afterWrite?: (ctx: WriteContext, id: number) => Promise<void>
+  /** unique constraints spanning several columns: constraint name -> [field reported, message] */
+  uniqueFields?: Record<string, [string, string]>
 }
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
 /** Unique-constraint names end in `_<field>_uq`; report the violation on that field, DRF style. */
-function uniqueViolation(e: unknown): ApiError | undefined {
+function uniqueViolation(e: unknown, composite: Record<string, [string, string]> = {}): ApiError | undefined {
   const pg = pgError(e)
   if (pg?.code !== '23505') return undefined
+  const named = composite[pg.constraint ?? '']
+  if (named) return fieldError(named[0], named[1])
   const m = /_([a-z0-9]+)_uq$/.exec(pg.constraint ?? '')
   const field = m ? m[1] : 'non_field_errors'
   return fieldError(field, `A record with this ${field} already exists.`)
@@ -114,7 +118,7 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
             .returning({ id: def.table.id })
           id = row.id as number
         } catch (e) {
-          throw uniqueViolation(e) ?? e
+          throw uniqueViolation(e, def.uniqueFields) ?? e
         }
         await def.afterWrite?.(ctx, id)
         return reply.status(201).send(await getOne(req.user, id))
@@ -135,7 +139,7 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
           try {
             await app.deps.db.update(def.table).set(values).where(and(scope(req.user), eq(def.table.id, req.params.id)))
           } catch (e) {
-            throw uniqueViolation(e) ?? e
+            throw uniqueViolation(e, def.uniqueFields) ?? e
           }
         }
         await def.afterWrite?.(ctx, req.params.id)

@@ -40,14 +40,24 @@ export function pgError(e: unknown): PgLikeError | undefined {
   return undefined
 }
 
-function zodIssuesToFields(issues: ReadonlyArray<{ instancePath?: string; message?: string; keyword?: string }>): FieldErrors {
+function valueAt(source: unknown, path: string[]): unknown {
+  let cur = source
+  for (const key of path) cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined
+  return cur
+}
+
+/**
+ * Zod issues to DRF field errors. A field absent from the input is "This field is required." whatever
+ * its schema (a union or an enum reports a missing value as a generic "Invalid input").
+ */
+function zodIssuesToFields(issues: ReadonlyArray<{ instancePath?: string; message?: string; keyword?: string }>, input: unknown): FieldErrors {
   const out: FieldErrors = {}
   for (const issue of issues) {
     const path = (issue.instancePath ?? '').split('/').filter(Boolean)
     const key = path.length ? path.join('.') : 'non_field_errors'
     let message = issue.message ?? 'Invalid value.'
-    if (issue.keyword === 'invalid_type' && /received undefined/.test(message)) message = 'This field is required.'
-    ;(out[key] ??= []).push(message)
+    if (path.length && valueAt(input, path) === undefined) message = 'This field is required.'
+    if (!(out[key] ??= []).includes(message)) out[key].push(message)
   }
   return out
 }
@@ -58,7 +68,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).headers(error.headers).send(error.body)
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(zodIssuesToFields(error.validation))
+      // a malformed id in the path names no record: 404, as DRF answers
+      if (error.validationContext === 'params') return reply.status(404).send({ detail: 'Not found.' })
+      const input = error.validationContext === 'querystring' ? request.query : request.body
+      return reply.status(400).send(zodIssuesToFields(error.validation, input))
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema')
@@ -69,7 +82,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ non_field_errors: ['A record with these values already exists.'] })
     }
     if (pg?.code === '23503') {
-      return reply.status(400).send({ detail: `This record is still referenced${pg.table ? ` by ${pg.table}` : ''}.` })
+      // a row still referenced cannot be deleted (issue 2): say by what, in words
+      return reply.status(400).send({ detail: `This record cannot be deleted: it is still referenced${pg.table ? ` by ${pg.table.replace(/_/g, ' ')}` : ''}.` })
     }
     if (pg?.code === '40001' || pg?.code === '40P01') {
       return reply.status(409).send({ detail: 'The data changed while saving. Try again.' })

@@ -281,6 +281,8 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
         storage_class: products.storageClass,
       },
       defaultOrdering: 'code',
+      // code and variant are unique together: report it on code, where the user typed it
+      uniqueFields: { products_company_code_variant_uq: ['code', 'A product with this code and variant already exists.'] },
       create: { body: productBody, values: productValues },
       update: { body: productBody.partial(), values: productValues },
     }),
