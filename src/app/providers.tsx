@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react'
+import { I18nProvider } from '@lingui/react'
+import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { i18n } from '../lib/i18n'
+import { SessionProvider } from './session'
+import { colorSchemeManager, theme } from './theme'
+
+// SPEC 9: toasts last 3.5 s
+export const TOAST_AUTO_CLOSE_MS = 3500
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+        <Notifications autoClose={TOAST_AUTO_CLOSE_MS} />
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>{children}</SessionProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nProvider>
+  )
+}

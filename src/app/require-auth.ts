@@ -1,0 +1,12 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router'
+import { isAuthenticated } from './session'
+
+/**
+ * SPEC 2.1: with no access token, go to /login and come back afterwards.
+ * Guards are UX only; the API checks the token on every request (STYLE habit 6).
+ */
+export function requireAuth({ location }: { location: ParsedLocation }): void {
+  if (!isAuthenticated()) {
+    throw redirect({ to: '/login', search: { redirect: location.href } })
+  }
+}

@@ -1,0 +1,23 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import { routeTree } from '../routeTree.gen'
+
+export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    history,
+    defaultPreload: 'intent',
+    // the query cache decides freshness (SPEC 9), not the router's own loader cache
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  })
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter
+  }
+}

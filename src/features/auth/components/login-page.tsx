@@ -1,0 +1,126 @@
+import { useState } from 'react'
+import { Alert, Button, Center, Checkbox, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { IconAlertCircle } from '@tabler/icons-react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSession } from '../../../app/session'
+import { isLoginError, type LoginError } from '../../../../machines/session/login-error'
+import { LanguageSelect } from '../../../components/language-select'
+import productLogoUrl from '../../../assets/movatic-logo.svg'
+
+interface LoginValues {
+  username: string
+  password: string
+  remember: boolean
+}
+
+function LoginErrorMessage({ error }: { error: LoginError }) {
+  switch (error.kind) {
+    case 'invalid':
+      return <Trans>Usuário ou senha inválidos.</Trans>
+    case 'network':
+      return <Trans>Não consegui conectar ao backend. Verifique se o servidor está em execução e tente novamente.</Trans>
+    case 'throttled': {
+      const seconds = error.retryAfter
+      return seconds ? (
+        <Trans>Muitas tentativas de login. Aguarde {seconds} segundos e tente novamente.</Trans>
+      ) : (
+        <Trans>Muitas tentativas de login. Aguarde um momento e tente novamente.</Trans>
+      )
+    }
+    case 'server':
+      return error.text ? <>{error.text}</> : <Trans>Falha no login. Verifique sua conexão e tente novamente.</Trans>
+  }
+}
+
+/** SPEC 2.2, 5, 8: the login screen. `onSignedIn` takes the user where they were going. */
+export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useLingui()
+  const { login } = useSession()
+  const [submitting, setSubmitting] = useState(false)
+  const [error, setError] = useState<LoginError | null>(null)
+  const [passwordVisible, setPasswordVisible] = useState(false)
+  const form = useForm<LoginValues>({
+    mode: 'controlled',
+    initialValues: { username: '', password: '', remember: true },
+    validate: {
+      username: (value) => (value.trim() === '' ? t`Informe o usuário` : null),
+      password: (value) => (value === '' ? t`Informe a senha` : null),
+    },
+  })
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true)
+    setError(null)
+    try {
+      await login(values.username.trim(), values.password, values.remember)
+      onSignedIn()
+    } catch (failure) {
+      setError(isLoginError(failure) ? failure : { kind: 'server' })
+      setSubmitting(false)
+    }
+  })
+
+  return (
+    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-light)">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420} component="main">
+        <Group justify="space-between" mb="lg" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Image src={productLogoUrl} alt="" w={36} h={36} />
+            <Text fw={700}>Movatic WMS</Text>
+          </Group>
+          <LanguageSelect />
+        </Group>
+        <Title order={1} size="h2">
+          <Trans>Entrar</Trans>
+        </Title>
+        <Text c="dimmed" size="sm" mb="lg">
+          <Trans>Acesse o Movatic WMS</Trans>
+        </Text>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {error ? (
+              <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                <LoginErrorMessage error={error} />
+              </Alert>
+            ) : null}
+            <TextInput
+              label={t`Usuário`}
+              autoComplete="username"
+              autoFocus
+              key={form.key('username')}
+              {...form.getInputProps('username')}
+            />
+            <PasswordInput
+              label={t`Senha`}
+              autoComplete="current-password"
+              visible={passwordVisible}
+              onVisibilityChange={setPasswordVisible}
+              visibilityToggleFocusable
+              visibilityToggleButtonProps={{
+                'aria-label': passwordVisible ? t`Ocultar` : t`Mostrar`,
+                style: { width: 'auto', paddingInline: 8 },
+              }}
+              visibilityToggleIcon={({ reveal }) => (
+                <Text size="xs" fw={600} component="span" aria-hidden>
+                  {reveal ? t`Ocultar` : t`Mostrar`}
+                </Text>
+              )}
+              rightSectionWidth={80}
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <Checkbox
+              label={t`Lembrar-me neste dispositivo`}
+              key={form.key('remember')}
+              {...form.getInputProps('remember', { type: 'checkbox' })}
+            />
+            <Button type="submit" disabled={submitting} fullWidth>
+              {submitting ? t`Entrando...` : t`Entrar`}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  )
+}

@@ -1,0 +1,26 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { DataTable, type DataColumn } from '../../../components/data-table'
+import { productsQueryOptions } from '../api/get-products'
+import type { Product } from '../catalog-types'
+
+const columns: DataColumn<Product>[] = [
+  { id: 'code', header: msg`Código`, value: (row) => row.code },
+  { id: 'variant', header: msg`Variante`, value: (row) => row.variant },
+  { id: 'name1', header: msg`Nome`, value: (row) => row.name1 },
+  { id: 'uom__code', header: msg`UM`, value: (row) => row.uom?.code },
+  { id: 'storage_class', header: msg`Classe de armazenagem`, value: (row) => row.storage_class },
+]
+
+export function ProductsTable() {
+  const { t } = useLingui()
+  return (
+    <DataTable
+      tableId="catalog.products"
+      label={t`Produtos`}
+      columns={columns}
+      query={productsQueryOptions}
+      getRowId={(row) => String(row.id)}
+    />
+  )
+}

@@ -1,0 +1,36 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { DataTable, type DataColumn } from '../../../components/data-table'
+import type { ListParams } from '../../../lib/list-query'
+import { UomEndpointNotFoundError } from '../api/find-uom-endpoint'
+import { uomsQueryOptions } from '../api/get-uoms'
+import type { Uom } from '../catalog-types'
+
+const columns: DataColumn<Uom>[] = [
+  { id: 'code', header: msg`Código`, value: (row) => row.code },
+  { id: 'name', header: msg`Nome`, value: (row) => row.name },
+]
+
+function describeError(error: Error) {
+  if (!(error instanceof UomEndpointNotFoundError)) return null
+  const tested = error.tested.join(', ')
+  return <Trans>Nenhum endpoint de UOM encontrado (testados: {tested})</Trans>
+}
+
+export function UomsTable() {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const query = useCallback((params: ListParams) => uomsQueryOptions(queryClient, params), [queryClient])
+  return (
+    <DataTable
+      tableId="catalog.uoms"
+      label={t`Unidades de medida`}
+      columns={columns}
+      query={query}
+      getRowId={(row) => String(row.id)}
+      describeError={describeError}
+    />
+  )
+}

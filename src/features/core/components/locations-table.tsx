@@ -1,0 +1,27 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { DataTable, type DataColumn } from '../../../components/data-table'
+import { locationsQueryOptions } from '../api/get-locations'
+import type { Location } from '../core-types'
+
+const columns: DataColumn<Location>[] = [
+  { id: 'code', header: msg`Código`, value: (row) => row.code },
+  { id: 'name', header: msg`Nome`, value: (row) => row.name },
+  { id: 'warehouse__code', header: msg`Armazém`, value: (row) => row.warehouse?.code },
+  { id: 'kind', header: msg`Tipo`, value: (row) => row.kind },
+  { id: 'storage_class', header: msg`Classe de armazenagem`, value: (row) => row.storage_class },
+  { id: 'is_active', header: msg`Ativa`, value: (row) => row.is_active, kind: 'boolean' },
+]
+
+export function LocationsTable() {
+  const { t } = useLingui()
+  return (
+    <DataTable
+      tableId="core.locations"
+      label={t`Localizações`}
+      columns={columns}
+      query={locationsQueryOptions}
+      getRowId={(row) => String(row.id)}
+    />
+  )
+}

@@ -1,0 +1,136 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { Icon } from '@tabler/icons-react'
+import {
+  IconBox,
+  IconBuilding,
+  IconBuildingStore,
+  IconBuildingWarehouse,
+  IconCertificate,
+  IconForklift,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconMapPin,
+  IconPackage,
+  IconPackages,
+  IconParking,
+  IconPrinter,
+  IconRuler,
+  IconScan,
+  IconSearch,
+  IconSettings,
+  IconTruck,
+  IconTruckDelivery,
+  IconTruckLoading,
+  IconUser,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react'
+import type { FileRoutesByTo } from '../../routeTree.gen'
+
+export type NavPath = keyof FileRoutesByTo
+
+export interface NavItem {
+  /** stable id, kept in the favourites list; two items may share a route (SPEC 2.3 lists users twice) */
+  id: string
+  label: MessageDescriptor
+  to: NavPath
+  icon: Icon
+}
+
+export interface NavGroup {
+  id: string
+  label: MessageDescriptor
+  items: NavItem[]
+}
+
+export interface NavSection {
+  id: string
+  label: MessageDescriptor
+  /** a section holds items directly, or sub-groups (CADASTROS) */
+  items?: NavItem[]
+  groups?: NavGroup[]
+}
+
+// SPEC 2.3: sections, sub-groups and routes of the desktop menu.
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    id: 'operation',
+    label: msg`OPERAÇÃO`,
+    items: [
+      { id: 'dashboard', label: msg`Dashboard`, to: '/', icon: IconLayoutDashboard },
+      { id: 'scan', label: msg`Scan`, to: '/inventory/scan', icon: IconScan },
+      { id: 'stock-search', label: msg`Consulta de Estoque`, to: '/inventory/search', icon: IconSearch },
+      { id: 'printing', label: msg`Impressão`, to: '/printing', icon: IconPrinter },
+    ],
+  },
+  {
+    id: 'registry',
+    label: msg`CADASTROS`,
+    groups: [
+      {
+        id: 'catalog',
+        label: msg`Catálogo`,
+        items: [
+          { id: 'uoms', label: msg`Unidades de medida`, to: '/catalog/uoms', icon: IconRuler },
+          { id: 'products', label: msg`Produtos`, to: '/catalog/products', icon: IconPackage },
+          { id: 'product-packs', label: msg`Embalagens de produto`, to: '/catalog/product-packs', icon: IconPackages },
+        ],
+      },
+      {
+        id: 'core',
+        label: msg`Estrutura (Core)`,
+        items: [
+          { id: 'companies', label: msg`Empresas`, to: '/core/companies', icon: IconBuilding },
+          { id: 'sites', label: msg`Sites`, to: '/core/sites', icon: IconBuildingStore },
+          { id: 'warehouses', label: msg`Armazéns`, to: '/core/warehouses', icon: IconBuildingWarehouse },
+          { id: 'locations', label: msg`Localizações`, to: '/core/locations', icon: IconMapPin },
+        ],
+      },
+      {
+        id: 'partners',
+        label: msg`Parceiros`,
+        items: [
+          { id: 'customers', label: msg`Clientes`, to: '/partners/customers', icon: IconUsers },
+          { id: 'suppliers', label: msg`Fornecedores`, to: '/partners/suppliers', icon: IconTruckDelivery },
+          { id: 'carriers', label: msg`Transportadoras`, to: '/partners/carriers', icon: IconTruck },
+        ],
+      },
+      {
+        id: 'workforce',
+        label: msg`Workforce (Admin)`,
+        items: [
+          { id: 'workforce-users', label: msg`Usuários`, to: '/workforce/users', icon: IconUser },
+          { id: 'skills', label: msg`Habilidades`, to: '/workforce/skills', icon: IconCertificate },
+          { id: 'parking-spots', label: msg`Vagas de estacionamento`, to: '/workforce/parking-spots', icon: IconParking },
+          { id: 'equipments', label: msg`Equipamentos`, to: '/workforce/equipments', icon: IconForklift },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'processes',
+    label: msg`PROCESSOS`,
+    items: [
+      { id: 'receiving', label: msg`Recebimento`, to: '/receiving', icon: IconTruckLoading },
+      { id: 'shipping', label: msg`Expedição`, to: '/shipping', icon: IconTruckDelivery },
+      { id: 'copack', label: msg`Copack`, to: '/manufacturing/copack-orders', icon: IconBox },
+    ],
+  },
+  {
+    id: 'system',
+    label: msg`SISTEMA`,
+    items: [
+      { id: 'tasks', label: msg`Tarefas`, to: '/workforce/tasks', icon: IconListCheck },
+      { id: 'settings', label: msg`Configurações`, to: '/settings', icon: IconSettings },
+      { id: 'system-users', label: msg`Usuários`, to: '/workforce/users', icon: IconUsersGroup },
+    ],
+  },
+]
+
+export function allNavItems(): NavItem[] {
+  return NAV_SECTIONS.flatMap((section) => [
+    ...(section.items ?? []),
+    ...(section.groups ?? []).flatMap((group) => group.items),
+  ])
+}

@@ -1,0 +1,29 @@
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { isAuthenticated } from '../app/session'
+import { LoginPage } from '../features/auth/components/login-page'
+
+interface LoginSearch {
+  redirect?: string
+}
+
+/** Only same-origin app paths are followed after login, never another site. */
+function safeRedirect(target: string | undefined): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/login')) return '/'
+  return target
+}
+
+export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  beforeLoad: ({ search }) => {
+    if (isAuthenticated()) throw redirect({ href: safeRedirect(search.redirect), replace: true })
+  },
+  component: LoginRoute,
+})
+
+function LoginRoute() {
+  const { redirect: target } = Route.useSearch()
+  const router = useRouter()
+  // SPEC 2.2: success replaces the history entry, so Back does not return to the login
+  return <LoginPage onSignedIn={() => void router.navigate({ href: safeRedirect(target), replace: true })} />
+}

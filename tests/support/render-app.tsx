@@ -1,0 +1,78 @@
+/**
+ * renderApp: the whole app (router, query client, i18n, Mantine, session) at a path, in jsdom
+ * (STYLE habit 10). The network is a fake `fetch` the test describes with `mockApi`.
+ */
+import { render, type RenderResult } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { vi } from 'vitest'
+import { AppProviders } from '../../src/app/providers'
+import { createAppRouter, type AppRouter } from '../../src/app/router'
+import { activateLocale, type Locale } from '../../src/lib/i18n'
+import { createQueryClient } from '../../src/lib/query-client'
+
+export interface RenderAppResult extends RenderResult {
+  router: AppRouter
+  user: UserEvent
+}
+
+export async function renderApp(path = '/', { locale = 'pt' }: { locale?: Locale } = {}): Promise<RenderAppResult> {
+  await activateLocale(locale)
+  const queryClient = createQueryClient()
+  // tests see the first answer; retries would only slow them down
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
+  const history = createMemoryHistory({ initialEntries: [path] })
+  const router = createAppRouter({ queryClient, history })
+  const user = userEvent.setup()
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return { ...result, router, user }
+}
+
+export interface MockRequest {
+  method: string
+  url: URL
+  body: unknown
+  headers: Headers
+}
+
+/** An answer: a status and a JSON body, optional headers; or 'network' for a refused connection. */
+export type MockAnswer = { status?: number; body?: unknown; headers?: Record<string, string> } | 'network'
+
+/**
+ * Replaces `fetch` with `handler`; every request the app makes is recorded in `requests`.
+ * Paths are matched by the handler itself (e.g. `url.pathname === '/api/auth/login'`).
+ */
+export function mockApi(handler: (request: MockRequest) => MockAnswer | Promise<MockAnswer>) {
+  const requests: MockRequest[] = []
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init)
+    const text = await request.clone().text()
+    let body: unknown = undefined
+    try {
+      body = text ? JSON.parse(text) : undefined
+    } catch {
+      body = text
+    }
+    const recorded: MockRequest = { method: request.method, url: new URL(request.url), body, headers: request.headers }
+    requests.push(recorded)
+    const answer = await handler(recorded)
+    if (answer === 'network') throw new TypeError('Failed to fetch')
+    const status = answer.status ?? 200
+    const hasBody = answer.body !== undefined && status !== 204
+    return new Response(hasBody ? JSON.stringify(answer.body) : null, {
+      status,
+      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...answer.headers },
+    })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return { requests, fetchMock }
+}
+
+/** A DRF page of `results` (SPEC 7). */
+export function page<T>(results: T[], count = results.length) {
+  return { count, next: null, previous: null, results }
+}

@@ -1,0 +1,53 @@
+/**
+ * The web project's test environment (jsdom): jest-dom matchers, the browser APIs jsdom lacks
+ * that Mantine and the router use, a clean storage per test, and a stray console.error fails the
+ * test (STYLE habit 10).
+ */
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest'
+
+function mediaQueryList(query: string): MediaQueryList {
+  return {
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }
+}
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: vi.fn(mediaQueryList) })
+}
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub })
+}
+window.scrollTo = () => {}
+Element.prototype.scrollIntoView = () => {}
+
+let consoleError: MockInstance<typeof console.error>
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+  consoleError = vi.spyOn(console, 'error')
+})
+
+afterEach(() => {
+  cleanup()
+  const calls = consoleError.mock.calls
+  consoleError.mockRestore()
+  vi.unstubAllGlobals()
+  // a test that expects an error says so: vi.mocked(console.error).mockClear() once it has checked it
+  expect(calls, 'console.error was called during the test').toEqual([])
+})
