@@ -9,7 +9,8 @@
  */
 import { getShortestPaths } from '@xstate/graph'
 import type { StatePath } from '@xstate/graph'
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
+import { createEmptyActor } from 'xstate'
+import type { AnyActorScope, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
 
 type TransitionLike = { source: AnyStateNode; eventType: string }
 
@@ -34,12 +35,27 @@ export function definedTransitions(machine: AnyStateMachine): string[] {
   ])
 }
 
-/** The transitions the machine takes for `event` in `snapshot`. */
+/**
+ * The transitions the machine takes for `event` in `snapshot`, microsteps included: raised events
+ * and eventless (`always`) transitions are reported through XState's inspection events.
+ */
 export function takenTransitions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string[] {
-  return machine.getTransitionData(snapshot, event).map((t) => {
-    const candidates = t.source.transitions.get(t.eventType) ?? []
-    return transitionId(t, candidates.indexOf(t))
+  const taken: string[] = []
+  const empty = createEmptyActor()
+  const system = Object.create(empty.system, {
+    _sendInspectionEvent: {
+      value: (inspection: { type: string; _transitions?: TransitionLike[] }) => {
+        if (inspection.type !== '@xstate.microstep') return
+        for (const t of inspection._transitions ?? []) {
+          const candidates = t.eventType ? (t.source.transitions.get(t.eventType) ?? []) : (t.source.always ?? [])
+          taken.push(transitionId(t, (candidates as TransitionLike[]).indexOf(t)))
+        }
+      },
+    },
   })
+  const scope = { self: empty, logger: () => {}, id: '', sessionId: 'model', defer: () => {}, system, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} }
+  machine.transition(snapshot, event, scope as unknown as AnyActorScope)
+  return taken
 }
 
 export interface ModelOptions<TEvent extends EventObject> {

@@ -1,0 +1,247 @@
+/**
+ * Scanner machine (issue 6): model-based coverage of every state and transition, and the timing
+ * rules with fake timers: bursts at 5, 10 and 25 ms per key are one scan; typing at 80 to 200 ms
+ * per key is never a burst, yet Enter submits the field; Tab and Enter both end a code; the
+ * minimum length; the history cap at 50; offline reads wait for the network.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromCallback, fromPromise } from 'xstate'
+import type { AnyMachineSnapshot } from 'xstate'
+import { coverageOf, modelPaths, type ModelPath } from '../session/model-coverage'
+import { scannerMachine, type ScanRead, type ScannerContext, type ScannerEvent } from './scanner.machine'
+
+type Scanner = ReturnType<typeof start>
+
+function start(opts: { lookup?: (code: string) => Promise<unknown>; history?: ScanRead[]; camera?: Parameters<typeof fromCallback<ScannerEvent>>[0] } = {}) {
+  const persisted: ScanRead[][] = []
+  let buzz = 0
+  const actor = createActor(
+    scannerMachine.provide({
+      actors: {
+        lookup: fromPromise(async ({ input }: { input: { code: string } }) => (opts.lookup ?? (async (c) => ({ found: c })))(input.code)),
+        ...(opts.camera ? { camera: fromCallback<ScannerEvent>(opts.camera) } : {}),
+      },
+      actions: {
+        persistHistory: (_a, params: { history: ScanRead[] }) => {
+          persisted.push(params.history)
+        },
+        vibrate: () => {
+          buzz++
+        },
+      },
+    }),
+    { input: { history: opts.history } },
+  ).start()
+  return { actor, persisted, buzzes: () => buzz }
+}
+
+/** Type `text` one key every `delay` ms (fake clock), then optionally Enter or Tab. */
+async function type(s: Scanner, text: string, delay: number, end?: 'Enter' | 'Tab', fieldValue?: string) {
+  for (const key of text) {
+    s.actor.send({ type: 'KEY', key, at: Date.now() })
+    await vi.advanceTimersByTimeAsync(delay)
+  }
+  if (end) s.actor.send({ type: 'END', key: end, at: Date.now(), fieldValue })
+  await vi.advanceTimersByTimeAsync(0)
+}
+const reads = (s: Scanner) => s.actor.getSnapshot().context.history
+
+describe('scanner timing', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    vi.setSystemTime(new Date('2026-11-21T10:00:00Z'))
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it.each([5, 10, 25])('a burst at %i ms per key is one scan', async (delay) => {
+    const s = start()
+    await type(s, '7891234000019', delay, 'Enter')
+    expect(reads(s)).toHaveLength(1)
+    expect(reads(s)[0]).toMatchObject({ code: '7891234000019', source: 'burst', status: 'done', result: { found: '7891234000019' } })
+    expect(s.buzzes()).toBe(1)
+  })
+
+  it.each([80, 120, 200])('typing at %i ms per key is never a burst, yet Enter submits the field', async (delay) => {
+    const s = start()
+    await type(s, 'P000123', delay)
+    expect(s.actor.getSnapshot().context.burst).toBe(false)
+    s.actor.send({ type: 'END', key: 'Enter', at: Date.now(), fieldValue: 'P000123' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(reads(s).map((r) => [r.code, r.source])).toEqual([['P000123', 'typed']])
+  })
+
+  it('typing slowly with focus outside any field makes no read', async () => {
+    const s = start()
+    await type(s, 'ABCDEF', 150, 'Enter')
+    expect(reads(s)).toEqual([])
+    expect(s.actor.getSnapshot().context.notice).toEqual({ id: 'scanner.tooShort' })
+  })
+
+  it('Tab ends a code like Enter', async () => {
+    const s = start()
+    await type(s, 'A01-02-03', 5, 'Tab')
+    await type(s, 'LOT-77', 5, 'Enter')
+    expect(reads(s).map((r) => r.code)).toEqual(['LOT-77', 'A01-02-03'])
+  })
+
+  it('a burst wins over the text already in the focused field', async () => {
+    const s = start()
+    await type(s, '00106141412345678908', 5, 'Enter', 'xx00106141412345678908')
+    expect(reads(s)[0]).toMatchObject({ code: '00106141412345678908', source: 'burst' })
+  })
+
+  it('ignores codes under 3 characters', async () => {
+    const s = start()
+    await type(s, 'AB', 5, 'Enter')
+    await type(s, 'A', 150, 'Enter', 'AB')
+    s.actor.send({ type: 'SUBMIT', code: ' X ' })
+    expect(reads(s)).toEqual([])
+    await type(s, 'ABC', 5, 'Enter')
+    expect(reads(s)).toHaveLength(1)
+  })
+
+  it('keeps the last 50 reads, newest first, and persists them', async () => {
+    const s = start()
+    for (let i = 1; i <= 55; i++) await type(s, `CODE${i}`, 5, 'Enter')
+    expect(reads(s)).toHaveLength(50)
+    expect(reads(s)[0].code).toBe('CODE55')
+    expect(reads(s)[49].code).toBe('CODE6')
+    expect(s.persisted.at(-1)).toHaveLength(50)
+  })
+
+  it('a failed lookup says so; an offline read waits for the network', async () => {
+    let online = false
+    const s = start({
+      lookup: async (code) => {
+        if (code === 'BAD') throw { status: 500 }
+        if (!online) throw { status: 0, kind: 'network' }
+        return { ok: code }
+      },
+    })
+    await type(s, 'BAD', 5, 'Enter')
+    expect(reads(s)[0]).toMatchObject({ status: 'failed', error: { id: 'scanner.lookupFailed' } })
+    await type(s, 'PAL-1', 5, 'Enter')
+    expect(reads(s)[0]).toMatchObject({ code: 'PAL-1', status: 'offline' })
+    online = true
+    s.actor.send({ type: 'ONLINE' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(reads(s)[0]).toMatchObject({ code: 'PAL-1', status: 'done', result: { ok: 'PAL-1' } })
+  })
+
+  it('looks up reads restored as pending after a reload', async () => {
+    const s = start({ history: [{ id: 4, code: 'RESTORED', source: 'burst', at: 1, status: 'pending' }] })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(reads(s)[0]).toMatchObject({ code: 'RESTORED', status: 'done' })
+    await type(s, 'NEXT1', 5, 'Enter')
+    expect(reads(s)[0].id).toBe(5)
+  })
+
+  it('camera: decodes once per code, fails with its message, stops on close', async () => {
+    let stopped = 0
+    let emit: (e: ScannerEvent) => void = () => {}
+    const s = start({
+      camera: ({ sendBack }) => {
+        emit = sendBack
+        return () => {
+          stopped++
+        }
+      },
+    })
+    s.actor.send({ type: 'OPEN_CAMERA' })
+    emit({ type: 'CAMERA.DECODED', code: '4006381333931' })
+    emit({ type: 'CAMERA.DECODED', code: '4006381333931' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(reads(s).map((r) => [r.code, r.source])).toEqual([['4006381333931', 'camera']])
+    s.actor.send({ type: 'CLOSE_CAMERA' })
+    expect(stopped).toBe(1)
+    s.actor.send({ type: 'OPEN_CAMERA' })
+    emit({ type: 'CAMERA.FAILED', reason: 'NotAllowedError' })
+    expect(s.actor.getSnapshot().context.cameraError).toEqual({ id: 'scanner.cameraFailed' })
+    expect(stopped).toBe(2)
+  })
+})
+
+// ---- model-based coverage ----------------------------------------------------------------
+// Abstract keys: fast (no time after the last) and slow (150 ms). The model runs with a minimum
+// length of 2 so the buffer abstraction (0, 1, 2+) decides every guard, and with a history cap of
+// 2 so the reads' statuses can be kept exactly (the cap itself is tested with 50 above).
+function modelEvents(snapshot: AnyMachineSnapshot): ScannerEvent[] {
+  const c = snapshot.context as ScannerContext
+  // key times stay in a small set ({1000, 1150}) so the abstraction can keep lastKeyAt exactly
+  const t = c.lastKeyAt ?? 1000
+  return [
+    { type: 'KEY', key: 'A', at: t },
+    ...(t < 1150 ? [{ type: 'KEY' as const, key: 'A', at: t + 150 }] : []),
+    { type: 'END', key: 'Enter', at: t + 5 },
+    { type: 'END', key: 'Tab', at: t + 5, fieldValue: 'TYPED' },
+    { type: 'SUBMIT', code: 'SUB' },
+    { type: 'SUBMIT', code: 'S' },
+    { type: 'ONLINE' },
+    // retry the oldest read that has ended badly (events may depend on the snapshot)
+    { type: 'RETRY', id: [...c.history].reverse().find((r) => r.status === 'failed' || r.status === 'offline')?.id ?? 0 },
+    { type: 'CLEAR_HISTORY' },
+    { type: 'OPEN_CAMERA' },
+    { type: 'CLOSE_CAMERA' },
+    { type: 'CAMERA.DECODED', code: 'CAM' },
+    { type: 'CAMERA.FAILED' },
+    { type: 'xstate.done.actor.lookup', output: { ok: true } } as unknown as ScannerEvent,
+    { type: 'xstate.error.actor.lookup', error: { status: 500 } } as unknown as ScannerEvent,
+    { type: 'xstate.error.actor.lookup', error: { status: 0 } } as unknown as ScannerEvent,
+  ]
+}
+function abstract(snapshot: AnyMachineSnapshot) {
+  const c = snapshot.context as ScannerContext
+  return {
+    value: snapshot.value,
+    buffer: Math.min(c.buffer.length, 2),
+    burst: c.burst,
+    lastKeyAt: c.lastKeyAt,
+    // exact: the model caps the history at 2 reads
+    history: c.history.map((r) => r.status),
+    camera: c.lastCamera !== null,
+  }
+}
+const fixedNow = () => 5000
+const paths = modelPaths(scannerMachine, { events: modelEvents, abstract, input: { now: fixedNow, cameraRepeatMs: 10_000, minLength: 2, historyCap: 2 } })
+
+async function replay(path: ModelPath) {
+  const pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = []
+  let emit: (e: ScannerEvent) => void = () => {}
+  const actor = createActor(
+    scannerMachine.provide({
+      actors: {
+        lookup: fromPromise(() => new Promise((resolve, reject) => pending.push({ resolve, reject }))),
+        camera: fromCallback<ScannerEvent>(({ sendBack }) => {
+          emit = sendBack
+        }),
+      },
+    }),
+    { input: { now: fixedNow, cameraRepeatMs: 10_000, minLength: 2, historyCap: 2 } },
+  ).start()
+  for (const [i, step] of path.steps.entries()) {
+    if (i > 0) {
+      const event = step.event as ScannerEvent & { output?: unknown; error?: unknown }
+      const settle = /^xstate\.(done|error)\.actor\.lookup$/.exec(event.type)
+      if (settle) {
+        const p = pending.shift()!
+        if (settle[1] === 'done') p.resolve(event.output)
+        else p.reject(event.error)
+        await new Promise((r) => setTimeout(r, 0))
+      } else if (event.type.startsWith('CAMERA.')) emit(event)
+      else actor.send(event)
+    }
+    expect(abstract(actor.getSnapshot()), `step ${i}: ${step.event.type}`).toEqual(abstract(step.state))
+  }
+  actor.stop()
+}
+
+describe('scanner machine model', () => {
+  it('covers every state and every transition', () => {
+    const coverage = coverageOf(scannerMachine, paths)
+    expect(coverage.states.missing).toEqual([])
+    expect(coverage.transitions.missing, JSON.stringify(coverage.transitions.missing)).toEqual([])
+  })
+  // replay a sample spread over the paths (all of them would be thousands of tests)
+  const sample = paths.filter((_, i) => i % Math.max(1, Math.floor(paths.length / 150)) === 0)
+  it.each(sample.map((p) => [p.steps.slice(1).map((s) => s.event.type.replace(/xstate\.|actor\./g, '')).join(' → '), p] as const))('%s', async (_n, p) => replay(p))
+})

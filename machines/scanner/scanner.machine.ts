@@ -1,0 +1,300 @@
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate'
+
+/**
+ * The handheld's scanner (SPEC 2.16, 4, 5, 8, 9; issue 6), framework-free.
+ *
+ * Keyboard wedge: an Android scanner "types" a code in a burst and ends it with Enter or Tab.
+ * Keystrokes less than 30 ms apart form one scan (SPEC 4); a person cannot type that fast, so a
+ * slower key starts over. When Enter or Tab ends a burst of at least 3 characters, that is the
+ * scan wherever focus is; otherwise the focused field's text (a person typing slowly, then Enter)
+ * is the scan, if it has at least 3 characters (SPEC 5).
+ *
+ * Each read goes to the history (the last 50, newest first; SPEC 9) and is looked up in order;
+ * a read made offline waits and is looked up when the network returns (issue 6).
+ *
+ * Camera mode: the camera actor (the app loads @zxing/browser only then) reports decoded codes.
+ *
+ * Regions run in parallel: keyboard (idle / collecting), lookup (idle / looking), camera (off / active / failed).
+ */
+
+export type ScannerMessage = { id: string; values?: Record<string, string | number> }
+export type ScanSource = 'burst' | 'typed' | 'camera'
+export type ReadStatus = 'pending' | 'done' | 'failed' | 'offline'
+
+export interface ScanRead {
+  id: number
+  code: string
+  source: ScanSource
+  /** epoch ms */
+  at: number
+  status: ReadStatus
+  result?: unknown
+  error?: ScannerMessage
+}
+
+export interface ScannerInput {
+  history?: ScanRead[]
+  interKeyMs?: number
+  minLength?: number
+  historyCap?: number
+  /** a camera decoding the same code again within this window is one read */
+  cameraRepeatMs?: number
+  now?: () => number
+}
+
+export interface ScannerContext {
+  buffer: string
+  /** every key in the buffer came less than interKeyMs after the one before */
+  burst: boolean
+  lastKeyAt: number | null
+  interKeyMs: number
+  minLength: number
+  historyCap: number
+  cameraRepeatMs: number
+  history: ScanRead[]
+  nextId: number
+  /** why the last Enter did not make a read (too short) */
+  notice: ScannerMessage | null
+  cameraError: ScannerMessage | null
+  lastCamera: { code: string; at: number } | null
+  now: () => number
+}
+
+export type ScannerEvent =
+  /** a printable key; `at` is the event's time in ms (KeyboardEvent.timeStamp or Date.now()) */
+  | { type: 'KEY'; key: string; at: number }
+  /** Enter or Tab; `fieldValue` is the focused field's text, if focus is in one */
+  | { type: 'END'; key: 'Enter' | 'Tab'; at: number; fieldValue?: string }
+  /** a code submitted directly (a search button, a typed field) */
+  | { type: 'SUBMIT'; code: string; source?: ScanSource }
+  | { type: 'ONLINE' }
+  | { type: 'RETRY'; id: number }
+  | { type: 'CLEAR_HISTORY' }
+  | { type: 'OPEN_CAMERA' }
+  | { type: 'CLOSE_CAMERA' }
+  | { type: 'CAMERA.DECODED'; code: string }
+  | { type: 'CAMERA.FAILED'; reason?: string }
+
+type InternalEvent = { type: 'READ'; code: string; source: ScanSource }
+
+export const MESSAGES = {
+  lookupFailed: { id: 'scanner.lookupFailed' }, // 'Falha ao consultar API'
+  cameraFailed: { id: 'scanner.cameraFailed' }, // 'Falha ao iniciar câmera'
+  tooShort: { id: 'scanner.tooShort' },
+} as const
+
+/** A failed lookup that is the network's fault (no response at all) waits for the network. */
+export function isOfflineError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const e = error as { status?: number; kind?: string; offline?: boolean }
+  return e.offline === true || e.kind === 'network' || e.status === 0
+}
+
+const nextPending = (c: ScannerContext) => [...c.history].reverse().find((r) => r.status === 'pending')
+
+export const scannerMachine = setup({
+  types: {
+    context: {} as ScannerContext,
+    events: {} as ScannerEvent | InternalEvent,
+    input: {} as ScannerInput,
+  },
+  actors: {
+    lookup: fromPromise<unknown, { code: string }>(async () => {
+      throw new Error('lookup not provided')
+    }),
+    camera: fromCallback<ScannerEvent>(({ sendBack }) => {
+      sendBack({ type: 'CAMERA.FAILED', reason: 'camera not provided' })
+    }),
+  },
+  actions: {
+    // supplied by the app: keep the history across reloads, buzz on a read
+    persistHistory: (_args, _params: { history: ScanRead[] }) => {},
+    vibrate: () => {},
+  },
+  guards: {
+    fastKey: ({ context, event }) => {
+      assertEvent(event, 'KEY')
+      return context.lastKeyAt !== null && event.at - context.lastKeyAt < context.interKeyMs
+    },
+    burstComplete: ({ context }) => context.burst && context.buffer.length >= context.minLength,
+    typedComplete: ({ context, event }) => {
+      assertEvent(event, 'END')
+      return (event.fieldValue ?? '').trim().length >= context.minLength
+    },
+    submitLongEnough: ({ context, event }) => {
+      assertEvent(event, 'SUBMIT')
+      return event.code.trim().length >= context.minLength
+    },
+    hasPending: ({ context }) => nextPending(context) !== undefined,
+    newCameraCode: ({ context, event }) => {
+      assertEvent(event, 'CAMERA.DECODED')
+      const last = context.lastCamera
+      return !last || last.code !== event.code || context.now() - last.at > context.cameraRepeatMs
+    },
+  },
+}).createMachine({
+  id: 'scanner',
+  type: 'parallel',
+  context: ({ input }) => ({
+    buffer: '',
+    burst: false,
+    lastKeyAt: null,
+    interKeyMs: input.interKeyMs ?? 30,
+    minLength: input.minLength ?? 3,
+    historyCap: input.historyCap ?? 50,
+    cameraRepeatMs: input.cameraRepeatMs ?? 1500,
+    // reads interrupted by a reload are looked up again
+    history: (input.history ?? []).slice(0, input.historyCap ?? 50),
+    nextId: Math.max(0, ...(input.history ?? []).map((r) => r.id)) + 1,
+    notice: null,
+    cameraError: null,
+    lastCamera: null,
+    now: input.now ?? Date.now,
+  }),
+  on: {
+    // a new read: newest first, capped; persisted; looked up by the lookup region
+    READ: {
+      actions: [
+        assign(({ context, event }) => {
+          assertEvent(event, 'READ')
+          const read: ScanRead = { id: context.nextId, code: event.code, source: event.source, at: context.now(), status: 'pending' }
+          return { history: [read, ...context.history].slice(0, context.historyCap), nextId: context.nextId + 1, notice: null }
+        }),
+        'vibrate',
+        { type: 'persistHistory', params: ({ context }) => ({ history: context.history }) },
+      ],
+    },
+    SUBMIT: {
+      guard: 'submitLongEnough',
+      actions: raise(({ event }) => ({ type: 'READ' as const, code: event.code.trim(), source: event.source ?? 'typed' })),
+    },
+    CLEAR_HISTORY: {
+      actions: [assign({ history: [] }), { type: 'persistHistory', params: () => ({ history: [] }) }],
+    },
+  },
+  states: {
+    keyboard: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            KEY: { target: 'collecting', actions: assign(({ event }) => ({ buffer: event.key, burst: false, lastKeyAt: event.at })) },
+            END: [
+              { guard: 'typedComplete', actions: raise(({ event }) => ({ type: 'READ' as const, code: (event.fieldValue ?? '').trim(), source: 'typed' as const })) },
+              { actions: assign({ notice: MESSAGES.tooShort }) },
+            ],
+          },
+        },
+        collecting: {
+          on: {
+            KEY: [
+              {
+                guard: 'fastKey',
+                actions: assign(({ context, event }) => ({ buffer: context.buffer + event.key, burst: true, lastKeyAt: event.at })),
+              },
+              // too slow for a scanner: a person typing; start over from this key
+              { actions: assign(({ event }) => ({ buffer: event.key, burst: false, lastKeyAt: event.at })) },
+            ],
+            END: [
+              {
+                guard: 'burstComplete',
+                target: 'idle',
+                actions: enqueueActions(({ context, enqueue }) => {
+                  enqueue.raise({ type: 'READ', code: context.buffer, source: 'burst' })
+                  enqueue.assign({ buffer: '', burst: false, lastKeyAt: null })
+                }),
+              },
+              {
+                guard: 'typedComplete',
+                target: 'idle',
+                actions: enqueueActions(({ event, enqueue }) => {
+                  enqueue.raise({ type: 'READ', code: (event as { fieldValue?: string }).fieldValue!.trim(), source: 'typed' })
+                  enqueue.assign({ buffer: '', burst: false, lastKeyAt: null })
+                }),
+              },
+              { target: 'idle', actions: assign({ buffer: '', burst: false, lastKeyAt: null, notice: MESSAGES.tooShort }) },
+            ],
+          },
+        },
+      },
+    },
+    lookup: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'hasPending', target: 'looking' },
+          on: {
+            ONLINE: {
+              actions: assign({ history: ({ context }) => context.history.map((r) => (r.status === 'offline' ? { ...r, status: 'pending' as const } : r)) }),
+            },
+            RETRY: {
+              actions: assign({
+                history: ({ context, event }) => context.history.map((r) => (r.id === event.id && r.status !== 'pending' ? { ...r, status: 'pending' as const, error: undefined } : r)),
+              }),
+            },
+          },
+        },
+        looking: {
+          invoke: {
+            id: 'lookup',
+            src: 'lookup',
+            input: ({ context }) => ({ code: nextPending(context)!.code }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({
+                  history: ({ context, event }) => {
+                    const id = nextPending(context)?.id
+                    return context.history.map((r) => (r.id === id ? { ...r, status: 'done' as const, result: event.output } : r))
+                  },
+                }),
+                { type: 'persistHistory', params: ({ context }) => ({ history: context.history }) },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({
+                  history: ({ context, event }) => {
+                    const id = nextPending(context)?.id
+                    const offline = isOfflineError(event.error)
+                    return context.history.map((r) =>
+                      r.id === id ? { ...r, status: offline ? ('offline' as const) : ('failed' as const), error: offline ? undefined : MESSAGES.lookupFailed } : r,
+                    )
+                  },
+                }),
+                { type: 'persistHistory', params: ({ context }) => ({ history: context.history }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    camera: {
+      initial: 'off',
+      states: {
+        off: {
+          on: { OPEN_CAMERA: { target: 'active', actions: assign({ cameraError: null }) } },
+        },
+        active: {
+          // leaving this state stops the camera actor, and with it the camera (SPEC: stops when the user leaves)
+          invoke: { id: 'camera', src: 'camera' },
+          on: {
+            CLOSE_CAMERA: 'off',
+            'CAMERA.FAILED': { target: 'failed', actions: assign({ cameraError: MESSAGES.cameraFailed }) },
+            'CAMERA.DECODED': {
+              guard: 'newCameraCode',
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                enqueue.assign({ lastCamera: { code: event.code, at: context.now() } })
+                enqueue.raise({ type: 'READ', code: event.code, source: 'camera' })
+              }),
+            },
+          },
+        },
+        failed: {
+          on: { OPEN_CAMERA: { target: 'active', actions: assign({ cameraError: null }) }, CLOSE_CAMERA: { target: 'off', actions: assign({ cameraError: null }) } },
+        },
+      },
+    },
+  },
+})
