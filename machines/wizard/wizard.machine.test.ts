@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { AnyMachineSnapshot } from 'xstate'
 import { coverageOf, modelPaths, type ModelPath } from '../session/model-coverage'
-import { wizardMachine, wizardView, type WizardContext, type WizardEvent } from './wizard.machine'
+import { wizardMachine, wizardView, type FinishInput, type SaveStepInput, type WizardContext, type WizardEvent } from './wizard.machine'
 
 const STEPS = ['select', 'check', 'label'] as const
 const input = { steps: STEPS, idempotencyKey: 'k1' }
 
-type ModelEvent = WizardEvent | { type: string; output?: unknown; error?: unknown }
+type ModelEvent = { type: string; output?: unknown; error?: unknown; step?: string; valid?: boolean; idempotencyKey?: string }
 const events: ModelEvent[] = [
   ...STEPS.flatMap((step) => [
     { type: 'SET_VALID', step, valid: true },
@@ -36,15 +36,18 @@ const paths = modelPaths(wizardMachine, { events: () => events as WizardEvent[],
 async function replay(path: ModelPath) {
   const pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = []
   const calls = { save: 0, finish: 0 }
-  const controlled = (kind: 'save' | 'finish') =>
-    fromPromise<unknown, unknown>(
+  const controlled = <I,>(kind: 'save' | 'finish') =>
+    fromPromise<never, I>(
       () =>
         new Promise((resolve, reject) => {
           calls[kind]++
-          pending.push({ resolve, reject })
+          pending.push({ resolve: resolve as (v: unknown) => void, reject })
         }),
     )
-  const actor = createActor(wizardMachine.provide({ actors: { saveStep: controlled('save'), finish: controlled('finish') } }), { input }).start()
+  const actor = createActor(
+    wizardMachine.provide({ actors: { saveStep: controlled<SaveStepInput>('save'), finish: controlled<FinishInput>('finish') } }),
+    { input },
+  ).start()
   for (const [i, step] of path.steps.entries()) {
     if (i > 0) {
       const event = step.event as ModelEvent
@@ -55,7 +58,7 @@ async function replay(path: ModelPath) {
         if (settle[1] === 'done') p!.resolve(event.output)
         else p!.reject(event.error)
         await new Promise((r) => setTimeout(r, 0))
-      } else actor.send(event as WizardEvent)
+      } else actor.send(event as unknown as WizardEvent)
     }
     expect(abstract(actor.getSnapshot()), `step ${i}: ${step.event.type}`).toEqual(abstract(step.state))
   }
@@ -79,7 +82,7 @@ describe('wizard machine model', () => {
 })
 
 describe('wizard rules', () => {
-  const run = (finish = fromPromise<unknown, unknown>(async () => ({ ok: true }))) =>
+  const run = (finish = fromPromise<unknown, FinishInput>(async () => ({ ok: true }))) =>
     createActor(wizardMachine.provide({ actors: { finish } }), { input }).start()
   const settle = () => new Promise((r) => setTimeout(r, 0))
 
@@ -110,7 +113,7 @@ describe('wizard rules', () => {
     let bookings = 0
     let release: () => void = () => {}
     const a = run(
-      fromPromise(async () => {
+      fromPromise<unknown, FinishInput>(async () => {
         bookings++
         await new Promise<void>((r) => (release = r))
         return { id: 1 }
