@@ -45,7 +45,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table'
-import { ApiError } from '../lib/api-client'
+import { ApiError, apiErrorText } from '../lib/api-client'
 import { formatDate, formatNumber } from '../lib/format'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListParams, type Paged } from '../lib/list-query'
 import { tableColumnsKey } from '../lib/table-storage'
@@ -136,7 +136,7 @@ function moved(order: string[], id: string, delta: number): string[] {
 
 function errorMessage(error: Error): { notFound: boolean; text: string | null } {
   if (error instanceof ApiError && error.status === 404) return { notFound: true, text: null }
-  return { notFound: false, text: error.message || null }
+  return { notFound: false, text: apiErrorText(error) }
 }
 
 export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({

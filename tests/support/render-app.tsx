@@ -51,7 +51,7 @@ export function mockApi(handler: (request: MockRequest) => MockAnswer | Promise<
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init)
     const text = await request.clone().text()
-    let body: unknown = undefined
+    let body: unknown
     try {
       body = text ? JSON.parse(text) : undefined
     } catch {

@@ -3,8 +3,8 @@ import { Alert, Button, Center, Checkbox, Group, Image, Paper, PasswordInput, St
 import { useForm } from '@mantine/form'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../../../app/session'
-import { isLoginError, type LoginError } from '../../../../machines/session/login-error'
+import { LoginFailure, useSession } from '../../../app/session'
+import type { LoginError } from '../../../lib/session-types'
 import { LanguageSelect } from '../../../components/language-select'
 import productLogoUrl from '../../../assets/movatic-logo.svg'
 
@@ -56,7 +56,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
       await login(values.username.trim(), values.password, values.remember)
       onSignedIn()
     } catch (failure) {
-      setError(isLoginError(failure) ? failure : { kind: 'server' })
+      setError(failure instanceof LoginFailure ? failure : { kind: 'server' })
       setSubmitting(false)
     }
   })
