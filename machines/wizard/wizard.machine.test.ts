@@ -36,8 +36,8 @@ const paths = modelPaths(wizardMachine, { events: () => events as WizardEvent[],
 async function replay(path: ModelPath) {
   const pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = []
   const calls = { save: 0, finish: 0 }
-  const controlled = <I,>(kind: 'save' | 'finish') =>
-    fromPromise<never, I>(
+  const controlled = <O, I>(kind: 'save' | 'finish') =>
+    fromPromise<O, I>(
       () =>
         new Promise((resolve, reject) => {
           calls[kind]++
@@ -45,7 +45,7 @@ async function replay(path: ModelPath) {
         }),
     )
   const actor = createActor(
-    wizardMachine.provide({ actors: { saveStep: controlled<SaveStepInput>('save'), finish: controlled<FinishInput>('finish') } }),
+    wizardMachine.provide({ actors: { saveStep: controlled<void, SaveStepInput>('save'), finish: controlled<unknown, FinishInput>('finish') } }),
     { input },
   ).start()
   for (const [i, step] of path.steps.entries()) {
