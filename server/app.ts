@@ -13,6 +13,8 @@ import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
 import { LoginThrottle } from './modules/auth/throttle'
 import { TokenService } from './modules/auth/tokens'
 import { masterDataRoutes } from './modules/master-data/master-data.routes'
+import { inventoryRoutes } from './modules/inventory/inventory.routes'
+import { tasksRoutes } from './modules/workforce/tasks.routes'
 
 export type CreateAppOptions = {
   database: Database
@@ -74,6 +76,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(authPublicRoutes)
       await api.register(authRoutes)
       await api.register(masterDataRoutes)
+      await api.register(inventoryRoutes)
+      await api.register(tasksRoutes)
     },
     { prefix: '/api' },
   )

@@ -11,6 +11,7 @@ import { equipments, parkingSpots, skills } from '../schema/workforce'
 import { hashPassword } from '../../modules/auth/passwords'
 import { gs1CheckDigit } from '../../modules/master-data/validators'
 import { chunks, rng, type Rng } from './random'
+import { seedInventoryDemo } from './stock.seed'
 
 export const DEMO_COMPANY = 'DEMO'
 export const OTHER_COMPANY = 'ACME'
@@ -29,6 +30,8 @@ export type SeedOptions = {
   /** scale for tests: products and locations */
   products?: number
   locations?: number
+  /** stock lines for the demo company (WMS_DEMO_STOCK, default 50,000; tests ask for a few hundred) */
+  stock?: number
 }
 
 export type SeedResult = { adminPassword: string; generatedPassword: boolean; companyId: number; otherCompanyId: number }
@@ -111,6 +114,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
   } else {
     log('Demo users created. Sign in as "admin" with WMS_ADMIN_PASSWORD (the other demo users share it).')
   }
+  await seedInventoryDemo(db, { companyId: demo.id, otherCompanyId: other.id, lines: opts.stock ?? 50_000, log })
   return { adminPassword, generatedPassword, companyId: demo.id, otherCompanyId: other.id }
 }
 

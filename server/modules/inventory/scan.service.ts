@@ -1,0 +1,130 @@
+/**
+ * Scan and lookup (SPEC 2.5, 7 "Scan"): what a scanned or typed code names, and the stock of each product found.
+ */
+import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client'
+import { productPacks, products, uoms } from '../../db/schema/catalog'
+import { locations } from '../../db/schema/core'
+import { stockLines } from '../../db/schema/inventory'
+import { interpretScan } from './gs1'
+import { serializeStockLine, stockLineOut, stockLineRows } from './inventory.service'
+
+export const SCAN_KINDS = ['product', 'gtin', 'lot', 'pallet', 'location'] as const
+export type ScanKind = (typeof SCAN_KINDS)[number]
+
+/** Lines listed per scan; totals and location counts always cover every line. */
+export const SCAN_MAX_LINES = 500
+
+export const scanResultOut = z.object({
+  product: z.object({ id: z.number(), code: z.string(), name1: z.string(), uom: z.string() }),
+  total_qty: z.string().describe('sum of qty over the product lines found, exact decimal'),
+  uom: z.string(),
+  locations_count: z.number().describe('distinct locations holding the lines found'),
+  lines: z.array(stockLineOut),
+})
+export const scanOut = z.object({
+  code: z.string(),
+  kind: z.enum(SCAN_KINDS).nullable().describe('what the code named; null when nothing matched'),
+  gs1: z.record(z.string(), z.string()).nullable().describe('the GS1 application identifiers read from the code, if it was a GS1 element string'),
+  results: z.array(scanResultOut).describe('one per product found; empty for an unknown code'),
+  truncated: z.boolean().describe(`true when more than ${SCAN_MAX_LINES} lines matched (totals still cover all)`),
+})
+export type ScanOut = z.infer<typeof scanOut>
+
+type Found = { kind: ScanKind; productIds?: number[]; lines?: SQL }
+
+/** Codes are stored as typed (usually upper case); a scan tries the text as given and upper-cased. */
+const spellings = (t: string) => [...new Set([t, t.toUpperCase()])]
+
+async function find(db: Db, companyId: number, raw: string): Promise<{ found: Found | null; gs1: Record<string, string> | null }> {
+  const scan = interpretScan(raw)
+  const gs1 = scan.gs1 ? scan.gs1.ais : null
+  const inCompany = eq(stockLines.companyId, companyId)
+  const lineExists = async (cond: SQL) => (await db.select({ id: stockLines.id }).from(stockLines).where(and(inCompany, cond)).limit(1)).length > 0
+
+  if (scan.sscc) {
+    const cond = or(eq(stockLines.sscc, scan.sscc), eq(stockLines.palletCode, scan.sscc)) as SQL
+    if (await lineExists(cond)) return { found: { kind: 'pallet', lines: cond }, gs1 }
+  }
+  if (scan.gtins) {
+    const packs = await db
+      .selectDistinct({ productId: productPacks.productId })
+      .from(productPacks)
+      .where(and(eq(productPacks.companyId, companyId), inArray(productPacks.gtin, scan.gtins)))
+    if (packs.length) {
+      const ids = packs.map((p) => p.productId)
+      // a GS1 label naming a lot (10) narrows the product's stock to that lot
+      const lines = and(inArray(stockLines.productId, ids), scan.lot ? eq(stockLines.lot, scan.lot) : undefined) as SQL
+      return { found: { kind: 'gtin', productIds: ids, lines }, gs1 }
+    }
+  }
+  if (scan.lot && !scan.gtins) {
+    const cond = eq(stockLines.lot, scan.lot)
+    if (await lineExists(cond)) return { found: { kind: 'lot', lines: cond }, gs1 }
+  }
+  const text = scan.text
+  if (!text) return { found: null, gs1 }
+  const prods = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), inArray(products.code, spellings(text))))
+    .orderBy(asc(products.code), asc(products.variant))
+  if (prods.length) {
+    const ids = prods.map((p) => p.id)
+    return { found: { kind: 'product', productIds: ids, lines: inArray(stockLines.productId, ids) }, gs1 }
+  }
+  const pallet = or(inArray(stockLines.palletCode, spellings(text)), eq(stockLines.sscc, text)) as SQL
+  if (await lineExists(pallet)) return { found: { kind: 'pallet', lines: pallet }, gs1 }
+  const lot = inArray(stockLines.lot, spellings(text))
+  if (await lineExists(lot)) return { found: { kind: 'lot', lines: lot }, gs1 }
+  const [loc] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), inArray(locations.code, spellings(text))))
+    .limit(1)
+  if (loc) return { found: { kind: 'location', lines: eq(stockLines.locationId, loc.id) }, gs1 }
+  return { found: null, gs1 }
+}
+
+/** Resolve a code and answer, for each product found, its total, unit, distinct locations and lines. */
+export async function resolveScan(db: Db, companyId: number, code: string): Promise<ScanOut> {
+  const { found, gs1 } = await find(db, companyId, code)
+  if (!found) return { code, kind: null, gs1, results: [], truncated: false }
+  const where = and(eq(stockLines.companyId, companyId), found.lines)
+  const [totals, rows] = await Promise.all([
+    db
+      .select({
+        productId: stockLines.productId,
+        total: sql<string>`sum(${stockLines.qty})::numeric(14,3)::text`,
+        locations: sql<number>`count(DISTINCT ${stockLines.locationId})::int`,
+        lines: sql<number>`count(*)::int`,
+      })
+      .from(stockLines)
+      .where(where)
+      .groupBy(stockLines.productId),
+    stockLineRows(db)
+      .where(where)
+      .orderBy(asc(products.code), asc(locations.code), asc(stockLines.id))
+      .limit(SCAN_MAX_LINES + 1),
+  ])
+  const truncated = rows.length > SCAN_MAX_LINES
+  const byProduct = new Map(totals.map((t) => [t.productId, t]))
+  // products found by code or GTIN answer even with no stock (total 0, no lines)
+  const ids = [...new Set([...(found.productIds ?? []), ...byProduct.keys()])]
+  const prods = ids.length
+    ? await db
+        .select({ id: products.id, code: products.code, name1: products.name1, uom: uoms.code })
+        .from(products)
+        .innerJoin(uoms, eq(uoms.id, products.uomId))
+        .where(and(eq(products.companyId, companyId), inArray(products.id, ids)))
+        .orderBy(asc(products.code), asc(products.id))
+    : []
+  const results = prods.map((p) => {
+    const t = byProduct.get(p.id)
+    const lines = rows.slice(0, SCAN_MAX_LINES).filter((r) => r.productId === p.id).map(serializeStockLine)
+    const uom = lines[0]?.uom ?? p.uom
+    return { product: p, total_qty: t?.total ?? '0.000', uom, locations_count: t?.locations ?? 0, lines }
+  })
+  return { code, kind: found.kind, gs1, results, truncated }
+}

@@ -1,0 +1,435 @@
+/**
+ * The stock service: the ONLY way stock changes (issue 4). Receiving, putaway, moves, picking, shipping, copack
+ * consumption and production, adjustments and counts all call the functions below; none writes stock_lines directly.
+ *
+ * Every change is one transaction that
+ *   1. takes quantity from a source line (a conditional UPDATE: `qty - reserved_qty >= n`, optional `version = v`),
+ *   2. puts it into a target line (a given line, or the line in the target location with the same product, lot,
+ *      pallet, SSCC, expiry, owner and unit, or a new line),
+ *   3. writes one row in the stock_moves ledger.
+ * So for every line, qty = Σ moves into it − Σ moves out of it, quantities never go negative (CHECK constraints back
+ * this up), and two concurrent changes can't lose an update: the conditional UPDATE takes the row lock and re-checks
+ * its condition on the newest row version (PostgreSQL), and PGlite runs transactions one at a time.
+ *
+ * Optimistic concurrency: each line has a `version`, bumped on every change. Pass `expectedVersion` (the version the
+ * user saw) and a line that changed since answers 409 {detail}, never a wrong total.
+ *
+ * Quantities are decimal strings with up to 3 places ('12', '0.5', '3.250'): exact, never floats.
+ * A line that reaches zero is deleted (its moves stay in the ledger).
+ *
+ * Errors are ApiErrors, so routes can let them through: 400 {"qty": [...]} for a bad or too large quantity,
+ * 400 {"<field>": [...]} for a reference outside the company, 404 for an unknown line, 409 for a stale version.
+ *
+ * Each function takes `db` (opens its own transaction, retried on deadlock) or a `tx` from your own
+ * `db.transaction(...)` (joins it through a savepoint), so a caller can change stock and its own rows atomically.
+ */
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { productPacks, products, uoms } from '../../db/schema/catalog'
+import { locations } from '../../db/schema/core'
+import { type StockMoveReason, STOCK_MOVE_REASONS, stockLineCounters, stockLines, stockMoves } from '../../db/schema/inventory'
+import { conflict, fieldError, notFound, pgError } from '../../http/errors'
+
+export { STOCK_MOVE_REASONS, type StockMoveReason }
+
+/** Who changes stock: the company the change belongs to, and the user recorded in the ledger. */
+export type StockActor = { companyId: number; userId: number | null }
+
+/** A decimal quantity as a string, at most 3 places. */
+export type Qty = string
+
+export type StockLine = typeof stockLines.$inferSelect
+
+/** What distinguishes two lines of the same product in the same location. Absent means null. */
+export type LineAttributes = {
+  lot?: string | null
+  palletCode?: string | null
+  sscc?: string | null
+  /** unit code; defaults to the product's unit */
+  uom?: string
+  /** YYYY-MM-DD */
+  expiryDate?: string | null
+  ownerName?: string | null
+}
+
+export type StockChange = {
+  moveId: number
+  /** the source line after the change; `deleted` when it reached zero */
+  from?: { line: StockLine; deleted: boolean }
+  /** the target line after the change */
+  to?: StockLine
+}
+
+type DbOrTx = Db | Tx
+
+const QTY_RE = /^\d{1,11}(\.\d{1,3})?$/
+
+/** Validate a quantity string: digits with at most 3 places, greater than zero. */
+export function parseQty(value: string | number, field = 'qty'): Qty {
+  const s = String(value).trim()
+  if (!QTY_RE.test(s)) throw fieldError(field, 'Enter a number with at most 3 decimal places.')
+  if (!/[1-9]/.test(s)) throw fieldError(field, 'Ensure this value is greater than 0.')
+  return s
+}
+
+const isTx = (db: DbOrTx): db is Tx => 'rollback' in db
+
+/**
+ * Run `work` in a transaction. A top-level call is retried when PostgreSQL breaks a deadlock or a serialization
+ * failure (two moves locking the same two lines in opposite order); inside a caller's transaction it uses a
+ * savepoint and leaves retrying to the caller.
+ */
+async function inTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (isTx(db)) return db.transaction(work)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work)
+    } catch (e) {
+      const code = pgError(e)?.code
+      if ((code === '40P01' || code === '40001') && attempt < 5) continue
+      throw e
+    }
+  }
+}
+
+/** Why an update of a line matched no row: unknown line (404), stale version (409), or not enough stock (400). */
+async function explainMiss(tx: Tx, actor: StockActor, lineId: number, expectedVersion: number | undefined, qty: Qty, what: string): Promise<never> {
+  const [line] = await tx
+    .select({ version: stockLines.version, qty: stockLines.qty, reserved: stockLines.reservedQty })
+    .from(stockLines)
+    .where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
+  if (!line) {
+    // a line that reached zero was deleted: for a caller holding a version it "changed", otherwise it is unknown
+    if (expectedVersion !== undefined) throw conflict({ detail: `Stock line ${lineId} no longer exists; it was emptied by another change. Reload and try again.` })
+    throw notFound(`Stock line ${lineId} not found.`)
+  }
+  if (expectedVersion !== undefined && line.version !== expectedVersion) {
+    throw conflict({ detail: `Stock line ${lineId} changed since you read it (version ${expectedVersion}, now ${line.version}). Reload and try again.` })
+  }
+  throw fieldError('qty', `Not enough stock on line ${lineId} to ${what} ${qty}: quantity ${line.qty}, reserved ${line.reserved}.`)
+}
+
+async function bumpCounter(tx: Tx, companyId: number, delta: number): Promise<void> {
+  if (delta === 0) return
+  await tx
+    .insert(stockLineCounters)
+    .values({ companyId, lines: delta })
+    .onConflictDoUpdate({ target: stockLineCounters.companyId, set: { lines: sql`${stockLineCounters.lines} + ${delta}` } })
+}
+
+const same = (col: AnyColumn, v: string | null | undefined) => sql`${col} IS NOT DISTINCT FROM ${v ?? null}`
+
+/** The source of a change: a line, the quantity comes out of it. */
+export type StockSource = {
+  lineId: number
+  expectedVersion?: number
+  /** take reserved quantity too (picking/shipping what was reserved), lowering reserved_qty by the same amount */
+  fromReserved?: boolean
+}
+
+/** The target of a change: an existing line, or a location (the line is found by its attributes, or created). */
+export type StockTarget =
+  | { lineId: number; expectedVersion?: number }
+  | ({ locationId: number; productId?: number } & LineAttributes)
+
+export type StockMoveInput = {
+  reason: StockMoveReason
+  qty: Qty | number
+  /** absent for stock that enters (receipt, produce, a positive adjustment or count) */
+  from?: StockSource
+  /**
+   * absent for stock that leaves (ship, consume, a negative adjustment or count). With a source, a location target
+   * inherits the source's product and attributes; any attribute given here (e.g. a new palletCode) replaces it.
+   */
+  to?: StockTarget
+  reference?: string
+}
+
+/**
+ * The one function that changes stock: takes `qty` out of `from` and/or puts it into `to`, and writes the move.
+ * The helpers below (receiveStock, moveStock, removeStock, adjustStock) are thin shapes over it.
+ */
+export async function postStockMove(db: DbOrTx, actor: StockActor, input: StockMoveInput): Promise<StockChange> {
+  const qty = parseQty(input.qty)
+  if (!input.from && !input.to) throw fieldError('non_field_errors', 'A stock move needs a source, a target, or both.')
+  if (!STOCK_MOVE_REASONS.includes(input.reason)) throw fieldError('reason', `Unknown reason "${input.reason}".`)
+  return inTransaction(db, (tx) => applyMove(tx, actor, { ...input, qty }))
+}
+
+async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qty: Qty }): Promise<StockChange> {
+  const { qty } = input
+  let counterDelta = 0
+  let source: { line: StockLine; deleted: boolean } | undefined
+  let target: StockLine | undefined
+
+  if (input.from) {
+    const { lineId, expectedVersion, fromReserved } = input.from
+    const enough = fromReserved ? sql`${stockLines.reservedQty} >= ${qty}::numeric` : sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}::numeric`
+    const [line] = await tx
+      .update(stockLines)
+      .set({
+        qty: sql`${stockLines.qty} - ${qty}::numeric`,
+        reservedQty: fromReserved ? sql`${stockLines.reservedQty} - ${qty}::numeric` : undefined,
+        version: sql`${stockLines.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(stockLines.id, lineId),
+          eq(stockLines.companyId, actor.companyId),
+          expectedVersion === undefined ? undefined : eq(stockLines.version, expectedVersion),
+          enough,
+        ),
+      )
+      .returning()
+    if (!line) await explainMiss(tx, actor, lineId, expectedVersion, qty, fromReserved ? 'take from reserved' : 'take')
+    source = { line, deleted: false }
+  }
+
+  if (input.to) {
+    if ('lineId' in input.to) {
+      const { lineId, expectedVersion } = input.to
+      const [line] = await tx
+        .update(stockLines)
+        .set({ qty: sql`${stockLines.qty} + ${qty}::numeric`, version: sql`${stockLines.version} + 1`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(stockLines.id, lineId),
+            eq(stockLines.companyId, actor.companyId),
+            expectedVersion === undefined ? undefined : eq(stockLines.version, expectedVersion),
+            source ? eq(stockLines.productId, source.line.productId) : undefined,
+          ),
+        )
+        .returning()
+      if (!line) {
+        const [exists] = await tx.select({ productId: stockLines.productId }).from(stockLines).where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
+        if (exists && source && exists.productId !== source.line.productId) throw fieldError('to', 'The target line holds another product.')
+        await explainMiss(tx, actor, lineId, expectedVersion, qty, 'add')
+      }
+      target = line
+    } else {
+      const t = input.to
+      const from = source?.line
+      const productId = from?.productId ?? t.productId
+      if (productId === undefined) throw fieldError('product', 'This field is required.')
+      if (from && t.productId !== undefined && t.productId !== from.productId) throw fieldError('product', 'A move keeps its product.')
+      const attrs = {
+        lot: t.lot !== undefined ? t.lot : (from?.lot ?? null),
+        palletCode: t.palletCode !== undefined ? t.palletCode : (from?.palletCode ?? null),
+        sscc: t.sscc !== undefined ? t.sscc : (from?.sscc ?? null),
+        expiryDate: t.expiryDate !== undefined ? t.expiryDate : (from?.expiryDate ?? null),
+        ownerName: t.ownerName !== undefined ? t.ownerName : (from?.ownerName ?? null),
+        uom: t.uom ?? from?.uom,
+      }
+      const [loc] = await tx
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.id, t.locationId), eq(locations.companyId, actor.companyId)))
+      if (!loc) throw fieldError('location', `Invalid pk "${t.locationId}" - object does not exist.`)
+      if (!from) {
+        const [product] = await tx
+          .select({ uom: uoms.code })
+          .from(products)
+          .innerJoin(uoms, eq(uoms.id, products.uomId))
+          .where(and(eq(products.id, productId), eq(products.companyId, actor.companyId)))
+        if (!product) throw fieldError('product', `Invalid pk "${productId}" - object does not exist.`)
+        attrs.uom ??= product.uom
+      }
+      const uom = attrs.uom as string
+      if (from && t.locationId === from.locationId && Object.entries(attrs).every(([k, v]) => from[k as keyof typeof attrs] === v)) {
+        throw fieldError('location', 'The stock is already there.')
+      }
+      // the same goods in the same place are one line: add to it (locked by the UPDATE), else start a new one
+      const [merged] = await tx
+        .update(stockLines)
+        .set({ qty: sql`${stockLines.qty} + ${qty}::numeric`, version: sql`${stockLines.version} + 1`, updatedAt: sql`now()` })
+        .where(
+          eq(
+            stockLines.id,
+            sql`(SELECT id FROM ${stockLines} WHERE ${and(
+              eq(stockLines.companyId, actor.companyId),
+              eq(stockLines.locationId, t.locationId),
+              eq(stockLines.productId, productId),
+              same(stockLines.lot, attrs.lot),
+              same(stockLines.palletCode, attrs.palletCode),
+              same(stockLines.sscc, attrs.sscc),
+              sql`${stockLines.expiryDate} IS NOT DISTINCT FROM ${attrs.expiryDate}::date`,
+              same(stockLines.ownerName, attrs.ownerName),
+              eq(stockLines.uom, uom),
+              source ? sql`${stockLines.id} <> ${source.line.id}` : undefined,
+            )} ORDER BY id LIMIT 1)`,
+          ),
+        )
+        .returning()
+      if (merged) target = merged
+      else {
+        const [created] = await tx
+          .insert(stockLines)
+          .values({ companyId: actor.companyId, productId, locationId: t.locationId, qty, ...attrs, uom })
+          .returning()
+        target = created
+        counterDelta += 1
+      }
+    }
+  }
+
+  // a line that reached zero goes away (reserved_qty <= qty guarantees nothing is reserved on it)
+  if (source && Number(source.line.qty) === 0) {
+    await tx.delete(stockLines).where(eq(stockLines.id, source.line.id))
+    source = { line: source.line, deleted: true }
+    counterDelta -= 1
+  }
+  // the counter is the last lock a change takes, so it can't be part of a lock cycle
+  await bumpCounter(tx, actor.companyId, counterDelta)
+
+  const line = source?.line ?? (target as StockLine)
+  const [move] = await tx
+    .insert(stockMoves)
+    .values({
+      companyId: actor.companyId,
+      productId: line.productId,
+      lot: target?.lot ?? line.lot,
+      palletCode: target?.palletCode ?? line.palletCode,
+      fromLocationId: source?.line.locationId ?? null,
+      toLocationId: target?.locationId ?? null,
+      fromLineId: source?.line.id ?? null,
+      toLineId: target?.id ?? null,
+      qty,
+      reason: input.reason,
+      reference: input.reference ?? '',
+      userId: actor.userId,
+    })
+    .returning({ id: stockMoves.id })
+  return { moveId: move.id, from: source, to: target }
+}
+
+/** Stock enters a location: receipt (default), produce, or a found quantity. Adds to the matching line or creates one. */
+export function receiveStock(
+  db: DbOrTx,
+  actor: StockActor,
+  input: { productId: number; locationId: number; qty: Qty | number; reason?: 'receipt' | 'produce' | 'adjust' | 'count'; reference?: string } & LineAttributes,
+): Promise<StockChange> {
+  const { productId, locationId, qty, reason = 'receipt', reference, ...attrs } = input
+  return postStockMove(db, actor, { reason, qty, reference, to: { locationId, productId, ...attrs } })
+}
+
+/**
+ * Stock changes place: putaway, move (default) or pick to a staging location. Without `qty` the whole unreserved
+ * quantity moves. `palletCode` (and the other attributes) may change on the way, e.g. when picking onto a new pallet.
+ */
+export async function moveStock(
+  db: DbOrTx,
+  actor: StockActor,
+  input: { lineId: number; toLocationId: number; qty?: Qty | number; expectedVersion?: number; fromReserved?: boolean; reason?: 'putaway' | 'move' | 'pick'; reference?: string } & LineAttributes,
+): Promise<StockChange> {
+  const { lineId, toLocationId, qty, expectedVersion, fromReserved, reason = 'move', reference, ...attrs } = input
+  if (qty !== undefined) {
+    return postStockMove(db, actor, { reason, qty, reference, from: { lineId, expectedVersion, fromReserved }, to: { locationId: toLocationId, ...attrs } })
+  }
+  return inTransaction(db, async (tx) => {
+    const [line] = await tx
+      .select({ available: sql<string>`(${stockLines.qty} - ${stockLines.reservedQty})::text` })
+      .from(stockLines)
+      .where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
+      .for('update')
+    if (!line) return explainMiss(tx, actor, lineId, expectedVersion, '0', 'move')
+    return applyMove(tx, actor, { reason, qty: parseQty(line.available), reference, from: { lineId, expectedVersion, fromReserved }, to: { locationId: toLocationId, ...attrs } })
+  })
+}
+
+/** Stock leaves: consume (default), ship, pick out of the warehouse, or a lost quantity. */
+export function removeStock(
+  db: DbOrTx,
+  actor: StockActor,
+  input: { lineId: number; qty: Qty | number; expectedVersion?: number; fromReserved?: boolean; reason?: 'consume' | 'ship' | 'pick' | 'adjust' | 'count'; reference?: string },
+): Promise<StockChange> {
+  const { lineId, qty, expectedVersion, fromReserved, reason = 'consume', reference } = input
+  return postStockMove(db, actor, { reason, qty, reference, from: { lineId, expectedVersion, fromReserved }, to: undefined })
+}
+
+/**
+ * Set a line to a counted quantity (reason 'count' or 'adjust'): writes the difference as a move in or out.
+ * Returns null when the line already holds that quantity. Counting below the reserved quantity is a 400.
+ */
+export async function adjustStock(
+  db: DbOrTx,
+  actor: StockActor,
+  input: { lineId: number; countedQty: Qty | number; expectedVersion?: number; reason?: 'adjust' | 'count'; reference?: string },
+): Promise<StockChange | null> {
+  const counted = String(input.countedQty).trim()
+  if (!QTY_RE.test(counted)) throw fieldError('counted_qty', 'Enter a number with at most 3 decimal places.')
+  const { lineId, expectedVersion, reason = 'adjust', reference } = input
+  return inTransaction(db, async (tx) => {
+    const [line] = await tx
+      .select({ version: stockLines.version, delta: sql<string>`(${counted}::numeric - ${stockLines.qty})::text`, belowReserved: sql<boolean>`${counted}::numeric < ${stockLines.reservedQty}` })
+      .from(stockLines)
+      .where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
+      .for('update')
+    if (!line || (expectedVersion !== undefined && line.version !== expectedVersion)) return explainMiss(tx, actor, lineId, expectedVersion, counted, 'count')
+    if (line.belowReserved) throw fieldError('counted_qty', 'The counted quantity is below the reserved quantity; release the reservation first.')
+    if (Number(line.delta) === 0) return null
+    const out = line.delta.startsWith('-')
+    const qty = parseQty(out ? line.delta.slice(1) : line.delta)
+    return applyMove(tx, actor, out ? { reason, qty, reference, from: { lineId } } : { reason, qty, reference, to: { lineId } })
+  })
+}
+
+/** Reserve part of a line's available quantity (qty − reserved) for an order. Not a move: the stock stays put. */
+export async function reserveStock(db: DbOrTx, actor: StockActor, input: { lineId: number; qty: Qty | number; expectedVersion?: number }): Promise<StockLine> {
+  return changeReservation(db, actor, input, 1)
+}
+
+/** Give back a reservation (an order cancelled, or picked by other means). */
+export async function releaseStock(db: DbOrTx, actor: StockActor, input: { lineId: number; qty: Qty | number; expectedVersion?: number }): Promise<StockLine> {
+  return changeReservation(db, actor, input, -1)
+}
+
+async function changeReservation(db: DbOrTx, actor: StockActor, input: { lineId: number; qty: Qty | number; expectedVersion?: number }, sign: 1 | -1): Promise<StockLine> {
+  const qty = parseQty(input.qty)
+  return inTransaction(db, async (tx) => {
+    const [line] = await tx
+      .update(stockLines)
+      .set({
+        reservedQty: sign > 0 ? sql`${stockLines.reservedQty} + ${qty}::numeric` : sql`${stockLines.reservedQty} - ${qty}::numeric`,
+        version: sql`${stockLines.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(stockLines.id, input.lineId),
+          eq(stockLines.companyId, actor.companyId),
+          input.expectedVersion === undefined ? undefined : eq(stockLines.version, input.expectedVersion),
+          sign > 0 ? sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}::numeric` : sql`${stockLines.reservedQty} >= ${qty}::numeric`,
+        ),
+      )
+      .returning()
+    if (!line) return explainMiss(tx, actor, input.lineId, input.expectedVersion, qty, sign > 0 ? 'reserve' : 'release')
+    return line
+  })
+}
+
+/** Lines of a company, from the maintained counter (exact: changed in the same transaction as the lines). */
+export async function stockLineCount(db: DbOrTx, companyId: number): Promise<number> {
+  const [row] = await db.select({ lines: stockLineCounters.lines }).from(stockLineCounters).where(eq(stockLineCounters.companyId, companyId))
+  return row?.lines ?? 0
+}
+
+/** Rebuild a company's counter from the lines (after a bulk load such as the demo data). */
+export async function recountStockLines(db: DbOrTx, companyId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stockLines).where(eq(stockLines.companyId, companyId))
+  await db
+    .insert(stockLineCounters)
+    .values({ companyId, lines: row.n })
+    .onConflictDoUpdate({ target: stockLineCounters.companyId, set: { lines: row.n } })
+  return row.n
+}
+
+/** The product a GTIN names in a company (through its packs), for callers that receive by barcode. */
+export async function productByGtin(db: DbOrTx, companyId: number, gtin: string): Promise<number | null> {
+  const [row] = await db
+    .select({ productId: productPacks.productId })
+    .from(productPacks)
+    .where(and(eq(productPacks.companyId, companyId), eq(productPacks.gtin, gtin)))
+    .limit(1)
+  return row?.productId ?? null
+}

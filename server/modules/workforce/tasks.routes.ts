@@ -1,0 +1,214 @@
+import { type SQL, and, eq, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { products } from '../../db/schema/catalog'
+import { locations, warehouses } from '../../db/schema/core'
+import { CLOSED_TASK_STATUSES, TASK_STATUSES, type TaskStatus, tasks } from '../../db/schema/tasks'
+import { users } from '../../db/schema/users'
+import { EQUIPMENT_STATUSES, equipments } from '../../db/schema/workforce'
+import { authenticate } from '../../http/auth-hook'
+import { fieldError, notFound } from '../../http/errors'
+import { countStar, likeEscape, listQuerySchema, orderingClause, pageParams, pageResponse } from '../../http/pagination'
+
+const ref = z.object({ id: z.number(), code: z.string() })
+const taskOut = z.object({
+  id: z.number(),
+  type: z.string(),
+  status: z.enum(TASK_STATUSES),
+  warehouse: ref.nullable(),
+  location: ref.nullable(),
+  product: z.object({ id: z.number(), code: z.string(), name1: z.string() }).nullable(),
+  qty: z.string().nullable(),
+  reference: z.string(),
+  assignee: z.object({ id: z.number(), username: z.string() }).nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+})
+
+const assignees = alias(users, 'assignee')
+
+const TASK_ORDERING = {
+  id: tasks.id,
+  type: tasks.type,
+  status: tasks.status,
+  created_at: tasks.createdAt,
+  started_at: tasks.startedAt,
+  finished_at: tasks.finishedAt,
+  reference: tasks.reference,
+  assignee__username: assignees.username,
+  location__code: locations.code,
+  product__code: products.code,
+}
+
+const csv = (s: string | undefined) => (s ?? '').split(',').map((v) => v.trim()).filter(Boolean)
+
+const taskQuery = listQuerySchema.extend({
+  status: z.string().max(200).optional().describe('one status or a comma list: open, pending, in_progress, done, cancelled'),
+  type: z.string().max(200).optional().describe('one type or a comma list'),
+  assignee: z.string().max(20).optional().describe('a user id, `me`, or `none`'),
+  is_closed: z.enum(['true', 'false']).optional().describe('closed = done or cancelled'),
+  warehouse: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+})
+
+const DEFAULT_TZ = 'America/Sao_Paulo'
+
+export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', authenticate)
+  const db = app.deps.db
+
+  const rows = () =>
+    db
+      .select({
+        id: tasks.id,
+        type: tasks.type,
+        status: tasks.status,
+        warehouse: { id: warehouses.id, code: warehouses.code },
+        location: { id: locations.id, code: locations.code },
+        product: { id: products.id, code: products.code, name1: products.name1 },
+        qty: tasks.qty,
+        reference: tasks.reference,
+        assignee: { id: assignees.id, username: assignees.username },
+        createdAt: tasks.createdAt,
+        startedAt: tasks.startedAt,
+        finishedAt: tasks.finishedAt,
+      })
+      .from(tasks)
+      .leftJoin(warehouses, eq(warehouses.id, tasks.warehouseId))
+      .leftJoin(locations, eq(locations.id, tasks.locationId))
+      .leftJoin(products, eq(products.id, tasks.productId))
+      .leftJoin(assignees, eq(assignees.id, tasks.assigneeId))
+      .$dynamic()
+  type Row = Awaited<ReturnType<typeof rows>>[number]
+  const serialize = (r: Row): z.infer<typeof taskOut> => ({
+    id: r.id,
+    type: r.type,
+    status: r.status,
+    warehouse: r.warehouse,
+    location: r.location,
+    product: r.product,
+    qty: r.qty,
+    reference: r.reference,
+    assignee: r.assignee,
+    created_at: r.createdAt.toISOString(),
+    started_at: r.startedAt?.toISOString() ?? null,
+    finished_at: r.finishedAt?.toISOString() ?? null,
+  })
+
+  app.get(
+    '/workforce/tasks/',
+    {
+      schema: {
+        tags: ['workforce'],
+        summary: 'Tasks (SPEC 2.10)',
+        description: 'Paged tasks. The dashboard counts open tasks with page_size=1 and `status=open`, `status=pending` or `is_closed=false` (SPEC 4).',
+        querystring: taskQuery,
+        response: { 200: z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(taskOut) }) },
+      },
+    },
+    async (req) => {
+      const q = req.query
+      const p = pageParams(q)
+      const order = orderingClause(q.ordering, TASK_ORDERING, '-created_at', tasks.id)
+      const statuses = csv(q.status)
+      const bad = statuses.filter((s) => !(TASK_STATUSES as readonly string[]).includes(s))
+      if (bad.length) throw fieldError('status', `Select a valid choice. ${bad.join(', ')} is not one of the available choices.`)
+      let assignee: SQL | undefined
+      if (q.assignee === 'me') assignee = eq(tasks.assigneeId, req.user.id)
+      else if (q.assignee === 'none') assignee = isNull(tasks.assigneeId)
+      else if (q.assignee) {
+        const id = Number(q.assignee)
+        if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw fieldError('assignee', 'Use a user id, "me" or "none".')
+        assignee = eq(tasks.assigneeId, id)
+      }
+      const terms = (q.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)
+      const where = and(
+        eq(tasks.companyId, req.user.companyId),
+        statuses.length ? inArray(tasks.status, statuses as TaskStatus[]) : undefined,
+        csv(q.type).length ? inArray(tasks.type, csv(q.type)) : undefined,
+        assignee,
+        q.is_closed === 'true' ? inArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[]) : undefined,
+        q.is_closed === 'false' ? notInArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[]) : undefined,
+        q.warehouse ? eq(tasks.warehouseId, q.warehouse) : undefined,
+        ...terms.map((t) => or(ilike(tasks.reference, `%${likeEscape(t)}%`), ilike(tasks.type, `%${likeEscape(t)}%`), ilike(locations.code, `%${likeEscape(t)}%`), ilike(products.code, `%${likeEscape(t)}%`))),
+      )
+      const countQuery = db
+        .select({ count: countStar })
+        .from(tasks)
+        .leftJoin(locations, eq(locations.id, tasks.locationId))
+        .leftJoin(products, eq(products.id, tasks.productId))
+        .where(where)
+      const [list, [{ count }]] = await Promise.all([rows().where(where).orderBy(...order).limit(p.pageSize).offset(p.offset), countQuery])
+      return pageResponse(req, p, count, list.map(serialize))
+    },
+  )
+
+  app.get(
+    '/workforce/tasks/metrics/daily/',
+    {
+      schema: {
+        tags: ['workforce'],
+        summary: 'Tasks per day (SPEC 2.4 chart)',
+        description:
+          'One point per day for the last `days` days (default 14, at most 90), oldest first, today last, days without tasks as zeros. ' +
+          '`done`: tasks finished (status done) that day. `open`: tasks not yet done or cancelled at the end of that day (the backlog). ' +
+          "Days follow the user's default warehouse time zone.",
+        querystring: z.object({ days: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(90).default(14) }),
+        response: { 200: z.array(z.object({ date: z.string(), done: z.number(), open: z.number() })) },
+      },
+    },
+    async (req) => {
+      const companyId = req.user.companyId
+      let tz = DEFAULT_TZ
+      if (req.user.defaultWarehouseId) {
+        const [wh] = await db.select({ tz: warehouses.timezone }).from(warehouses).where(eq(warehouses.id, req.user.defaultWarehouseId))
+        tz = wh?.tz ?? DEFAULT_TZ
+      }
+      const days = req.query.days
+      const result = await db.execute<{ date: string; done: number; open: number }>(sql`
+        WITH days AS (
+          SELECT d::date AS day, (d::date::timestamp AT TIME ZONE ${tz}) AS starts, ((d::date + 1)::timestamp AT TIME ZONE ${tz}) AS ends
+          FROM generate_series((now() AT TIME ZONE ${tz})::date - ${days - 1}::int, (now() AT TIME ZONE ${tz})::date, interval '1 day') AS d
+        )
+        SELECT to_char(day, 'YYYY-MM-DD') AS date,
+          (SELECT count(*) FROM ${tasks} t WHERE t.company_id = ${companyId} AND t.status = 'done' AND t.finished_at >= days.starts AND t.finished_at < days.ends)::int AS done,
+          (SELECT count(*) FROM ${tasks} t WHERE t.company_id = ${companyId} AND t.created_at < days.ends
+             AND (t.finished_at >= days.ends OR (t.finished_at IS NULL AND t.status NOT IN ('done', 'cancelled'))))::int AS open
+        FROM days ORDER BY day`)
+      return result.rows.map((r) => ({ date: r.date, done: Number(r.done), open: Number(r.open) }))
+    },
+  )
+
+  app.get(
+    '/workforce/tasks/:id/',
+    { schema: { tags: ['workforce'], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: taskOut } } },
+    async (req) => {
+      const [row] = await rows().where(and(eq(tasks.companyId, req.user.companyId), eq(tasks.id, req.params.id))).limit(1)
+      if (!row) throw notFound('No such record.')
+      return serialize(row)
+    },
+  )
+
+  app.get(
+    '/workforce/equipment/status/',
+    {
+      schema: {
+        tags: ['workforce'],
+        summary: 'Equipment by status (SPEC 2.4 chart)',
+        description: 'How many equipments are available, busy (in use) and down. Active equipment on the dashboard = available + busy.',
+        response: { 200: z.object({ available: z.number(), busy: z.number(), down: z.number() }) },
+      },
+    },
+    async (req) => {
+      const counts = await db
+        .select({ status: equipments.status, n: countStar })
+        .from(equipments)
+        .where(eq(equipments.companyId, req.user.companyId))
+        .groupBy(equipments.status)
+      const out = Object.fromEntries(EQUIPMENT_STATUSES.map((s) => [s, 0])) as Record<(typeof EQUIPMENT_STATUSES)[number], number>
+      for (const c of counts) out[c.status] = c.n
+      return out
+    },
+  )
+}
