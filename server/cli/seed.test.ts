@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../tests/support/test-db'
+import { companies } from '../db/schema/core'
+import { users } from '../db/schema/users'
+import { runSeedCommand, type SeedStock } from './seed.service'
+import { CliError } from './user-admin.service'
+
+const kinds = await databaseKinds()
+
+describe.each(kinds)('npm run db:seed on %s', (kind) => {
+  let database: TestDatabase
+  let dataDir: string
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-seed-'))
+  })
+  afterAll(async () => {
+    await database?.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  async function run(argv: string[], seedStock?: SeedStock, adminPassword?: string) {
+    const lines: string[] = []
+    await runSeedCommand(argv, { db: database.db, adminPassword, dataDir, out: (l) => lines.push(l), loadSeedStock: async () => seedStock, sizes: { products: 12, locations: 12 } })
+    return lines.join('\n')
+  }
+
+  it('refuses --stock clearly while the generator is missing, before creating anything', async () => {
+    await expect(run(['--stock', '10'])).rejects.toThrow(new CliError('--stock is not available yet: the stock generator (inventory module) has not landed.'))
+    expect(await database.db.select().from(companies)).toEqual([])
+  })
+
+  it('refuses a bad --stock value and an unknown option', async () => {
+    for (const argv of [['--stock', 'many'], ['--stock', '0'], ['--stock', '-5'], ['--stocks', '5']]) {
+      await expect(run(argv, async () => 0), argv.join(' ')).rejects.toBeInstanceOf(CliError)
+    }
+  })
+
+  it('creates the demo data on an empty database and prints the generated admin password, kept in the data dir (600)', async () => {
+    const out = await run([])
+    const password = /password: (\S+)/.exec(out)?.[1]
+    expect(password).toBeTruthy()
+    const file = path.join(dataDir, 'admin-password.txt')
+    expect(readFileSync(file, 'utf8').trim()).toBe(password)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect((await database.db.select({ code: companies.code }).from(companies)).map((c) => c.code).sort()).toEqual(['ACME', 'DEMO'])
+  })
+
+  it('creates nothing a second time', async () => {
+    const before = (await database.db.select({ id: users.id }).from(users)).length
+    expect(await run([])).toContain('already holds data')
+    expect((await database.db.select({ id: users.id }).from(users)).length).toBe(before)
+  })
+
+  it('--stock N hands N lines to the generator for DEMO (or --company)', async () => {
+    const seedStock = vi.fn<SeedStock>(async () => ({ lines: 0, ms: 0 }))
+    const out = await run(['--stock', '1_000_000'], seedStock)
+    const [demo] = await database.db.select({ id: companies.id, code: companies.code }).from(companies).orderBy(companies.id).limit(1)
+    expect(demo.code).toBe('DEMO')
+    expect(seedStock).toHaveBeenCalledWith(database.db, expect.objectContaining({ companyId: demo.id, lines: 1_000_000 }))
+    expect(out).toContain('Adding 1,000,000 stock lines to DEMO')
+    await run(['--stock', '5', '--company', 'ACME'], seedStock)
+    expect(seedStock).toHaveBeenLastCalledWith(database.db, expect.objectContaining({ lines: 5 }))
+    await expect(run(['--stock', '5', '--company', 'NOPE'], seedStock)).rejects.toThrow('No company with code "NOPE".')
+  })
+})
