@@ -1,0 +1,88 @@
+/**
+ * Endpoint probing for the app (SPEC 7): runs machines/probe with the API client as its `check`,
+ * and remembers the winner per probe key in memory and sessionStorage, so a second use (another
+ * screen, a reload) does not probe again. Used by the UOM list, the stock list, dashboard counts.
+ */
+import { createActor, fromPromise, toPromise } from 'xstate'
+import { probeMachine } from '../../machines/probe/probe.machine'
+import type { ProbeResult } from '../../machines/probe/probe.machine'
+import { ApiError, api } from './api-client'
+import type { ApiClient, Query } from './api-client'
+import { probeKey, readJson, removeKey, writeJson } from './storage'
+
+export type { ProbeAttempt, ProbeResult } from '../../machines/probe/probe.machine'
+
+interface Winner {
+  path: string
+  status: number
+}
+
+const winners = new Map<string, Winner>()
+const running = new Map<string, Promise<ProbeResult>>()
+
+function parseWinner(value: unknown): Winner | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { path, status } = value as Record<string, unknown>
+  return typeof path === 'string' && typeof status === 'number' ? { path, status } : null
+}
+
+export interface ProbeOptions {
+  client?: ApiClient
+  /** sent with every check; lists default to the cheapest page */
+  query?: Query
+}
+
+/**
+ * Finds the first candidate answering 2xx, 401 or 403. Resolves with the machine's result; a
+ * remembered winner comes back as `found` with an empty `tested`. Concurrent calls share one probe.
+ */
+export function probeEndpoint(key: string, candidates: readonly string[], options: ProbeOptions = {}): Promise<ProbeResult> {
+  const remembered = winners.get(key) ?? readJson('session', probeKey(key), parseWinner)
+  if (remembered && candidates.includes(remembered.path)) {
+    winners.set(key, remembered)
+    return Promise.resolve({ kind: 'found', ...remembered, tested: [] })
+  }
+  const inFlight = running.get(key)
+  if (inFlight) return inFlight
+
+  const client = options.client ?? api
+  const query = options.query ?? { page: 1, page_size: 1 }
+  const actor = createActor(
+    probeMachine.provide({
+      actors: {
+        check: fromPromise<number, { path: string }>(async ({ input }) => {
+          try {
+            await client.get<unknown>(input.path, { query })
+            return 200
+          } catch (error) {
+            // an HTTP status is an answer; no response at all is the machine's "error"
+            if (error instanceof ApiError && error.status !== 0) return error.status
+            throw error
+          }
+        }),
+      },
+    }),
+    { input: { candidates } },
+  )
+  const probe = toPromise(actor.start())
+    .then((result) => {
+      if (result.kind === 'found') {
+        const winner = { path: result.path, status: result.status }
+        winners.set(key, winner)
+        writeJson('session', probeKey(key), winner)
+      }
+      return result
+    })
+    .finally(() => running.delete(key))
+  running.set(key, probe)
+  return probe
+}
+
+/** Forget a winner (say, after it started answering 404), or all of them. */
+export function forgetProbe(key?: string): void {
+  const keys = key === undefined ? [...winners.keys()] : [key]
+  for (const k of keys) {
+    winners.delete(k)
+    removeKey('session', probeKey(k))
+  }
+}
