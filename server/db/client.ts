@@ -17,8 +17,10 @@ import * as inventory from './schema/inventory'
 import * as tasks from './schema/tasks'
 import * as printing from './schema/printing'
 import * as quality from './schema/quality'
+import * as manufacturing from './schema/manufacturing'
+import * as documents from './schema/documents'
 
-export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce, ...inventory, ...tasks, ...printing, ...quality }
+export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce, ...inventory, ...tasks, ...printing, ...quality, ...manufacturing, ...documents }
 
 // One Drizzle type for both drivers: the query builder is identical; only the session differs.
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm'
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { products } from './catalog'
+import { companies, locations, sites, warehouses } from './core'
+import { tasks } from './tasks'
+import { users } from './users'
+
+const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
+const qty = (name: string) => numeric(name, { precision: 14, scale: 3 })
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/** A bill of materials, one row per component: making one unit of the result takes `qty_per_unit` of the component. */
+export const billsOfMaterials = pgTable(
+  'bills_of_materials',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    resultProductId: integer('result_product_id').notNull().references(() => products.id),
+    componentProductId: integer('component_product_id').notNull().references(() => products.id),
+    qtyPerUnit: qty('qty_per_unit').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bills_of_materials_qty_ck', sql`${t.qtyPerUnit} > 0`),
+    check('bills_of_materials_self_ck', sql`${t.resultProductId} <> ${t.componentProductId}`),
+    uniqueIndex('bills_of_materials_result_component_uq').on(t.companyId, t.resultProductId, t.componentProductId),
+    index('bills_of_materials_component_idx').on(t.componentProductId),
+  ],
+)
+
+/** SPEC 4: DRAFT → RESERVED (reserve) → IN_PROGRESS (a pick task started) → COMPLETED; DRAFT/RESERVED/IN_PROGRESS → CANCELLED. */
+export const COPACK_STATUSES = ['DRAFT', 'RESERVED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const
+export type CopackStatus = (typeof COPACK_STATUSES)[number]
+
+/** A co-packing order (SPEC 3 "Copack order"). */
+export const copackOrders = pgTable(
+  'copack_orders',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+    code: text().notNull(),
+    status: text({ enum: COPACK_STATUSES }).notNull().default('DRAFT'),
+    resultProductId: integer('result_product_id').notNull().references(() => products.id),
+    resultQty: qty('result_qty').notNull().default('1'),
+    // where the result was produced (set on complete)
+    producedLocationId: integer('produced_location_id').references(() => locations.id),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    reservedAt: timestamp('reserved_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('copack_orders_qty_ck', sql`${t.resultQty} > 0`),
+    uniqueIndex('copack_orders_company_code_uq').on(t.companyId, t.code),
+    index('copack_orders_company_status_idx').on(t.companyId, t.status, t.id),
+    index('copack_orders_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+)
+
+export const RESERVATION_STATUSES = ['active', 'released', 'consumed'] as const
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number]
+
+/**
+ * Stock held for a copack order: `qty` of one stock line, counted in that line's reserved_qty while active.
+ * The stock line id has no foreign key: a consumed line that reached zero is deleted, the reservation stays as history.
+ */
+export const copackReservations = pgTable(
+  'copack_reservations',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => copackOrders.id),
+    stockLineId: integer('stock_line_id').notNull(),
+    productId: integer('product_id').notNull().references(() => products.id),
+    locationId: integer('location_id').notNull().references(() => locations.id),
+    // what the line was when reserved, for the detail page once the line is gone
+    lot: text(),
+    palletCode: text('pallet_code'),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    qty: qty('qty').notNull(),
+    status: text({ enum: RESERVATION_STATUSES }).notNull().default('active'),
+    // the pick task generated for this reservation
+    taskId: integer('task_id').references(() => tasks.id),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('copack_reservations_qty_ck', sql`${t.qty} > 0`),
+    index('copack_reservations_order_idx').on(t.orderId),
+    index('copack_reservations_line_idx').on(t.stockLineId),
+    index('copack_reservations_task_idx').on(t.taskId),
+  ],
+)
