@@ -5,11 +5,13 @@ import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import { AppProviders } from './app/providers'
 import { createAppRouter } from './app/router'
+import { getSessionActor } from './app/session'
 import { activateLocale, storedLocale } from './lib/i18n'
 import { createQueryClient } from './lib/query-client'
 
 const queryClient = createQueryClient()
-const router = createAppRouter({ queryClient })
+const session = getSessionActor()
+const router = createAppRouter({ queryClient, session })
 
 async function start(): Promise<void> {
   // the catalog loads before the first paint, so no screen flashes untranslated text
@@ -18,7 +20,7 @@ async function start(): Promise<void> {
   if (!root) throw new Error('index.html has no #root element')
   createRoot(root).render(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} session={session}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

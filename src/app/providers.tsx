@@ -4,19 +4,27 @@ import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { i18n } from '../lib/i18n'
-import { SessionProvider } from './session'
+import { SessionProvider, type SessionActor } from './session'
 import { colorSchemeManager, theme } from './theme'
 
 // SPEC 9: toasts last 3.5 s
 export const TOAST_AUTO_CLOSE_MS = 3500
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  session,
+  children,
+}: {
+  queryClient: QueryClient
+  session: SessionActor
+  children: ReactNode
+}) {
   return (
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
         <Notifications autoClose={TOAST_AUTO_CLOSE_MS} />
         <QueryClientProvider client={queryClient}>
-          <SessionProvider>{children}</SessionProvider>
+          <SessionProvider actor={session}>{children}</SessionProvider>
         </QueryClientProvider>
       </MantineProvider>
     </I18nProvider>

@@ -1,11 +1,20 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
+import type { SessionActor } from './session'
 import { routeTree } from '../routeTree.gen'
 
-export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+export function createAppRouter({
+  queryClient,
+  session,
+  history,
+}: {
+  queryClient: QueryClient
+  session: SessionActor
+  history?: RouterHistory
+}) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, session },
     history,
     defaultPreload: 'intent',
     // the query cache decides freshness (SPEC 9), not the router's own loader cache

@@ -15,8 +15,8 @@ function safeRedirect(target: string | undefined): string {
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
-  beforeLoad: ({ search }) => {
-    if (isAuthenticated()) throw redirect({ href: safeRedirect(search.redirect), replace: true })
+  beforeLoad: ({ context, search }) => {
+    if (isAuthenticated(context.session)) throw redirect({ href: safeRedirect(search.redirect), replace: true })
   },
   component: LoginRoute,
 })

@@ -5,31 +5,60 @@
 import { render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { vi } from 'vitest'
+import { onTestFinished, vi } from 'vitest'
+import { createSessionActor, type SessionActor } from '../../src/app/session'
 import { AppProviders } from '../../src/app/providers'
 import { createAppRouter, type AppRouter } from '../../src/app/router'
 import { activateLocale, type Locale } from '../../src/lib/i18n'
 import { createQueryClient } from '../../src/lib/query-client'
+import type { User } from '../../src/lib/session-types'
+import { writeSession } from '../../src/lib/storage'
 
 export interface RenderAppResult extends RenderResult {
   router: AppRouter
   user: UserEvent
+  session: SessionActor
 }
 
+/**
+ * Renders the app at `path` with a fresh session read from storage (see `signIn`), a fresh query
+ * client and the chosen language.
+ */
 export async function renderApp(path = '/', { locale = 'pt' }: { locale?: Locale } = {}): Promise<RenderAppResult> {
   await activateLocale(locale)
+  const session = createSessionActor({ peerTimeoutMs: 0 })
+  onTestFinished(() => session.stop())
   const queryClient = createQueryClient()
   // tests see the first answer; retries would only slow them down
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
   const history = createMemoryHistory({ initialEntries: [path] })
-  const router = createAppRouter({ queryClient, history })
+  const router = createAppRouter({ queryClient, session, history })
   const user = userEvent.setup()
   const result = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} session={session}>
       <RouterProvider router={router} />
     </AppProviders>,
   )
-  return { ...result, router, user }
+  return { ...result, router, user, session }
+}
+
+/** A signed-in user, as /api/auth/me returns it. */
+export function testUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    username: 'ana',
+    role: 'admin',
+    company: { id: 1, code: 'DEMO', name: 'Movatic Demo', logoUrl: null, logoUrlDark: null },
+    default_site: null,
+    default_warehouse: null,
+    ...overrides,
+  }
+}
+
+/** Stores a remembered session as a previous sign-in would have (before renderApp reads it). */
+export function signIn(user: User = testUser()): User {
+  writeSession({ access: 'access-token', refresh: 'refresh-token', user, remember: true })
+  return user
 }
 
 export interface MockRequest {

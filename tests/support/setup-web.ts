@@ -4,8 +4,11 @@
  * test (STYLE habit 10).
  */
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest'
+
+// lazy route chunks and the Lingui catalogs load asynchronously; two busy cores need more than 1 s
+configure({ asyncUtilTimeout: 4000 })
 
 function mediaQueryList(query: string): MediaQueryList {
   return {

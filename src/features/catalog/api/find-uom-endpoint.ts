@@ -1,4 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
+import { createActor, fromPromise, toPromise } from 'xstate'
+import { probeMachine, type ProbeAttempt } from '../../../../machines/probe/probe.machine'
 import { api, ApiError } from '../../../lib/api-client'
 import { catalogKeys } from '../catalog-query-keys'
 
@@ -7,31 +9,42 @@ export const UOM_CANDIDATES = ['/product/uoms/', '/product/uom/', '/product/uoms
 
 export class UomEndpointNotFoundError extends Error {
   readonly tested: readonly string[]
-  constructor(tested: readonly string[]) {
-    super(`Nenhum endpoint de UOM encontrado (testados: ${tested.join(', ')})`)
+  constructor(tested: readonly ProbeAttempt[]) {
+    const paths = tested.map((attempt) => `/api${attempt.path}`)
+    super(`Nenhum endpoint de UOM encontrado (testados: ${paths.join(', ')})`)
     this.name = 'UomEndpointNotFoundError'
-    this.tested = tested
+    this.tested = paths
   }
 }
 
-/** A candidate exists when it answers 2xx, 401 or 403 (SPEC 7); the first one wins. */
-export async function findUomEndpoint(): Promise<string> {
-  for (const candidate of UOM_CANDIDATES) {
-    try {
-      await api.get<unknown>(candidate, { query: { page: 1, page_size: 1 } })
-      return candidate
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return candidate
-    }
+/** The probe's request: the HTTP status, or a throw when nothing answered. */
+async function check({ input }: { input: { path: string } }): Promise<number> {
+  try {
+    await api.get<unknown>(input.path, { query: { page: 1, page_size: 1 } })
+    return 200
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0) return error.status
+    throw error
   }
-  throw new UomEndpointNotFoundError(UOM_CANDIDATES.map((candidate) => `/api${candidate}`))
+}
+
+/** Runs the probe machine over the candidates; the first answering 2xx, 401 or 403 wins. */
+export async function findUomEndpoint(): Promise<string> {
+  const actor = createActor(probeMachine.provide({ actors: { check: fromPromise(check) } }), {
+    input: { candidates: UOM_CANDIDATES },
+  })
+  actor.start()
+  const result = await toPromise(actor)
+  if (result.kind === 'found') return result.path
+  if (result.kind === 'unreachable') throw new ApiError({ status: 0, method: 'GET', url: UOM_CANDIDATES[0] })
+  throw new UomEndpointNotFoundError(result.tested)
 }
 
 export function uomEndpointQueryOptions() {
   return queryOptions({
     queryKey: catalogKeys.uomEndpoint(),
     queryFn: findUomEndpoint,
-    // the winner is remembered for the visit; a failed probe is tried again next time
+    // SPEC 7: the winner is remembered for the visit; a failed probe runs again next time
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
