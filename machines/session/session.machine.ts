@@ -205,164 +205,164 @@ export const sessionMachine = sessionSetup
     },
   })
   .createMachine({
-  id: 'session',
-  context: { ...emptySession, remember: true, error: null, ended: null },
-  invoke: { src: 'storageSync', id: 'storageSync' },
-  on: {
-    // SPEC 4: the server logout is fire-and-forget; its failure is ignored
-    'xstate.error.actor.logoutRequest': {},
-  },
-  initial: 'booting',
-  states: {
-    booting: {
-      tags: ['booting'],
-      invoke: {
-        src: 'restoreSession',
-        id: 'restoreSession',
-        onDone: [
-          {
-            guard: { type: 'restoredUsable', params: ({ event }) => event.output },
+    id: 'session',
+    context: { ...emptySession, remember: true, error: null, ended: null },
+    invoke: { src: 'storageSync', id: 'storageSync' },
+    on: {
+      // SPEC 4: the server logout is fire-and-forget; its failure is ignored
+      'xstate.error.actor.logoutRequest': {},
+    },
+    initial: 'booting',
+    states: {
+      booting: {
+        tags: ['booting'],
+        invoke: {
+          src: 'restoreSession',
+          id: 'restoreSession',
+          onDone: [
+            {
+              guard: { type: 'restoredUsable', params: ({ event }) => event.output },
+              target: 'signedIn',
+              actions: [{ type: 'assignRestored', params: ({ event }) => event.output }, 'markBrowserSessionIfNotRemembered'],
+            },
+            // SPEC 3: a not-remembered session from a browser session that has ended is dropped
+            {
+              guard: { type: 'restoredStale', params: ({ event }) => event.output },
+              target: 'signedOut',
+              actions: 'clearPersistedSession',
+            },
+            { target: 'signedOut' },
+          ],
+          onError: { target: 'signedOut' },
+        },
+      },
+      signedOut: {
+        tags: ['signedOut'],
+        on: {
+          LOGIN: { target: 'loggingIn', actions: 'startLogin' },
+          'SESSION.SYNC': {
+            guard: 'syncSignedIn',
             target: 'signedIn',
-            actions: [{ type: 'assignRestored', params: ({ event }) => event.output }, 'markBrowserSessionIfNotRemembered'],
+            actions: ['adoptSynced', 'markBrowserSessionIfNotRemembered'],
           },
-          // SPEC 3: a not-remembered session from a browser session that has ended is dropped
-          {
-            guard: { type: 'restoredStale', params: ({ event }) => event.output },
-            target: 'signedOut',
-            actions: 'clearPersistedSession',
-          },
-          { target: 'signedOut' },
-        ],
-        onError: { target: 'signedOut' },
-      },
-    },
-    signedOut: {
-      tags: ['signedOut'],
-      on: {
-        LOGIN: { target: 'loggingIn', actions: 'startLogin' },
-        'SESSION.SYNC': {
-          guard: 'syncSignedIn',
-          target: 'signedIn',
-          actions: ['adoptSynced', 'markBrowserSessionIfNotRemembered'],
         },
       },
-    },
-    loggingIn: {
-      tags: ['signingIn'],
-      invoke: {
-        src: 'loginRequest',
-        id: 'loginRequest',
-        input: ({ event }) => {
-          assertEvent(event, 'LOGIN')
-          return { username: event.username, password: event.password }
+      loggingIn: {
+        tags: ['signingIn'],
+        invoke: {
+          src: 'loginRequest',
+          id: 'loginRequest',
+          input: ({ event }) => {
+            assertEvent(event, 'LOGIN')
+            return { username: event.username, password: event.password }
+          },
+          // SPEC 4: tokens are stored first, then the profile is fetched
+          onDone: {
+            target: 'fetchingProfile',
+            actions: [
+              { type: 'assignTokens', params: ({ event }) => event.output },
+              'persistSession',
+              'markBrowserSessionIfNotRemembered',
+            ],
+          },
+          onError: { target: 'signedOut', actions: { type: 'assignLoginError', params: ({ event }) => ({ error: event.error }) } },
         },
-        // SPEC 4: tokens are stored first, then the profile is fetched
-        onDone: {
-          target: 'fetchingProfile',
-          actions: [
-            { type: 'assignTokens', params: ({ event }) => event.output },
-            'persistSession',
-            'markBrowserSessionIfNotRemembered',
+      },
+      fetchingProfile: {
+        tags: ['signingIn'],
+        invoke: {
+          src: 'fetchProfile',
+          id: 'fetchProfile',
+          input: ({ context }) => ({ access: context.access ?? '' }),
+          onDone: {
+            target: 'signedIn',
+            actions: [{ type: 'assignUser', params: ({ event }) => event.output }, 'persistSession'],
+          },
+          // SPEC 4: a failed profile fetch is ignored and login still completes
+          onError: { target: 'signedIn' },
+        },
+        on: {
+          LOGOUT: {
+            target: 'loggedOut',
+            actions: ['logoutOnServer', 'clearPersistedSession', { type: 'endSession', params: { reason: 'logout' } }],
+          },
+        },
+      },
+      signedIn: {
+        tags: ['signedIn'],
+        on: {
+          LOGOUT: {
+            target: 'loggedOut',
+            actions: ['logoutOnServer', 'clearPersistedSession', { type: 'endSession', params: { reason: 'logout' } }],
+          },
+          ACCESS_REJECTED: [
+            // the request just retries with the newer token
+            { guard: 'tokenAlreadyReplaced' },
+            // SPEC 4: without a refresh token the user is logged out
+            {
+              guard: 'noRefreshToken',
+              target: 'loggedOut',
+              actions: ['clearPersistedSession', { type: 'endSession', params: { reason: 'expired' } }],
+            },
+            { target: 'refreshing' },
+          ],
+          'SESSION.SYNC': [
+            // SPEC 4: logging out in one tab logs out all
+            {
+              guard: 'syncSignedOut',
+              target: 'loggedOut',
+              actions: ['clearPersistedSession', { type: 'endSession', params: { reason: 'elsewhere' } }],
+            },
+            { guard: 'syncChanged', actions: ['adoptSynced', 'markBrowserSessionIfNotRemembered'] },
           ],
         },
-        onError: { target: 'signedOut', actions: { type: 'assignLoginError', params: ({ event }) => ({ error: event.error }) } },
       },
-    },
-    fetchingProfile: {
-      tags: ['signingIn'],
-      invoke: {
-        src: 'fetchProfile',
-        id: 'fetchProfile',
-        input: ({ context }) => ({ access: context.access ?? '' }),
-        onDone: {
-          target: 'signedIn',
-          actions: [{ type: 'assignUser', params: ({ event }) => event.output }, 'persistSession'],
-        },
-        // SPEC 4: a failed profile fetch is ignored and login still completes
-        onError: { target: 'signedIn' },
-      },
-      on: {
-        LOGOUT: {
-          target: 'loggedOut',
-          actions: ['logoutOnServer', 'clearPersistedSession', { type: 'endSession', params: { reason: 'logout' } }],
-        },
-      },
-    },
-    signedIn: {
-      tags: ['signedIn'],
-      on: {
-        LOGOUT: {
-          target: 'loggedOut',
-          actions: ['logoutOnServer', 'clearPersistedSession', { type: 'endSession', params: { reason: 'logout' } }],
-        },
-        ACCESS_REJECTED: [
-          // the request just retries with the newer token
-          { guard: 'tokenAlreadyReplaced' },
-          // SPEC 4: without a refresh token the user is logged out
-          {
-            guard: 'noRefreshToken',
+      refreshing: {
+        tags: ['signedIn'],
+        invoke: {
+          src: 'refreshRequest',
+          id: 'refreshRequest',
+          input: ({ context }) => ({ refresh: context.refresh ?? '' }),
+          onDone: {
+            target: 'signedIn',
+            actions: [{ type: 'assignRefreshed', params: ({ event }) => event.output }, 'persistSession'],
+          },
+          // SPEC 4: a failed refresh logs the user out; the waiting requests then reject
+          onError: {
             target: 'loggedOut',
             actions: ['clearPersistedSession', { type: 'endSession', params: { reason: 'expired' } }],
           },
-          { target: 'refreshing' },
-        ],
-        'SESSION.SYNC': [
-          // SPEC 4: logging out in one tab logs out all
-          {
-            guard: 'syncSignedOut',
+        },
+        on: {
+          // SPEC 4: requests failing while a refresh runs wait for it; one refresh serves them all
+          ACCESS_REJECTED: {},
+          LOGOUT: {
             target: 'loggedOut',
-            actions: ['clearPersistedSession', { type: 'endSession', params: { reason: 'elsewhere' } }],
+            actions: ['logoutOnServer', 'clearPersistedSession', { type: 'endSession', params: { reason: 'logout' } }],
           },
-          { guard: 'syncChanged', actions: ['adoptSynced', 'markBrowserSessionIfNotRemembered'] },
-        ],
-      },
-    },
-    refreshing: {
-      tags: ['signedIn'],
-      invoke: {
-        src: 'refreshRequest',
-        id: 'refreshRequest',
-        input: ({ context }) => ({ refresh: context.refresh ?? '' }),
-        onDone: {
-          target: 'signedIn',
-          actions: [{ type: 'assignRefreshed', params: ({ event }) => event.output }, 'persistSession'],
-        },
-        // SPEC 4: a failed refresh logs the user out; the waiting requests then reject
-        onError: {
-          target: 'loggedOut',
-          actions: ['clearPersistedSession', { type: 'endSession', params: { reason: 'expired' } }],
+          'SESSION.SYNC': [
+            {
+              guard: 'syncSignedOut',
+              target: 'loggedOut',
+              actions: ['clearPersistedSession', { type: 'endSession', params: { reason: 'elsewhere' } }],
+            },
+            // another tab refreshed first: adopt its token instead of spending ours
+            { guard: 'syncNewAccess', target: 'signedIn', actions: ['adoptSynced', 'markBrowserSessionIfNotRemembered'] },
+          ],
         },
       },
-      on: {
-        // SPEC 4: requests failing while a refresh runs wait for it; one refresh serves them all
-        ACCESS_REJECTED: {},
-        LOGOUT: {
-          target: 'loggedOut',
-          actions: ['logoutOnServer', 'clearPersistedSession', { type: 'endSession', params: { reason: 'logout' } }],
-        },
-        'SESSION.SYNC': [
-          {
-            guard: 'syncSignedOut',
-            target: 'loggedOut',
-            actions: ['clearPersistedSession', { type: 'endSession', params: { reason: 'elsewhere' } }],
+      loggedOut: {
+        tags: ['signedOut'],
+        on: {
+          LOGIN: { target: 'loggingIn', actions: 'startLogin' },
+          'SESSION.SYNC': {
+            guard: 'syncSignedIn',
+            target: 'signedIn',
+            actions: ['adoptSynced', 'markBrowserSessionIfNotRemembered'],
           },
-          // another tab refreshed first: adopt its token instead of spending ours
-          { guard: 'syncNewAccess', target: 'signedIn', actions: ['adoptSynced', 'markBrowserSessionIfNotRemembered'] },
-        ],
-      },
-    },
-    loggedOut: {
-      tags: ['signedOut'],
-      on: {
-        LOGIN: { target: 'loggingIn', actions: 'startLogin' },
-        'SESSION.SYNC': {
-          guard: 'syncSignedIn',
-          target: 'signedIn',
-          actions: ['adoptSynced', 'markBrowserSessionIfNotRemembered'],
         },
       },
     },
-  },
-})
+  })
 
 export type SessionMachine = typeof sessionMachine
