@@ -1,0 +1,141 @@
+/**
+ * Start the real server (server/main.ts) as a child process on a random free port, for crash-safety and
+ * end-to-end tests. It waits for GET /api/health; a server that exits or never answers rejects with its logs.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..', '..')
+
+export type StartServerOptions = {
+  /** WMS_DATA_DIR: the embedded database lives in <dataDir>/db */
+  dataDir: string
+  /** extra settings (WMS_ADMIN_PASSWORD, JWT_SECRET, DATABASE_URL...) */
+  env?: NodeJS.ProcessEnv
+  /** how long to wait for /api/health (a first start creates the demo data) */
+  timeoutMs?: number
+}
+
+export type RunningServer = {
+  url: string
+  port: number
+  proc: ChildProcess
+  /** everything the server printed so far (stdout and stderr) */
+  logs(): string
+  /** resolves when the process has exited */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** SIGTERM, as an operator would: resolves with the exit code (a clean close is 0) */
+  stop(): Promise<number | null>
+  /** SIGKILL: no shutdown code runs */
+  kill(): Promise<void>
+}
+
+/** Thrown when the server exits or never becomes healthy; carries the exit code and the logs. */
+export class ServerStartError extends Error {
+  constructor(
+    message: string,
+    public readonly exitCode: number | null,
+    public readonly logs: string,
+  ) {
+    super(`${message}\n--- server logs ---\n${logs.slice(-8000)}`)
+  }
+}
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+const MAX_LOG = 512 * 1024
+
+export async function startServer(opts: StartServerOptions): Promise<RunningServer> {
+  // another process may grab the port between freePort() and listen(): try again on another
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts, await freePort())
+    } catch (e) {
+      if (attempt < 3 && e instanceof ServerStartError && /EADDRINUSE/.test(e.logs)) continue
+      throw e
+    }
+  }
+}
+
+async function startOnce(opts: StartServerOptions, port: number): Promise<RunningServer> {
+  // node --import tsx, not the tsx CLI: the CLI runs the server in a child process, and a SIGKILL sent to the
+  // wrapper would leave the real server running (holding the database lock)
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      ...opts.env,
+      WMS_DATA_DIR: opts.dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+  })
+  let logs = ''
+  const collect = (chunk: Buffer) => {
+    logs += chunk.toString('utf8')
+    if (logs.length > MAX_LOG) logs = logs.slice(-MAX_LOG / 2)
+  }
+  proc.stdout?.on('data', collect)
+  proc.stderr?.on('data', collect)
+  let done: { code: number | null; signal: NodeJS.Signals | null } | undefined
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    proc.on('exit', (code, signal) => {
+      done = { code, signal }
+      resolve(done)
+    })
+  })
+  const url = `http://127.0.0.1:${port}`
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 180_000)
+  for (;;) {
+    if (done) throw new ServerStartError(`The server exited during start (code ${done.code}, signal ${done.signal}).`, done.code, logs)
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL')
+      await exited
+      throw new ServerStartError(`The server did not answer ${url}/api/health within ${opts.timeoutMs ?? 180_000} ms.`, null, logs)
+    }
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })
+      if (res.ok) break
+    } catch {
+      /* not listening yet */
+    }
+    await Promise.race([new Promise((r) => setTimeout(r, 100)), exited])
+  }
+
+  const signal = async (sig: NodeJS.Signals, graceMs: number) => {
+    if (done) return done
+    proc.kill(sig)
+    const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs)
+    const result = await exited
+    clearTimeout(timer)
+    return result
+  }
+  return {
+    url,
+    port,
+    proc,
+    logs: () => logs,
+    exited,
+    stop: async () => (await signal('SIGTERM', 30_000)).code,
+    kill: async () => {
+      await signal('SIGKILL', 0)
+    },
+  }
+}
