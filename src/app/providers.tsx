@@ -13,15 +13,18 @@ export const TOAST_AUTO_CLOSE_MS = 3500
 export function AppProviders({
   queryClient,
   session,
+  mantineEnv = 'default',
   children,
 }: {
   queryClient: QueryClient
   session: SessionActor
+  /** 'test' turns Mantine's transitions and portals off (jsdom) */
+  mantineEnv?: 'default' | 'test'
   children: ReactNode
 }) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager} env={mantineEnv}>
         <Notifications autoClose={TOAST_AUTO_CLOSE_MS} />
         <QueryClientProvider client={queryClient}>
           <SessionProvider actor={session}>{children}</SessionProvider>

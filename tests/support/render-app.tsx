@@ -35,7 +35,7 @@ export async function renderApp(path = '/', { locale = 'pt' }: { locale?: Locale
   const router = createAppRouter({ queryClient, session, history })
   const user = userEvent.setup()
   const result = render(
-    <AppProviders queryClient={queryClient} session={session}>
+    <AppProviders queryClient={queryClient} session={session} mantineEnv="test">
       <RouterProvider router={router} />
     </AppProviders>,
   )

@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
-import { createActor, fromPromise, toPromise } from 'xstate'
-import { probeMachine, type ProbeAttempt } from '../../../../machines/probe/probe.machine'
-import { api, ApiError } from '../../../lib/api-client'
+import { ApiError } from '../../../lib/api-client'
+import { probeEndpoint, type ProbeAttempt } from '../../../lib/api-client-probe'
 import { catalogKeys } from '../catalog-query-keys'
 
 // SPEC 7: the UOM list answers at one of these paths, depending on the backend version
 export const UOM_CANDIDATES = ['/product/uoms/', '/product/uom/', '/product/uoms-list/', '/uoms/'] as const
 
 export class UomEndpointNotFoundError extends Error {
+  /** the full paths tried, for SPEC 8's 'Nenhum endpoint de UOM encontrado (testados: ...)' */
   readonly tested: readonly string[]
   constructor(tested: readonly ProbeAttempt[]) {
     const paths = tested.map((attempt) => `/api${attempt.path}`)
@@ -17,25 +17,11 @@ export class UomEndpointNotFoundError extends Error {
   }
 }
 
-/** The probe's request: the HTTP status, or a throw when nothing answered. */
-async function check({ input }: { input: { path: string } }): Promise<number> {
-  try {
-    await api.get<unknown>(input.path, { query: { page: 1, page_size: 1 } })
-    return 200
-  } catch (error) {
-    if (error instanceof ApiError && error.status > 0) return error.status
-    throw error
-  }
-}
-
-/** Runs the probe machine over the candidates; the first answering 2xx, 401 or 403 wins. */
+/** The probe machine over the candidates: the first answering 2xx, 401 or 403 wins and is remembered. */
 export async function findUomEndpoint(): Promise<string> {
-  const actor = createActor(probeMachine.provide({ actors: { check: fromPromise(check) } }), {
-    input: { candidates: UOM_CANDIDATES },
-  })
-  actor.start()
-  const result = await toPromise(actor)
+  const result = await probeEndpoint('uoms', UOM_CANDIDATES)
   if (result.kind === 'found') return result.path
+  // nothing answered at all: the backend is down, which is not the same as a missing route
   if (result.kind === 'unreachable') throw new ApiError({ status: 0, method: 'GET', url: UOM_CANDIDATES[0] })
   throw new UomEndpointNotFoundError(result.tested)
 }
@@ -44,7 +30,6 @@ export function uomEndpointQueryOptions() {
   return queryOptions({
     queryKey: catalogKeys.uomEndpoint(),
     queryFn: findUomEndpoint,
-    // SPEC 7: the winner is remembered for the visit; a failed probe runs again next time
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
