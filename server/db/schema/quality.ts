@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './core'
 import { suppliers } from './partners'
 import { users } from './users'
@@ -30,6 +30,8 @@ export const supplierIssues = pgTable(
     description: text().notNull().default(''),
     email: boolean().notNull().default(false),
     emailTo: text('email_to'),
+    // the message this report put in the outbox, for its delivery state
+    emailOutboxId: integer('email_outbox_id').references((): AnyPgColumn => emailOutbox.id, { onDelete: 'set null' }),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: createdAt(),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "supplier_issues" ADD COLUMN "email_outbox_id" integer;--> statement-breakpoint
+ALTER TABLE "supplier_issues" ADD CONSTRAINT "supplier_issues_email_outbox_id_email_outbox_id_fk" FOREIGN KEY ("email_outbox_id") REFERENCES "public"."email_outbox"("id") ON DELETE set null ON UPDATE no action;
