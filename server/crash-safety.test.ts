@@ -22,7 +22,7 @@ describe('crash safety of the embedded database (real server processes)', () => 
     // a small demo data set up front, so the server does not spend its first start creating 5,000 products
     const database = await openDatabase({ dataDir })
     await migrateDatabase(database)
-    await seedDemoData(database.db, { adminPassword: TEST_PASSWORD, dataDir, products: 20, locations: 20 })
+    await seedDemoData(database.db, { adminPassword: TEST_PASSWORD, dataDir, products: 20, locations: 20, stock: 100 })
     await database.close()
   }, 240_000)
   afterAll(async () => {

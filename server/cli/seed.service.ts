@@ -11,9 +11,11 @@ export type SeedCommandDeps = {
   db: Db
   adminPassword: string | undefined
   dataDir: string
+  /** stock lines of a new demo data set (WMS_DEMO_STOCK, as on a first start) */
+  demoStock: number
   out: (line: string) => void
-  /** the inventory generator, or undefined while the inventory module has not landed */
-  loadSeedStock: () => Promise<SeedStock | undefined>
+  /** the stock generator (server/db/demo-data/stock.seed.ts); tests pass a fake */
+  seedStock: SeedStock
   /** smaller demo data for tests */
   sizes?: Pick<SeedOptions, 'products' | 'locations'>
 }
@@ -36,26 +38,23 @@ export async function runSeedCommand(argv: string[], deps: SeedCommandDeps): Pro
     stock = Number(values.stock.replace(/[_,]/g, ''))
     if (!Number.isInteger(stock) || stock < 1 || stock > 10_000_000) throw new CliError(`--stock takes a whole number of lines from 1 to 10,000,000 (got "${values.stock}").`)
   }
-  // fail before seeding anything when the generator is missing
-  const seedStock = stock === undefined ? undefined : await deps.loadSeedStock()
-  if (stock !== undefined && !seedStock) throw new CliError('--stock is not available yet: the stock generator (inventory module) has not landed.')
 
   if (await isDatabaseEmpty(deps.db)) {
     deps.out('Empty database: creating the demo data...')
     const started = Date.now()
-    await seedDemoData(deps.db, { adminPassword: deps.adminPassword, dataDir: deps.dataDir, log: deps.out, ...deps.sizes })
+    await seedDemoData(deps.db, { adminPassword: deps.adminPassword, dataDir: deps.dataDir, stock: deps.demoStock, log: deps.out, ...deps.sizes })
     deps.out(`Demo data created in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
   } else if (stock === undefined) {
     deps.out('The database already holds data: nothing to create. (--stock N adds stock lines.)')
   }
 
-  if (stock !== undefined && seedStock) {
+  if (stock !== undefined) {
     const code = values.company ?? DEMO_COMPANY
     const [company] = await deps.db.select({ id: companies.id }).from(companies).where(eq(companies.code, code)).limit(1)
     if (!company) throw new CliError(`No company with code "${code}".`)
     deps.out(`Adding ${stock.toLocaleString('en')} stock lines to ${code}...`)
     const started = Date.now()
-    await seedStock(deps.db, { companyId: company.id, lines: stock, log: deps.out })
+    await deps.seedStock(deps.db, { companyId: company.id, lines: stock, log: deps.out })
     deps.out(`Stock lines added in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
   }
 }

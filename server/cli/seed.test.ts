@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../tests/support/test-db'
 import { companies } from '../db/schema/core'
 import { users } from '../db/schema/users'
+import { seedStock } from '../db/demo-data/stock.seed'
 import { runSeedCommand, type SeedStock } from './seed.service'
 import { CliError } from './user-admin.service'
 
@@ -22,21 +24,20 @@ describe.each(kinds)('npm run db:seed on %s', (kind) => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  async function run(argv: string[], seedStock?: SeedStock, adminPassword?: string) {
+  const noStock: SeedStock = async () => {
+    throw new Error('not expected')
+  }
+  async function run(argv: string[], seedStock: SeedStock = noStock, adminPassword?: string) {
     const lines: string[] = []
-    await runSeedCommand(argv, { db: database.db, adminPassword, dataDir, out: (l) => lines.push(l), loadSeedStock: async () => seedStock, sizes: { products: 12, locations: 12 } })
+    await runSeedCommand(argv, { db: database.db, adminPassword, dataDir, demoStock: 50, out: (l) => lines.push(l), seedStock, sizes: { products: 12, locations: 12 } })
     return lines.join('\n')
   }
 
-  it('refuses --stock clearly while the generator is missing, before creating anything', async () => {
-    await expect(run(['--stock', '10'])).rejects.toThrow(new CliError('--stock is not available yet: the stock generator (inventory module) has not landed.'))
-    expect(await database.db.select().from(companies)).toEqual([])
-  })
-
-  it('refuses a bad --stock value and an unknown option', async () => {
+  it('refuses a bad --stock value and an unknown option, before creating anything', async () => {
     for (const argv of [['--stock', 'many'], ['--stock', '0'], ['--stock', '-5'], ['--stocks', '5']]) {
-      await expect(run(argv, async () => 0), argv.join(' ')).rejects.toBeInstanceOf(CliError)
+      await expect(run(argv), argv.join(' ')).rejects.toBeInstanceOf(CliError)
     }
+    expect(await database.db.select().from(companies)).toEqual([])
   })
 
   it('creates the demo data on an empty database and prints the generated admin password, kept in the data dir (600)', async () => {
@@ -47,6 +48,16 @@ describe.each(kinds)('npm run db:seed on %s', (kind) => {
     expect(readFileSync(file, 'utf8').trim()).toBe(password)
     expect(statSync(file).mode & 0o777).toBe(0o600)
     expect((await database.db.select({ code: companies.code }).from(companies)).map((c) => c.code).sort()).toEqual(['ACME', 'DEMO'])
+    // the demo stock size is WMS_DEMO_STOCK's, as on a first start
+    const demoLines = (await database.db.execute(sql`select count(*)::int as n from stock_lines where company_id = (select id from companies where code = 'DEMO')`)) as unknown as { rows: { n: number }[] }
+    expect(demoLines.rows[0].n).toBe(50)
+  })
+
+  it('--stock N really grows the stock with the inventory generator', async () => {
+    const count = async () => ((await database.db.execute(sql`select count(*)::int as n from stock_lines`)) as unknown as { rows: { n: number }[] }).rows[0].n
+    const before = await count()
+    await run(['--stock', '25'], seedStock)
+    expect(await count()).toBe(before + 25)
   })
 
   it('creates nothing a second time', async () => {
