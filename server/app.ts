@@ -13,6 +13,8 @@ import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
 import { LoginThrottle } from './modules/auth/throttle'
 import { TokenService } from './modules/auth/tokens'
 import { masterDataRoutes } from './modules/master-data/master-data.routes'
+import { printingRoutes } from './modules/printing/printing.routes'
+import { qualityRoutes } from './modules/quality/quality.routes'
 import { inventoryRoutes } from './modules/inventory/inventory.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
 
@@ -76,6 +78,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(authPublicRoutes)
       await api.register(authRoutes)
       await api.register(masterDataRoutes)
+      await api.register(printingRoutes)
+      await api.register(qualityRoutes)
       await api.register(inventoryRoutes)
       await api.register(tasksRoutes)
     },

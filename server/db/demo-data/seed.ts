@@ -11,6 +11,8 @@ import { equipments, parkingSpots, skills } from '../schema/workforce'
 import { hashPassword } from '../../modules/auth/passwords'
 import { gs1CheckDigit } from '../../modules/master-data/validators'
 import { chunks, rng, type Rng } from './random'
+import { seedPrinting } from './printing.seed'
+import { seedQuality } from './quality.seed'
 import { seedInventoryDemo } from './stock.seed'
 
 export const DEMO_COMPANY = 'DEMO'
@@ -115,6 +117,8 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
     log('Demo users created. Sign in as "admin" with WMS_ADMIN_PASSWORD (the other demo users share it).')
   }
   await seedInventoryDemo(db, { companyId: demo.id, otherCompanyId: other.id, lines: opts.stock ?? 50_000, log })
+  await seedPrinting(db, [demo.id, other.id])
+  await seedQuality(db, [demo.id, other.id])
   return { adminPassword, generatedPassword, companyId: demo.id, otherCompanyId: other.id }
 }
 

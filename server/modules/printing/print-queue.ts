@@ -1,0 +1,299 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notInArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { type PrinterResolution, printJobs, printers } from '../../db/schema/printing'
+import { renderPng } from './labels/png'
+import { parseZpl } from './labels/zpl'
+
+/**
+ * The print queue (ADR 0004). Jobs live in print_jobs; a worker claims one with a status transition
+ * (queued → sending, attempts + 1, a lease), writes its ZPL to the printer over raw TCP (or to the spool for the
+ * virtual printer) and marks it sent. Before the first byte leaves, `delivery_started_at` is committed, so after a
+ * crash the queue knows which interrupted jobs cannot have printed (requeued) and which may have (`unknown`, for
+ * a person to check: a Zebra printer has no way to say "already printed", and a second pallet label with the
+ * same SSCC is worse than a missing one).
+ */
+export type PrintQueueOptions = {
+  /** first retry delay; doubles per attempt */
+  backoffMs: number
+  maxBackoffMs: number
+  /** attempts before a job is failed */
+  maxAttempts: number
+  connectTimeoutMs: number
+  /** time to hand the whole job to the printer once connected */
+  writeTimeoutMs: number
+  /** how long a claim holds; longer than connect + write timeouts */
+  leaseMs: number
+  /** how often due retries and expired leases are looked for */
+  pollMs: number
+  /** jobs in flight at once (one per printer) */
+  concurrency: number
+  /** where the virtual printer writes <job-id>-<attempt>.zpl and .png */
+  spoolDir: string
+  /** tests: runs after the printer has the bytes and before the job is marked sent */
+  afterWrite?: (jobId: number) => Promise<void>
+  log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
+}
+
+export const DEFAULT_PRINT_QUEUE_OPTIONS: Omit<PrintQueueOptions, 'spoolDir'> = {
+  backoffMs: 1000,
+  maxBackoffMs: 60_000,
+  maxAttempts: 5,
+  connectTimeoutMs: 3000,
+  writeTimeoutMs: 10_000,
+  leaseMs: 30_000,
+  pollMs: 1000,
+  concurrency: 4,
+}
+
+export const UNKNOWN_OUTCOME_ERROR = 'The server stopped while this job was being sent: the label may or may not have printed. Check the printer, then resend if it is missing.'
+
+type Claimed = { id: number; printerId: number; zpl: string; attempts: number }
+type Target = { isVirtual: boolean; host: string; port: number; resolution: number }
+
+/** A failure before any byte left: safe to retry. */
+class NotDelivered extends Error {}
+
+export class PrintQueue {
+  private opts: PrintQueueOptions
+  private timer: NodeJS.Timeout | undefined
+  private running = false
+  private again = false
+  private stopped = true
+  private readonly inflight = new Map<number, Promise<void>>() // by printer id
+  private idleWaiters: (() => void)[] = []
+
+  constructor(
+    private readonly db: Db,
+    opts: Partial<PrintQueueOptions> & { spoolDir: string },
+  ) {
+    this.opts = { ...DEFAULT_PRINT_QUEUE_OPTIONS, ...opts }
+  }
+
+  configure(opts: Partial<PrintQueueOptions>): void {
+    this.opts = { ...this.opts, ...opts }
+    if (!this.stopped && opts.pollMs !== undefined) {
+      clearInterval(this.timer)
+      this.timer = setInterval(() => this.wake(), this.opts.pollMs)
+      this.timer.unref()
+    }
+  }
+
+  start(): void {
+    if (!this.stopped) return
+    this.stopped = false
+    this.timer = setInterval(() => this.wake(), this.opts.pollMs)
+    this.timer.unref()
+    this.wake()
+  }
+
+  /** Stop claiming and wait for the jobs in flight (each bounded by its timeouts). */
+  async stop(): Promise<void> {
+    this.stopped = true
+    clearInterval(this.timer)
+    await Promise.allSettled([...this.inflight.values()])
+  }
+
+  /** Look for work now (a job was just queued). */
+  wake(): void {
+    if (this.stopped) return
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = true
+    void this.tick()
+      .catch((e: unknown) => this.opts.log?.error({ err: e }, 'print queue pass failed'))
+      .finally(() => {
+        this.running = false
+        if (this.again) {
+          this.again = false
+          this.wake()
+        } else if (!this.inflight.size) this.notifyIdle()
+      })
+  }
+
+  /** Tests: resolves when nothing is in flight and nothing is due. */
+  async idle(): Promise<void> {
+    if (!this.running && !this.inflight.size) return
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve))
+  }
+
+  private notifyIdle(): void {
+    const waiters = this.idleWaiters
+    this.idleWaiters = []
+    for (const w of waiters) w()
+  }
+
+  /** One pass: recover expired claims, then claim due jobs for printers not busy here. */
+  async tick(): Promise<void> {
+    await this.recoverExpired()
+    while (!this.stopped && this.inflight.size < this.opts.concurrency) {
+      const job = await this.claim()
+      if (!job) break
+      const p = this.process(job).finally(() => {
+        this.inflight.delete(job.printerId)
+        this.wake()
+      })
+      this.inflight.set(job.printerId, p)
+    }
+  }
+
+  /** Claims whose holder died: requeue those that cannot have reached the printer; the rest are `unknown`. */
+  async recoverExpired(now = new Date()): Promise<void> {
+    const expired = and(eq(printJobs.status, 'sending'), lt(printJobs.leaseUntil, now))
+    await this.db
+      .update(printJobs)
+      .set({ status: 'queued', leaseUntil: null, nextAttemptAt: now })
+      .where(and(expired, isNull(printJobs.deliveryStartedAt)))
+    await this.db
+      .update(printJobs)
+      .set({ status: 'unknown', leaseUntil: null, lastError: UNKNOWN_OUTCOME_ERROR })
+      .where(and(expired, isNotNull(printJobs.deliveryStartedAt)))
+  }
+
+  private async claim(): Promise<Claimed | undefined> {
+    const now = new Date()
+    const busy = [...this.inflight.keys()]
+    // SKIP LOCKED: two servers on one PostgreSQL never claim the same job
+    const next = this.db
+      .select({ id: printJobs.id })
+      .from(printJobs)
+      .where(and(eq(printJobs.status, 'queued'), lte(printJobs.nextAttemptAt, now), busy.length ? notInArray(printJobs.printerId, busy) : undefined))
+      .orderBy(asc(printJobs.nextAttemptAt), asc(printJobs.id))
+      .limit(1)
+      .for('update', { skipLocked: true })
+    const [job] = await this.db
+      .update(printJobs)
+      .set({ status: 'sending', attempts: sql`${printJobs.attempts} + 1`, leaseUntil: new Date(now.getTime() + this.opts.leaseMs), deliveryStartedAt: null })
+      .where(and(inArray(printJobs.id, next), eq(printJobs.status, 'queued')))
+      .returning({ id: printJobs.id, printerId: printJobs.printerId, zpl: printJobs.zpl, attempts: printJobs.attempts })
+    return job
+  }
+
+  private async process(job: Claimed): Promise<void> {
+    const [printer] = await this.db
+      .select({ isVirtual: printers.isVirtual, host: printers.host, port: printers.port, resolution: printers.resolution })
+      .from(printers)
+      .where(eq(printers.id, job.printerId))
+    try {
+      if (!printer) throw new NotDelivered('The printer no longer exists.')
+      const delivered = printer.isVirtual ? await this.toSpool(job, printer) : await this.toSocket(job, printer)
+      if (!delivered) return // the claim was lost (another server recovered it); that server decides
+      await this.opts.afterWrite?.(job.id)
+      await this.db
+        .update(printJobs)
+        .set({ status: 'sent', sentAt: new Date(), leaseUntil: null, lastError: null })
+        .where(and(eq(printJobs.id, job.id), eq(printJobs.attempts, job.attempts), inArray(printJobs.status, ['sending', 'unknown'])))
+      await this.db.update(printers).set({ isOnline: true, lastSeenAt: new Date(), lastError: null }).where(eq(printers.id, job.printerId))
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e)
+      if (!(e instanceof NotDelivered)) {
+        // bytes may have gone out before the error: not safe to repeat automatically
+        this.opts.log?.error({ err: e, jobId: job.id }, 'print job interrupted after delivery started')
+        await this.db
+          .update(printJobs)
+          .set({ status: 'unknown', leaseUntil: null, lastError: `${reason}. ${UNKNOWN_OUTCOME_ERROR}` })
+          .where(and(eq(printJobs.id, job.id), eq(printJobs.attempts, job.attempts), eq(printJobs.status, 'sending')))
+        return
+      }
+      const failed = job.attempts >= this.opts.maxAttempts
+      const delay = Math.min(this.opts.maxBackoffMs, this.opts.backoffMs * 2 ** (job.attempts - 1))
+      this.opts.log?.warn({ jobId: job.id, attempt: job.attempts, reason, failed }, 'print job not delivered')
+      await this.db
+        .update(printJobs)
+        .set({
+          status: failed ? 'failed' : 'queued',
+          leaseUntil: null,
+          deliveryStartedAt: null,
+          lastError: failed ? `Failed after ${job.attempts} attempts: ${reason}` : reason,
+          nextAttemptAt: new Date(Date.now() + delay),
+        })
+        .where(and(eq(printJobs.id, job.id), eq(printJobs.attempts, job.attempts), eq(printJobs.status, 'sending')))
+      if (printer) await this.db.update(printers).set({ isOnline: false, lastError: reason }).where(eq(printers.id, job.printerId))
+    }
+  }
+
+  /** Commit "delivery started" before the first byte; false when the claim is no longer ours. */
+  private async markDeliveryStarted(job: Claimed): Promise<boolean> {
+    const rows = await this.db
+      .update(printJobs)
+      .set({ deliveryStartedAt: new Date() })
+      .where(and(eq(printJobs.id, job.id), eq(printJobs.attempts, job.attempts), eq(printJobs.status, 'sending')))
+      .returning({ id: printJobs.id })
+    return rows.length === 1
+  }
+
+  private async toSpool(job: Claimed, printer: Target): Promise<boolean> {
+    let png: Buffer
+    try {
+      mkdirSync(this.opts.spoolDir, { recursive: true })
+      const parsed = parseZpl(job.zpl, printer.resolution as PrinterResolution)
+      png = renderPng(parsed.label)
+    } catch (e) {
+      throw new NotDelivered(`The virtual printer could not render the job: ${e instanceof Error ? e.message : String(e)}`)
+    }
+    if (!(await this.markDeliveryStarted(job))) return false
+    const base = path.join(this.opts.spoolDir, `${job.id}-${job.attempts}`)
+    writeFileSync(base + '.zpl', job.zpl)
+    writeFileSync(base + '.png', png)
+    return true
+  }
+
+  private async toSocket(job: Claimed, printer: Target): Promise<boolean> {
+    if (!printer.host) throw new NotDelivered('The printer has no host.')
+    const socket = await connect(printer.host, printer.port, this.opts.connectTimeoutMs)
+    try {
+      if (!(await this.markDeliveryStarted(job))) return false
+      await writeAll(socket, job.zpl, this.opts.writeTimeoutMs)
+      return true
+    } finally {
+      socket.destroy()
+    }
+  }
+}
+
+function connect(host: string, port: number, timeoutMs: number): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host, port })
+    const timer = setTimeout(() => {
+      socket.destroy()
+      reject(new NotDelivered(`No answer from ${host}:${port} within ${timeoutMs} ms.`))
+    }, timeoutMs)
+    socket.once('connect', () => {
+      clearTimeout(timer)
+      socket.removeAllListeners('error')
+      resolve(socket)
+    })
+    socket.once('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer)
+      socket.destroy()
+      reject(new NotDelivered(e.code === 'ECONNREFUSED' ? `Connection refused by ${host}:${port}.` : `Cannot reach ${host}:${port}: ${e.code ?? e.message}.`))
+    })
+  })
+}
+
+/**
+ * Resolves when the whole job has been handed to the network and the printer closed its side (or kept it open
+ * past the timeout: raw port 9100 has no acknowledgement, so "flushed" is the most a sender can know).
+ */
+function writeAll(socket: net.Socket, data: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let flushed = false
+    const settle = (e?: Error) => {
+      clearTimeout(timer)
+      if (flushed) resolve()
+      else reject(e ?? new Error('The printer closed the connection before it had the whole job'))
+    }
+    const timer = setTimeout(() => settle(new Error(`The printer did not take the job within ${timeoutMs} ms`)), timeoutMs)
+    socket.on('error', (e) => settle(e))
+    socket.on('close', () => settle())
+    // a printer answers nothing on 9100; anything it sends is read and dropped so it cannot stall the socket
+    socket.on('data', () => {})
+    socket.end(data, 'utf8', () => {
+      flushed = true
+    })
+  })
+}

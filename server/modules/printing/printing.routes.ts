@@ -1,0 +1,325 @@
+import path from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '../../db/client'
+import { PRINT_JOB_KINDS, PRINT_JOB_STATUSES, printJobs, printers } from '../../db/schema/printing'
+import { users } from '../../db/schema/users'
+import { authenticate, WRITE_ROLES } from '../../http/auth-hook'
+import { crudRoutes } from '../../http/crud'
+import { ApiError, fieldError, forbidden, notFound } from '../../http/errors'
+import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
+import { nameField } from '../master-data/validators'
+import { type Dpi, placeLabel } from './labels/label-model'
+import { renderPng } from './labels/png'
+import { renderSvg } from './labels/svg'
+import { PrintQueue } from './print-queue'
+import { type LabelKind, buildLabel, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
+
+// The queue belongs to the app (one per createApp); tests reach it to shorten its timings.
+const queues = new WeakMap<object, PrintQueue>()
+export function printQueueOf(app: FastifyInstance): PrintQueue {
+  const q = queues.get(app.deps)
+  if (!q) throw new Error('printing routes are not registered')
+  return q
+}
+
+const printerOut = z.object({
+  id: z.number(),
+  name: z.string(),
+  host: z.string(),
+  port: z.number(),
+  resolution: z.number(),
+  label_width_mm: z.number(),
+  label_height_mm: z.number(),
+  is_virtual: z.boolean(),
+  online: z.boolean().nullable().describe('null until the queue has talked to the printer'),
+  last_seen_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+})
+
+const hostField = z
+  .string()
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(253)
+  .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.?)+$|^[0-9A-Fa-f:]+$/, 'Enter a host name or an IP address.')
+const printerBody = z.object({
+  name: nameField,
+  host: hostField,
+  port: z.number().int().min(1, 'Ensure this value is greater than or equal to 1.').max(65535, 'Ensure this value is less than or equal to 65535.').optional(),
+  resolution: z.union([z.literal(203), z.literal(300)], { error: 'Choose 203 or 300 dpi.' }).optional(),
+  label_width_mm: z.number().int().min(20).max(220).optional(),
+  label_height_mm: z.number().int().min(10).max(400).optional(),
+})
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+const jobOut = z.object({
+  id: z.number(),
+  printer: z.object({ id: z.number(), name: z.string() }),
+  kind: z.enum(PRINT_JOB_KINDS),
+  target_id: z.string(),
+  target_label: z.string(),
+  copies: z.number(),
+  status: z.enum(PRINT_JOB_STATUSES),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable().describe('when a queued job is tried next'),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+})
+type JobOut = z.infer<typeof jobOut>
+
+function jobRows(db: Db) {
+  return db
+    .select({
+      id: printJobs.id,
+      printerId: printers.id,
+      printerName: printers.name,
+      kind: printJobs.kind,
+      targetId: printJobs.targetId,
+      targetLabel: printJobs.targetLabel,
+      copies: printJobs.copies,
+      status: printJobs.status,
+      attempts: printJobs.attempts,
+      lastError: printJobs.lastError,
+      nextAttemptAt: printJobs.nextAttemptAt,
+      createdBy: users.username,
+      createdById: printJobs.createdById,
+      createdAt: printJobs.createdAt,
+      sentAt: printJobs.sentAt,
+    })
+    .from(printJobs)
+    .innerJoin(printers, eq(printers.id, printJobs.printerId))
+    .leftJoin(users, eq(users.id, printJobs.createdById))
+    .$dynamic()
+}
+
+function serializeJob(r: Awaited<ReturnType<typeof jobRows>>[number]): JobOut {
+  return {
+    id: r.id,
+    printer: { id: r.printerId, name: r.printerName },
+    kind: r.kind,
+    target_id: r.targetId,
+    target_label: r.targetLabel,
+    copies: r.copies,
+    status: r.status,
+    attempts: r.attempts,
+    last_error: r.lastError,
+    next_attempt_at: r.status === 'queued' ? iso(r.nextAttemptAt) : null,
+    created_by: r.createdBy,
+    created_at: r.createdAt.toISOString(),
+    sent_at: iso(r.sentAt),
+  }
+}
+
+const printBody = z.object({
+  // SPEC 5 / 9: copies 1 to 50
+  copies: z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .int('A valid integer is required.')
+    .min(1, 'Ensure this value is greater than or equal to 1.')
+    .max(50, 'Ensure this value is less than or equal to 50.')
+    .default(1),
+  printer: z.union([z.number().int().positive(), z.string().trim().min(1).max(200)], {
+    error: (iss) => (iss.input === undefined ? 'This field is required.' : 'Give a printer id or name.'),
+  }),
+})
+
+const previewQuery = z.object({
+  dpi: z.enum(['203', '300'], { error: 'Choose 203 or 300.' }).optional(),
+  printer: z.coerce.number().int().positive().optional().describe('use this printer\'s label size and resolution'),
+})
+
+export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const queue = new PrintQueue(app.deps.db, { spoolDir: path.join(app.deps.env.dataDir, 'spool'), log: app.log })
+  queues.set(app.deps, queue)
+  app.addHook('onReady', async () => {
+    await ensureVirtualPrinters(app.deps.db)
+    queue.start()
+  })
+  app.addHook('onClose', async () => {
+    await queue.stop()
+  })
+
+  await app.register(async (scope) => {
+    // the virtual printer is built in: it can be renamed or resized, not removed
+    scope.addHook('preHandler', async (req) => {
+      if (req.method !== 'DELETE') return
+      const id = Number((req.params as { id?: unknown }).id)
+      const [p] = await app.deps.db.select({ isVirtual: printers.isVirtual }).from(printers).where(and(eq(printers.id, id), eq(printers.companyId, req.user.companyId)))
+      if (p?.isVirtual) throw new ApiError(400, { non_field_errors: ['The built-in virtual printer cannot be deleted.'] })
+    })
+    await scope.register(
+      crudRoutes({
+        prefix: '/printing/printers',
+        tag: 'printing',
+        table: printers,
+        rows: (db) => db.select().from(printers).$dynamic(),
+        count: (db) => db.select({ count: countStar }).from(printers).$dynamic(),
+        serialize: (p) => ({
+          id: p.id,
+          name: p.name,
+          host: p.host,
+          port: p.port,
+          resolution: p.resolution,
+          label_width_mm: p.labelWidthMm,
+          label_height_mm: p.labelHeightMm,
+          is_virtual: p.isVirtual,
+          online: p.isOnline,
+          last_seen_at: iso(p.lastSeenAt),
+          last_error: p.lastError,
+        }),
+        output: printerOut,
+        searchFields: [printers.name, printers.host],
+        ordering: { id: printers.id, name: printers.name, host: printers.host },
+        defaultOrdering: 'name',
+        create: {
+          body: printerBody,
+          values: async (_c, b) => ({
+            name: b.name,
+            host: b.host,
+            port: b.port ?? 9100,
+            resolution: b.resolution ?? 203,
+            labelWidthMm: b.label_width_mm ?? 100,
+            labelHeightMm: b.label_height_mm ?? 150,
+          }),
+        },
+        update: {
+          body: printerBody.partial(),
+          values: async (_c, b) => {
+            const v = { name: b.name, host: b.host, port: b.port, resolution: b.resolution, labelWidthMm: b.label_width_mm, labelHeightMm: b.label_height_mm }
+            const changed = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined))
+            // a new address: online is unknown again until the queue talks to it
+            if (b.host !== undefined || b.port !== undefined) Object.assign(changed, { isOnline: null, lastError: null })
+            return changed
+          },
+        },
+      }),
+    )
+  })
+
+  const routes: FastifyPluginAsyncZod = async (api) => {
+    api.addHook('onRequest', authenticate)
+
+    const getJob = async (companyId: number, id: number) => {
+      const [row] = await jobRows(app.deps.db).where(and(eq(printJobs.companyId, companyId), eq(printJobs.id, id))).limit(1)
+      if (!row) throw notFound('No such print job.')
+      return row
+    }
+
+    for (const kind of ['location', 'pallet'] as const satisfies readonly LabelKind[]) {
+      const plural = kind === 'location' ? 'locations' : 'pallets'
+      api.post(
+        `/printing/${plural}/:id/print/`,
+        {
+          schema: {
+            tags: ['printing'],
+            summary: `Print a ${kind} label (SPEC 7): the job is stored, rendered to ZPL and queued`,
+            params: z.object({ id: z.string().max(100) }),
+            body: printBody,
+            response: { 202: jobOut },
+          },
+        },
+        async (req, reply) => {
+          const printer = await findPrinter(app.deps.db, req.user.companyId, req.body.printer)
+          if (!printer) throw fieldError('printer', `Invalid pk "${req.body.printer}" - object does not exist.`)
+          const jobId = await enqueuePrint(app.deps.db, { companyId: req.user.companyId, userId: req.user.id, printer, kind, id: req.params.id, copies: req.body.copies })
+          queue.wake()
+          return reply.status(202).send(serializeJob(await getJob(req.user.companyId, jobId)))
+        },
+      )
+      for (const format of ['svg', 'png'] as const) {
+        api.get(
+          `/printing/${plural}/:id/label.${format}`,
+          {
+            schema: {
+              tags: ['printing'],
+              summary: `The ${kind} label as ${format.toUpperCase()}: the same model the printer gets as ZPL`,
+              params: z.object({ id: z.string().max(100) }),
+              querystring: previewQuery,
+            },
+          },
+          async (req, reply) => {
+            const printer = req.query.printer ? await findPrinter(app.deps.db, req.user.companyId, req.query.printer) : undefined
+            if (req.query.printer && !printer) throw fieldError('printer', `Invalid pk "${req.query.printer}" - object does not exist.`)
+            const dpi = (req.query.dpi ? Number(req.query.dpi) : (printer?.resolution ?? 203)) as Dpi
+            const { model } = await buildLabel(app.deps.db, req.user.companyId, kind, req.params.id, printer ? printerSize(printer) : undefined)
+            const placed = placeLabel(model, dpi)
+            reply.header('cache-control', 'no-store')
+            if (format === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(renderSvg(placed))
+            return reply.type('image/png').send(renderPng(placed))
+          },
+        )
+      }
+    }
+
+    const jobsQuery = listQuerySchema.extend({
+      status: z.enum(PRINT_JOB_STATUSES).optional(),
+      kind: z.enum(PRINT_JOB_KINDS).optional(),
+      printer: z.coerce.number().int().positive().optional(),
+    })
+    api.get(
+      '/printing/jobs/',
+      {
+        schema: {
+          tags: ['printing'],
+          summary: 'Print jobs, newest first',
+          querystring: jobsQuery,
+          response: { 200: z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(jobOut) }) },
+        },
+      },
+      async (req) => {
+        const q = req.query
+        const p = pageParams(q)
+        const order = orderingClause(q.ordering, { id: printJobs.id, created_at: printJobs.createdAt, status: printJobs.status }, '-created_at,-id', printJobs.id)
+        const where = and(
+          eq(printJobs.companyId, req.user.companyId),
+          q.status ? eq(printJobs.status, q.status) : undefined,
+          q.kind ? eq(printJobs.kind, q.kind) : undefined,
+          q.printer ? eq(printJobs.printerId, q.printer) : undefined,
+          searchCondition(q.search, [printJobs.targetId, printJobs.targetLabel, printers.name]),
+        )
+        const [rows, [{ count }]] = await Promise.all([
+          jobRows(app.deps.db).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset),
+          app.deps.db.select({ count: countStar }).from(printJobs).innerJoin(printers, eq(printers.id, printJobs.printerId)).where(where),
+        ])
+        return pageResponse(req, p, count, rows.map(serializeJob))
+      },
+    )
+
+    const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+    api.get('/printing/jobs/:id/', { schema: { tags: ['printing'], params: idParam, response: { 200: jobOut.extend({ zpl: z.string() }) } } }, async (req) => {
+      const row = await getJob(req.user.companyId, req.params.id)
+      const [{ zpl }] = await app.deps.db.select({ zpl: printJobs.zpl }).from(printJobs).where(eq(printJobs.id, row.id))
+      return { ...serializeJob(row), zpl }
+    })
+
+    api.post(
+      '/printing/jobs/:id/resend/',
+      {
+        schema: {
+          tags: ['printing'],
+          summary: 'Queue a failed job, or one whose outcome is unknown, again (a person decided it did not print)',
+          params: idParam,
+          response: { 202: jobOut },
+        },
+      },
+      async (req, reply) => {
+        const row = await getJob(req.user.companyId, req.params.id)
+        if (row.createdById !== req.user.id && !WRITE_ROLES.includes(req.user.role)) throw forbidden()
+        if (row.status !== 'failed' && row.status !== 'unknown') throw new ApiError(400, { non_field_errors: [`A ${row.status} job cannot be resent.`] })
+        await app.deps.db
+          .update(printJobs)
+          .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), lastError: null, deliveryStartedAt: null, leaseUntil: null })
+          .where(and(eq(printJobs.id, row.id), eq(printJobs.status, row.status)))
+        queue.wake()
+        return reply.status(202).send(serializeJob(await getJob(req.user.companyId, row.id)))
+      },
+    )
+  }
+  await app.register(routes)
+}

@@ -1,0 +1,191 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { productPacks, products, uoms } from '../../db/schema/catalog'
+import { companies, locations, warehouses } from '../../db/schema/core'
+import { stockLines } from '../../db/schema/inventory'
+import { type PrinterResolution, VIRTUAL_PRINTER_NAME, printJobs, printers, ssccCounters } from '../../db/schema/printing'
+import { nonFieldError, notFound } from '../../http/errors'
+import { buildSscc, gtin14, isValidSscc, maxSsccSerial } from './labels/gs1'
+import { type Dpi, type LabelModel, placeLabel } from './labels/label-model'
+import { LOCATION_LABEL_SIZE, type LocationLabelData, locationLabel } from './labels/location-label'
+import { PALLET_LABEL_SIZE, type PalletLabelData, palletLabel } from './labels/pallet-label'
+import { renderZpl } from './labels/zpl'
+
+export type LabelKind = 'location' | 'pallet'
+
+/** SPEC 5: a location is printed by its numeric id; a pallet by its code (letters, digits, _ - .). */
+export const LOCATION_ID_RE = /^\d{1,10}$/
+export const PALLET_CODE_RE = /^[A-Za-z0-9_.-]{1,64}$/
+
+export type LabelSize = { widthMm: number; heightMm: number }
+export type PrinterRow = typeof printers.$inferSelect
+
+/** The built-in virtual printer, one per company: created by the demo data and on every start for companies without one. */
+export async function ensureVirtualPrinters(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into ${printers} (company_id, name, host, port, resolution, label_width_mm, label_height_mm, is_virtual, is_online)
+    select c.id, ${VIRTUAL_PRINTER_NAME}, '', 9100, 203, 100, 150, true, true
+    from ${companies} c
+    where not exists (select 1 from ${printers} p where p.company_id = c.id and p.is_virtual)
+    on conflict do nothing`)
+}
+
+export async function findPrinter(db: Db, companyId: number, ref: number | string): Promise<PrinterRow | undefined> {
+  // the client's fallback list (SPEC 7) names printers instead of giving ids, so a name is accepted too
+  const byId = typeof ref === 'number' || /^\d{1,10}$/.test(ref)
+  const [row] = await db
+    .select()
+    .from(printers)
+    .where(and(eq(printers.companyId, companyId), byId ? eq(printers.id, Number(ref)) : eq(printers.name, String(ref))))
+    .limit(1)
+  return row
+}
+
+export async function locationLabelData(db: Db, companyId: number, id: string): Promise<LocationLabelData> {
+  if (!LOCATION_ID_RE.test(id) || Number(id) > 2_147_483_647) throw notFound('No such location.')
+  const [row] = await db
+    .select({ code: locations.code, name: locations.name, warehouseCode: warehouses.code, warehouseName: warehouses.name })
+    .from(locations)
+    .innerJoin(warehouses, eq(warehouses.id, locations.warehouseId))
+    .where(and(eq(locations.companyId, companyId), eq(locations.id, Number(id))))
+    .limit(1)
+  if (!row) throw notFound('No such location.')
+  return row
+}
+
+const toMilli = (qty: string) => {
+  const [i, f = ''] = qty.split('.')
+  return BigInt(i) * 1000n + BigInt((f + '000').slice(0, 3))
+}
+const fromMilli = (m: bigint) => `${m / 1000n}.${String(m % 1000n).padStart(3, '0')}`
+
+/**
+ * Everything a pallet label shows, from the company's stock lines with that pallet code. A pallet without a valid
+ * SSCC gets one here (and keeps it: it is written to its stock lines), so the preview and every print agree.
+ */
+export async function palletLabelData(db: Db, companyId: number, palletCode: string): Promise<PalletLabelData> {
+  if (!PALLET_CODE_RE.test(palletCode)) throw notFound('No such pallet.')
+  const lines = await db
+    .select({
+      productId: stockLines.productId,
+      productCode: products.code,
+      productName: products.name1,
+      lot: stockLines.lot,
+      sscc: stockLines.sscc,
+      qty: stockLines.qty,
+      uom: stockLines.uom,
+      expiryDate: stockLines.expiryDate,
+    })
+    .from(stockLines)
+    .innerJoin(products, eq(products.id, stockLines.productId))
+    .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
+    .orderBy(asc(stockLines.id))
+  if (!lines.length) throw notFound('No such pallet.')
+  const [company] = await db.select({ name: companies.name, gs1Prefix: companies.gs1Prefix }).from(companies).where(eq(companies.id, companyId))
+
+  const distinct = <T>(values: T[]) => [...new Set(values)]
+  const productIds = distinct(lines.map((l) => l.productId))
+  const lots = distinct(lines.map((l) => l.lot))
+  const units = distinct(lines.map((l) => l.uom))
+  const single = productIds.length === 1
+  const expiries = lines.map((l) => l.expiryDate).filter((d): d is string => d !== null).sort()
+
+  let gtin: string | null = null
+  if (single && units.length === 1) {
+    const [pack] = await db
+      .select({ gtin: productPacks.gtin })
+      .from(productPacks)
+      .innerJoin(uoms, eq(uoms.id, productPacks.uomId))
+      .where(and(eq(productPacks.companyId, companyId), eq(productPacks.productId, productIds[0]), eq(uoms.code, units[0]), isNotNull(productPacks.gtin)))
+      .orderBy(asc(productPacks.id))
+      .limit(1)
+    gtin = pack?.gtin ? gtin14(pack.gtin) : null
+  }
+  const existing = lines.map((l) => l.sscc).find((s): s is string => s !== null && isValidSscc(s))
+  const sscc = existing ?? (await assignSscc(db, companyId, palletCode, company.gs1Prefix))
+  return {
+    companyName: company.name,
+    palletCode,
+    sscc,
+    productCode: single ? lines[0].productCode : null,
+    productName: single ? lines[0].productName : null,
+    gtin,
+    lot: lots.length === 1 ? lots[0] : null,
+    // the earliest expiry is the one that matters for the pallet
+    expiryDate: expiries[0] ?? null,
+    qty: single && units.length === 1 ? fromMilli(lines.reduce((sum, l) => sum + toMilli(l.qty), 0n)) : null,
+    uom: units.length === 1 ? units[0] : null,
+  }
+}
+
+/**
+ * Allocate the company's next SSCC serial (extension digit 0) and give it to the pallet's lines, in one transaction.
+ * The counter only moves forward (UPDATE … RETURNING under the row lock), so a number is never handed out twice.
+ */
+export async function assignSscc(db: Db, companyId: number, palletCode: string, prefix: string | null): Promise<string> {
+  if (!prefix) throw nonFieldError('The company has no GS1 company prefix: set one in the company settings to print pallet labels.')
+  return db.transaction(async (tx) => {
+    // lock the pallet's lines: two concurrent first prints agree on one SSCC
+    const lines = await tx
+      .select({ sscc: stockLines.sscc })
+      .from(stockLines)
+      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
+      .for('update')
+    const already = lines.map((l) => l.sscc).find((s): s is string => s !== null && isValidSscc(s))
+    if (already) return already
+    const serial = await nextSsccSerial(tx as unknown as Db, companyId)
+    if (serial > maxSsccSerial(prefix)) throw nonFieldError('The SSCC serial numbers of this GS1 company prefix are used up.')
+    const sscc = buildSscc(0, prefix, serial)
+    await tx
+      .update(stockLines)
+      .set({ sscc, version: sql`${stockLines.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
+    return sscc
+  })
+}
+
+export async function nextSsccSerial(db: Db, companyId: number): Promise<number> {
+  await db.insert(ssccCounters).values({ companyId, nextSerial: 1 }).onConflictDoNothing()
+  const [row] = await db
+    .update(ssccCounters)
+    .set({ nextSerial: sql`${ssccCounters.nextSerial} + 1` })
+    .where(eq(ssccCounters.companyId, companyId))
+    .returning({ serial: sql<number>`(${ssccCounters.nextSerial} - 1)::int8` })
+  return Number(row.serial)
+}
+
+export type BuiltLabel = { model: LabelModel; targetLabel: string }
+
+export async function buildLabel(db: Db, companyId: number, kind: LabelKind, id: string, size?: LabelSize): Promise<BuiltLabel> {
+  if (kind === 'location') {
+    const data = await locationLabelData(db, companyId, id)
+    return { model: locationLabel(data, size ?? LOCATION_LABEL_SIZE), targetLabel: data.code }
+  }
+  const data = await palletLabelData(db, companyId, id)
+  return { model: palletLabel(data, size ?? PALLET_LABEL_SIZE), targetLabel: `${data.palletCode} · SSCC ${data.sscc}` }
+}
+
+export const printerSize = (p: PrinterRow): LabelSize => ({ widthMm: p.labelWidthMm, heightMm: p.labelHeightMm })
+
+/** Store a job with its ZPL, ready for the queue (the caller wakes it). */
+export async function enqueuePrint(
+  db: Db,
+  args: { companyId: number; userId: number; printer: PrinterRow; kind: LabelKind; id: string; copies: number },
+): Promise<number> {
+  const { model, targetLabel } = await buildLabel(db, args.companyId, args.kind, args.id, printerSize(args.printer))
+  const zpl = renderZpl(placeLabel(model, args.printer.resolution as PrinterResolution as Dpi), args.copies)
+  const [job] = await db
+    .insert(printJobs)
+    .values({
+      companyId: args.companyId,
+      printerId: args.printer.id,
+      kind: args.kind,
+      targetId: args.id,
+      targetLabel,
+      copies: args.copies,
+      zpl,
+      createdById: args.userId,
+    })
+    .returning({ id: printJobs.id })
+  return job.id
+}

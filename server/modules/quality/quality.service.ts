@@ -1,0 +1,100 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client'
+import { companies } from '../../db/schema/core'
+import { suppliers } from '../../db/schema/partners'
+import { emailOutbox, supplierIssueTypes, supplierIssues } from '../../db/schema/quality'
+import { users } from '../../db/schema/users'
+import { fieldError, notFound } from '../../http/errors'
+
+/** The issue types every company starts with (issue 5). */
+export const DEFAULT_ISSUE_TYPES = ['Avaria', 'Atraso', 'Divergência de quantidade', 'Qualidade', 'Documentação']
+
+export async function ensureIssueTypes(db: Db): Promise<void> {
+  // companies created after the demo data (npm run user) get the defaults on the next start
+  await db.execute(sql`
+    insert into ${supplierIssueTypes} (company_id, name)
+    select c.id, t.name from ${companies} c
+    cross join unnest(${sql.raw(`array[${DEFAULT_ISSUE_TYPES.map((n) => `'${n.replace(/'/g, "''")}'`).join(', ')}]::text[]`)}) as t(name)
+    where not exists (select 1 from ${supplierIssueTypes} s where s.company_id = c.id)
+    on conflict do nothing`)
+}
+
+const emailSchema = z.email()
+/** One address or several separated by commas or semicolons; null when blank. */
+export function parseEmailTo(raw: string | null | undefined): string[] | null {
+  const list = (raw ?? '')
+    .split(/[,;]/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+  if (!list.length) return null
+  if (list.length > 10) throw fieldError('email_to', 'Give at most 10 addresses.')
+  for (const a of list) if (a.length > 254 || !emailSchema.safeParse(a).success) throw fieldError('email_to', `Enter a valid email address ("${a}").`)
+  return list
+}
+
+export const SEVERITY_WORDS: Record<number, string> = { 1: 'muito alta', 2: 'alta', 3: 'média', 4: 'baixa', 5: 'muito baixa' }
+
+export type ReportInput = { issueTypeId: number | null; severity: number; description: string; email: boolean; emailTo: string | null | undefined }
+
+/** SPEC 2.15: store the issue with who and when; with email on, put the message in the outbox in the same transaction. */
+export async function reportSupplierIssue(db: Db, user: { id: number; companyId: number }, supplierId: number, input: ReportInput): Promise<number> {
+  const [supplier] = await db
+    .select({ id: suppliers.id, code: suppliers.code, name: suppliers.name, email: suppliers.email })
+    .from(suppliers)
+    .where(and(eq(suppliers.id, supplierId), eq(suppliers.companyId, user.companyId)))
+  if (!supplier) throw notFound('No such supplier.')
+  let typeName: string | null = null
+  if (input.issueTypeId !== null) {
+    const [t] = await db
+      .select({ name: supplierIssueTypes.name })
+      .from(supplierIssueTypes)
+      .where(and(eq(supplierIssueTypes.id, input.issueTypeId), eq(supplierIssueTypes.companyId, user.companyId)))
+    if (!t) throw fieldError('issue_type', `Invalid pk "${input.issueTypeId}" - object does not exist.`)
+    typeName = t.name
+  }
+  const given = parseEmailTo(input.emailTo)
+  const recipients = input.email ? (given ?? parseEmailTo(supplier.email)) : given
+  if (input.email && !recipients) throw fieldError('email_to', 'Give an address: the supplier has no email on file.')
+  const [{ companyName }] = await db.select({ companyName: companies.name }).from(companies).where(eq(companies.id, user.companyId))
+  const [{ username }] = await db.select({ username: users.username }).from(users).where(eq(users.id, user.id))
+
+  return db.transaction(async (tx) => {
+    const [issue] = await tx
+      .insert(supplierIssues)
+      .values({
+        companyId: user.companyId,
+        supplierId,
+        issueTypeId: input.issueTypeId,
+        severity: input.severity,
+        description: input.description,
+        email: input.email,
+        emailTo: recipients ? recipients.join(', ') : null,
+        createdById: user.id,
+      })
+      .returning({ id: supplierIssues.id, createdAt: supplierIssues.createdAt })
+    if (input.email && recipients) {
+      const what = typeName ?? 'Ocorrência'
+      const [mail] = await tx.insert(emailOutbox).values({
+        companyId: user.companyId,
+        to: recipients.join(', '),
+        subject: `[${companyName}] ${what} - ${supplier.code} ${supplier.name} (ocorrência #${issue.id})`,
+        body: [
+          `Prezado fornecedor ${supplier.name} (${supplier.code}),`,
+          '',
+          `${companyName} registrou uma ocorrência de qualidade:`,
+          '',
+          `Tipo: ${what}`,
+          `Severidade: ${input.severity} (${SEVERITY_WORDS[input.severity]})`,
+          `Registrada por: ${username} em ${issue.createdAt.toISOString()}`,
+          '',
+          input.description,
+          '',
+          `Referência: ocorrência #${issue.id}`,
+        ].join('\n'),
+      }).returning({ id: emailOutbox.id })
+      await tx.update(supplierIssues).set({ emailOutboxId: mail.id }).where(eq(supplierIssues.id, issue.id))
+    }
+    return issue.id
+  })
+}
