@@ -1,7 +1,7 @@
 /**
  * Endpoint probing for the app (SPEC 7): runs machines/probe with the API client as its `check`,
- * and remembers the winner per probe key in memory and sessionStorage, so a second use (another
- * screen, a reload) does not probe again. Used by the UOM list, the stock list, dashboard counts.
+ * and remembers the winner per probe key in sessionStorage, so a second use (another screen, a
+ * reload) does not probe again; a new browser session probes afresh. Used by the UOM list, the stock list, dashboard counts.
  */
 import { createActor, fromPromise, toPromise } from 'xstate'
 import { probeMachine } from '../../machines/probe/probe.machine'
@@ -17,7 +17,6 @@ interface Winner {
   status: number
 }
 
-const winners = new Map<string, Winner>()
 const running = new Map<string, Promise<ProbeResult>>()
 
 function parseWinner(value: unknown): Winner | null {
@@ -37,9 +36,8 @@ export interface ProbeOptions {
  * remembered winner comes back as `found` with an empty `tested`. Concurrent calls share one probe.
  */
 export function probeEndpoint(key: string, candidates: readonly string[], options: ProbeOptions = {}): Promise<ProbeResult> {
-  const remembered = winners.get(key) ?? readJson('session', probeKey(key), parseWinner)
+  const remembered = readJson('session', probeKey(key), parseWinner)
   if (remembered && candidates.includes(remembered.path)) {
-    winners.set(key, remembered)
     return Promise.resolve({ kind: 'found', ...remembered, tested: [] })
   }
   const inFlight = running.get(key)
@@ -67,9 +65,7 @@ export function probeEndpoint(key: string, candidates: readonly string[], option
   const probe = toPromise(actor.start())
     .then((result) => {
       if (result.kind === 'found') {
-        const winner = { path: result.path, status: result.status }
-        winners.set(key, winner)
-        writeJson('session', probeKey(key), winner)
+        writeJson('session', probeKey(key), { path: result.path, status: result.status })
       }
       return result
     })
@@ -80,9 +76,16 @@ export function probeEndpoint(key: string, candidates: readonly string[], option
 
 /** Forget a winner (say, after it started answering 404), or all of them. */
 export function forgetProbe(key?: string): void {
-  const keys = key === undefined ? [...winners.keys()] : [key]
-  for (const k of keys) {
-    winners.delete(k)
-    removeKey('session', probeKey(k))
+  if (key !== undefined) {
+    removeKey('session', probeKey(key))
+    return
+  }
+  try {
+    for (let i = sessionStorage.length - 1; i >= 0; i--) {
+      const stored = sessionStorage.key(i)
+      if (stored?.startsWith(probeKey(''))) removeKey('session', stored)
+    }
+  } catch {
+    // no sessionStorage: nothing was remembered
   }
 }
