@@ -23,7 +23,7 @@
  * Each function takes `db` (opens its own transaction, retried on deadlock) or a `tx` from your own
  * `db.transaction(...)` (joins it through a savepoint), so a caller can change stock and its own rows atomically.
  */
-import { type AnyColumn, and, eq, sql } from 'drizzle-orm'
+import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
@@ -158,10 +158,89 @@ export async function postStockMove(db: DbOrTx, actor: StockActor, input: StockM
 
 async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qty: Qty }): Promise<StockChange> {
   const { qty } = input
+  const inCompany = (id: number) => and(eq(stockLines.id, id), eq(stockLines.companyId, actor.companyId))
   let counterDelta = 0
-  let source: { line: StockLine; deleted: boolean } | undefined
-  let target: StockLine | undefined
 
+  // 1. Plan without locks. A line's product, lot, pallet, SSCC, expiry, owner and unit never change, so reading
+  //    them unlocked is safe; quantities are only trusted from the conditional UPDATEs below.
+  let sourceBefore: StockLine | undefined
+  if (input.from) {
+    ;[sourceBefore] = await tx.select().from(stockLines).where(inCompany(input.from.lineId))
+    if (!sourceBefore) await explainMiss(tx, actor, input.from.lineId, input.from.expectedVersion, qty, 'take')
+  }
+  let targetLineId: number | undefined
+  let newLine: (typeof stockLines.$inferInsert & { uom: string }) | undefined
+  if (input.to && 'lineId' in input.to) {
+    targetLineId = input.to.lineId
+  } else if (input.to) {
+    const t = input.to
+    const from = sourceBefore
+    const productId = from?.productId ?? t.productId
+    if (productId === undefined) throw fieldError('product', 'This field is required.')
+    if (from && t.productId !== undefined && t.productId !== from.productId) throw fieldError('product', 'A move keeps its product.')
+    const attrs = {
+      lot: t.lot !== undefined ? t.lot : (from?.lot ?? null),
+      palletCode: t.palletCode !== undefined ? t.palletCode : (from?.palletCode ?? null),
+      sscc: t.sscc !== undefined ? t.sscc : (from?.sscc ?? null),
+      expiryDate: t.expiryDate !== undefined ? t.expiryDate : (from?.expiryDate ?? null),
+      ownerName: t.ownerName !== undefined ? t.ownerName : (from?.ownerName ?? null),
+      uom: t.uom ?? from?.uom,
+    }
+    const [loc] = await tx
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.id, t.locationId), eq(locations.companyId, actor.companyId)))
+    if (!loc) throw fieldError('location', `Invalid pk "${t.locationId}" - object does not exist.`)
+    if (!from) {
+      const [product] = await tx
+        .select({ uom: uoms.code })
+        .from(products)
+        .innerJoin(uoms, eq(uoms.id, products.uomId))
+        .where(and(eq(products.id, productId), eq(products.companyId, actor.companyId)))
+      if (!product) throw fieldError('product', `Invalid pk "${productId}" - object does not exist.`)
+      attrs.uom ??= product.uom
+    }
+    const uom = attrs.uom as string
+    if (from && t.locationId === from.locationId && Object.entries(attrs).every(([k, v]) => from[k as keyof typeof attrs] === v)) {
+      throw fieldError('location', 'The stock is already there.')
+    }
+    // the same goods in the same place are one line: add to it, else start a new one
+    const [match] = await tx
+      .select({ id: stockLines.id })
+      .from(stockLines)
+      .where(
+        and(
+          eq(stockLines.companyId, actor.companyId),
+          eq(stockLines.locationId, t.locationId),
+          eq(stockLines.productId, productId),
+          same(stockLines.lot, attrs.lot),
+          same(stockLines.palletCode, attrs.palletCode),
+          same(stockLines.sscc, attrs.sscc),
+          sql`${stockLines.expiryDate} IS NOT DISTINCT FROM ${attrs.expiryDate}::date`,
+          same(stockLines.ownerName, attrs.ownerName),
+          eq(stockLines.uom, uom),
+          from ? sql`${stockLines.id} <> ${from.id}` : undefined,
+        ),
+      )
+      .orderBy(stockLines.id)
+      .limit(1)
+    targetLineId = match?.id
+    newLine = { companyId: actor.companyId, productId, locationId: t.locationId, qty, ...attrs, uom }
+  }
+
+  // 2. Lock the lines in id order, so two moves between the same two lines in opposite directions can't deadlock.
+  const lockIds = [input.from?.lineId, targetLineId].filter((id): id is number => id !== undefined).sort((a, b) => a - b)
+  if (lockIds.length) {
+    await tx
+      .select({ id: stockLines.id })
+      .from(stockLines)
+      .where(and(inArray(stockLines.id, lockIds), eq(stockLines.companyId, actor.companyId)))
+      .orderBy(stockLines.id)
+      .for('update')
+  }
+
+  // 3. Take from the source: the condition re-checks version and availability on the locked row.
+  let source: { line: StockLine; deleted: boolean } | undefined
   if (input.from) {
     const { lineId, expectedVersion, fromReserved } = input.from
     const enough = fromReserved ? sql`${stockLines.reservedQty} >= ${qty}::numeric` : sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}::numeric`
@@ -173,103 +252,38 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
         version: sql`${stockLines.version} + 1`,
         updatedAt: sql`now()`,
       })
-      .where(
-        and(
-          eq(stockLines.id, lineId),
-          eq(stockLines.companyId, actor.companyId),
-          expectedVersion === undefined ? undefined : eq(stockLines.version, expectedVersion),
-          enough,
-        ),
-      )
+      .where(and(inCompany(lineId), expectedVersion === undefined ? undefined : eq(stockLines.version, expectedVersion), enough))
       .returning()
     if (!line) await explainMiss(tx, actor, lineId, expectedVersion, qty, fromReserved ? 'take from reserved' : 'take')
     source = { line, deleted: false }
   }
 
+  // 4. Put into the target line, or a new line when there is none (or it was emptied meanwhile).
+  let target: StockLine | undefined
   if (input.to) {
-    if ('lineId' in input.to) {
-      const { lineId, expectedVersion } = input.to
+    const explicit = 'lineId' in input.to ? input.to : undefined
+    if (targetLineId !== undefined) {
       const [line] = await tx
         .update(stockLines)
         .set({ qty: sql`${stockLines.qty} + ${qty}::numeric`, version: sql`${stockLines.version} + 1`, updatedAt: sql`now()` })
         .where(
           and(
-            eq(stockLines.id, lineId),
-            eq(stockLines.companyId, actor.companyId),
-            expectedVersion === undefined ? undefined : eq(stockLines.version, expectedVersion),
+            inCompany(targetLineId),
+            explicit?.expectedVersion === undefined ? undefined : eq(stockLines.version, explicit.expectedVersion),
             source ? eq(stockLines.productId, source.line.productId) : undefined,
           ),
         )
         .returning()
-      if (!line) {
-        const [exists] = await tx.select({ productId: stockLines.productId }).from(stockLines).where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
+      if (!line && explicit) {
+        const [exists] = await tx.select({ productId: stockLines.productId }).from(stockLines).where(inCompany(explicit.lineId))
         if (exists && source && exists.productId !== source.line.productId) throw fieldError('to', 'The target line holds another product.')
-        await explainMiss(tx, actor, lineId, expectedVersion, qty, 'add')
+        await explainMiss(tx, actor, explicit.lineId, explicit.expectedVersion, qty, 'add')
       }
       target = line
-    } else {
-      const t = input.to
-      const from = source?.line
-      const productId = from?.productId ?? t.productId
-      if (productId === undefined) throw fieldError('product', 'This field is required.')
-      if (from && t.productId !== undefined && t.productId !== from.productId) throw fieldError('product', 'A move keeps its product.')
-      const attrs = {
-        lot: t.lot !== undefined ? t.lot : (from?.lot ?? null),
-        palletCode: t.palletCode !== undefined ? t.palletCode : (from?.palletCode ?? null),
-        sscc: t.sscc !== undefined ? t.sscc : (from?.sscc ?? null),
-        expiryDate: t.expiryDate !== undefined ? t.expiryDate : (from?.expiryDate ?? null),
-        ownerName: t.ownerName !== undefined ? t.ownerName : (from?.ownerName ?? null),
-        uom: t.uom ?? from?.uom,
-      }
-      const [loc] = await tx
-        .select({ id: locations.id })
-        .from(locations)
-        .where(and(eq(locations.id, t.locationId), eq(locations.companyId, actor.companyId)))
-      if (!loc) throw fieldError('location', `Invalid pk "${t.locationId}" - object does not exist.`)
-      if (!from) {
-        const [product] = await tx
-          .select({ uom: uoms.code })
-          .from(products)
-          .innerJoin(uoms, eq(uoms.id, products.uomId))
-          .where(and(eq(products.id, productId), eq(products.companyId, actor.companyId)))
-        if (!product) throw fieldError('product', `Invalid pk "${productId}" - object does not exist.`)
-        attrs.uom ??= product.uom
-      }
-      const uom = attrs.uom as string
-      if (from && t.locationId === from.locationId && Object.entries(attrs).every(([k, v]) => from[k as keyof typeof attrs] === v)) {
-        throw fieldError('location', 'The stock is already there.')
-      }
-      // the same goods in the same place are one line: add to it (locked by the UPDATE), else start a new one
-      const [merged] = await tx
-        .update(stockLines)
-        .set({ qty: sql`${stockLines.qty} + ${qty}::numeric`, version: sql`${stockLines.version} + 1`, updatedAt: sql`now()` })
-        .where(
-          eq(
-            stockLines.id,
-            sql`(SELECT id FROM ${stockLines} WHERE ${and(
-              eq(stockLines.companyId, actor.companyId),
-              eq(stockLines.locationId, t.locationId),
-              eq(stockLines.productId, productId),
-              same(stockLines.lot, attrs.lot),
-              same(stockLines.palletCode, attrs.palletCode),
-              same(stockLines.sscc, attrs.sscc),
-              sql`${stockLines.expiryDate} IS NOT DISTINCT FROM ${attrs.expiryDate}::date`,
-              same(stockLines.ownerName, attrs.ownerName),
-              eq(stockLines.uom, uom),
-              source ? sql`${stockLines.id} <> ${source.line.id}` : undefined,
-            )} ORDER BY id LIMIT 1)`,
-          ),
-        )
-        .returning()
-      if (merged) target = merged
-      else {
-        const [created] = await tx
-          .insert(stockLines)
-          .values({ companyId: actor.companyId, productId, locationId: t.locationId, qty, ...attrs, uom })
-          .returning()
-        target = created
-        counterDelta += 1
-      }
+    }
+    if (!target && newLine) {
+      ;[target] = await tx.insert(stockLines).values(newLine).returning()
+      counterDelta += 1
     }
   }
 
