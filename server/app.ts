@@ -17,6 +17,8 @@ import { printingRoutes } from './modules/printing/printing.routes'
 import { qualityRoutes } from './modules/quality/quality.routes'
 import { inventoryRoutes } from './modules/inventory/inventory.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
+import { copackRoutes } from './modules/manufacturing/copack.routes'
+import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
 
 export type CreateAppOptions = {
   database: Database
@@ -82,6 +84,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(qualityRoutes)
       await api.register(inventoryRoutes)
       await api.register(tasksRoutes)
+      await api.register(copackRoutes)
+      await api.register(taskActionsRoutes)
     },
     { prefix: '/api' },
   )

@@ -14,6 +14,7 @@ import { chunks, rng, type Rng } from './random'
 import { seedPrinting } from './printing.seed'
 import { seedQuality } from './quality.seed'
 import { seedInventoryDemo } from './stock.seed'
+import { seedProcessesDemo } from './processes.seed'
 
 export const DEMO_COMPANY = 'DEMO'
 export const OTHER_COMPANY = 'ACME'
@@ -119,6 +120,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
   await seedInventoryDemo(db, { companyId: demo.id, otherCompanyId: other.id, lines: opts.stock ?? 50_000, log })
   await seedPrinting(db, [demo.id, other.id])
   await seedQuality(db, [demo.id, other.id])
+  await seedProcessesDemo(db, { companyId: demo.id, log })
   return { adminPassword, generatedPassword, companyId: demo.id, otherCompanyId: other.id }
 }
 

@@ -1,0 +1,281 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { products } from '../../db/schema/catalog'
+import { billsOfMaterials, COPACK_STATUSES, type CopackStatus, copackOrders, RESERVATION_STATUSES } from '../../db/schema/manufacturing'
+import { TASK_STATUSES } from '../../db/schema/tasks'
+import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
+import { type CompanyTable, crudRoutes, refInCompany } from '../../http/crud'
+import { fieldError, notFound } from '../../http/errors'
+import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
+import { codeField, positiveDecimal3 } from '../master-data/validators'
+import {
+  cancelCopackOrder,
+  completeCopackOrder,
+  copackCount,
+  copackDetail,
+  copackOrdering,
+  copackRows,
+  copackSearchFields,
+  createCopackOrder,
+  reserveCopackOrder,
+  serializeCopackRow,
+} from './copack.service'
+import { codeRef, idParams, pageOf, pkField, productRef } from './request-fields'
+
+const copackRow = z.object({
+  id: z.number(),
+  code: z.string(),
+  status: z.enum(COPACK_STATUSES),
+  result_product: z.number(),
+  result_product_code: z.string(),
+  result_product_name: z.string(),
+  result_qty: z.string(),
+  company: z.number(),
+  site: z.number(),
+  warehouse: z.number(),
+  warehouse_code: z.string(),
+  created_at: z.string(),
+  reserved_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+})
+
+const copackDetailOut = copackRow.extend({
+  created_by: z.string().nullable(),
+  produced_location: codeRef.nullable(),
+  actions: z.array(z.enum(['reserve', 'cancel', 'complete'])),
+  components: z.array(
+    z.object({
+      product: productRef.extend({ uom: z.string() }),
+      qty_per_unit: z.string(),
+      needed: z.string(),
+      available: z.string(),
+      reserved: z.string(),
+      missing: z.string(),
+    }),
+  ),
+  reservations: z.array(
+    z.object({
+      id: z.number(),
+      stock_line: z.number(),
+      product: codeRef,
+      location: codeRef,
+      lot: z.string().nullable(),
+      pallet_code: z.string().nullable(),
+      expiry_date: z.string().nullable(),
+      qty: z.string(),
+      status: z.enum(RESERVATION_STATUSES),
+      task: z.number().nullable(),
+    }),
+  ),
+  tasks: z.array(
+    z.object({
+      id: z.number(),
+      type: z.string(),
+      status: z.enum(TASK_STATUSES),
+      location: codeRef.nullable(),
+      product: productRef.nullable(),
+      qty: z.string().nullable(),
+      reference: z.string(),
+      assignee: z.object({ id: z.number(), username: z.string() }).nullable(),
+      created_at: z.string(),
+      started_at: z.string().nullable(),
+      finished_at: z.string().nullable(),
+    }),
+  ),
+})
+
+const createBody = z.object({
+  code: codeField,
+  result_product: pkField,
+  result_qty: positiveDecimal3.optional(),
+  company: pkField.nullable().optional(),
+  site: pkField.nullable().optional(),
+  warehouse: pkField.nullable().optional(),
+})
+
+const listQuery = listQuerySchema.extend({
+  status: z.string().max(200).optional().describe('one status or a comma list: DRAFT, RESERVED, IN_PROGRESS, COMPLETED, CANCELLED'),
+})
+
+const TAG = 'manufacturing'
+
+/** SPEC 2.12 / 7 "Copack": the order list, create, detail, and the reserve / cancel / complete actions. */
+export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', authenticate)
+  const db = app.deps.db
+
+  app.get(
+    '/manufacturing/copack-orders/',
+    { schema: { tags: [TAG], summary: 'Copack orders (SPEC 2.12)', querystring: listQuery, response: { 200: pageOf(copackRow) } } },
+    async (req) => {
+      const q = req.query
+      const p = pageParams(q)
+      const statuses = (q.status ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+      const bad = statuses.filter((s) => !(COPACK_STATUSES as readonly string[]).includes(s))
+      if (bad.length) throw fieldError('status', `Select a valid choice. ${bad.join(', ')} is not one of the available choices.`)
+      const where = and(
+        eq(copackOrders.companyId, req.user.companyId),
+        searchCondition(q.search, copackSearchFields),
+        statuses.length ? inArray(copackOrders.status, statuses as CopackStatus[]) : undefined,
+      )
+      const order = orderingClause(q.ordering, copackOrdering, '-id', copackOrders.id)
+      const [rows, [{ count }]] = await Promise.all([copackRows(db).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset), copackCount(db).where(where)])
+      return pageResponse(req, p, count, rows.map(serializeCopackRow))
+    },
+  )
+
+  app.post(
+    '/manufacturing/copack-orders/',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Create a copack order (SPEC 5: code and result_product required, result_qty default 1)',
+        description:
+          'company, site and warehouse default to the signed-in user\'s company and default site/warehouse; a value that is not one of the user\'s company is a 400 on that field.',
+        body: createBody,
+        response: { 201: copackDetailOut },
+      },
+    },
+    async (req, reply) => {
+      requireRole(req, WRITE_ROLES)
+      const id = await createCopackOrder(db, req.user, req.body)
+      return reply.status(201).send(await copackDetail(db, req.user, id))
+    },
+  )
+
+  app.get(
+    '/manufacturing/copack-orders/:id/',
+    { schema: { tags: [TAG], summary: 'A copack order with components, reservations and tasks', params: idParams, response: { 200: copackDetailOut } } },
+    async (req) => copackDetail(db, req.user, req.params.id),
+  )
+
+  app.post(
+    '/manufacturing/copack-orders/:id/reserve/',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Reserve components by FEFO and generate pick tasks (DRAFT → RESERVED)',
+        description:
+          'One transaction. 409 {detail, status} when the order is not DRAFT; 409 {detail, missing: [{product, code, needed, available, missing}]} when stock is short (nothing is reserved).',
+        params: idParams,
+        response: { 200: copackDetailOut },
+      },
+    },
+    async (req) => {
+      requireRole(req, WRITE_ROLES)
+      await reserveCopackOrder(db, req.user, req.params.id)
+      return copackDetail(db, req.user, req.params.id)
+    },
+  )
+
+  app.post(
+    '/manufacturing/copack-orders/:id/cancel/',
+    {
+      schema: { tags: [TAG], summary: 'Cancel: release reservations and cancel unfinished tasks (from DRAFT, RESERVED or IN_PROGRESS)', params: idParams, response: { 200: copackDetailOut } },
+    },
+    async (req) => {
+      requireRole(req, WRITE_ROLES)
+      await cancelCopackOrder(db, req.user, req.params.id)
+      return copackDetail(db, req.user, req.params.id)
+    },
+  )
+
+  app.post(
+    '/manufacturing/copack-orders/:id/complete/',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Complete: consume the reserved components and produce the result (all pick tasks done)',
+        description: 'Optional body {location}: where to produce (a location of the order\'s warehouse); default its production, else staging, else dock location.',
+        params: idParams,
+        body: z.object({ location: pkField.optional() }).nullish(),
+        response: { 200: copackDetailOut },
+      },
+    },
+    async (req) => {
+      requireRole(req, WRITE_ROLES)
+      await completeCopackOrder(db, req.user, req.params.id, req.body?.location)
+      return copackDetail(db, req.user, req.params.id)
+    },
+  )
+
+  // Bills of materials: a company-scoped resource, written by admins and supervisors
+  const bomOut = z.object({ id: z.number(), result_product: productRef, component_product: productRef, qty_per_unit: z.string() })
+  const bomBody = z.object({ result_product: pkField, component_product: pkField, qty_per_unit: positiveDecimal3 })
+  const bomTable = billsOfMaterials as unknown as CompanyTable
+  const checkPair = (result: number, component: number) => {
+    if (result === component) throw fieldError('component_product', 'A product cannot be a component of itself.')
+  }
+  await app.register(
+    crudRoutes({
+      prefix: '/manufacturing/boms',
+      tag: TAG,
+      table: bomTable,
+      rows: (d) =>
+        d
+          .select({
+            id: billsOfMaterials.id,
+            result_product: { id: resultProducts.id, code: resultProducts.code, name1: resultProducts.name1 },
+            component_product: { id: componentProducts.id, code: componentProducts.code, name1: componentProducts.name1 },
+            qty_per_unit: billsOfMaterials.qtyPerUnit,
+          })
+          .from(billsOfMaterials)
+          .innerJoin(resultProducts, eq(resultProducts.id, billsOfMaterials.resultProductId))
+          .innerJoin(componentProducts, eq(componentProducts.id, billsOfMaterials.componentProductId))
+          .$dynamic(),
+      count: (d) =>
+        d
+          .select({ count: countStar })
+          .from(billsOfMaterials)
+          .innerJoin(resultProducts, eq(resultProducts.id, billsOfMaterials.resultProductId))
+          .innerJoin(componentProducts, eq(componentProducts.id, billsOfMaterials.componentProductId))
+          .$dynamic(),
+      serialize: (r) => r,
+      output: bomOut,
+      searchFields: [resultProducts.code, resultProducts.name1, componentProducts.code, componentProducts.name1],
+      ordering: { id: billsOfMaterials.id, result_product__code: resultProducts.code, component_product__code: componentProducts.code, qty_per_unit: billsOfMaterials.qtyPerUnit },
+      defaultOrdering: 'result_product__code,component_product__code',
+      filters: {
+        schema: z.object({ result_product: z.coerce.number().int().positive().max(2_147_483_647).optional(), component_product: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
+        where: (q) => [
+          q.result_product ? eq(billsOfMaterials.resultProductId, Number(q.result_product)) : undefined,
+          q.component_product ? eq(billsOfMaterials.componentProductId, Number(q.component_product)) : undefined,
+        ],
+      },
+      create: {
+        body: bomBody,
+        values: async ({ db: d, user }, b) => {
+          checkPair(b.result_product, b.component_product)
+          return {
+            resultProductId: await refInCompany(d, products, user.companyId, b.result_product, 'result_product'),
+            componentProductId: await refInCompany(d, products, user.companyId, b.component_product, 'component_product'),
+            qtyPerUnit: b.qty_per_unit,
+          }
+        },
+      },
+      update: {
+        body: bomBody.partial(),
+        values: async ({ db: d, user, id }, b) => {
+          const [current] = await d
+            .select({ result: billsOfMaterials.resultProductId, component: billsOfMaterials.componentProductId })
+            .from(billsOfMaterials)
+            .where(and(eq(billsOfMaterials.id, id as number), eq(billsOfMaterials.companyId, user.companyId)))
+          if (!current) throw notFound('No such record.')
+          checkPair(b.result_product ?? current.result, b.component_product ?? current.component)
+          const out: Record<string, unknown> = {}
+          if (b.result_product !== undefined) out.resultProductId = await refInCompany(d, products, user.companyId, b.result_product, 'result_product')
+          if (b.component_product !== undefined) out.componentProductId = await refInCompany(d, products, user.companyId, b.component_product, 'component_product')
+          if (b.qty_per_unit !== undefined) out.qtyPerUnit = b.qty_per_unit
+          return out
+        },
+      },
+      uniqueFields: { bills_of_materials_result_component_uq: ['component_product', 'This component is already in the bill of materials of this product.'] },
+    }),
+  )
+}
+
+const resultProducts = alias(products, 'result_product')
+const componentProducts = alias(products, 'component_product')
