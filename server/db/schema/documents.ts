@@ -3,6 +3,8 @@ import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueI
 import { products } from './catalog'
 import { companies, locations, warehouses } from './core'
 import { carriers, customers, suppliers } from './partners'
+import { supplierIssues } from './quality'
+import { tasks } from './tasks'
 import { users } from './users'
 
 /**
@@ -88,6 +90,8 @@ export const receipts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     bookedAt: timestamp('booked_at', { withTimezone: true }),
     bookedById: integer('booked_by_id').references(() => users.id),
+    // the supplier issue opened for damaged goods on Finish (SPEC 2.15)
+    supplierIssueId: integer('supplier_issue_id').references(() => supplierIssues.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('receipts_company_idempotency_key_uq').on(t.companyId, t.idempotencyKey),
@@ -117,6 +121,8 @@ export const receiptLines = pgTable(
     locationId: integer('location_id').references(() => locations.id),
     // the stock line the booked quantity went into (no foreign key: a line that reaches zero is deleted)
     stockLineId: integer('stock_line_id'),
+    // the putaway task of its pallet
+    taskId: integer('task_id').references(() => tasks.id),
   },
   (t) => [
     check('receipt_lines_qty_ck', sql`${t.qty} >= 0 AND ${t.damagedQty} >= 0`),
