@@ -1,4 +1,4 @@
-import { useMemo, useState, type DragEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type DragEvent, type ReactNode } from 'react'
 import {
   ActionIcon,
   Alert,
@@ -78,6 +78,19 @@ export interface DataTableProps<T extends RowData, TKey extends QueryKey = Query
   getRowId: (row: T) => string
   /** a message for errors a feature knows better than the table (e.g. no endpoint found) */
   describeError?: (error: Error) => ReactNode | null
+  /** extra controls beside the Columns button (a sort dropdown, an export), given the table's current state */
+  toolbar?: (state: DataTableToolbarState) => ReactNode
+  /** told whenever page, page size, search or ordering change (a panel that shows the same page) */
+  onParamsChange?: (params: ListParams) => void
+}
+
+export interface DataTableToolbarState {
+  params: ListParams
+  count: number
+  /** the visible columns' ids, in the order shown */
+  columnIds: string[]
+  /** sets the server-side ordering (DRF `field` or `-field`, '' for none), as a header click would */
+  setOrdering: (ordering: string) => void
 }
 
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature, columnOrderingFeature, columnVisibilityFeature })
@@ -121,6 +134,12 @@ export function toOrdering(sorting: SortingState): string {
   return `${first.desc ? '-' : ''}${first.id}`
 }
 
+/** The inverse of toOrdering. */
+export function fromOrdering(ordering: string): SortingState {
+  if (!ordering) return []
+  return ordering.startsWith('-') ? [{ id: ordering.slice(1), desc: true }] : [{ id: ordering, desc: false }]
+}
+
 function alignOf<T>(column: DataColumn<T>): 'left' | 'right' {
   return column.align ?? (column.kind === 'number' ? 'right' : 'left')
 }
@@ -146,6 +165,8 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
   query,
   getRowId,
   describeError,
+  toolbar,
+  onParamsChange,
 }: DataTableProps<T, TKey>) {
   const { t, i18n } = useLingui()
   const columnIds = useMemo(() => columns.map((column) => column.id), [columns])
@@ -172,6 +193,9 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
     ordering: toOrdering(sorting),
   }
   const result = useQuery({ ...query(params), placeholderData: keepPreviousData })
+  useEffect(() => {
+    onParamsChange?.({ page: params.page, pageSize: params.pageSize, search: params.search, ordering: params.ordering })
+  }, [onParamsChange, params.page, params.pageSize, params.search, params.ordering])
   const rows = result.data?.results
   const count = result.data?.count ?? 0
   const pageCount = Math.max(1, Math.ceil(count / pagination.pageSize))
@@ -260,6 +284,15 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
         />
         <Group gap="xs">
           {result.isFetching ? <Loader size="xs" aria-label={t`Carregando`} /> : null}
+          {toolbar?.({
+            params,
+            count,
+            columnIds: visibleColumns.map((column) => column.id),
+            setOrdering: (ordering) => {
+              setSorting(fromOrdering(ordering))
+              setPagination((current) => ({ ...current, pageIndex: 0 }))
+            },
+          })}
           <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
             <Popover.Target>
               <Button variant="default" size="xs" leftSection={<IconColumns size={16} aria-hidden />}>
