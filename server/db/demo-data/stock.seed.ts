@@ -82,9 +82,6 @@ export async function seedStock(db: Db, opts: SeedStockOptions): Promise<{ lines
     .where(and(eq(locations.companyId, companyId), eq(locations.isActive, true), inArray(locations.kind, ['storage', 'picking'])))
     .orderBy(asc(locations.id))
   if (!prods.length || !locs.length) throw new Error('seedStock needs products and storage locations first')
-  const productIds = `{${prods.map((p) => p.id).join(',')}}`
-  const productUoms = `{${prods.map((p) => p.uom).join(',')}}`
-  const locationIds = `{${locs.map((l) => l.id).join(',')}}`
   // serials continue after the lines already there, so SSCCs stay unique when seeding twice
   const [{ existing }] = await db
     .select({ existing: sql<number>`count(*)::int` })
@@ -113,22 +110,25 @@ export async function seedStock(db: Db, opts: SeedStockOptions): Promise<{ lines
       // h: a multiplicative hash of the row number, so neighbouring lines differ but every run is identical
       await db.execute(sql`
       INSERT INTO stock_lines (company_id, product_id, location_id, lot, pallet_code, sscc, qty, reserved_qty, uom, expiry_date, owner_name, created_at, updated_at)
-      SELECT ${companyId}, pids[pi], lids[(1 + (h / 7) % nl)::int], 'L' || lpad((pi * 7 + (h / 11) % 5)::text, 6, '0'),
+      SELECT ${companyId}, p.id, l.id, 'L' || lpad((p.n * 7 + (h / 11) % 5)::text, 6, '0'),
         CASE WHEN h % 100 < 85 THEN sscc END, CASE WHEN h % 100 < 85 THEN sscc END,
-        q, CASE WHEN h % 8 = 3 THEN trunc(q / 4) ELSE 0 END, uoms[pi],
+        q, CASE WHEN h % 8 = 3 THEN trunc(q / 4) ELSE 0 END, p.uom,
         CASE WHEN (h / 3) % 10 < 6 THEN DATE '2026-01-01' + ((h / 17) % 700)::int END,
         CASE WHEN (h / 5) % 10 < 2 THEN (${`{${OWNERS.map((o) => `"${o}"`).join(',')}}`}::text[])[(1 + (h / 19) % ${OWNERS.length})::int] END,
         ts, ts
       FROM (
-        SELECT i, h, pi, nl, pids, lids, uoms, ${ssccSql(prefix, sql`i % 10`, sql`i`)} AS sscc,
-          CASE WHEN uoms[pi] IN ('KG', 'L', 'M') THEN ((h / 23) % 500000 + 100)::numeric / 1000 ELSE (1 + (h / 23) % 480)::numeric END AS q,
+        SELECT i, h, pn, ln, ${ssccSql(prefix, sql`i % 10`, sql`i`)} AS sscc,
           now() - ((h / 29) % (90 * 24 * 60)) * interval '1 minute' AS ts
         FROM (
-          SELECT i, h, (1 + (h / 3) % cardinality(pids))::int AS pi, cardinality(lids) AS nl, pids, lids, uoms
-          FROM (SELECT i, (i * 2654435761) % 4294967296 AS h FROM generate_series(${from}::bigint, ${from + n - 1}::bigint) AS i) AS g,
-            (SELECT ${productIds}::int[] AS pids, ${locationIds}::int[] AS lids, ${productUoms}::text[] AS uoms) AS refs
+          SELECT i, h, (1 + (h / 3) % ${prods.length})::int AS pn, (1 + (h / 7) % ${locs.length})::int AS ln
+          FROM (SELECT i, (i * 2654435761) % 4294967296 AS h FROM generate_series(${from}::bigint, ${from + n - 1}::bigint) AS i) AS g
         ) AS r
-      ) AS x`)
+      ) AS x
+      JOIN (SELECT pr.id, u.code AS uom, row_number() OVER (ORDER BY pr.id)::int AS n FROM products pr JOIN uoms u ON u.id = pr.uom_id WHERE pr.company_id = ${companyId}) AS p ON p.n = x.pn
+      JOIN (SELECT lo.id, row_number() OVER (ORDER BY lo.id)::int AS n FROM locations lo
+            WHERE lo.company_id = ${companyId} AND lo.is_active AND lo.kind IN ('storage', 'picking')) AS l ON l.n = x.ln
+      CROSS JOIN LATERAL (SELECT CASE WHEN p.uom IN ('KG', 'L', 'M') THEN ((h / 23) % 500000 + 100)::numeric / 1000 ELSE (1 + (h / 23) % 480)::numeric END AS q) AS qq
+      ORDER BY i`)
       await db.execute(sql`
       INSERT INTO stock_moves (company_id, product_id, lot, pallet_code, to_location_id, to_line_id, qty, reason, reference, created_at)
       SELECT company_id, product_id, lot, pallet_code, location_id, id, qty, 'receipt', 'DEMO-RCV-' || lpad((id % 100000)::text, 5, '0'), created_at

@@ -1,14 +1,9 @@
-import { type SQL, and, eq, ilike } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { stockLines } from '../../db/schema/inventory'
 import { authenticate } from '../../http/auth-hook'
-import { likeEscape, listQuerySchema, orderingClause, pageParams, pageResponse } from '../../http/pagination'
-import { countStockLines, serializeStockLine, STOCK_ORDERING, stockLineOut, stockLineRows, stockSearchCondition } from './inventory.service'
+import { listQuerySchema, pageParams, pageResponse } from '../../http/pagination'
+import { listStock, serializeStockLine, STOCK_DEFAULT_ORDERING, STOCK_ORDERING, stockLineOut } from './inventory.service'
 import { resolveScan, scanOut } from './scan.service'
-import { stockLineCount } from './stock.service'
-
-const STOCK_DEFAULT_ORDERING = 'product__code,location__code'
 
 const stockQuery = listQuerySchema.extend({
   product: z.coerce.number().int().positive().max(2_147_483_647).optional().describe('product id'),
@@ -51,29 +46,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => {
-        const q = req.query
-        const companyId = req.user.companyId
-        const p = pageParams(q)
-        const order = orderingClause(q.ordering, STOCK_ORDERING, STOCK_DEFAULT_ORDERING, stockLines.id)
-        const filters: (SQL | undefined)[] = [
-          stockSearchCondition(companyId, q.search),
-          q.product ? eq(stockLines.productId, q.product) : undefined,
-          q.location ? eq(stockLines.locationId, q.location) : undefined,
-          q.lot ? eq(stockLines.lot, q.lot) : undefined,
-          q.pallet_code ? ilike(stockLines.palletCode, `${likeEscape(q.pallet_code)}%`) : undefined,
-          q.pallet_code__exact ? eq(stockLines.palletCode, q.pallet_code__exact) : undefined,
-          q.sscc ? eq(stockLines.sscc, q.sscc) : undefined,
-        ].filter(Boolean)
-        const where = and(eq(stockLines.companyId, companyId), ...filters)
-        const [rows, count] = await Promise.all([
-          stockLineRows(app.deps.db)
-            .where(where)
-            .orderBy(...order)
-            .limit(p.pageSize)
-            .offset(p.offset),
-          // docs/decisions/0003: exact everywhere; a million-line count(*) is avoided only when nothing filters
-          filters.length ? countStockLines(app.deps.db, where) : stockLineCount(app.deps.db, companyId),
-        ])
+        const p = pageParams(req.query)
+        const { rows, count } = await listStock(app.deps.db, req.user.companyId, req.query, p)
         return pageResponse(req, p, count, rows.map(serializeStockLine))
       },
     )

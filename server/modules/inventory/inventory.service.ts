@@ -8,7 +8,8 @@ import type { Db } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
-import { likeEscape } from '../../http/pagination'
+import { likeEscape, orderingClause, type PageParams } from '../../http/pagination'
+import { stockLineCount } from './stock.service'
 
 /** SPEC 3 "Stock item". `owner` is an object so an owner can later carry an id or code without breaking clients. */
 export const stockLineOut = z.object({
@@ -117,4 +118,46 @@ export function stockSearchCondition(companyId: number, search: string | undefin
 export async function countStockLines(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stockLines).where(where)
   return row.n
+}
+
+export const STOCK_DEFAULT_ORDERING = 'product__code,location__code'
+
+export type StockListQuery = {
+  search?: string
+  ordering?: string
+  product?: number
+  location?: number
+  lot?: string
+  /** prefix, case-insensitive */
+  pallet_code?: string
+  pallet_code__exact?: string
+  sscc?: string
+}
+
+/**
+ * One page of stock lines and the count (docs/decisions/0003-counting-big-tables.md): exact everywhere; a filtered
+ * list counts its matches (indexed), the unfiltered list reads the per-company counter instead of counting a
+ * million rows.
+ */
+export async function listStock(db: Db, companyId: number, q: StockListQuery, p: PageParams): Promise<{ rows: StockLineRow[]; count: number }> {
+  const order = orderingClause(q.ordering, STOCK_ORDERING, STOCK_DEFAULT_ORDERING, stockLines.id)
+  const filters: (SQL | undefined)[] = [
+    stockSearchCondition(companyId, q.search),
+    q.product ? eq(stockLines.productId, q.product) : undefined,
+    q.location ? eq(stockLines.locationId, q.location) : undefined,
+    q.lot ? eq(stockLines.lot, q.lot) : undefined,
+    q.pallet_code ? ilike(stockLines.palletCode, `${likeEscape(q.pallet_code)}%`) : undefined,
+    q.pallet_code__exact ? eq(stockLines.palletCode, q.pallet_code__exact) : undefined,
+    q.sscc ? eq(stockLines.sscc, q.sscc) : undefined,
+  ].filter(Boolean)
+  const where = and(eq(stockLines.companyId, companyId), ...filters)
+  const [rows, count] = await Promise.all([
+    stockLineRows(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(p.pageSize)
+      .offset(p.offset),
+    filters.length ? countStockLines(db, where) : stockLineCount(db, companyId),
+  ])
+  return { rows, count }
 }
