@@ -1,5 +1,6 @@
 import { VIRTUAL_PRINTER_NAME, printers } from '../schema/printing'
 import type { Db } from '../client'
+import { initSsccCounters } from '../../modules/printing/printing.service'
 
 /**
  * Printers for the demo companies: the built-in virtual printer (it writes to WMS_DATA_DIR/spool, so printing
@@ -15,4 +16,6 @@ export async function seedPrinting(db: Db, companyIds: number[]): Promise<void> 
       { companyId, name: 'Zebra-02', host: '127.0.0.1', port: 9102, resolution: 300, labelWidthMm: 100, labelHeightMm: 50 },
     ]),
   )
+  // after the demo stock: its pallets already carry SSCCs from the company prefixes
+  await initSsccCounters(db)
 }

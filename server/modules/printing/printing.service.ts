@@ -133,15 +133,41 @@ export async function assignSscc(db: Db, companyId: number, palletCode: string, 
       .for('update')
     const already = lines.map((l) => l.sscc).find((s): s is string => s !== null && isValidSscc(s))
     if (already) return already
-    const serial = await nextSsccSerial(tx as unknown as Db, companyId)
-    if (serial > maxSsccSerial(prefix)) throw nonFieldError('The SSCC serial numbers of this GS1 company prefix are used up.')
-    const sscc = buildSscc(0, prefix, serial)
+    // SSCCs that came from elsewhere (received pallets, imports) may already use a serial: skip those
+    let sscc = ''
+    for (let tries = 0; !sscc; tries++) {
+      const serial = await nextSsccSerial(tx as unknown as Db, companyId)
+      if (serial > maxSsccSerial(prefix)) throw nonFieldError('The SSCC serial numbers of this GS1 company prefix are used up.')
+      const candidate = buildSscc(0, prefix, serial)
+      const [used] = await tx
+        .select({ id: stockLines.id })
+        .from(stockLines)
+        .where(and(eq(stockLines.companyId, companyId), eq(stockLines.sscc, candidate)))
+        .limit(1)
+      if (!used) sscc = candidate
+      else if (tries >= 10_000) throw nonFieldError('No unused SSCC serial found; check the company prefix.')
+    }
     await tx
       .update(stockLines)
       .set({ sscc, version: sql`${stockLines.version} + 1`, updatedAt: new Date() })
       .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
     return sscc
   })
+}
+
+/**
+ * Start each company's counter after the highest serial its existing SSCCs use (whatever their extension digit),
+ * so numbers the demo stock or an import already took are not handed out again.
+ */
+export async function initSsccCounters(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into ${ssccCounters} (company_id, next_serial)
+    select c.id, coalesce(max(substr(l.sscc, 2 + length(c.gs1_prefix), 16 - length(c.gs1_prefix))::bigint), 0) + 1
+    from ${companies} c
+    left join ${stockLines} l on l.company_id = c.id and l.sscc ~ ('^[0-9]' || c.gs1_prefix || '[0-9]+$') and length(l.sscc) = 18
+    where c.gs1_prefix is not null
+    group by c.id, c.gs1_prefix
+    on conflict (company_id) do update set next_serial = greatest(${ssccCounters.nextSerial}, excluded.next_serial)`)
 }
 
 export async function nextSsccSerial(db: Db, companyId: number): Promise<number> {
