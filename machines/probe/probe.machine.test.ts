@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise } from 'xstate'
-import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import { coverageOf, modelPaths } from '../session/model-coverage'
-import type { ModelPath } from '../session/model-coverage'
+import type { EventObject } from 'xstate'
+import { coverageOf, modelPaths } from '../testing/model-coverage'
+import type { ModelPath } from '../testing/model-coverage'
 import { isAcceptedStatus, probeMachine } from './probe.machine'
-import type { ProbeContext, ProbeResult } from './probe.machine'
+import type { ProbeResult } from './probe.machine'
+import { probeModel, probeModelInput } from './probe.model'
 
 const uomCandidates = ['/product/uoms/', '/product/uom/', '/product/uoms-list/', '/uoms/']
 
@@ -78,14 +79,9 @@ describe('probe machine (SPEC 7)', () => {
 })
 
 describe('probe machine model', () => {
-  const candidates = ['/a/', '/b/', '/c/']
-  const outcomes: Array<EventObject & { output?: number; error?: unknown }> = [
-    ...[200, 401, 403, 404, 500].map((output) => ({ type: 'xstate.done.actor.check', output })),
-    { type: 'xstate.error.actor.check', error: new TypeError('fetch failed') },
-  ]
-  // bounded by the three candidates: at most three attempts of six outcomes each
-  const abstract = (s: AnyMachineSnapshot) => ({ value: s.value, context: s.context as ProbeContext })
-  const paths = modelPaths(probeMachine, { events: () => outcomes, abstract, input: { candidates } })
+  const { abstract } = probeModel
+  const { candidates } = probeModelInput
+  const paths = modelPaths(probeMachine, probeModel)
 
   it('covers every state and every transition', () => {
     const coverage = coverageOf(probeMachine, paths)

@@ -6,9 +6,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import type { AnyMachineSnapshot } from 'xstate'
-import { coverageOf, modelPaths, type ModelPath } from '../session/model-coverage'
-import { scannerMachine, type ScanRead, type ScannerContext, type ScannerEvent } from './scanner.machine'
+import { coverageOf, modelPaths, type ModelPath } from '../testing/model-coverage'
+import { scannerMachine, type ScanRead, type ScannerEvent } from './scanner.machine'
+import { scannerModel, scannerModelInput, scannerReplayed } from './scanner.model'
 
 type Scanner = ReturnType<typeof start>
 
@@ -161,48 +161,9 @@ describe('scanner timing', () => {
   })
 })
 
-// ---- model-based coverage ----------------------------------------------------------------
-// Abstract keys: fast (no time after the last) and slow (150 ms). The model runs with a minimum
-// length of 2 so the buffer abstraction (0, 1, 2+) decides every guard, and with a history cap of
-// 2 so the reads' statuses can be kept exactly (the cap itself is tested with 50 above).
-function modelEvents(snapshot: AnyMachineSnapshot): ScannerEvent[] {
-  const c = snapshot.context as ScannerContext
-  // key times stay in a small set ({1000, 1150}) so the abstraction can keep lastKeyAt exactly
-  const t = c.lastKeyAt ?? 1000
-  return [
-    { type: 'KEY', key: 'A', at: t },
-    ...(t < 1150 ? [{ type: 'KEY' as const, key: 'A', at: t + 150 }] : []),
-    { type: 'END', key: 'Enter', at: t + 5 },
-    { type: 'END', key: 'Tab', at: t + 5, fieldValue: 'TYPED' },
-    { type: 'SUBMIT', code: 'SUB' },
-    { type: 'SUBMIT', code: 'S' },
-    { type: 'ONLINE' },
-    // retry the oldest read that has ended badly (events may depend on the snapshot)
-    { type: 'RETRY', id: [...c.history].reverse().find((r) => r.status === 'failed' || r.status === 'offline')?.id ?? 0 },
-    { type: 'CLEAR_HISTORY' },
-    { type: 'OPEN_CAMERA' },
-    { type: 'CLOSE_CAMERA' },
-    { type: 'CAMERA.DECODED', code: 'CAM' },
-    { type: 'CAMERA.FAILED' },
-    { type: 'xstate.done.actor.lookup', output: { ok: true } } as unknown as ScannerEvent,
-    { type: 'xstate.error.actor.lookup', error: { status: 500 } } as unknown as ScannerEvent,
-    { type: 'xstate.error.actor.lookup', error: { status: 0 } } as unknown as ScannerEvent,
-  ]
-}
-function abstract(snapshot: AnyMachineSnapshot) {
-  const c = snapshot.context as ScannerContext
-  return {
-    value: snapshot.value,
-    buffer: Math.min(c.buffer.length, 2),
-    burst: c.burst,
-    lastKeyAt: c.lastKeyAt,
-    // exact: the model caps the history at 2 reads
-    history: c.history.map((r) => r.status),
-    camera: c.lastCamera !== null,
-  }
-}
-const fixedNow = () => 5000
-const paths = modelPaths(scannerMachine, { events: modelEvents, abstract, input: { now: fixedNow, cameraRepeatMs: 10_000, minLength: 2, historyCap: 2 } })
+// ---- model-based coverage (the model: scanner.model.ts) ------------------------------------
+const { abstract } = scannerModel
+const paths = modelPaths(scannerMachine, scannerModel)
 
 async function replay(path: ModelPath) {
   const pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = []
@@ -216,7 +177,7 @@ async function replay(path: ModelPath) {
         }),
       },
     }),
-    { input: { now: fixedNow, cameraRepeatMs: 10_000, minLength: 2, historyCap: 2 } },
+    { input: scannerModelInput },
   ).start()
   for (const [i, step] of path.steps.entries()) {
     if (i > 0) {
@@ -242,6 +203,6 @@ describe('scanner machine model', () => {
     expect(coverage.transitions.missing, JSON.stringify(coverage.transitions.missing)).toEqual([])
   })
   // replay a sample spread over the paths (all of them would be thousands of tests)
-  const sample = paths.filter((_, i) => i % Math.max(1, Math.floor(paths.length / 150)) === 0)
+  const sample = scannerReplayed(paths)
   it.each(sample.map((p) => [p.steps.slice(1).map((s) => s.event.type.replace(/xstate\.|actor\./g, '')).join(' → '), p] as const))('%s', async (_n, p) => replay(p))
 })

@@ -6,73 +6,15 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import { coverageOf, modelPaths } from './model-coverage'
-import type { ModelPath } from './model-coverage'
+import { coverageOf, modelPaths } from '../testing/model-coverage'
+import type { ModelPath } from '../testing/model-coverage'
 import { sessionMachine } from './session.machine'
-import type { LoginInput, RefreshResult, SessionContext, SessionEvent, StoredSession, Tokens } from './session.machine'
+import type { LoginInput, RefreshResult, SessionEvent, StoredSession, Tokens } from './session.machine'
+import { sessionModel } from './session.model'
+import type { SessionModelEvent as ModelEvent } from './session.model'
 import type { User } from './session-user'
 
-const ana: User = {
-  id: 1,
-  username: 'ana',
-  role: 'operator',
-  company: { id: 1, code: 'ACME', name: 'Acme', logoUrl: null, logoUrlDark: null },
-  default_site: null,
-  default_warehouse: null,
-}
-
-const restored = (over: Partial<StoredSession>): StoredSession => ({
-  access: 'a1',
-  refresh: 'r1',
-  user: ana,
-  remember: true,
-  marker: false,
-  ...over,
-})
-
-type ModelEvent = SessionEvent | { type: string; output?: unknown; error?: unknown }
-
-const modelEvents: ModelEvent[] = [
-    { type: 'xstate.done.actor.restoreSession', output: restored({}) },
-    { type: 'xstate.done.actor.restoreSession', output: restored({ remember: false, marker: true }) },
-    { type: 'xstate.done.actor.restoreSession', output: restored({ refresh: null }) },
-    { type: 'xstate.done.actor.restoreSession', output: restored({ remember: false, marker: false }) },
-    { type: 'xstate.done.actor.restoreSession', output: restored({ access: null, refresh: null, user: null }) },
-    { type: 'xstate.error.actor.restoreSession', error: { name: 'SecurityError' } },
-    { type: 'LOGIN', username: 'ana', password: 'pw', remember: true },
-    { type: 'LOGIN', username: 'ana', password: 'pw', remember: false },
-    { type: 'xstate.done.actor.loginRequest', output: { access: 'a1', refresh: 'r1' } },
-    { type: 'xstate.error.actor.loginRequest', error: { status: 401, data: { detail: 'No active account' } } },
-    { type: 'xstate.error.actor.loginRequest', error: { status: 0 } },
-    { type: 'xstate.done.actor.fetchProfile', output: ana },
-    { type: 'xstate.error.actor.fetchProfile', error: { status: 500 } },
-    // a 401 for each token there can be: the current one starts a refresh, older ones do not
-    ...['a1', 'a2', 'b1'].map((token) => ({ type: 'ACCESS_REJECTED', token })),
-    { type: 'xstate.done.actor.refreshRequest', output: { access: 'a2' } },
-    { type: 'xstate.done.actor.refreshRequest', output: { access: 'a2', refresh: 'r2' } },
-    { type: 'xstate.error.actor.refreshRequest', error: { status: 401 } },
-    { type: 'LOGOUT' },
-    { type: 'xstate.error.actor.logoutRequest', error: { status: 0 } },
-    { type: 'SESSION.SYNC', access: null, refresh: null, user: null, remember: true },
-    { type: 'SESSION.SYNC', access: 'b1', refresh: 'rb', user: ana, remember: false },
-]
-const eventsFor = () => modelEvents
-
-// The serialised snapshot keeps the state, the token values and flags, and only the kind of a
-// login error. Tokens come only from the events above (a1, a2, b1 / r1, r2, rb), so the set of
-// snapshots is finite; token values stay concrete because the refresh guards compare them.
-function abstract(snapshot: AnyMachineSnapshot) {
-  const c = snapshot.context as SessionContext
-  return {
-    value: snapshot.value,
-    access: c.access,
-    refresh: c.refresh,
-    user: c.user !== null,
-    remember: c.remember,
-    error: c.error?.kind ?? null,
-    ended: c.ended,
-  }
-}
+const { events: eventsFor, abstract } = sessionModel
 
 const paths = modelPaths(sessionMachine, { events: eventsFor, abstract })
 

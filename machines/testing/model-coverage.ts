@@ -1,18 +1,18 @@
 /**
- * Model-based test support (used by the machines' *.model.test.ts files): walks a machine with
- * @xstate/graph and measures which of its defined states and transitions the generated paths
- * cover, so a state that becomes unreachable fails a test.
+ * Model-based test support (used by the machines' *.model.test.ts files and by the flows tooling):
+ * walks a machine with @xstate/graph and measures which of its defined states and transitions the
+ * generated paths cover, so a state that becomes unreachable fails a test.
  *
  * Vertices are "abstract snapshot + the transition that led there": every transition, self-loops
  * included, then ends at least one shortest path. The caller bounds the abstraction so the graph
  * is finite.
  */
-import { getShortestPaths } from '@xstate/graph'
-import type { StatePath } from '@xstate/graph'
+import { getAdjacencyMap, getShortestPaths, getSimplePaths } from '@xstate/graph'
+import type { AdjacencyMap, StatePath, TraversalOptions } from '@xstate/graph'
 import { createEmptyActor } from 'xstate'
 import type { AnyActorScope, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
-
-type TransitionLike = { source: AnyStateNode; eventType: string }
+import { idOfTransition, transitionId } from '../flows/transition-id'
+import type { TransitionLike } from '../flows/transition-id'
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states as Record<string, AnyStateNode>).flatMap((child) => [child, ...allStateNodes(child)])
@@ -23,16 +23,56 @@ export function definedStates(machine: AnyStateMachine): string[] {
   return allStateNodes(machine.root).map((node) => node.id)
 }
 
-function transitionId(t: TransitionLike, index: number): string {
-  return `${t.source.id} on ${t.eventType} #${index}`
-}
-
-/** Every transition the machine defines (on, invoke onDone/onError, always), root included. */
+/** Every transition the machine defines (on, invoke onDone/onError, after, always), root included. */
 export function definedTransitions(machine: AnyStateMachine): string[] {
   return [machine.root, ...allStateNodes(machine.root)].flatMap((node) => [
-    ...[...node.transitions.values()].flatMap((list) => list.map((t, i) => transitionId(t, i))),
-    ...(node.always ?? []).map((t, i) => transitionId(t, i)),
+    ...[...node.transitions.values()].flatMap((list) => list.map((t, i) => transitionId(t.source.id, t.eventType, i))),
+    ...(node.always ?? []).map((t, i) => transitionId(t.source.id, t.eventType, i)),
   ])
+}
+
+// Snapshots are immutable, and the traversals ask about the same (snapshot, event) pair many
+// times: the adjacency, shortest and simple paths, the serialisation of each vertex and the
+// coverage. Each step is computed once; the event is keyed as @xstate/graph keys it (JSON).
+interface Step {
+  next: AnyMachineSnapshot
+  taken: string[]
+}
+const stepMemo = new WeakMap<AnyStateMachine, WeakMap<AnyMachineSnapshot, Map<string, Step>>>()
+
+function inspectingScope(onMicrostep: (transitions: TransitionLike[]) => void): AnyActorScope {
+  const empty = createEmptyActor()
+  const system = Object.create(empty.system, {
+    _sendInspectionEvent: {
+      value: (inspection: { type: string; _transitions?: TransitionLike[] }) => {
+        if (inspection.type === '@xstate.microstep') onMicrostep(inspection._transitions ?? [])
+      },
+    },
+  })
+  const scope = { self: empty, logger: () => {}, id: '', sessionId: 'model', defer: () => {}, system, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} }
+  return scope as unknown as AnyActorScope
+}
+
+// one scope for every step (creating an actor system per step costs more than the step)
+let recording: string[] = []
+const stepScope = inspectingScope((transitions) => {
+  for (const t of transitions) recording.push(idOfTransition(t))
+})
+
+function step(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): Step {
+  let bySnapshot = stepMemo.get(machine)
+  if (!bySnapshot) stepMemo.set(machine, (bySnapshot = new WeakMap()))
+  let byEvent = bySnapshot.get(snapshot)
+  if (!byEvent) bySnapshot.set(snapshot, (byEvent = new Map()))
+  const key = JSON.stringify(event)
+  const known = byEvent.get(key)
+  if (known) return known
+  const taken: string[] = []
+  recording = taken
+  const result = { next: machine.transition(snapshot, event, stepScope) as AnyMachineSnapshot, taken }
+  recording = []
+  byEvent.set(key, result)
+  return result
 }
 
 /**
@@ -40,22 +80,7 @@ export function definedTransitions(machine: AnyStateMachine): string[] {
  * and eventless (`always`) transitions are reported through XState's inspection events.
  */
 export function takenTransitions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string[] {
-  const taken: string[] = []
-  const empty = createEmptyActor()
-  const system = Object.create(empty.system, {
-    _sendInspectionEvent: {
-      value: (inspection: { type: string; _transitions?: TransitionLike[] }) => {
-        if (inspection.type !== '@xstate.microstep') return
-        for (const t of inspection._transitions ?? []) {
-          const candidates = t.eventType ? (t.source.transitions.get(t.eventType) ?? []) : (t.source.always ?? [])
-          taken.push(transitionId(t, (candidates as TransitionLike[]).indexOf(t)))
-        }
-      },
-    },
-  })
-  const scope = { self: empty, logger: () => {}, id: '', sessionId: 'model', defer: () => {}, system, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} }
-  machine.transition(snapshot, event, scope as unknown as AnyActorScope)
-  return taken
+  return step(machine, snapshot, event).taken
 }
 
 export interface ModelOptions<TEvent extends EventObject> {
@@ -67,23 +92,116 @@ export interface ModelOptions<TEvent extends EventObject> {
   input?: unknown
 }
 
+/**
+ * A machine's model, in `<name>.model.ts` beside the machine: the model test and the flows tooling
+ * (npm run flows, the /flows screen) generate the same paths from it.
+ */
+export interface MachineModel<TEvent extends EventObject = EventObject> extends ModelOptions<TEvent> {
+  machine: AnyStateMachine
+  /**
+   * The generated shortest paths the model test replays on a running actor (all of them unless
+   * the graph is too big to replay whole). The flows tooling marks these, and their prefixes, as
+   * walked by a test.
+   */
+  replayed?: (paths: ModelPath[]) => ModelPath[]
+}
+
 export type ModelPath = StatePath<AnyMachineSnapshot, EventObject>
 
+interface Traversal {
+  /** the machine, with its transitions memoised (and their taken transitions recorded) */
+  logic: AnyStateMachine
+  options: TraversalOptions<AnyMachineSnapshot, EventObject, unknown>
+}
+const traversals = new WeakMap<AnyStateMachine, WeakMap<object, Traversal>>()
+
+/** One traversal setup per (machine, model): every traversal of it shares the memoised steps. */
+function traversalOf<TEvent extends EventObject>(machine: AnyStateMachine, options: ModelOptions<TEvent>): Traversal {
+  let byOptions = traversals.get(machine)
+  if (!byOptions) traversals.set(machine, (byOptions = new WeakMap()))
+  const known = byOptions.get(options)
+  if (known) return known
+  const serialized = new WeakMap<AnyMachineSnapshot, string>()
+  const abstractOf = (snapshot: AnyMachineSnapshot) => {
+    let text = serialized.get(snapshot)
+    if (text === undefined) serialized.set(snapshot, (text = JSON.stringify(options.abstract(snapshot))))
+    return text
+  }
+  const logic = Object.create(machine, {
+    transition: { value: (snapshot: AnyMachineSnapshot, event: EventObject) => step(machine, snapshot, event).next },
+  }) as AnyStateMachine
+  const traversal: Traversal = {
+    logic,
+    options: {
+      // one start snapshot, so every traversal meets the same (memoised) snapshots
+      fromState: machine.getInitialSnapshot(inspectingScope(() => {}), options.input) as AnyMachineSnapshot,
+      // only events some active node has a transition for (targetless, action-less ones included,
+      // which xstate's own event list leaves out)
+      events: (snapshot) => {
+        const handled = new Set<string>(snapshot._nodes.flatMap((node: AnyStateNode) => [...node.transitions.keys()]))
+        return options.events(snapshot).filter((event) => handled.has(event.type))
+      },
+      limit: 50_000,
+      input: options.input,
+      serializeState: (snapshot, event, previous) => {
+        const via = event && previous ? takenTransitions(machine, previous, event).join('+') || 'nothing' : 'start'
+        return `${abstractOf(snapshot)} via ${via}`
+      },
+    },
+  }
+  byOptions.set(options, traversal)
+  return traversal
+}
+
+/** The shortest path to every vertex of the model's graph. */
 export function modelPaths<TEvent extends EventObject>(machine: AnyStateMachine, options: ModelOptions<TEvent>): ModelPath[] {
-  return getShortestPaths(machine, {
-    // only events some active node has a transition for (targetless, action-less ones included,
-    // which xstate's own event list leaves out)
-    events: (snapshot) => {
-      const handled = new Set<string>(snapshot._nodes.flatMap((node: AnyStateNode) => [...node.transitions.keys()]))
-      return options.events(snapshot).filter((event) => handled.has(event.type))
-    },
-    limit: 50_000,
-    input: options.input,
-    serializeState: (snapshot, event, previous) => {
-      const via = event && previous ? takenTransitions(machine, previous, event).join('+') || 'nothing' : 'start'
-      return `${JSON.stringify(options.abstract(snapshot))} via ${via}`
-    },
-  }) as ModelPath[]
+  const { logic, options: traversal } = traversalOf(machine, options)
+  return getShortestPaths(logic, traversal) as ModelPath[]
+}
+
+export type SimplePathsResult =
+  | { bounded: true; paths: ModelPath[] }
+  /** the graph has more simple paths than the limit: listing them all would not end in useful time */
+  | { bounded: false; vertices: number; limit: number }
+
+/**
+ * Every simple path (no vertex twice) from the start, with @xstate/graph's getSimplePaths, when
+ * their number stays within `maxPaths`. Their number grows exponentially with the graph's cycles,
+ * so they are counted first (a depth-first count that stops at the limit) on the same adjacency.
+ */
+export function modelSimplePaths<TEvent extends EventObject>(
+  machine: AnyStateMachine,
+  options: ModelOptions<TEvent>,
+  { maxPaths = 2_000 }: { maxPaths?: number } = {},
+): SimplePathsResult {
+  const { logic, options: traversal } = traversalOf(machine, options)
+  const adjacency = getAdjacencyMap(logic, traversal) as AdjacencyMap<AnyMachineSnapshot, EventObject>
+  const serialize = traversal.serializeState!
+  const next = new Map<string, string[]>()
+  for (const [key, vertex] of Object.entries(adjacency)) {
+    const edges = Object.values(vertex.transitions) as Array<{ event: EventObject; state: AnyMachineSnapshot }>
+    next.set(
+      key,
+      edges.map((edge) => serialize(edge.state, edge.event, vertex.state)),
+    )
+  }
+  const start = Object.keys(adjacency)[0]
+  let count = 0
+  const onPath = new Set<string>()
+  const walk = (vertex: string): boolean => {
+    if (++count > maxPaths) return false
+    onPath.add(vertex)
+    for (const to of next.get(vertex) ?? []) if (!onPath.has(to) && !walk(to)) return false
+    onPath.delete(vertex)
+    return true
+  }
+  if (start === undefined || !walk(start)) return { bounded: false, vertices: next.size, limit: maxPaths }
+  return { bounded: true, paths: getSimplePaths(logic, traversal) as ModelPath[] }
+}
+
+/** The event types of a path, one per step after the start: the path's identity. */
+export function pathKey(path: ModelPath): string {
+  return JSON.stringify(path.steps.slice(1).map((step) => step.event))
 }
 
 export interface Coverage {

@@ -4,34 +4,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { AnyMachineSnapshot } from 'xstate'
-import { coverageOf, modelPaths, type ModelPath } from '../session/model-coverage'
-import { wizardMachine, wizardView, type FinishInput, type SaveStepInput, type WizardContext, type WizardEvent } from './wizard.machine'
+import { coverageOf, modelPaths, type ModelPath } from '../testing/model-coverage'
+import { wizardMachine, wizardView, type FinishInput, type SaveStepInput, type WizardEvent } from './wizard.machine'
+import { WIZARD_MODEL_STEPS as STEPS, wizardModel, wizardModelInput as input, type WizardModelEvent as ModelEvent } from './wizard.model'
 
-const STEPS = ['select', 'check', 'label'] as const
-const input = { steps: STEPS, idempotencyKey: 'k1' }
-
-type ModelEvent = { type: string; output?: unknown; error?: unknown; step?: string; valid?: boolean; idempotencyKey?: string }
-const events: ModelEvent[] = [
-  ...STEPS.flatMap((step) => [
-    { type: 'SET_VALID', step, valid: true },
-    { type: 'SET_VALID', step, valid: false },
-  ]),
-  { type: 'NEXT' },
-  { type: 'BACK' },
-  { type: 'RESTART', idempotencyKey: 'k2' },
-  { type: 'xstate.done.actor.saveStep', output: undefined },
-  { type: 'xstate.error.actor.saveStep', error: new Error('offline') },
-  { type: 'xstate.done.actor.finish', output: { id: 7 } },
-  { type: 'xstate.error.actor.finish', error: { id: 'receipt.conflict' } },
-]
-
-function abstract(snapshot: AnyMachineSnapshot) {
-  const c = snapshot.context as WizardContext
-  return { value: snapshot.value, index: c.index, valid: STEPS.map((s) => c.valid[s] === true), error: c.error?.id ?? null, result: c.result !== null, key: c.idempotencyKey }
-}
-
-const paths = modelPaths(wizardMachine, { events: () => events as WizardEvent[], abstract, input })
+const { abstract } = wizardModel
+const paths = modelPaths(wizardMachine, wizardModel)
 
 async function replay(path: ModelPath) {
   const pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = []
