@@ -33,7 +33,8 @@ export async function renderApp(path = '/', { locale = 'pt' }: { locale?: Locale
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
   const history = createMemoryHistory({ initialEntries: [path] })
   const router = createAppRouter({ queryClient, session, history })
-  const user = userEvent.setup()
+  // no pause between keystrokes: the tests do not measure typing speed
+  const user = userEvent.setup({ delay: null })
   const result = render(
     <AppProviders queryClient={queryClient} session={session} mantineEnv="test">
       <RouterProvider router={router} />

@@ -7,8 +7,10 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest'
 
-// lazy route chunks and the Lingui catalogs load asynchronously; two busy cores need more than 1 s
-configure({ asyncUtilTimeout: 4000 })
+// A whole app renders per test, with lazy route chunks and catalogs; on two busy cores running
+// several test files at once, the defaults (1 s per wait, 5 s per test) are too tight.
+configure({ asyncUtilTimeout: 8000 })
+vi.setConfig({ testTimeout: 30_000 })
 
 function mediaQueryList(query: string): MediaQueryList {
   return {

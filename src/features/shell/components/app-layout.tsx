@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { AppShell } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
 import { useSession } from '../../../app/session'
 import { useNavPrefs } from '../hooks/use-nav-prefs'
 import { AppHeader } from './app-header'
@@ -12,6 +13,7 @@ export const SIDEBAR_WIDTH = 260
 export const SIDEBAR_COMPACT_WIDTH = 76
 
 export function AppLayout() {
+  const { t } = useLingui()
   const { status, user, logout } = useSession()
   const navigate = useNavigate()
   const href = useRouterState({ select: (state) => state.location.href })
@@ -46,7 +48,7 @@ export function AppLayout() {
           }}
         />
       </AppShell.Header>
-      <AppShell.Navbar>
+      <AppShell.Navbar aria-label={t`Menu principal`}>
         <Sidebar
           username={username}
           companyName={user?.company.name}

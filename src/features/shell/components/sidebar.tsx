@@ -172,7 +172,7 @@ export function Sidebar({
 
   return (
     <Stack h="100%" gap={0}>
-      <Box p={compact ? 'xs' : 'md'} pb="xs">
+      <Box px={compact ? 'xs' : 'md'} pt={compact ? 'xs' : 'md'} pb="xs">
         {compact ? (
           <Tooltip label={companyName ?? PRODUCT_NAME} position="right" withinPortal>
             <Text fw={700} ta="center" size="lg" aria-label={companyName ?? PRODUCT_NAME}>
@@ -185,7 +185,7 @@ export function Sidebar({
           </Text>
         )}
       </Box>
-      <ScrollArea style={{ flex: 1 }} px={compact ? 6 : 'xs'} component="nav" aria-label={t`Menu principal`}>
+      <ScrollArea style={{ flex: 1 }} px={compact ? 6 : 'xs'}>
         {favourites.length > 0
           ? collapsible(
               'favourites',
