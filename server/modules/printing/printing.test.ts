@@ -5,9 +5,10 @@ import path from 'node:path'
 import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../app'
-import { locations } from '../../db/schema/core'
+import { companies, locations } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
-import { printJobs } from '../../db/schema/printing'
+import { printJobs, printers } from '../../db/schema/printing'
+import { supplierIssueTypes } from '../../db/schema/quality'
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { isValidSscc } from './labels/gs1'
@@ -317,6 +318,22 @@ describe.each(kinds)('printing on %s', (kind) => {
     await jobStatus(unknown.id, 'sent')
     expect(printer.received.length).toBe(before + 4)
     expect((await t.as(operator, { method: 'POST', url: `/api/printing/jobs/${unknown.id}/resend/` })).statusCode).toBe(400)
+  })
+
+  it('gives a company without one its virtual printer and issue types on start', async () => {
+    const [co] = await t.database.db.insert(companies).values({ code: `NEW${kind}`, name: 'Nova' }).returning({ id: companies.id })
+    const app2 = await createApp({ database: t.database, jwtSecret: TEST_SECRET, dataDir: mkdtempSync(path.join(os.tmpdir(), 'wms-data-')) })
+    try {
+      await printQueueOf(t.app).stop()
+      await app2.ready()
+      const mine = await t.database.db.select().from(printers).where(eq(printers.companyId, co.id))
+      expect(mine).toHaveLength(1)
+      expect(mine[0]).toMatchObject({ name: 'Virtual printer', isVirtual: true })
+      expect(await t.database.db.select().from(supplierIssueTypes).where(eq(supplierIssueTypes.companyId, co.id))).toHaveLength(5)
+    } finally {
+      await app2.close()
+      printQueueOf(t.app).start()
+    }
   })
 
   it('lists jobs newest first, company-scoped, filtered by status', async () => {
