@@ -19,6 +19,7 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
 import { copackRoutes } from './modules/manufacturing/copack.routes'
 import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
+import { receivingRoutes } from './modules/receiving/receiving.routes'
 
 export type CreateAppOptions = {
   database: Database
@@ -86,6 +87,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(tasksRoutes)
       await api.register(copackRoutes)
       await api.register(taskActionsRoutes)
+      await api.register(receivingRoutes)
     },
     { prefix: '/api' },
   )
