@@ -1,0 +1,222 @@
+/**
+ * `npm run bench` (issue 4 "Speed"): the stock screens and the dashboard on 1,000,000 stock lines, through HTTP with a
+ * real token, on the embedded database (PGlite) and on PostgreSQL; the same SQL run directly; and the same at
+ * 10,000 lines. Not part of `npm test`.
+ *
+ * Data sets are built once and reused: PGlite directories under var/bench/, PostgreSQL databases wms_bench and
+ * wms_bench_10k (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, names the server).
+ * A data set is reused only if its build finished (a marker file / the stock counter); delete it to rebuild.
+ *
+ * Options: --only pglite|postgres, --runs N (default 40), --sizes 10000,1000000.
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { and, eq } from 'drizzle-orm'
+import pg from 'pg'
+import { createApp } from '../../server/app'
+import { type Database, migrateDatabase, openDatabase } from '../../server/db/client'
+import { seedDemoData } from '../../server/db/demo-data/seed'
+import { seedStock } from '../../server/db/demo-data/stock.seed'
+import { products } from '../../server/db/schema/catalog'
+import { companies, locations } from '../../server/db/schema/core'
+import { stockLines } from '../../server/db/schema/inventory'
+import { tasks } from '../../server/db/schema/tasks'
+import { users } from '../../server/db/schema/users'
+import { equipments } from '../../server/db/schema/workforce'
+import { countStar, pageParams } from '../../server/http/pagination'
+import { listStock } from '../../server/modules/inventory/inventory.service'
+import { resolveScan } from '../../server/modules/inventory/scan.service'
+import { stockLineCount } from '../../server/modules/inventory/stock.service'
+
+const { values: args } = parseArgs({ options: { only: { type: 'string' }, runs: { type: 'string' }, sizes: { type: 'string' } } })
+const RUNS = Number(args.runs ?? 40)
+const WARMUP = 5
+const SIZES = (args.sizes ?? '10000,1000000').split(',').map(Number)
+const KINDS = (args.only ? [args.only] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[]
+const BENCH_PASSWORD = 'bench-password-123'
+const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123'
+const ROOT = path.resolve('var/bench')
+const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const GOAL_P95 = { pglite: 50, postgres: 25 }
+
+const log = (m: string) => console.log(`  ${m}`)
+const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`)
+
+async function pgDatabase(name: string, fresh: boolean): Promise<string> {
+  const admin = new pg.Client({ connectionString: PG_BASE })
+  await admin.connect()
+  try {
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount
+    if (fresh && exists) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`)
+    if (fresh || !exists) await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(PG_BASE)
+  url.pathname = '/' + name
+  return url.toString()
+}
+
+/** Open (building when needed) the data set of `lines` stock lines on `kind`. */
+async function openDataSet(kind: 'pglite' | 'postgres', lines: number): Promise<{ database: Database; dataDir: string }> {
+  const dataDir = path.join(ROOT, `${kind}-${label(lines)}`)
+  const marker = path.join(dataDir, 'ready')
+  mkdirSync(dataDir, { recursive: true })
+  let database: Database
+  let ready: boolean
+  if (kind === 'pglite') {
+    ready = existsSync(marker)
+    if (!ready) {
+      rmSync(path.join(dataDir, 'db'), { recursive: true, force: true })
+      rmSync(marker, { force: true })
+    }
+    database = await openDatabase({ dataDir })
+  } else {
+    const name = lines >= 1_000_000 ? 'wms_bench' : `wms_bench_${label(lines).toLowerCase()}`
+    let url = await pgDatabase(name, false)
+    database = await openDatabase({ databaseUrl: url })
+    ready = await isBuilt(database, lines)
+    if (!ready) {
+      await database.close()
+      url = await pgDatabase(name, true)
+      database = await openDatabase({ databaseUrl: url })
+    }
+  }
+  if (!ready) {
+    console.log(`Building ${label(lines)} stock lines on ${kind} (once; reused next time)...`)
+    const started = Date.now()
+    await migrateDatabase(database)
+    await seedDemoData(database.db, { adminPassword: BENCH_PASSWORD, dataDir, stock: 0, log: () => {} })
+    const [demo] = await database.db.select({ id: companies.id }).from(companies).where(eq(companies.code, 'DEMO'))
+    await seedStock(database.db, { companyId: demo.id, lines, log })
+    await database.db.execute('VACUUM ANALYZE')
+    writeFileSync(marker, new Date().toISOString() + '\n')
+    console.log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  } else {
+    await migrateDatabase(database)
+  }
+  return { database, dataDir }
+}
+
+async function isBuilt(database: Database, lines: number): Promise<boolean> {
+  try {
+    const [demo] = await database.db.select({ id: companies.id }).from(companies).where(eq(companies.code, 'DEMO'))
+    return !!demo && (await stockLineCount(database.db, demo.id)) === lines
+  } catch {
+    return false
+  }
+}
+
+type Case = { name: string; http: () => Promise<unknown>; direct: () => Promise<unknown> }
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < WARMUP; i++) await fn()
+  const samples: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now()
+    await fn()
+    samples.push(performance.now() - t)
+  }
+  samples.sort((a, b) => a - b)
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) }
+}
+
+type Result = { kind: string; lines: number; name: string; http: { p50: number; p95: number }; direct: { p50: number; p95: number } }
+
+async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise<Result[]> {
+  const { database, dataDir } = await openDataSet(kind, lines)
+  const db = database.db
+  const app = await createApp({ database, jwtSecret: BENCH_SECRET, dataDir })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  try {
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }) })
+    if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`)
+    const { access } = (await login.json()) as { access: string }
+    const get = async (url: string) => {
+      const res = await fetch(base + url, { headers: { authorization: `Bearer ${access}` } })
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`)
+      return res.json()
+    }
+    const [demo] = await db.select({ id: companies.id }).from(companies).where(eq(companies.code, 'DEMO'))
+    const c = demo.id
+    // a pallet code from the middle of the table, and a code prefix / name word that find a few thousand lines
+    const [pallet] = await db
+      .select({ sscc: stockLines.palletCode })
+      .from(stockLines)
+      .where(and(eq(stockLines.companyId, c), eq(stockLines.id, Math.floor(lines / 2) + 1)))
+    const palletCode = pallet?.sscc ?? ''
+    const p = (page: string, size = '20') => pageParams({ page, page_size: size })
+    const openTasks = and(eq(tasks.companyId, c), eq(tasks.status, 'open'))
+    const cases: Case[] = [
+      { name: 'stock list, first page', http: () => get('/api/inventory/stock/?page_size=20'), direct: () => listStock(db, c, {}, p('1')) },
+      { name: 'search product-code prefix "P00420"', http: () => get('/api/inventory/stock/?page_size=20&search=P00420'), direct: () => listStock(db, c, { search: 'P00420' }, p('1')) },
+      { name: 'search name word "Chocolate"', http: () => get('/api/inventory/stock/?page_size=20&search=Chocolate'), direct: () => listStock(db, c, { search: 'Chocolate' }, p('1')) },
+      { name: 'sort by qty desc', http: () => get('/api/inventory/stock/?page_size=20&ordering=-qty'), direct: () => listStock(db, c, { ordering: '-qty' }, p('1')) },
+      { name: 'page 500', http: () => get('/api/inventory/stock/?page_size=20&page=500'), direct: () => listStock(db, c, {}, p('500')) },
+      { name: 'scan by pallet code', http: () => get(`/api/inventory/scan/?code=${palletCode}`), direct: () => resolveScan(db, c, palletCode) },
+      {
+        name: 'six dashboard counts together',
+        http: () =>
+          Promise.all([
+            get('/api/users/users/?page_size=1'),
+            get('/api/product/products/?page_size=1'),
+            get('/api/inventory/stock/?page_size=1'),
+            get('/api/core/locations/?page_size=1'),
+            get('/api/workforce/tasks/?page_size=1&status=open'),
+            get('/api/workforce/equipment/status/'),
+          ]),
+        direct: () =>
+          Promise.all([
+            db.$count(users, eq(users.companyId, c)),
+            db.$count(products, eq(products.companyId, c)),
+            stockLineCount(db, c),
+            db.$count(locations, eq(locations.companyId, c)),
+            db.$count(tasks, openTasks),
+            db.select({ status: equipments.status, n: countStar }).from(equipments).where(eq(equipments.companyId, c)).groupBy(equipments.status),
+          ]),
+      },
+    ]
+    const out: Result[] = []
+    for (const k of cases) {
+      const http = await time(k.http)
+      const direct = await time(k.direct)
+      out.push({ kind, lines, name: k.name, http, direct })
+      console.log(`  ${kind} ${label(lines)} ${k.name}: HTTP p50 ${http.p50.toFixed(1)} p95 ${http.p95.toFixed(1)} ms, direct p95 ${direct.p95.toFixed(1)} ms`)
+    }
+    return out
+  } finally {
+    await app.close()
+    await database.close()
+  }
+}
+
+const results: Result[] = []
+for (const kind of KINDS) for (const lines of SIZES) results.push(...(await benchDataSet(kind, lines)))
+
+const big = Math.max(...SIZES)
+const small = Math.min(...SIZES)
+const f = (n: number) => n.toFixed(1).padStart(7)
+console.log(`\nStock and dashboard on ${big.toLocaleString('en')} stock lines (${RUNS} runs after ${WARMUP} warm-up; ms)`)
+console.log('| database | case | HTTP p50 | HTTP p95 | direct p50 | direct p95 | HTTP/direct p95 | p95 @' + label(small) + ' | p95 ' + label(big) + '/' + label(small) + ' | goal |')
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---|')
+let failed = 0
+for (const r of results.filter((x) => x.lines === big)) {
+  const s = results.find((x) => x.kind === r.kind && x.lines === small && x.name === r.name)
+  const ratio = r.http.p95 / r.direct.p95
+  const growth = s ? r.http.p95 / s.http.p95 : NaN
+  const goal = GOAL_P95[r.kind as 'pglite' | 'postgres']
+  const ok = r.http.p95 <= goal && ratio <= 2 && (!s || growth <= 2)
+  if (!ok) failed++
+  const misses = [r.http.p95 > goal ? `p95>${goal}` : '', ratio > 2 ? 'ratio>2' : '', s && growth > 2 ? 'growth>2' : ''].filter(Boolean).join(' ')
+  console.log(
+    `| ${r.kind} | ${r.name} | ${f(r.http.p50)} | ${f(r.http.p95)} | ${f(r.direct.p50)} | ${f(r.direct.p95)} | ${ratio.toFixed(2)}x | ${s ? f(s.http.p95) : '-'} | ${s ? growth.toFixed(2) + 'x' : '-'} | ${ok ? 'ok' : misses} |`,
+  )
+}
+console.log(`\n${failed ? `${failed} case(s) miss a goal` : 'Every case meets its goals'} (p95 ≤ 50 ms PGlite, ≤ 25 ms PostgreSQL; HTTP ≤ 2x direct; 1M ≤ 2x 10k).`)
