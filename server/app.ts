@@ -20,6 +20,7 @@ import { tasksRoutes } from './modules/workforce/tasks.routes'
 import { copackRoutes } from './modules/manufacturing/copack.routes'
 import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
 import { receivingRoutes } from './modules/receiving/receiving.routes'
+import { shippingRoutes } from './modules/shipping/shipping.routes'
 
 export type CreateAppOptions = {
   database: Database
@@ -88,6 +89,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(copackRoutes)
       await api.register(taskActionsRoutes)
       await api.register(receivingRoutes)
+      await api.register(shippingRoutes)
     },
     { prefix: '/api' },
   )
