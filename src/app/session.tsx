@@ -13,6 +13,7 @@ import { parseUser } from '../../machines/session/session-user'
 import type { LoginError, LoginErrorKind } from '../../machines/session/login-error'
 import { api } from '../lib/api-client'
 import type { ApiClient } from '../lib/api-client'
+import { flowsInspect } from '../lib/flows-inspector'
 import {
   SESSION_KEYS,
   clearSession,
@@ -131,7 +132,7 @@ export function createSessionActor({ client = api, peerTimeoutMs = 150 }: Sessio
       writeSessionMarker: () => writeSessionMarker(),
     },
   })
-  const actor = createActor(machine)
+  const actor = createActor(machine, { inspect: flowsInspect })
   client.setAuthBridge({
     // SPEC 7: the token of the running session, else the stored one
     getAccessToken: () => actor.getSnapshot().context.access ?? readAccessToken(),

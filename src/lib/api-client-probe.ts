@@ -8,6 +8,7 @@ import { probeMachine } from '../../machines/probe/probe.machine'
 import type { ProbeResult } from '../../machines/probe/probe.machine'
 import { ApiError, api } from './api-client'
 import type { ApiClient, Query } from './api-client'
+import { flowsInspect } from './flows-inspector'
 import { probeKey, readJson, removeKey, writeJson } from './storage'
 
 export type { ProbeAttempt, ProbeResult } from '../../machines/probe/probe.machine'
@@ -60,7 +61,7 @@ export function probeEndpoint(key: string, candidates: readonly string[], option
         }),
       },
     }),
-    { input: { candidates } },
+    { input: { candidates }, inspect: flowsInspect },
   )
   const probe = toPromise(actor.start())
     .then((result) => {

@@ -1,0 +1,56 @@
+/**
+ * Every XState machine of the product (issue 8), for the /flows screen and `npm run flows`.
+ * Adding a machine is one entry here: its id (the machine's own id), a name and a one-line purpose
+ * in plain English (the screen shows its translation when src/features/flows/machine-texts.ts has
+ * one, this text otherwise), where the app uses it, and its model (`<name>.model.ts`).
+ */
+import type { MachineModel } from '../testing/model-coverage'
+import { probeModel } from '../probe/probe.model'
+import { scannerModel } from '../scanner/scanner.model'
+import { sessionModel } from '../session/session.model'
+import { wizardModel } from '../wizard/wizard.model'
+
+export interface CatalogueEntry {
+  /** the machine's id (createMachine({ id })): live events are matched by it */
+  id: string
+  name: string
+  purpose: string
+  /** files and routes that run the machine */
+  usedIn: string[]
+  model: MachineModel
+}
+
+export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
+  {
+    id: 'session',
+    name: 'Session',
+    purpose: 'Signs the user in and out, restores the session at boot, refreshes the access token once for concurrent 401s and follows other tabs.',
+    usedIn: ['src/app/session.tsx', 'src/lib/api-client.ts', 'every route (/login, /, /m/...)'],
+    model: sessionModel as MachineModel,
+  },
+  {
+    id: 'probe',
+    name: 'Endpoint probe',
+    purpose: 'Tries candidate API paths in order and keeps the first answering 2xx, 401 or 403.',
+    usedIn: ['src/lib/api-client-probe.ts', '/catalog/uoms', '/inventory/search', '/ (dashboard counts)'],
+    model: probeModel as MachineModel,
+  },
+  {
+    id: 'scanner',
+    name: 'Scanner',
+    purpose: 'Turns keyboard-wedge bursts, typed codes and camera reads into scans, keeps their history and looks each one up, waiting for the network when offline.',
+    usedIn: ['/inventory/scan', '/m/scan', '/m/lookup', '/m/receive', '/m/move', '/m/count'],
+    model: scannerModel as MachineModel,
+  },
+  {
+    id: 'wizard',
+    name: 'Wizard',
+    purpose: 'Walks a linear form step by step: a step goes forward only when valid, each step saves, and Finish books once.',
+    usedIn: ['/receiving', '/shipping'],
+    model: wizardModel as MachineModel,
+  },
+]
+
+export function catalogueEntry(id: string): CatalogueEntry | undefined {
+  return MACHINE_CATALOGUE.find((entry) => entry.id === id)
+}

@@ -1,0 +1,112 @@
+/**
+ * What the flows tooling shows of one machine (issue 8), as plain data (it crosses a Web Worker
+ * boundary and is written to Markdown): coverage of the generated paths, the shortest paths and,
+ * when their number is bounded, the simple paths, as readable steps, each marked walked when the
+ * model test replays it (or a longer path through it: a replay checks every step).
+ */
+import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import { coverageOf, modelPaths, modelSimplePaths, pathKey } from '../testing/model-coverage'
+import type { ModelPath } from '../testing/model-coverage'
+import type { CatalogueEntry } from './catalogue'
+import { maskSecrets } from './mask-secrets'
+
+export interface FlowStep {
+  /** the event type */
+  event: string
+  /** the rest of the event, compact and masked ('' when there is nothing else) */
+  payload: string
+  /** the state value after the step, in words */
+  state: string
+}
+
+export interface FlowPath {
+  /** the state value at the end, in words */
+  target: string
+  steps: FlowStep[]
+  walked: boolean
+}
+
+export interface CoverageFigure {
+  defined: number
+  covered: number
+  missing: string[]
+}
+
+export interface FlowReport {
+  id: string
+  states: CoverageFigure
+  transitions: CoverageFigure
+  /** the ids of the transitions the paths take (for drawing covered edges) */
+  coveredTransitions: string[]
+  shortest: FlowPath[]
+  simple: { bounded: true; paths: FlowPath[] } | { bounded: false; vertices: number; limit: number }
+  /** how many shortest paths the model test replays */
+  replayed: number
+}
+
+/** A state value in words: 'idle', 'closed.locked', 'keyboard: idle · lookup: looking'. */
+export function stateValueText(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (!value || typeof value !== 'object') return String(value)
+  const entries = Object.entries(value as Record<string, unknown>)
+  if (entries.length === 1) {
+    const [key, child] = entries[0]
+    const inner = stateValueText(child)
+    return inner.includes(' · ') ? `${key} (${inner})` : `${key}.${inner}`
+  }
+  return entries.map(([key, child]) => `${key}: ${stateValueText(child)}`).join(' · ')
+}
+
+/** The event's fields besides its type, compact and masked. */
+export function payloadText(event: EventObject, max = 120): string {
+  const { type: _type, ...rest } = event as EventObject & Record<string, unknown>
+  if (Object.keys(rest).length === 0) return ''
+  const text = JSON.stringify(maskSecrets(rest)) ?? ''
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+function toFlowPath(path: ModelPath, walked: Set<string>): FlowPath {
+  return {
+    target: stateValueText((path.state as AnyMachineSnapshot).value),
+    steps: path.steps.slice(1).map((step) => ({
+      event: step.event.type,
+      payload: payloadText(step.event),
+      state: stateValueText((step.state as AnyMachineSnapshot).value),
+    })),
+    walked: walked.has(pathKey(path)),
+  }
+}
+
+/** Every prefix of the replayed paths: a replay checks the state after each step. */
+function walkedKeys(replayed: ModelPath[]): Set<string> {
+  const keys = new Set<string>()
+  for (const path of replayed) {
+    const events = path.steps.slice(1).map((step) => step.event)
+    for (let n = 0; n <= events.length; n++) keys.add(JSON.stringify(events.slice(0, n)))
+  }
+  return keys
+}
+
+export function flowReport(entry: CatalogueEntry, { maxSimplePaths = 2_000 }: { maxSimplePaths?: number } = {}): FlowReport {
+  const { model } = entry
+  const shortest = modelPaths(model.machine, model)
+  const replayed = model.replayed ? model.replayed(shortest) : shortest
+  const walked = walkedKeys(replayed)
+  const coverage = coverageOf(model.machine, shortest)
+  const simple = modelSimplePaths(model.machine, model, { maxPaths: maxSimplePaths })
+  const missing = new Set(coverage.transitions.missing)
+  const figure = (c: { defined: string[]; missing: string[] }): CoverageFigure => ({
+    defined: c.defined.length,
+    covered: c.defined.length - c.missing.length,
+    missing: c.missing,
+  })
+  return {
+    id: entry.id,
+    states: figure(coverage.states),
+    transitions: figure(coverage.transitions),
+    coveredTransitions: coverage.transitions.defined.filter((t) => !missing.has(t)),
+    shortest: shortest.map((path) => toFlowPath(path, walked)),
+    simple: simple.bounded ? { bounded: true, paths: simple.paths.map((path) => toFlowPath(path, walked)) } : simple,
+    replayed: replayed.length,
+  }
+}
