@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { products } from './catalog'
 import { companies, locations, warehouses } from './core'
 import { carriers, customers, suppliers } from './partners'
@@ -138,6 +138,14 @@ export const SALES_ORDER_STATUSES = ['open', 'shipped', 'cancelled'] as const
 export type SalesOrderStatus = (typeof SALES_ORDER_STATUSES)[number]
 export const WAVE_STATUSES = ['open', 'shipped', 'cancelled'] as const
 
+/** The shipping wizard's saved steps (picks, packages, carrier, tracking), kept until Finish books them. */
+export type ShippingDraft = {
+  picks?: { line: number; stock_line: number; qty: string }[]
+  packages?: { code: string; contents: { line: number; qty: string }[] }[]
+  carrier?: number | null
+  tracking_reference?: string
+}
+
 /** Orders picked and shipped together. */
 export const waves = pgTable(
   'waves',
@@ -147,6 +155,8 @@ export const waves = pgTable(
     warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
     code: text().notNull(),
     status: text({ enum: WAVE_STATUSES }).notNull().default('open'),
+    draft: jsonb().$type<ShippingDraft>(),
+    draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: createdAt(),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
@@ -166,6 +176,8 @@ export const salesOrders = pgTable(
     status: text({ enum: SALES_ORDER_STATUSES }).notNull().default('open'),
     shipDate: date('ship_date', { mode: 'string' }),
     waveId: integer('wave_id').references(() => waves.id),
+    draft: jsonb().$type<ShippingDraft>(),
+    draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: createdAt(),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
