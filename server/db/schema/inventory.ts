@@ -28,6 +28,12 @@ export const stockLines = pgTable(
     uom: text().notNull(),
     expiryDate: date('expiry_date', { mode: 'string' }),
     ownerName: text('owner_name'),
+    // Sort keys copied from the product and location when the line is written (by the stock service): ordering a
+    // million lines by product code or location code needs them in this table's indexes; a join can't use an index
+    // for ORDER BY ... LIMIT and sorts every line (2.5 s measured). Displayed values still come from the joins.
+    productCode: text('product_code'),
+    productName1: text('product_name1'),
+    locationCode: text('location_code'),
     // optimistic concurrency: bumped on every change; a caller passing a stale version gets 409
     version: integer().notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +47,9 @@ export const stockLines = pgTable(
     index('stock_lines_location_idx').on(t.companyId, t.locationId, t.productId),
     // orderings: (company, column, id) matches ORDER BY column, id; descending uses a backward scan
     index('stock_lines_company_id_idx').on(t.companyId, t.id),
+    index('stock_lines_product_code_idx').on(t.companyId, t.productCode, t.locationCode, t.id),
+    index('stock_lines_product_name_idx').on(t.companyId, t.productName1, t.id),
+    index('stock_lines_location_code_idx').on(t.companyId, t.locationCode, t.id),
     index('stock_lines_qty_idx').on(t.companyId, t.qty.desc(), t.id),
     index('stock_lines_reserved_idx').on(t.companyId, t.reservedQty, t.id),
     index('stock_lines_lot_idx').on(t.companyId, t.lot, t.id),
