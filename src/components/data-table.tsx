@@ -416,7 +416,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
                   const column = byId.get(cell.column.id)
                   if (!column) return null
                   return (
-                    <Table.Td key={cell.id} ta={alignOf(column)}>
+                    <Table.Td key={cell.id} ta={alignOf(column)} style={{ whiteSpace: 'nowrap' }}>
                       {column.render ? (
                         column.render(row.original, i18n.locale)
                       ) : (

@@ -15,6 +15,7 @@ import {
   IconPackages,
   IconParking,
   IconPrinter,
+  IconRoute,
   IconRuler,
   IconScan,
   IconSearch,
@@ -123,6 +124,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { id: 'tasks', label: msg`Tarefas`, to: '/workforce/tasks', icon: IconListCheck },
       { id: 'settings', label: msg`Configurações`, to: '/settings', icon: IconSettings },
+      { id: 'flows', label: msg`Fluxos`, to: '/flows', icon: IconRoute },
       { id: 'system-users', label: msg`Usuários`, to: '/workforce/users', icon: IconUsersGroup },
     ],
   },

@@ -6,7 +6,7 @@ describe('header (SPEC 1, 2.3, 4)', () => {
   it('switches the theme between light, dark and system, remembering it for every user', async () => {
     mockApi(() => ({ body: page([]) }))
     signIn()
-    const { user } = await renderApp('/')
+    const { user } = await renderApp('/settings')
     expect(await screen.findByRole('radio', { name: 'Sistema' })).toBeChecked()
     await user.click(screen.getByRole('radio', { name: 'Escuro' }))
     await waitFor(() => expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark'))
@@ -18,7 +18,7 @@ describe('header (SPEC 1, 2.3, 4)', () => {
   it('opens the handheld simulator in a new tab', async () => {
     mockApi(() => ({ body: page([]) }))
     signIn()
-    await renderApp('/')
+    await renderApp('/settings')
     const link = await screen.findByRole('link', { name: 'Abrir o simulador do coletor em uma nova aba' })
     expect(link).toHaveAttribute('href', '/m/sim')
     expect(link).toHaveAttribute('target', '_blank')
@@ -27,7 +27,7 @@ describe('header (SPEC 1, 2.3, 4)', () => {
   it("shows the company's logo when there is no client logo, the dark one in the dark theme", async () => {
     mockApi(() => ({ body: page([]) }))
     signIn(testUser({ company: { id: 1, code: 'DEMO', name: 'Movatic Demo', logoUrl: '/logo.png', logoUrlDark: '/logo-dark.png' } }))
-    const { user } = await renderApp('/')
+    const { user } = await renderApp('/settings')
     expect(await screen.findByRole('img', { name: 'Movatic Demo' })).toHaveAttribute('src', '/logo.png')
     await user.click(screen.getByRole('radio', { name: 'Escuro' }))
     await waitFor(() => expect(screen.getByRole('img', { name: 'Movatic Demo' })).toHaveAttribute('src', '/logo-dark.png'))

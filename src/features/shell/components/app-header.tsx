@@ -25,7 +25,10 @@ export function AppHeader({
   navOpened,
   onToggleNav,
   onLogout,
+  compactControls,
 }: {
+  /** small screens: the language and theme controls move into the menu */
+  compactControls: boolean
   user: User | null
   navOpened: boolean
   onToggleNav: () => void
@@ -42,7 +45,7 @@ export function AppHeader({
         <Text fw={700} visibleFrom="xs">
           {PRODUCT_NAME}
         </Text>
-        {client.src || client.name ? <Divider orientation="vertical" /> : null}
+        {client.src || client.name ? <Divider orientation="vertical" visibleFrom={client.src ? undefined : "sm"} /> : null}
         {client.src ? <Image src={client.src} alt={client.name ?? t`Logo do cliente`} h={28} w="auto" fit="contain" /> : null}
         {client.name ? (
           <Text size="sm" c="dimmed" truncate="end" visibleFrom="sm">
@@ -51,8 +54,12 @@ export function AppHeader({
         ) : null}
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <LanguageSelect />
-        <ThemeSwitch />
+        {compactControls ? null : (
+          <>
+            <LanguageSelect />
+            <ThemeSwitch />
+          </>
+        )}
         <Tooltip label={t`Simulador do coletor`} withinPortal>
           <ActionIcon
             component="a"

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react'
-import { AppShell } from '@mantine/core'
+import { AppShell, Group } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { useSession } from '../../../app/session'
+import { LanguageSelect } from '../../../components/language-select'
+import { ThemeSwitch } from '../../../components/theme-switch'
 import { useNavPrefs } from '../hooks/use-nav-prefs'
 import { AppHeader } from './app-header'
 import { Sidebar } from './sidebar'
@@ -38,6 +40,7 @@ export function AppLayout() {
     >
       <AppShell.Header>
         <AppHeader
+          compactControls={isSmall}
           user={user}
           navOpened={navOpened}
           onToggleNav={toggleNav}
@@ -49,6 +52,12 @@ export function AppLayout() {
         />
       </AppShell.Header>
       <AppShell.Navbar aria-label={t`Menu principal`}>
+        {isSmall ? (
+          <Group p="md" pb={0} gap="xs">
+            <LanguageSelect />
+            <ThemeSwitch />
+          </Group>
+        ) : null}
         <Sidebar
           username={username}
           companyName={user?.company.name}

@@ -12,7 +12,7 @@ describe('sidebar (SPEC 2.3, 3, 9)', () => {
   it('shows the company name and who is connected', async () => {
     server()
     signIn(testUser({ username: 'ana' }))
-    await renderApp('/')
+    await renderApp('/settings')
     expect(await screen.findByText('Conectado como ana')).toBeInTheDocument()
     expect(screen.getByTestId('sidebar-company')).toHaveTextContent('Movatic Demo')
   })
@@ -20,7 +20,7 @@ describe('sidebar (SPEC 2.3, 3, 9)', () => {
   it('keeps favourites per user', async () => {
     server()
     signIn(testUser({ username: 'ana' }))
-    const first = await renderApp('/')
+    const first = await renderApp('/settings')
     await first.user.click(await screen.findByRole('button', { name: 'Adicionar aos favoritos: Produtos' }))
     const favourites = await screen.findByRole('button', { name: 'Favoritos' })
     expect(within(mainMenu()).getAllByRole('link', { name: 'Produtos' })).toHaveLength(2)
@@ -29,7 +29,7 @@ describe('sidebar (SPEC 2.3, 3, 9)', () => {
     first.unmount()
 
     // the same user finds them again
-    await renderApp('/')
+    await renderApp('/settings')
     expect(await screen.findByRole('button', { name: 'Favoritos' })).toBeInTheDocument()
     expect(screen.getAllByRole('button', { name: 'Remover dos favoritos: Produtos' })).toHaveLength(2)
   })
@@ -38,7 +38,7 @@ describe('sidebar (SPEC 2.3, 3, 9)', () => {
     server()
     localStorage.setItem('movatic.nav.favourites.ana', JSON.stringify(['products']))
     signIn(testUser({ username: 'bruno' }))
-    await renderApp('/')
+    await renderApp('/settings')
     await screen.findByText('Conectado como bruno')
     expect(screen.queryByRole('button', { name: 'Favoritos' })).not.toBeInTheDocument()
   })
@@ -46,7 +46,7 @@ describe('sidebar (SPEC 2.3, 3, 9)', () => {
   it('compacts to icons and stays compacted after a reload', async () => {
     server()
     signIn(testUser({ username: 'ana' }))
-    const first = await renderApp('/')
+    const first = await renderApp('/settings')
     await first.user.click(await screen.findByRole('button', { name: 'Compactar menu' }))
     const expand = await screen.findByRole('button', { name: 'Expandir menu' })
     expect(expand).toHaveAttribute('aria-pressed', 'true')
@@ -56,14 +56,14 @@ describe('sidebar (SPEC 2.3, 3, 9)', () => {
     expect(localStorage.getItem('movatic.nav.compact.ana')).toBe('true')
     first.unmount()
 
-    await renderApp('/')
+    await renderApp('/settings')
     expect(await screen.findByRole('button', { name: 'Expandir menu' })).toBeInTheDocument()
   })
 
   it('collapses a section and remembers it', async () => {
     server()
     signIn(testUser({ username: 'ana' }))
-    const first = await renderApp('/')
+    const first = await renderApp('/settings')
     const registry = await screen.findByRole('button', { name: 'CADASTROS' })
     await first.user.click(registry)
     expect(registry).toHaveAttribute('aria-expanded', 'false')
@@ -71,14 +71,14 @@ describe('sidebar (SPEC 2.3, 3, 9)', () => {
     expect(JSON.parse(localStorage.getItem('movatic.nav.collapsed.ana') ?? '[]')).toEqual(['registry'])
     first.unmount()
 
-    await renderApp('/')
+    await renderApp('/settings')
     expect(await screen.findByRole('button', { name: 'CADASTROS' })).toHaveAttribute('aria-expanded', 'false')
   })
 
   it('switches the menu to another language and keeps the choice', async () => {
     server()
     signIn()
-    const { user } = await renderApp('/')
+    const { user } = await renderApp('/settings')
     await user.click(await screen.findByRole('combobox', { name: 'Idioma' }))
     await user.click(await screen.findByRole('option', { name: 'English' }))
     expect(await within(mainMenu()).findByRole('link', { name: 'Products' })).toBeInTheDocument()
