@@ -1,0 +1,45 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api, ApiError } from '../../../lib/api-client'
+import { toPaged } from '../../../lib/list-query'
+import { LIST_STALE_TIME } from '../../../lib/query-client'
+import { DashboardEndpointNotFoundError, findDashboardEndpoint } from '../dashboard-errors'
+import { dashboardKeys } from '../dashboard-query-keys'
+
+export type CountKind = 'users' | 'products' | 'stock' | 'locations' | 'openTasks'
+
+/**
+ * SPEC 7: where each dashboard count may live, tried in order by the probe machine. Open tasks try the
+ * filters of SPEC 4 in order (status=open, status=pending, is_closed=false): a backend that rejects a filter
+ * answers 400 and the next one is tried. Stock probes under the stock list's key so one winner serves both.
+ */
+export const COUNT_SOURCES: Record<CountKind, { probeKey: string; candidates: readonly string[] }> = {
+  users: { probeKey: 'users', candidates: ['/users/users/', '/users/', '/auth/users/'] },
+  products: { probeKey: 'products', candidates: ['/product/products/', '/products/'] },
+  stock: {
+    probeKey: 'stock',
+    candidates: ['/inventory/stock/', '/inventory/stock-items/', '/inventory/stockitems/', '/inventory/stock-lines/', '/stock/', '/stock-items/'],
+  },
+  locations: { probeKey: 'locations', candidates: ['/core/locations/', '/locations/'] },
+  openTasks: {
+    probeKey: 'open-tasks',
+    candidates: ['/workforce/tasks/?status=open', '/workforce/tasks/?status=pending', '/workforce/tasks/?is_closed=false'],
+  },
+}
+
+/** How many records a list holds: one request with page_size=1, reading `count` (SPEC 7). */
+export async function getCount(kind: CountKind, signal?: AbortSignal): Promise<number> {
+  const source = COUNT_SOURCES[kind]
+  const endpoint = await findDashboardEndpoint(source.probeKey, source.candidates)
+  return toPaged<unknown>(await api.get<unknown>(endpoint, { query: { page: 1, page_size: 1 }, signal })).count
+}
+
+export function countQueryOptions(kind: CountKind) {
+  return queryOptions({
+    queryKey: dashboardKeys.count(kind),
+    queryFn: ({ signal }) => getCount(kind, signal),
+    // SPEC 9: the dashboard is fresh for 30 s
+    staleTime: LIST_STALE_TIME,
+    retry: (failureCount, error) =>
+      !(error instanceof DashboardEndpointNotFoundError) && !(error instanceof ApiError && error.status < 500) && failureCount < 1,
+  })
+}

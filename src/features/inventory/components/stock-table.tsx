@@ -1,0 +1,51 @@
+import { useCallback } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { DataTable, type DataTableToolbarState } from '../../../components/data-table'
+import type { ListParams } from '../../../lib/list-query'
+import { StockEndpointNotFoundError } from '../api/find-stock-endpoint'
+import { stockQueryOptions } from '../api/get-stock'
+import { STOCK_COLUMNS } from '../stock-columns'
+import { stockErrorText } from '../stock-error'
+import { StockExportButton } from './stock-export-button'
+import { StockSortSelect } from './stock-sort-select'
+
+/** SPEC 2.6: column order and hidden columns are kept under this id. */
+export const STOCK_TABLE_ID = 'inventory.stock'
+
+/** SPEC 8: the stock list's own error texts. */
+export function describeStockError(error: Error) {
+  if (error instanceof StockEndpointNotFoundError) {
+    const tested = error.tested.join(', ')
+    return <Trans>Nenhum endpoint de estoque encontrado (testados: {tested})</Trans>
+  }
+  const text = stockErrorText(error)
+  return <Trans>Erro ao consultar estoque: {text}</Trans>
+}
+
+function StockToolbar({ state }: { state: DataTableToolbarState }) {
+  const visible = state.columnIds.flatMap((id) => STOCK_COLUMNS.filter((column) => column.id === id))
+  return (
+    <>
+      <StockSortSelect columns={STOCK_COLUMNS} ordering={state.params.ordering} onChange={state.setOrdering} />
+      <StockExportButton params={state.params} columns={visible} count={state.count} />
+    </>
+  )
+}
+
+export function StockTable() {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const query = useCallback((params: ListParams) => stockQueryOptions(queryClient, params), [queryClient])
+  return (
+    <DataTable
+      tableId={STOCK_TABLE_ID}
+      label={t`Estoque`}
+      columns={STOCK_COLUMNS}
+      query={query}
+      getRowId={(row) => String(row.id)}
+      describeError={describeStockError}
+      toolbar={(state) => <StockToolbar state={state} />}
+    />
+  )
+}

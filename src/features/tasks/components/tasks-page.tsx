@@ -1,0 +1,94 @@
+import { useCallback, useMemo, useState } from 'react'
+import { Badge, Grid, Select, Stack, Text, Title } from '@mantine/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { DataTable, type DataColumn } from '../../../components/data-table'
+import { JsonView } from '../../../components/json-view'
+import { formatNumber } from '../../../lib/format'
+import { DEFAULT_LIST_PARAMS, type ListParams } from '../../../lib/list-query'
+import { tasksQueryOptions } from '../api/get-tasks'
+import { isTaskStatus, TASK_STATUS_COLORS, TASK_STATUS_LABELS, taskStatusLabel, taskTypeLabel } from '../task-status'
+import { TASK_STATUSES, type Task } from '../tasks-types'
+
+const ALL = 'all'
+
+const columns: DataColumn<Task>[] = [
+  { id: 'id', header: msg`Nº`, kind: 'number', value: (row) => row.id, render: (row) => String(row.id) },
+  { id: 'type', header: msg`Tipo`, value: (row) => row.type },
+  { id: 'status', header: msg`Situação`, value: (row) => row.status },
+  { id: 'location__code', header: msg`Localização`, value: (row) => row.location?.code },
+  { id: 'product__code', header: msg`Produto`, value: (row) => row.product?.code },
+  { id: 'qty', header: msg`Quantidade`, kind: 'number', sortable: false, value: (row) => row.qty },
+  { id: 'assignee__username', header: msg`Responsável`, value: (row) => row.assignee?.username },
+  { id: 'reference', header: msg`Referência`, value: (row) => row.reference },
+  { id: 'created_at', header: msg`Criada em`, kind: 'date', value: (row) => row.created_at },
+  { id: 'finished_at', header: msg`Concluída em`, kind: 'date', value: (row) => row.finished_at },
+]
+
+/** SPEC 2.10: the tasks as a readable table, and beside it the raw JSON of the same page. */
+export function TasksPage() {
+  const { t, i18n } = useLingui()
+  const [status, setStatus] = useState('')
+  const [params, setParams] = useState<ListParams>(DEFAULT_LIST_PARAMS)
+  const raw = useQuery(tasksQueryOptions(params, status))
+
+  const tableColumns = useMemo(
+    (): DataColumn<Task>[] =>
+      columns.map((column) => {
+        if (column.id === 'type') return { ...column, render: (row: Task) => taskTypeLabel(row.type, i18n) }
+        if (column.id === 'status') {
+          return {
+            ...column,
+            render: (row: Task) => (
+              <Badge variant="light" color={isTaskStatus(row.status) ? TASK_STATUS_COLORS[row.status] : 'gray'}>
+                {taskStatusLabel(row.status, i18n)}
+              </Badge>
+            ),
+          }
+        }
+        return column
+      }),
+    [i18n],
+  )
+  const query = useCallback((list: ListParams) => tasksQueryOptions(list, status), [status])
+  const count = raw.data ? formatNumber(raw.data.count, i18n.locale) : null
+
+  return (
+    <Stack gap="md">
+      <Select
+        label={t`Situação`}
+        w={240}
+        allowDeselect={false}
+        value={status || ALL}
+        onChange={(value) => setStatus(!value || value === ALL ? '' : value)}
+        data={[{ value: ALL, label: t`Todas` }, ...TASK_STATUSES.map((value) => ({ value, label: i18n._(TASK_STATUS_LABELS[value]) }))]}
+      />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, xl: 8 }}>
+          {/* a new filter starts again from page 1 */}
+          <DataTable
+            key={status}
+            tableId="workforce.tasks"
+            label={t`Tarefas`}
+            columns={tableColumns}
+            query={query}
+            getRowId={(row) => String(row.id)}
+            onParamsChange={setParams}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xl: 4 }}>
+          <Stack gap="xs">
+            <Title order={2} size="h5">
+              <Trans>Resposta da API</Trans>
+            </Title>
+            <Text size="xs" c="dimmed">
+              {count === null ? <Trans>A página mostrada na tabela, como a API a enviou.</Trans> : <Trans>A página mostrada na tabela, como a API a enviou ({count} tarefas no total).</Trans>}
+            </Text>
+            {raw.data ? <JsonView data={raw.data} defaultOpen maxHeight={640} /> : null}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  )
+}
