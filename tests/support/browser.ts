@@ -11,7 +11,8 @@ export type BrowserSession = { browser: Browser; close(): Promise<void> }
 export async function launchBrowser(): Promise<BrowserSession> {
   const executablePath = ensureChromium()
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wms-chromium-'))
-  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--user-data-dir=${profile}`], headless: true })
+  // Playwright refuses --user-data-dir in launch(); it gives each launch a fresh temporary profile itself
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true })
   return {
     browser,
     close: async () => {
