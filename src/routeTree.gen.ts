@@ -14,6 +14,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as MRouteImport } from './routes/m'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
+import { Route as AppFlowsRouteImport } from './routes/_app/flows'
 import { Route as AppPrintingRouteImport } from './routes/_app/printing'
 import { Route as AppReceivingRouteImport } from './routes/_app/receiving'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
@@ -72,6 +73,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppSplatRoute = AppSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFlowsRoute = AppFlowsRouteImport.update({
+  id: '/flows',
+  path: '/flows',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPrintingRoute = AppPrintingRouteImport.update({
@@ -259,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/m': typeof MRouteWithChildren
   '/$': typeof AppSplatRoute
+  '/flows': typeof AppFlowsRoute
   '/printing': typeof AppPrintingRoute
   '/receiving': typeof AppReceivingRoute
   '/settings': typeof AppSettingsRoute
@@ -298,6 +305,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AppSplatRoute
+  '/flows': typeof AppFlowsRoute
   '/printing': typeof AppPrintingRoute
   '/receiving': typeof AppReceivingRoute
   '/settings': typeof AppSettingsRoute
@@ -341,6 +349,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/m': typeof MRouteWithChildren
   '/_app/$': typeof AppSplatRoute
+  '/_app/flows': typeof AppFlowsRoute
   '/_app/printing': typeof AppPrintingRoute
   '/_app/receiving': typeof AppReceivingRoute
   '/_app/settings': typeof AppSettingsRoute
@@ -385,6 +394,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/m'
     | '/$'
+    | '/flows'
     | '/printing'
     | '/receiving'
     | '/settings'
@@ -424,6 +434,7 @@ export interface FileRouteTypes {
   to:
     | '/login'
     | '/$'
+    | '/flows'
     | '/printing'
     | '/receiving'
     | '/settings'
@@ -466,6 +477,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/m'
     | '/_app/$'
+    | '/_app/flows'
     | '/_app/printing'
     | '/_app/receiving'
     | '/_app/settings'
@@ -546,6 +558,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof AppSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/flows': {
+      id: '/_app/flows'
+      path: '/flows'
+      fullPath: '/flows'
+      preLoaderRoute: typeof AppFlowsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/printing': {
@@ -798,6 +817,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
+  AppFlowsRoute: typeof AppFlowsRoute
   AppPrintingRoute: typeof AppPrintingRoute
   AppReceivingRoute: typeof AppReceivingRoute
   AppSettingsRoute: typeof AppSettingsRoute
@@ -827,6 +847,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
+  AppFlowsRoute: AppFlowsRoute,
   AppPrintingRoute: AppPrintingRoute,
   AppReceivingRoute: AppReceivingRoute,
   AppSettingsRoute: AppSettingsRoute,

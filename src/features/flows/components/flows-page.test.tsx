@@ -1,0 +1,92 @@
+/**
+ * The flows screen in jsdom (issue 8): the catalogue lists every machine, the selected machine is
+ * drawn as SVG from its definition (the real elkjs layout), the list view names every state, and a
+ * message on the 'movatic.flows' channel moves the highlighted state. The reports (path
+ * generation, seconds for the scanner) are replaced by quick ones built from the graph.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { MACHINE_CATALOGUE, catalogueEntry } from '../../../../machines/flows/catalogue'
+import type { FlowReport } from '../../../../machines/flows/flow-report'
+import { machineGraph } from '../../../../machines/flows/machine-graph'
+import { mockApi, renderApp, signIn, testUser } from '../../../../tests/support/render-app'
+import { FLOWS_CHANNEL, type FlowsMessage } from '../../../lib/flows-inspector'
+
+vi.mock('../api/load-flow-report', () => ({
+  loadFlowReport: async (id: string): Promise<FlowReport> => {
+    const graph = machineGraph(catalogueEntry(id)!.model.machine)
+    const figure = (n: number) => ({ defined: n, covered: n, missing: [] })
+    return {
+      id,
+      states: figure(graph.states.length),
+      transitions: figure(graph.transitions.length),
+      coveredTransitions: graph.transitions.map((t) => t.id),
+      shortest: [{ target: 'x', steps: [{ event: 'GO', payload: '', state: 'x' }], walked: true }],
+      simple: { bounded: false, vertices: 1, limit: 1 },
+      replayed: 1,
+    }
+  },
+}))
+
+function api() {
+  return mockApi(({ url }) => (url.pathname === '/api/auth/me' ? { body: testUser() } : { status: 404, body: { detail: 'Not found.' } }))
+}
+
+describe('flows screen', () => {
+  it('lists every machine with its coverage and draws the selected one from its definition', async () => {
+    api()
+    signIn()
+    const { user, router } = await renderApp('/flows')
+    const catalogue = await screen.findByTestId('flow-catalogue')
+    for (const entry of MACHINE_CATALOGUE) {
+      expect(within(catalogue).getByText(entry.id)).toBeInTheDocument()
+    }
+    expect(within(catalogue).getByRole('button', { name: 'Sessão' })).toHaveAttribute('aria-current', 'true')
+    await waitFor(() => expect(within(catalogue).getAllByTestId('flow-coverage')).toHaveLength(MACHINE_CATALOGUE.length))
+    const session = machineGraph(catalogueEntry('session')!.model.machine)
+    expect(within(catalogue).getAllByTestId('flow-coverage')[0]).toHaveTextContent(`${session.states.length}/${session.states.length} estados, ${session.transitions.length}/${session.transitions.length} transições`)
+
+    const diagram = await screen.findByTestId('flow-diagram')
+    await waitFor(() => expect(diagram.querySelectorAll('svg [data-state-id]')).toHaveLength(session.states.length), { timeout: 20_000 })
+    expect(diagram.querySelector('svg')).toHaveAttribute('role', 'img')
+    expect(diagram.querySelectorAll('svg [data-transition-id]').length).toBeGreaterThan(0)
+
+    // another machine, by the catalogue
+    await user.click(within(catalogue).getByRole('button', { name: 'Sondagem de endpoint' }))
+    await waitFor(() => expect(router.state.location.search).toEqual({ machine: 'probe' }))
+    const probe = machineGraph(catalogueEntry('probe')!.model.machine)
+    await waitFor(() => expect(screen.getByTestId('flow-diagram').querySelectorAll('svg[data-machine-id="probe"] [data-state-id]')).toHaveLength(probe.states.length), { timeout: 20_000 })
+
+    // the list view, for screen readers
+    await user.click(screen.getByRole('tab', { name: 'Lista' }))
+    expect(await screen.findByRole('heading', { name: `Estados (${probe.states.length})` })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: `Transições (${probe.transitions.length})` })).toBeInTheDocument()
+    expect(screen.getAllByText('unreachable').length).toBeGreaterThan(0)
+  }, 60_000)
+
+  it('highlights the state another tab reports', async () => {
+    api()
+    signIn()
+    await renderApp('/flows?machine=probe')
+    const diagram = await screen.findByTestId('flow-diagram')
+    await waitFor(() => expect(diagram.querySelector('[data-state-id="probe.found"]')).not.toBeNull(), { timeout: 20_000 })
+    expect(diagram.querySelector('[data-state-id="probe.found"]')).toHaveAttribute('data-active', 'false')
+    const otherTab = new BroadcastChannel(FLOWS_CHANNEL)
+    const message: FlowsMessage = {
+      machineId: 'probe',
+      sessionId: 'x:1',
+      type: 'xstate.done.actor.check',
+      event: { type: 'xstate.done.actor.check', output: 200, token: 'abc' },
+      value: 'found',
+      states: ['probe.found'],
+      transitions: ['probe.checking on xstate.done.actor.check #0'],
+      at: Date.now(),
+    }
+    otherTab.postMessage(message)
+    await waitFor(() => expect(diagram.querySelector('[data-state-id="probe.found"]')).toHaveAttribute('data-active', 'true'))
+    expect(diagram.querySelector('[data-state-id="probe.checking"]')).toHaveAttribute('data-active', 'false')
+    expect(diagram.querySelector('.mf-edge[data-transition-id="probe.checking on xstate.done.actor.check #0"]')).toHaveAttribute('data-active', 'true')
+    expect(screen.getByTestId('flow-live-state')).toHaveTextContent('found')
+    otherTab.close()
+  }, 60_000)
+})

@@ -1,0 +1,240 @@
+import { useEffect, useMemo, useState } from 'react'
+import { Anchor, Badge, Code, Group, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { MACHINE_CATALOGUE } from '../../../../machines/flows/catalogue'
+import type { CatalogueEntry } from '../../../../machines/flows/catalogue'
+import { stateValueText } from '../../../../machines/flows/flow-report'
+import type { FlowReport } from '../../../../machines/flows/flow-report'
+import { machineGraph } from '../../../../machines/flows/machine-graph'
+import { PageHeader } from '../../../components/page-header'
+import { loadFlowReport } from '../api/load-flow-report'
+import { latestByActor, useLiveFlows } from '../hooks/use-live-flows'
+import { MACHINE_TEXTS } from '../machine-texts'
+import { FlowPaths } from './flow-paths'
+import { LiveEventLog } from './live-event-log'
+import { MachineDiagram } from './machine-diagram'
+import { MachineLists } from './machine-lists'
+
+type ReportState = { report: FlowReport } | { error: string } | undefined
+
+/** Reports for every machine, the selected one first (generated in a worker, one at a time). */
+function useFlowReports(selectedId: string): Record<string, ReportState> {
+  const [reports, setReports] = useState<Record<string, ReportState>>({})
+  const [firstSelected] = useState(selectedId)
+  useEffect(() => {
+    let current = true
+    const order = [...MACHINE_CATALOGUE].sort((a, b) => Number(b.id === firstSelected) - Number(a.id === firstSelected))
+    for (const entry of order) {
+      loadFlowReport(entry.id).then(
+        (report) => current && setReports((r) => ({ ...r, [entry.id]: { report } })),
+        (error: unknown) => current && setReports((r) => ({ ...r, [entry.id]: { error: error instanceof Error ? error.message : String(error) } })),
+      )
+    }
+    return () => {
+      current = false
+    }
+  }, [firstSelected])
+  return reports
+}
+
+function CoverageCell({ state }: { state: ReportState }) {
+  if (!state) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Loader size={14} />
+        <Text size="sm" c="dimmed">
+          <Trans>calculando…</Trans>
+        </Text>
+      </Group>
+    )
+  }
+  if ('error' in state) {
+    return (
+      <Text size="sm" c="red">
+        {state.error}
+      </Text>
+    )
+  }
+  const { states, transitions } = state.report
+  const full = states.covered === states.defined && transitions.covered === transitions.defined
+  return (
+    <Stack gap={2}>
+      <Text size="sm" data-testid="flow-coverage">
+        <Trans>
+          {states.covered}/{states.defined} estados, {transitions.covered}/{transitions.defined} transições
+        </Trans>
+      </Text>
+      <Badge size="sm" variant="light" color={full ? 'teal' : 'red'}>
+        {full ? <Trans>100% coberto</Trans> : <Trans>cobertura incompleta</Trans>}
+      </Badge>
+    </Stack>
+  )
+}
+
+/**
+ * SPEC/issue 8: every state machine of the product, drawn from its code, watched live, with the
+ * paths its model test walks.
+ */
+export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undefined; onSelect: (id: string) => void }) {
+  const { t, i18n } = useLingui()
+  const selected: CatalogueEntry = MACHINE_CATALOGUE.find((e) => e.id === selectedId) ?? MACHINE_CATALOGUE[0]
+  const reports = useFlowReports(selected.id)
+  const live = useLiveFlows()
+  const graph = useMemo(() => machineGraph(selected.model.machine), [selected])
+  const nameOf = (entry: CatalogueEntry) => (MACHINE_TEXTS[entry.id] ? i18n._(MACHINE_TEXTS[entry.id].name) : entry.name)
+  const purposeOf = (entry: CatalogueEntry) => (MACHINE_TEXTS[entry.id] ? i18n._(MACHINE_TEXTS[entry.id].purpose) : entry.purpose)
+
+  const actors = latestByActor(live.events, selected.id)
+  const latest = actors[0]
+  const activeStates = useMemo(() => latest?.states ?? [], [latest])
+  const activeTransitions = useMemo(() => latest?.transitions ?? [], [latest])
+  const selectedReport = reports[selected.id]
+  const report = selectedReport && 'report' in selectedReport ? selectedReport.report : undefined
+
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Fluxos</Trans>}
+        description={<Trans>Cada máquina de estados do produto, desenhada a partir do código, acompanhada ao vivo e com os caminhos que os testes percorrem.</Trans>}
+      />
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            <Trans>Catálogo de máquinas</Trans>
+          </Title>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" data-testid="flow-catalogue">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>Máquina</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Finalidade</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Onde é usada</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Cobertura dos testes</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {MACHINE_CATALOGUE.map((entry) => {
+                  const isSelected = entry.id === selected.id
+                  return (
+                    <Table.Tr key={entry.id} data-machine-id={entry.id} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
+                      <Table.Td>
+                        <Anchor component="button" type="button" fw={600} onClick={() => onSelect(entry.id)} aria-current={isSelected ? 'true' : undefined}>
+                          {nameOf(entry)}
+                        </Anchor>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {entry.id}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{purposeOf(entry)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {entry.usedIn.map((place) => (
+                            <Code key={place}>{place}</Code>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <CoverageCell state={reports[entry.id]} />
+                      </Table.Td>
+                    </Table.Tr>
+                  )
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="flow-machine-title">
+          <Group justify="space-between" align="flex-start" mb="sm">
+            <div>
+              <Title order={2} size="h4" id="flow-machine-title">
+                {nameOf(selected)}
+              </Title>
+              <Text size="sm" c="dimmed">
+                <Trans>
+                  {graph.states.length} estados, {graph.transitions.length} transições
+                </Trans>
+              </Text>
+            </div>
+            <Stack gap={2} align="flex-end" data-testid="flow-live-state" data-state={latest ? latest.states.join(' ') : ''}>
+              {latest ? (
+                <>
+                  <Group gap={6}>
+                    <Badge color="orange" variant="dot">
+                      <Trans>Ao vivo</Trans>
+                    </Badge>
+                    <Text size="sm" fw={600}>
+                      {stateValueText(latest.value)}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    <Trans>
+                      após <Code>{latest.type}</Code> · {actors.length} ator(es)
+                    </Trans>
+                  </Text>
+                </>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {live.listening ? <Trans>Aguardando eventos de outras abas…</Trans> : <Trans>Este navegador não tem BroadcastChannel.</Trans>}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+          <Tabs defaultValue="diagram" keepMounted={false}>
+            <Tabs.List mb="sm">
+              <Tabs.Tab value="diagram">
+                <Trans>Diagrama</Trans>
+              </Tabs.Tab>
+              <Tabs.Tab value="list">
+                <Trans>Lista</Trans>
+              </Tabs.Tab>
+              <Tabs.Tab value="paths">
+                <Trans>Caminhos</Trans>
+              </Tabs.Tab>
+              <Tabs.Tab value="events">
+                <Trans>Eventos ao vivo ({live.events.length})</Trans>
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="diagram">
+              <MachineDiagram
+                graph={graph}
+                title={t`Diagrama da máquina ${nameOf(selected)}`}
+                activeStates={activeStates}
+                activeTransitions={activeTransitions}
+                coveredTransitions={report?.coveredTransitions}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="list">
+              <MachineLists graph={graph} activeStates={activeStates} missingTransitions={report?.transitions.missing ?? []} />
+            </Tabs.Panel>
+            <Tabs.Panel value="paths">
+              {report ? (
+                <FlowPaths key={selected.id} report={report} />
+              ) : (
+                <Group gap="xs">
+                  <Loader size="sm" />
+                  <Text size="sm">
+                    <Trans>Gerando os caminhos…</Trans>
+                  </Text>
+                </Group>
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="events">
+              <LiveEventLog events={live.events} />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+      </Stack>
+    </>
+  )
+}

@@ -1,0 +1,25 @@
+/**
+ * The catalogue's names and purposes (machines/flows/catalogue.ts holds them in plain English) in
+ * the app's languages. A machine missing here is shown with its English text.
+ */
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: MessageDescriptor }> = {
+  session: {
+    name: msg`Sessão`,
+    purpose: msg`Entra e sai da conta, restaura a sessão ao abrir, renova o token de acesso uma única vez para vários 401 simultâneos e acompanha as outras abas.`,
+  },
+  probe: {
+    name: msg`Sondagem de endpoint`,
+    purpose: msg`Testa caminhos candidatos da API em ordem e fica com o primeiro que responde 2xx, 401 ou 403.`,
+  },
+  scanner: {
+    name: msg`Leitor de códigos`,
+    purpose: msg`Transforma rajadas do leitor (teclado), códigos digitados e leituras da câmera em leituras, guarda o histórico e consulta cada uma, esperando a rede quando offline.`,
+  },
+  wizard: {
+    name: msg`Assistente`,
+    purpose: msg`Percorre um formulário linear passo a passo: só avança com o passo válido, cada passo salva e Concluir registra uma única vez.`,
+  },
+}
