@@ -45,12 +45,13 @@ export const stockLines = pgTable(
     // lookups by product / location (scan, search through products and locations, merge on receipt and move)
     index('stock_lines_product_idx').on(t.companyId, t.productId, t.id),
     index('stock_lines_location_idx').on(t.companyId, t.locationId, t.productId),
-    // orderings: (company, column, id) matches ORDER BY column, id; descending uses a backward scan
+    // orderings: (company, column, id) matches ORDER BY column, id (ascending) and, scanned backwards,
+    // ORDER BY column DESC, id DESC (the stock list breaks ties in the direction of the sort)
     index('stock_lines_company_id_idx').on(t.companyId, t.id),
     index('stock_lines_product_code_idx').on(t.companyId, t.productCode, t.locationCode, t.id),
     index('stock_lines_product_name_idx').on(t.companyId, t.productName1, t.id),
     index('stock_lines_location_code_idx').on(t.companyId, t.locationCode, t.id),
-    index('stock_lines_qty_idx').on(t.companyId, t.qty.desc(), t.id),
+    index('stock_lines_qty_idx').on(t.companyId, t.qty, t.id),
     index('stock_lines_reserved_idx').on(t.companyId, t.reservedQty, t.id),
     index('stock_lines_lot_idx').on(t.companyId, t.lot, t.id),
     index('stock_lines_pallet_idx').on(t.companyId, t.palletCode, t.id),
