@@ -5,6 +5,7 @@
  * one, this text otherwise), where the app uses it, and its model (`<name>.model.ts`).
  */
 import type { MachineModel } from '../testing/model-coverage'
+import { copackModel } from '../copack/copack.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -48,6 +49,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Walks a linear form step by step: a step goes forward only when valid, each step saves, and Finish books once.',
     usedIn: ['/receiving', '/shipping'],
     model: wizardModel as MachineModel,
+  },
+  {
+    id: 'copack',
+    name: 'Copack order',
+    purpose: 'Follows a co-packing order: loads it, reserves its components (or says what is missing), cancels or completes it, and refreshes what shows it after each action.',
+    usedIn: ['/manufacturing/copack-orders', '/manufacturing/copack-orders/$id'],
+    model: copackModel as MachineModel,
   },
 ]
 
