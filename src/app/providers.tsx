@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { i18n } from '../lib/i18n'
 import { SessionProvider, type SessionActor } from './session'
-import { colorSchemeManager, theme } from './theme'
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme'
 
 // SPEC 9: toasts last 3.5 s
 export const TOAST_AUTO_CLOSE_MS = 3500
@@ -24,7 +24,13 @@ export function AppProviders({
 }) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager} env={mantineEnv}>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="auto"
+        colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={cssVariablesResolver}
+        env={mantineEnv}
+      >
         <Notifications autoClose={TOAST_AUTO_CLOSE_MS} />
         <QueryClientProvider client={queryClient}>
           <SessionProvider actor={session}>{children}</SessionProvider>

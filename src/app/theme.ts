@@ -1,4 +1,4 @@
-import { createTheme, localStorageColorSchemeManager } from '@mantine/core'
+import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core'
 import { THEME_KEY } from '../lib/storage'
 
 export const theme = createTheme({
@@ -10,3 +10,11 @@ export const theme = createTheme({
 
 // SPEC 4, 9: the theme is a global preference (light, dark or system); system is the default.
 export const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_KEY })
+
+// WCAG 2 AA (1.4.3): Mantine's dimmed text (gray-6 on white 3.3:1, dark-2 on dark-7 4.0:1) is too faint; one
+// step stronger reads 8.2:1 and 7.8:1.
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+})

@@ -82,7 +82,8 @@ function ItemRow({
       <ActionIcon
         variant="subtle"
         color={favourite ? 'yellow' : 'gray'}
-        size="sm"
+        // WCAG 2.2 target size: at least 24 px
+        size={24}
         aria-pressed={favourite}
         aria-label={favourite ? t`Remover dos favoritos: ${label}` : t`Adicionar aos favoritos: ${label}`}
         onClick={() => onToggleFavourite(item.id)}
