@@ -16,10 +16,12 @@ import {
   orderDetail,
   orderRows,
   pickSuggestions,
+  saveShippingDraft,
   serializeOrderRow,
   serializeWaveRow,
   ship,
   shipmentView,
+  shippingDraft,
   waveDetail,
   waveRows,
 } from './shipping.service'
@@ -70,7 +72,22 @@ const shipmentOut = z.object({
   ),
   packages: z.array(z.object({ id: z.number(), code: z.string(), contents: z.array(z.object({ line: z.number(), qty: z.string() })) })),
 })
-const orderDetailOut = orderRow.extend({ lines: z.array(orderLine), shipments: z.array(shipmentOut) })
+const pickItem = z.object({ line: pkField, stock_line: pkField, qty: positiveDecimal3 })
+const packageItem = z.object({ code: z.string().trim().min(1).max(64), contents: z.array(z.object({ line: pkField, qty: positiveDecimal3 })).max(2000) })
+const draftBody = z.object({
+  picks: z.array(pickItem).max(2000).optional(),
+  packages: z.array(packageItem).max(500).optional(),
+  carrier: pkField.nullable().optional(),
+  tracking_reference: z.string().trim().max(100).optional(),
+})
+const draftOut = z.object({
+  picks: z.array(z.object({ line: z.number(), stock_line: z.number(), qty: z.string() })).optional(),
+  packages: z.array(z.object({ code: z.string(), contents: z.array(z.object({ line: z.number(), qty: z.string() })) })).optional(),
+  carrier: z.number().nullable().optional(),
+  tracking_reference: z.string().optional(),
+})
+const draftResponse = z.object({ draft: draftOut.nullable(), updated_at: z.string().nullable() })
+const orderDetailOut = orderRow.extend({ draft: draftOut.nullable(), draft_updated_at: z.string().nullable(), lines: z.array(orderLine), shipments: z.array(shipmentOut) })
 const waveRow = z.object({
   id: z.number(),
   code: z.string(),
@@ -80,7 +97,12 @@ const waveRow = z.object({
   created_at: z.string(),
   shipped_at: z.string().nullable(),
 })
-const waveDetailOut = waveRow.extend({ orders: z.array(orderRow.extend({ lines: z.array(orderLine) })), shipments: z.array(shipmentOut) })
+const waveDetailOut = waveRow.extend({
+  draft: draftOut.nullable(),
+  draft_updated_at: z.string().nullable(),
+  orders: z.array(orderRow.extend({ lines: z.array(orderLine) })),
+  shipments: z.array(shipmentOut),
+})
 
 const suggestionsOut = z.object({
   lines: z.array(
@@ -111,12 +133,8 @@ const suggestionsOut = z.object({
 
 const shipBody = z.object({
   idempotency_key: idempotencyKeyField,
-  picks: z.array(z.object({ line: pkField, stock_line: pkField, qty: positiveDecimal3 })).max(2000),
-  packages: z
-    .array(z.object({ code: z.string().trim().min(1).max(64), contents: z.array(z.object({ line: pkField, qty: positiveDecimal3 })).max(2000) }))
-    .max(500)
-    .optional()
-    .describe("when given, every picked line's quantity must be packed exactly"),
+  picks: z.array(pickItem).max(2000).optional().describe("absent: the saved draft's picks, packages, carrier and tracking reference"),
+  packages: z.array(packageItem).max(500).optional().describe("when given, every picked line's quantity must be packed exactly"),
   carrier: pkField.nullable().optional(),
   tracking_reference: z.string().trim().max(100).optional(),
 })
@@ -235,6 +253,30 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
+    '/shipping/orders/:id/draft/',
+    { schema: { tags: [TAG], summary: "The shipping wizard's saved steps for this order", params: idParams, response: { 200: draftResponse } } },
+    async (req) => shippingDraft(db, req.user, { kind: 'order', id: req.params.id }),
+  )
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/shipping/orders/:id/draft/',
+      schema: {
+        tags: [TAG],
+        summary: 'Save the shipping wizard steps (picks, packages, carrier, tracking) so leaving half-way loses nothing; replaces the saved draft',
+        hide: method === 'PATCH',
+        params: idParams,
+        body: draftBody,
+        response: { 200: draftResponse },
+      },
+      handler: async (req) => {
+        await saveShippingDraft(db, req.user, { kind: 'order', id: req.params.id }, req.body)
+        return shippingDraft(db, req.user, { kind: 'order', id: req.params.id })
+      },
+    })
+  }
+
+  app.get(
     '/shipping/orders/:id/pick-suggestions/',
     { schema: { tags: [TAG], summary: 'Per open line: what is left and free stock by FEFO with suggested quantities', params: idParams, response: { 200: suggestionsOut } } },
     async (req) => ({ lines: await pickSuggestions(db, req.user, { kind: 'order', id: req.params.id }) }),
@@ -308,6 +350,30 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: [TAG], summary: 'A wave with its orders, lines and shipments', params: idParams, response: { 200: waveDetailOut } } },
     async (req) => waveDetail(db, req.user, req.params.id),
   )
+
+  app.get(
+    '/shipping/waves/:id/draft/',
+    { schema: { tags: [TAG], summary: "The shipping wizard's saved steps for this wave", params: idParams, response: { 200: draftResponse } } },
+    async (req) => shippingDraft(db, req.user, { kind: 'wave', id: req.params.id }),
+  )
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/shipping/waves/:id/draft/',
+      schema: {
+        tags: [TAG],
+        summary: 'Save the shipping wizard steps (picks, packages, carrier, tracking) so leaving half-way loses nothing; replaces the saved draft',
+        hide: method === 'PATCH',
+        params: idParams,
+        body: draftBody,
+        response: { 200: draftResponse },
+      },
+      handler: async (req) => {
+        await saveShippingDraft(db, req.user, { kind: 'wave', id: req.params.id }, req.body)
+        return shippingDraft(db, req.user, { kind: 'wave', id: req.params.id })
+      },
+    })
+  }
 
   app.get(
     '/shipping/waves/:id/pick-suggestions/',

@@ -16,7 +16,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
-import { salesOrderLines, salesOrders, shipmentPackageContents, shipmentPackages, shipmentPicks, shipments, waves } from '../../db/schema/documents'
+import { salesOrderLines, salesOrders, shipmentPackageContents, shipmentPackages, shipmentPicks, shipments, type ShippingDraft, waves } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
 import { carriers, customers } from '../../db/schema/partners'
 import { tasks } from '../../db/schema/tasks'
@@ -219,11 +219,42 @@ export async function pickSuggestions(db: Db, user: AuthUser, target: Target) {
   })
 }
 
+// ------------------------------------------------------------------------------------------------------- draft
+
+/**
+ * Save the wizard's steps (picks, packages, carrier, tracking) on the open order or wave, so leaving half-way loses
+ * nothing (issue 7). Checked only for shape here; Finish checks them against the lines and the stock.
+ */
+export async function saveShippingDraft(db: Db, user: AuthUser, target: Target, draft: ShippingDraft): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { wave, orders } = await targetOrders(tx, user, target, true)
+    const status = wave ? wave.status : orders[0].status
+    if (status !== 'open') throw conflict({ detail: `This ${target.kind} is ${status}: only an open ${target.kind} keeps a wizard draft.`, status })
+    if (wave)
+      await tx
+        .update(waves)
+        .set({ draft, draftUpdatedAt: sql`now()` })
+        .where(eq(waves.id, wave.id))
+    else
+      await tx
+        .update(salesOrders)
+        .set({ draft, draftUpdatedAt: sql`now()` })
+        .where(eq(salesOrders.id, orders[0].id))
+  })
+}
+
+export async function shippingDraft(db: Db, user: AuthUser, target: Target) {
+  const { wave, orders } = await targetOrders(db, user, target)
+  const row = wave ?? orders[0]
+  return { draft: row.draft ?? null, updated_at: row.draftUpdatedAt?.toISOString() ?? null }
+}
+
 // ------------------------------------------------------------------------------------------------------ booking
 
 export type ShipInput = {
   idempotency_key: string
-  picks: { line: number; stock_line: number; qty: string }[]
+  /** absent: the saved draft's picks (and its packages, carrier and tracking reference where these are absent too) */
+  picks?: { line: number; stock_line: number; qty: string }[]
   packages?: { code: string; contents: { line: number; qty: string }[] }[]
   carrier?: number | null
   tracking_reference?: string
@@ -255,7 +286,16 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
   const open = orders.filter((o) => o.status === 'open')
   if (!wave && !open.length) throw conflict({ detail: `Order ${orders[0].code} is ${orders[0].status}: only an open order can be shipped.`, status: orders[0].status })
   if (wave && !open.length) throw conflict({ detail: `Wave ${wave.code} has no open order to ship.`, status: wave.status })
-  if (!body.picks.length) throw fieldError('picks', 'Pick at least one quantity.')
+  const draft = (wave ? wave.draft : open[0].draft) ?? {}
+  body = {
+    ...body,
+    picks: body.picks ?? draft.picks ?? [],
+    packages: body.packages ?? (body.picks ? undefined : draft.packages),
+    carrier: body.carrier !== undefined ? body.carrier : draft.carrier,
+    tracking_reference: body.tracking_reference ?? draft.tracking_reference,
+  }
+  const picks = body.picks ?? []
+  if (!picks.length) throw fieldError('picks', 'Pick at least one quantity.')
 
   const lines = await tx
     .select()
@@ -267,7 +307,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
       ),
     )
   const lineById = new Map(lines.map((l) => [l.id, l]))
-  const stockIds = [...new Set(body.picks.map((p) => p.stock_line))]
+  const stockIds = [...new Set(picks.map((p) => p.stock_line))]
   const stock = await tx
     .select({ id: stockLines.id, productId: stockLines.productId, locationId: stockLines.locationId, lot: stockLines.lot, warehouseId: locations.warehouseId })
     .from(stockLines)
@@ -277,7 +317,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
 
   const errors: string[] = []
   const picked = new Map<number, Milli>()
-  for (const [i, p] of body.picks.entries()) {
+  for (const [i, p] of picks.entries()) {
     const line = lineById.get(p.line)
     const s = stockById.get(p.stock_line)
     const order = line ? open.find((o) => o.id === line.orderId) : undefined
@@ -337,7 +377,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
 
   const actor = { companyId: user.companyId, userId: user.id }
   // stock lines in id order: two shipments taking from the same lines lock them in one order
-  const ordered = body.picks.map((p, i) => ({ ...p, i })).sort((a, b) => a.stock_line - b.stock_line || a.i - b.i)
+  const ordered = picks.map((p, i) => ({ ...p, i })).sort((a, b) => a.stock_line - b.stock_line || a.i - b.i)
   for (const p of ordered) {
     const line = lineById.get(p.line) as (typeof lines)[number]
     const order = open.find((o) => o.id === line.orderId) as (typeof open)[number]
@@ -380,7 +420,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
   // Finish closes the order (every open order of the wave), short-shipped lines included
   await tx
     .update(salesOrders)
-    .set({ status: 'shipped', shippedAt: sql`now()` })
+    .set({ status: 'shipped', shippedAt: sql`now()`, draft: null, draftUpdatedAt: null })
     .where(
       inArray(
         salesOrders.id,
@@ -532,8 +572,11 @@ export async function orderDetail(db: Db, user: AuthUser, id: number) {
       .where(and(eq(shipments.companyId, user.companyId), sql`(${shipments.orderId} = ${id} OR ${shipments.waveId} = ${row.wave?.id ?? -1})`))
       .orderBy(asc(shipments.id))
   ).map((s) => s.id)
+  const [saved] = await db.select({ draft: salesOrders.draft, at: salesOrders.draftUpdatedAt }).from(salesOrders).where(eq(salesOrders.id, id))
   return {
     ...serializeOrderRow(row),
+    draft: saved.draft ?? null,
+    draft_updated_at: saved.at?.toISOString() ?? null,
     lines: await orderLinesOf(db, [id]),
     shipments: await Promise.all(shipmentIds.map((s) => shipmentView(db, s))),
   }
@@ -575,8 +618,11 @@ export async function waveDetail(db: Db, user: AuthUser, id: number) {
     orders.map((o) => o.id),
   )
   const shipmentIds = (await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.waveId, id)).orderBy(asc(shipments.id))).map((s) => s.id)
+  const [saved] = await db.select({ draft: waves.draft, at: waves.draftUpdatedAt }).from(waves).where(eq(waves.id, id))
   return {
     ...serializeWaveRow(row),
+    draft: saved.draft ?? null,
+    draft_updated_at: saved.at?.toISOString() ?? null,
     orders: orders.map((o) => ({ ...serializeOrderRow(o), lines: lines.filter((l) => l.order === o.id) })),
     shipments: await Promise.all(shipmentIds.map((s) => shipmentView(db, s))),
   }

@@ -46,13 +46,20 @@ describe.each(kinds)('shipping on %s', (kind) => {
     return res.json() as { id: number; code: string; lines: { id: number }[] }
   }
   /** Picks exactly what the suggestions say. */
-  const picksFrom = (lines: SuggestionLine[]) => lines.flatMap((l) => l.suggestions.filter((s) => s.qty !== '0').map((s) => ({ line: l.line, stock_line: s.stock_line, qty: s.qty })))
+  const picksFrom = (lines: SuggestionLine[]) =>
+    lines.flatMap((l) => l.suggestions.filter((s) => s.qty !== '0').map((s) => ({ line: l.line, stock_line: s.stock_line, qty: s.qty })))
 
   it('lists the seeded open orders and the wave; validates new orders', async () => {
     const list = await api(operator, 'GET', '/api/shipping/orders/?status=open&search=SO-DEMO')
     expect(list.statusCode).toBe(200)
     expect(list.json().count).toBeGreaterThanOrEqual(3)
-    expect(list.json().results[0]).toMatchObject({ code: expect.stringMatching(/^SO-DEMO-/), status: 'open', customer: { code: expect.any(String) }, warehouse: { id: f.warehouseId }, lines_count: expect.any(Number) })
+    expect(list.json().results[0]).toMatchObject({
+      code: expect.stringMatching(/^SO-DEMO-/),
+      status: 'open',
+      customer: { code: expect.any(String) },
+      warehouse: { id: f.warehouseId },
+      lines_count: expect.any(Number),
+    })
     const waves = await api(operator, 'GET', '/api/shipping/waves/')
     expect(waves.json().results).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'WV-DEMO-0001', status: 'open', orders_count: 3 })]))
     const p = await f.product(uniq('P'))
@@ -121,7 +128,10 @@ describe.each(kinds)('shipping on %s', (kind) => {
     ])
     const detail = (await api(admin, 'GET', `/api/shipping/orders/${order.id}/`)).json()
     expect(detail).toMatchObject({ status: 'shipped', lines: [{ qty: '6.000', shipped_qty: '6.000', remaining: '0' }], shipments: [{ id: shipment.id }] })
-    const pickTasks = await t.database.db.select().from(tasks).where(and(eq(tasks.reference, order.code), eq(tasks.type, 'pick')))
+    const pickTasks = await t.database.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.reference, order.code), eq(tasks.type, 'pick')))
     expect(pickTasks.map((x) => x.status)).toEqual(['done', 'done'])
 
     const again = await api(operator, 'POST', `/api/shipping/orders/${order.id}/ship/`, body)
@@ -162,7 +172,9 @@ describe.each(kinds)('shipping on %s', (kind) => {
     const reserved = await post({ picks: [{ line: l, stock_line: line, qty: '3' }] })
     expect(reserved.statusCode).toBe(400)
     expect(reserved.json().picks[0]).toMatch(/Not enough stock/)
-    expect((await post({ picks: [{ line: l, stock_line: line, qty: '2' }], packages: [{ code: 'B', contents: [{ line: l, qty: '1' }] }] })).json()).toEqual({ packages: [expect.stringMatching(/packed 1 but picked 2/)] })
+    expect((await post({ picks: [{ line: l, stock_line: line, qty: '2' }], packages: [{ code: 'B', contents: [{ line: l, qty: '1' }] }] })).json()).toEqual({
+      packages: [expect.stringMatching(/packed 1 but picked 2/)],
+    })
     expect((await post({ picks: [{ line: l, stock_line: line, qty: '2' }], carrier: 999999 })).json()).toEqual({ carrier: [expect.stringMatching(/Invalid pk/)] })
     expect((await post({ picks: [] })).json()).toEqual({ picks: ['Pick at least one quantity.'] })
     expect(await f.line(line)).toMatchObject({ qty: '10.000', reservedQty: '8.000' })
@@ -178,13 +190,40 @@ describe.each(kinds)('shipping on %s', (kind) => {
     expect((await api(admin, 'GET', `/api/shipping/orders/${order.id}/`)).json()).toMatchObject({ status: 'shipped', lines: [{ shipped_qty: '2.000', remaining: '3' }] })
   })
 
+  it('keeps the wizard draft until Finish, which books it', async () => {
+    const p = await f.product(uniq('P'))
+    const line = await f.stock(p, f.storage[5], 9)
+    const order = await salesOrder([{ product: p, qty: '5' }])
+    const url = `/api/shipping/orders/${order.id}/draft/`
+    expect((await api(operator, 'GET', url)).json()).toEqual({ draft: null, updated_at: null })
+    const draft = { picks: [{ line: order.lines[0].id, stock_line: line, qty: '5' }], packages: [{ code: 'CX-1', contents: [{ line: order.lines[0].id, qty: '5' }] }], carrier: carrierId, tracking_reference: 'TR-1' }
+    const saved = await t.as(operator, { method: 'PUT', url, payload: draft })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json()).toMatchObject({ draft: { picks: [{ qty: '5' }], tracking_reference: 'TR-1' }, updated_at: expect.any(String) })
+    expect((await api(admin, 'GET', `/api/shipping/orders/${order.id}/`)).json()).toMatchObject({ draft: { carrier: carrierId } })
+    expect((await t.as(operator, { method: 'PUT', url, payload: { picks: [{ line: 'x' }] } })).statusCode).toBe(400)
+    const res = await api(operator, 'POST', `/api/shipping/orders/${order.id}/ship/`, { idempotency_key: `draft-${order.code}` })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json()).toMatchObject({ tracking_reference: 'TR-1', carrier: { id: carrierId }, packages: [{ code: 'CX-1' }], picks: [{ stock_line: line, qty: '5.000' }] })
+    expect(await f.line(line)).toMatchObject({ qty: '4.000' })
+    expect((await api(operator, 'GET', url)).json()).toEqual({ draft: null, updated_at: null })
+    expect((await t.as(operator, { method: 'PUT', url, payload: draft })).statusCode).toBe(409)
+  })
+
   it('groups orders into a wave and ships the wave: every order closes', async () => {
     const p = await f.product(uniq('P'))
     const stock = await f.stock(p, f.storage[4], 20, { lot: 'W' })
     const a = await salesOrder([{ product: p, qty: '3' }])
     const b = await salesOrder([{ product: p, qty: '4' }])
     const shipped = await salesOrder([{ product: p, qty: '1' }])
-    expect((await api(operator, 'POST', `/api/shipping/orders/${shipped.id}/ship/`, { idempotency_key: `pre-${shipped.code}`, picks: [{ line: shipped.lines[0].id, stock_line: stock, qty: '1' }] })).statusCode).toBe(201)
+    expect(
+      (
+        await api(operator, 'POST', `/api/shipping/orders/${shipped.id}/ship/`, {
+          idempotency_key: `pre-${shipped.code}`,
+          picks: [{ line: shipped.lines[0].id, stock_line: stock, qty: '1' }],
+        })
+      ).statusCode,
+    ).toBe(201)
     const bad = await api(admin, 'POST', '/api/shipping/waves/', { code: uniq('WV'), orders: [a.id, shipped.id] })
     expect(bad.json()).toEqual({ orders: [expect.stringMatching(/only open orders/)] })
     expect((await api(operator, 'POST', '/api/shipping/waves/', { code: uniq('WV'), orders: [a.id] })).statusCode).toBe(403)
@@ -197,7 +236,14 @@ describe.each(kinds)('shipping on %s', (kind) => {
     expect(sugg.map((l) => l.suggestions[0].qty)).toEqual(['3', '4'])
     const res = await api(operator, 'POST', `/api/shipping/waves/${wave.id}/ship/`, { idempotency_key: `wave-${wave.code}`, picks: picksFrom(sugg), carrier: carrierId })
     expect(res.statusCode, res.body).toBe(201)
-    expect(res.json()).toMatchObject({ wave: wave.id, order: null, orders: [{ id: a.id, status: 'shipped' }, { id: b.id, status: 'shipped' }] })
+    expect(res.json()).toMatchObject({
+      wave: wave.id,
+      order: null,
+      orders: [
+        { id: a.id, status: 'shipped' },
+        { id: b.id, status: 'shipped' },
+      ],
+    })
     expect(await f.line(stock)).toMatchObject({ qty: '12.000' })
     expect((await api(admin, 'GET', `/api/shipping/waves/${wave.id}/`)).json()).toMatchObject({ status: 'shipped', shipments: [{ id: res.json().id }] })
     expect((await movesOf(a.code)).map((m) => m.reason)).toEqual(['ship'])
