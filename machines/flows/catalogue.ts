@@ -6,6 +6,7 @@
  */
 import type { MachineModel } from '../testing/model-coverage'
 import { copackModel } from '../copack/copack.model'
+import { labelPrintModel } from '../label-print/label-print.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -56,6 +57,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Follows a co-packing order: loads it, reserves its components (or says what is missing), cancels or completes it, and refreshes what shows it after each action.',
     usedIn: ['/manufacturing/copack-orders', '/manufacturing/copack-orders/$id'],
     model: copackModel as MachineModel,
+  },
+  {
+    id: 'labelPrint',
+    name: 'Label printing',
+    purpose: 'Prints a location or pallet label: checks the ID and the copies, suggests IDs as you type, picks a printer and sends one job per Print.',
+    usedIn: ['/printing', 'src/features/printing/hooks/use-label-print.ts'],
+    model: labelPrintModel as MachineModel,
   },
 ]
 

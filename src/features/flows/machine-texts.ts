@@ -22,4 +22,12 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Assistente`,
     purpose: msg`Percorre um formulário linear passo a passo: só avança com o passo válido, cada passo salva e Concluir registra uma única vez.`,
   },
+  copack: {
+    name: msg`Ordem de copack`,
+    purpose: msg`Acompanha uma ordem de copack: carrega a ordem, reserva os componentes (ou diz o que falta), cancela ou conclui e atualiza o que a mostra após cada ação.`,
+  },
+  labelPrint: {
+    name: msg`Impressão de etiquetas`,
+    purpose: msg`Imprime uma etiqueta de localização ou de palete: valida o ID e as cópias, sugere IDs enquanto se digita, escolhe a impressora e envia um trabalho por Imprimir.`,
+  },
 }
