@@ -1,0 +1,303 @@
+import type { ReactNode } from 'react'
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { IconAlertTriangle } from '@tabler/icons-react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { PageHeader } from '../../../components/page-header'
+import { formatDate, formatNumber } from '../../../lib/format'
+import { copackOrderQueryOptions } from '../api/get-copack-order'
+import { copackMessage, taskStatusLabel, taskTypeLabel } from '../copack-status'
+import { useCopackOrder } from '../hooks/use-copack-order'
+import type { CopackOrderDetail } from '../copack-types'
+import { CopackStatusBadge } from './copack-status-badge'
+
+function Field({ label, value }: { label: ReactNode; value: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {value}
+      </Text>
+    </Stack>
+  )
+}
+
+function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  )
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" size="sm">
+      {children}
+    </Text>
+  )
+}
+
+/** The order's page (issue 7): header, components (needed, reserved, missing), reservations, tasks and the actions its status allows. */
+export function CopackOrderDetailView({ orderId }: { orderId: number }) {
+  const { t, i18n } = useLingui()
+  const num = (value: string | null) => (value === null ? '—' : formatNumber(Number(value), i18n.locale))
+  const { send, view } = useCopackOrder(orderId)
+  const query = useQuery(copackOrderQueryOptions(orderId))
+  const order: CopackOrderDetail | undefined = query.data
+
+  if (!order) {
+    if (view.loadFailed || query.isError) {
+      return (
+        <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{view.error ? copackMessage(view.error, (d) => i18n._(d)) : t`Não foi possível carregar a ordem.`}</Text>
+            <Button size="xs" variant="light" onClick={() => send({ type: 'RETRY' })}>
+              <Trans>Tentar novamente</Trans>
+            </Button>
+          </Stack>
+        </Alert>
+      )
+    }
+    return <Loader aria-label={t`Carregando`} />
+  }
+
+  const actions = (
+    <Group gap="xs">
+      <Button onClick={() => send({ type: 'RESERVE' })} disabled={!view.canReserve} loading={view.running === 'reserve'}>
+        <Trans>Reservar e gerar tarefas</Trans>
+      </Button>
+      <Button variant="light" color="green" onClick={() => send({ type: 'COMPLETE' })} disabled={!view.canComplete} loading={view.running === 'complete'}>
+        <Trans>Concluir ordem</Trans>
+      </Button>
+      <Button variant="light" color="red" onClick={() => send({ type: 'CANCEL' })} disabled={!view.canCancel} loading={view.running === 'cancel'}>
+        <Trans>Cancelar ordem</Trans>
+      </Button>
+      <Button variant="default" onClick={() => send({ type: 'REFRESH' })} disabled={view.busy}>
+        <Trans>Atualizar</Trans>
+      </Button>
+    </Group>
+  )
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            <Trans>Ordem de copack {order.code}</Trans>
+            <CopackStatusBadge status={order.status} />
+          </Group>
+        }
+        description={`${order.result_product_code} — ${order.result_product_name}`}
+      />
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} component="dl" m={0}>
+          <Field label={<Trans>Situação</Trans>} value={<CopackStatusBadge status={order.status} />} />
+          <Field label={<Trans>Produto final</Trans>} value={order.result_product_code} />
+          <Field label={<Trans>Quantidade</Trans>} value={num(order.result_qty)} />
+          <Field label={<Trans>Armazém</Trans>} value={order.warehouse_code} />
+          <Field label={<Trans>Criada em</Trans>} value={formatDate(order.created_at, i18n.locale)} />
+          <Field label={<Trans>Criada por</Trans>} value={order.created_by ?? '—'} />
+        </SimpleGrid>
+      </Paper>
+
+      {actions}
+
+      {view.error ? (
+        <Alert color={view.failed ? 'orange' : 'red'} role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={view.failed ? t`Reserva não realizada` : undefined}>
+          <Stack gap="xs">
+            <Text size="sm">{copackMessage(view.error, (d) => i18n._(d))}</Text>
+            {view.missing.length > 0 ? (
+              <Table withTableBorder aria-label={t`Componentes em falta`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>
+                      <Trans>Componente</Trans>
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Trans>Necessário</Trans>
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Trans>Disponível</Trans>
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Trans>Em falta</Trans>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {view.missing.map((m) => (
+                    <Table.Tr key={m.product}>
+                      <Table.Td>{m.code}</Table.Td>
+                      <Table.Td ta="right">{num(m.needed)}</Table.Td>
+                      <Table.Td ta="right">{num(m.available)}</Table.Td>
+                      <Table.Td ta="right" fw={700}>
+                        {num(m.missing)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ) : null}
+          </Stack>
+        </Alert>
+      ) : null}
+
+      <Section title={<Trans>Componentes</Trans>}>
+        {order.components.length === 0 ? (
+          <Empty>
+            <Trans>O produto final não tem lista de materiais.</Trans>
+          </Empty>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped withTableBorder aria-label={t`Componentes`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>Produto</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Por unidade</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Necessário</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Disponível</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Reservado</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Em falta</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {order.components.map((c) => (
+                  <Table.Tr key={c.product.id}>
+                    <Table.Td>
+                      {c.product.code} — {c.product.name1} <Text span c="dimmed" size="xs">({c.product.uom})</Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{num(c.qty_per_unit)}</Table.Td>
+                    <Table.Td ta="right">{num(c.needed)}</Table.Td>
+                    <Table.Td ta="right">{num(c.available)}</Table.Td>
+                    <Table.Td ta="right">{num(c.reserved)}</Table.Td>
+                    <Table.Td ta="right" c={Number(c.missing) > 0 ? 'red' : undefined} fw={Number(c.missing) > 0 ? 700 : undefined}>
+                      {num(c.missing)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+
+      <Section title={<Trans>Reservas</Trans>}>
+        {order.reservations.length === 0 ? (
+          <Empty>
+            <Trans>Nenhuma reserva.</Trans>
+          </Empty>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped withTableBorder aria-label={t`Reservas`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>Produto</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Local</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Lote</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Palete</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Validade</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Quantidade</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Situação</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {order.reservations.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.product.code}</Table.Td>
+                    <Table.Td>{r.location.code}</Table.Td>
+                    <Table.Td>{r.lot ?? '—'}</Table.Td>
+                    <Table.Td>{r.pallet_code ?? '—'}</Table.Td>
+                    <Table.Td>{r.expiry_date ? formatDate(r.expiry_date, i18n.locale) : '—'}</Table.Td>
+                    <Table.Td ta="right">{num(r.qty)}</Table.Td>
+                    <Table.Td>{{ active: t`Ativa`, released: t`Liberada`, consumed: t`Consumida` }[r.status] ?? r.status}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+
+      <Section title={<Trans>Tarefas geradas</Trans>}>
+        {order.tasks.length === 0 ? (
+          <Empty>
+            <Trans>Nenhuma tarefa: as tarefas de separação são geradas na reserva.</Trans>
+          </Empty>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped withTableBorder aria-label={t`Tarefas geradas`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>#</Table.Th>
+                  <Table.Th>
+                    <Trans>Tipo</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Situação</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Local</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Produto</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Quantidade</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Responsável</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {order.tasks.map((task) => (
+                  <Table.Tr key={task.id} data-testid="copack-task">
+                    <Table.Td>{task.id}</Table.Td>
+                    <Table.Td>{taskTypeLabel(task.type, (d) => i18n._(d))}</Table.Td>
+                    <Table.Td>{taskStatusLabel(task.status, (d) => i18n._(d))}</Table.Td>
+                    <Table.Td>{task.location?.code ?? '—'}</Table.Td>
+                    <Table.Td>{task.product ? `${task.product.code} — ${task.product.name1}` : '—'}</Table.Td>
+                    <Table.Td ta="right">{num(task.qty)}</Table.Td>
+                    <Table.Td>{task.assignee?.username ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+    </Stack>
+  )
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react'
+import { Alert, Button, Group, NumberInput, Paper, Stack, TextInput } from '@mantine/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiErrorText, readDrfError } from '../../../lib/api-client'
+import { createCopackOrder } from '../api/create-copack-order'
+import { manufacturingKeys } from '../manufacturing-query-keys'
+import type { CopackOrderDetail, ProductOption } from '../copack-types'
+import { ProductPicker } from './product-picker'
+
+export interface CopackOrderFormProps {
+  onCreated: (order: CopackOrderDetail) => void
+  onCancel: () => void
+}
+
+/** SPEC 2.12, 5: order code, final product and quantity (default 1); Create is disabled without code and product. */
+export function CopackOrderForm({ onCreated, onCancel }: CopackOrderFormProps) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [code, setCode] = useState('')
+  const [product, setProduct] = useState<ProductOption | null>(null)
+  const [qty, setQty] = useState<string | number>(1)
+  const create = useMutation({
+    mutationFn: () => createCopackOrder({ code: code.trim(), result_product: product!.id, result_qty: String(qty) }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(manufacturingKeys.copackOrder(order.id), order)
+      void queryClient.invalidateQueries({ queryKey: manufacturingKeys.copackLists() })
+      onCreated(order)
+    },
+  })
+  const drf = create.error ? readDrfError(create.error) : null
+  const fieldError = (name: string) => drf?.fieldErrors[name]?.[0]
+  const known = ['code', 'result_product', 'result_qty']
+  const otherError = drf && !known.some((name) => fieldError(name)) ? apiErrorText(create.error) : null
+  const qtyValid = typeof qty === 'number' ? qty > 0 : Number(qty) > 0
+  const canCreate = code.trim() !== '' && product !== null && qtyValid && !create.isPending
+
+  return (
+    <Paper withBorder p="lg" maw={640}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (canCreate) create.mutate()
+        }}
+      >
+        <Stack>
+          {otherError ? (
+            <Alert color="red" role="alert">
+              {otherError}
+            </Alert>
+          ) : null}
+          <TextInput label={t`Código da ordem`} required value={code} onChange={(e) => setCode(e.currentTarget.value)} error={fieldError('code')} maxLength={64} />
+          <ProductPicker label={t`Produto final`} required value={product} onChange={setProduct} error={fieldError('result_product')} />
+          <NumberInput label={t`Quantidade`} required min={0.001} decimalScale={3} value={qty} onChange={setQty} error={fieldError('result_qty')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              <Trans>Cancelar</Trans>
+            </Button>
+            <Button type="submit" disabled={!canCreate} loading={create.isPending}>
+              <Trans>Criar</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  )
+}

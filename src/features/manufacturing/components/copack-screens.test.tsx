@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { mockApi, page, renderApp, signIn, type MockRequest } from '../../../../tests/support/render-app'
+
+const row = (id: number, code: string, status: string) => ({
+  id,
+  code,
+  status,
+  result_product: 10,
+  result_product_code: 'P-10',
+  result_product_name: 'Kit presente',
+  result_qty: '1.000',
+  company: 1,
+  site: 1,
+  warehouse: 1,
+  warehouse_code: 'WH-SP1',
+  created_at: '2026-11-20T10:00:00Z',
+  reserved_at: null,
+  completed_at: null,
+  cancelled_at: null,
+})
+const detail = (id: number, code: string, status: string) => ({
+  ...row(id, code, status),
+  created_by: 'ana',
+  produced_location: null,
+  actions: status === 'DRAFT' ? ['reserve', 'cancel'] : [],
+  components: [{ product: { id: 3, code: 'C-3', name1: 'Caixa', uom: 'UN' }, qty_per_unit: '2.000', needed: '2', available: '10', reserved: status === 'RESERVED' ? '2' : '0', missing: '0' }],
+  reservations: [],
+  tasks:
+    status === 'RESERVED'
+      ? [{ id: 91, type: 'pick', status: 'open', location: { id: 5, code: 'A-01' }, product: { id: 3, code: 'C-3', name1: 'Caixa' }, qty: '2.000', reference: code, assignee: null, created_at: '2026-11-20T10:00:00Z', started_at: null, finished_at: null }]
+      : [],
+})
+
+describe('copack orders list (SPEC 2.12)', () => {
+  it("enables 'Reserve & generate tasks' only in DRAFT, and refreshes the list after reserving", async () => {
+    let reserved = false
+    const { requests } = mockApi(({ method, url }) => {
+      if (url.pathname === '/api/manufacturing/copack-orders/') return { body: page([row(1, 'CP-1', reserved ? 'RESERVED' : 'DRAFT'), row(2, 'CP-2', 'RESERVED'), row(3, 'CP-3', 'CANCELLED')]) }
+      if (url.pathname === '/api/manufacturing/copack-orders/1/') return { body: detail(1, 'CP-1', reserved ? 'RESERVED' : 'DRAFT') }
+      if (method === 'POST' && url.pathname === '/api/manufacturing/copack-orders/1/reserve/') {
+        reserved = true
+        return { body: detail(1, 'CP-1', 'RESERVED') }
+      }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn()
+    const { user } = await renderApp('/manufacturing/copack-orders')
+    const table = await screen.findByRole('table', { name: 'Ordens de copack' })
+    const rowOf = (code: string) => within(table).getByText(code).closest('tr') as HTMLElement
+    await within(table).findByText('CP-1')
+    const reserveIn = (code: string) => within(rowOf(code)).getByRole('button', { name: 'Reservar e gerar tarefas' })
+    expect(reserveIn('CP-1')).toBeEnabled()
+    expect(reserveIn('CP-2')).toBeDisabled()
+    expect(reserveIn('CP-3')).toBeDisabled()
+    expect(within(rowOf('CP-2')).getByRole('link', { name: 'Detalhes de CP-2' })).toHaveAttribute('href', '/manufacturing/copack-orders/2')
+    expect(screen.getByRole('link', { name: 'Nova ordem' })).toHaveAttribute('href', '/manufacturing/copack-orders/new')
+
+    const listCalls = () => requests.filter((r: MockRequest) => r.url.pathname === '/api/manufacturing/copack-orders/').length
+    const before = listCalls()
+    await user.click(reserveIn('CP-1'))
+    expect(await screen.findByText(/Ordem CP-1 reservada/)).toBeInTheDocument()
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(before))
+    await waitFor(() => expect(reserveIn('CP-1')).toBeDisabled())
+  })
+})
+
+describe('copack create form (SPEC 5)', () => {
+  it('searches products, keeps Create disabled without code and product, and opens the new order', async () => {
+    const { requests } = mockApi(({ method, url }) => {
+      if (url.pathname === '/api/product/products/') {
+        const search = url.searchParams.get('search') ?? ''
+        const all = [
+          { id: 10, code: 'P-10', name1: 'Kit presente' },
+          { id: 11, code: 'P-11', name1: 'Kit escolar' },
+        ]
+        return { body: page(all.filter((p) => !search || `${p.code} ${p.name1}`.toLowerCase().includes(search.toLowerCase()))) }
+      }
+      if (method === 'POST' && url.pathname === '/api/manufacturing/copack-orders/') return { status: 201, body: detail(42, 'CP-NEW', 'DRAFT') }
+      if (url.pathname === '/api/manufacturing/copack-orders/42/') return { body: detail(42, 'CP-NEW', 'DRAFT') }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn()
+    const { user, router } = await renderApp('/manufacturing/copack-orders/new')
+    const create = await screen.findByRole('button', { name: 'Criar' })
+    expect(create).toBeDisabled()
+    expect(screen.getByRole('textbox', { name: /Quantidade/ })).toHaveValue('1')
+
+    await user.type(screen.getByRole('textbox', { name: /Código da ordem/ }), 'CP-NEW')
+    expect(create).toBeDisabled()
+
+    await user.type(screen.getByRole('combobox', { name: /Produto final/ }), 'escolar')
+    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/product/products/' && r.url.searchParams.get('search') === 'escolar')).toBe(true))
+    await user.click(await screen.findByRole('option', { name: 'P-11 — Kit escolar' }))
+    expect(create).toBeEnabled()
+
+    await user.click(create)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manufacturing/copack-orders/42'))
+    const post = requests.find((r) => r.method === 'POST')
+    expect(post?.body).toEqual({ code: 'CP-NEW', result_product: 11, result_qty: '1' })
+    expect(await screen.findByRole('heading', { name: /Ordem de copack CP-NEW/ })).toBeInTheDocument()
+  })
+})
