@@ -78,6 +78,8 @@ export interface DataTableProps<T extends RowData, TKey extends QueryKey = Query
   getRowId: (row: T) => string
   /** a message for errors a feature knows better than the table (e.g. no endpoint found) */
   describeError?: (error: Error) => ReactNode | null
+  /** columns hidden until the user chooses otherwise (and again after 'Restaurar colunas') */
+  defaultHidden?: string[]
   /** extra controls beside the Columns button (a sort dropdown, an export), given the table's current state */
   toolbar?: (state: DataTableToolbarState) => ReactNode
   /** told whenever page, page size, search or ordering change (a panel that shows the same page) */
@@ -101,17 +103,22 @@ interface StoredColumns {
   hidden: string[]
 }
 
-function readColumns(tableId: string, ids: string[]): StoredColumns {
+function defaultColumns(ids: string[], defaultHidden: string[] = []): StoredColumns {
+  return { order: ids, hidden: defaultHidden.filter((id) => ids.includes(id)) }
+}
+
+function readColumns(tableId: string, ids: string[], defaultHidden: string[] = []): StoredColumns {
+  const initial = defaultColumns(ids, defaultHidden)
   try {
     const raw: unknown = JSON.parse(localStorage.getItem(tableColumnsKey(tableId)) ?? 'null')
-    if (typeof raw !== 'object' || raw === null) return { order: ids, hidden: [] }
+    if (typeof raw !== 'object' || raw === null) return initial
     const record = raw as Record<string, unknown>
     const order = Array.isArray(record.order) ? record.order.filter((id): id is string => typeof id === 'string' && ids.includes(id)) : []
     const hidden = Array.isArray(record.hidden) ? record.hidden.filter((id): id is string => typeof id === 'string' && ids.includes(id)) : []
     // columns added since the preference was saved go at the end
     return { order: [...order, ...ids.filter((id) => !order.includes(id))], hidden: hidden.length < ids.length ? hidden : [] }
   } catch {
-    return { order: ids, hidden: [] }
+    return initial
   }
 }
 
@@ -167,6 +174,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
   describeError,
   toolbar,
   onParamsChange,
+  defaultHidden,
 }: DataTableProps<T, TKey>) {
   const { t, i18n } = useLingui()
   const columnIds = useMemo(() => columns.map((column) => column.id), [columns])
@@ -177,7 +185,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
   const [appliedSearch, setAppliedSearch] = useState('')
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE })
   const [sorting, setSorting] = useState<SortingState>([])
-  const [stored, setStored] = useState<StoredColumns>(() => readColumns(tableId, columnIds))
+  const [stored, setStored] = useState<StoredColumns>(() => readColumns(tableId, columnIds, defaultHidden))
   const [dragging, setDragging] = useState<string | null>(null)
 
   // SPEC 2.14: a new search starts again from page 1
@@ -341,7 +349,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
                   variant="subtle"
                   size="xs"
                   mt={4}
-                  onClick={() => persist({ order: columnIds, hidden: [] })}
+                  onClick={() => persist(defaultColumns(columnIds, defaultHidden))}
                 >
                   <Trans>Restaurar colunas</Trans>
                 </Button>

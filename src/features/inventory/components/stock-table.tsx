@@ -12,6 +12,7 @@ import { StockSortSelect } from './stock-sort-select'
 
 /** SPEC 2.6: column order and hidden columns are kept under this id. */
 export const STOCK_TABLE_ID = 'inventory.stock'
+const DEFAULT_HIDDEN = ['sscc', 'reserved_qty']
 
 /** SPEC 8: the stock list's own error texts. */
 export function describeStockError(error: Error) {
@@ -45,6 +46,8 @@ export function StockTable() {
       query={query}
       getRowId={(row) => String(row.id)}
       describeError={describeStockError}
+      // the pallet code usually is the SSCC, and reservations matter less when looking stock up: shown on request
+      defaultHidden={DEFAULT_HIDDEN}
       toolbar={(state) => <StockToolbar state={state} />}
     />
   )

@@ -41,7 +41,13 @@ export function TasksPage() {
           return {
             ...column,
             render: (row: Task) => (
-              <Badge variant="light" color={isTaskStatus(row.status) ? TASK_STATUS_COLORS[row.status] : 'gray'}>
+              <Badge
+                variant="light"
+                tt="none"
+                color={isTaskStatus(row.status) ? TASK_STATUS_COLORS[row.status] : 'gray'}
+                // a table cell must not squeeze the label into an ellipsis
+                style={{ minWidth: 'max-content' }}
+              >
                 {taskStatusLabel(row.status, i18n)}
               </Badge>
             ),
@@ -65,7 +71,7 @@ export function TasksPage() {
         data={[{ value: ALL, label: t`Todas` }, ...TASK_STATUSES.map((value) => ({ value, label: i18n._(TASK_STATUS_LABELS[value]) }))]}
       />
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, xl: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           {/* a new filter starts again from page 1 */}
           <DataTable
             key={status}
@@ -77,7 +83,7 @@ export function TasksPage() {
             onParamsChange={setParams}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, xl: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="xs">
             <Title order={2} size="h5">
               <Trans>Resposta da API</Trans>
