@@ -367,3 +367,5 @@ export function labelPrintView(snapshot: { context: LabelPrintContext; matches(v
     canPrint: !printing && idValid && isValidCopies(c.copies) && printer !== null,
   }
 }
+
+export type LabelPrintView = ReturnType<typeof labelPrintView>

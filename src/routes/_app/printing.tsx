@@ -1,16 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { PlaceholderPage } from '../../components/placeholder-page'
+import { PageHeader } from '../../components/page-header'
+import { printJobsQueryOptions } from '../../features/printing/api/get-print-jobs'
+import { PrintingScreen } from '../../features/printing/components/printing-screen'
 
 export const Route = createFileRoute('/_app/printing')({
+  // the jobs table shows a failed load itself, so a failure here must not replace the screen
+  loader: ({ context }) => context.queryClient.ensureQueryData(printJobsQueryOptions()).then(
+    () => undefined,
+    () => undefined,
+  ),
   component: PrintingPage,
 })
 
 function PrintingPage() {
   return (
-    <PlaceholderPage
-      title={<Trans>Impressão</Trans>}
-      description={<Trans>Impressão de etiquetas de localização ou de palete, escolhendo a impressora e o número de cópias.</Trans>}
-    />
+    <>
+      <PageHeader
+        title={<Trans>Impressão</Trans>}
+        description={<Trans>Impressão de etiquetas de localização ou de palete, escolhendo a impressora e o número de cópias.</Trans>}
+      />
+      <PrintingScreen />
+    </>
   )
 }

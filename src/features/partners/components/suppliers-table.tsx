@@ -1,3 +1,4 @@
+import { useMemo, type ReactNode } from 'react'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
@@ -12,13 +13,21 @@ const columns: DataColumn<Supplier>[] = [
   { id: 'email', header: msg`E-mail`, value: (row) => row.email },
 ]
 
-export function SuppliersTable() {
+/** `rowActions`: optional controls for each row (the route composes other features' actions here), in a last, unsorted column. */
+export function SuppliersTable({ rowActions }: { rowActions?: (row: Supplier) => ReactNode } = {}) {
   const { t } = useLingui()
+  const withActions = useMemo<DataColumn<Supplier>[]>(
+    () =>
+      rowActions
+        ? [...columns, { id: 'actions', header: msg`Ações`, value: () => null, render: (row) => rowActions(row), sortable: false }]
+        : columns,
+    [rowActions],
+  )
   return (
     <DataTable
       tableId="partners.suppliers"
       label={t`Fornecedores`}
-      columns={columns}
+      columns={withActions}
       query={suppliersQueryOptions}
       getRowId={(row) => String(row.id)}
     />

@@ -1,9 +1,15 @@
+import { useCallback, useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
 import { DEFAULT_LIST_PARAMS } from '../../../lib/list-query'
 import { suppliersQueryOptions } from '../../../features/partners/api/get-suppliers'
 import { SuppliersTable } from '../../../features/partners/components/suppliers-table'
+import type { Supplier } from '../../../features/partners/partners-types'
+import { ReportIssueModal } from '../../../features/quality/components/report-issue-modal'
+import { SupplierIssueActions } from '../../../features/quality/components/supplier-issue-actions'
+import { SupplierIssuesDrawer } from '../../../features/quality/components/supplier-issues-drawer'
+import type { IssueSupplier } from '../../../features/quality/quality-types'
 
 export const Route = createFileRoute('/_app/partners/suppliers')({
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
@@ -15,10 +21,19 @@ export const Route = createFileRoute('/_app/partners/suppliers')({
 })
 
 function SuppliersPage() {
+  // SPEC 2.15: each row can report an issue with its supplier, or list the supplier's issues
+  const [reporting, setReporting] = useState<IssueSupplier | null>(null)
+  const [listing, setListing] = useState<IssueSupplier | null>(null)
+  const rowActions = useCallback(
+    (row: Supplier) => <SupplierIssueActions supplier={row} onReport={setReporting} onList={setListing} />,
+    [],
+  )
   return (
     <>
       <PageHeader title={<Trans>Fornecedores</Trans>} description={<Trans>Os fornecedores.</Trans>} />
-      <SuppliersTable />
+      <SuppliersTable rowActions={rowActions} />
+      <SupplierIssuesDrawer supplier={listing} onClose={() => setListing(null)} onReport={setReporting} />
+      <ReportIssueModal supplier={reporting} onClose={() => setReporting(null)} />
     </>
   )
 }

@@ -1,0 +1,10 @@
+import type { LabelKind } from '../../../machines/label-print/label-print.machine'
+
+/** Query keys of the printing feature: one factory, so loaders and components share them. */
+export const printingKeys = {
+  all: ['printing'] as const,
+  printers: () => [...printingKeys.all, 'printers'] as const,
+  jobs: () => [...printingKeys.all, 'jobs'] as const,
+  suggestions: (kind: LabelKind, query: string) => [...printingKeys.all, 'suggestions', kind, query] as const,
+  preview: (kind: LabelKind, id: string, printerId: number | null) => [...printingKeys.all, 'preview', kind, id, printerId] as const,
+}
