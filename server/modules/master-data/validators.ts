@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { gs1CheckDigit, isValidGtin } from '../../../machines/scanner/gs1'
 
 export const codeField = z
   .string()
@@ -21,16 +22,8 @@ export function isValidTimeZone(tz: string): boolean {
 }
 export const timezoneField = z.string().refine(isValidTimeZone, 'Unknown time zone.')
 
-/** GS1 mod-10 check digit over the digits before it (GTIN-8/12/13/14, SSCC). */
-export function gs1CheckDigit(body: string): number {
-  let sum = 0
-  for (let i = 0; i < body.length; i++) {
-    const digit = body.charCodeAt(body.length - 1 - i) - 48
-    sum += digit * (i % 2 === 0 ? 3 : 1)
-  }
-  return (10 - (sum % 10)) % 10
-}
-export const isValidGtin = (s: string) => /^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(s) && gs1CheckDigit(s.slice(0, -1)) === Number(s.at(-1))
+// GS1 mod-10 check digit (GTIN-8/12/13/14, SSCC): one implementation, shared with the handheld and the GS1 parser
+export { gs1CheckDigit, isValidGtin }
 export const gtinField = z.string().trim().refine(isValidGtin, 'Enter a valid GTIN (8, 12, 13 or 14 digits with a correct check digit).')
 
 /** Exact decimals travel as strings with at most 3 places (never floats). */

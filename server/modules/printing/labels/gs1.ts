@@ -1,4 +1,4 @@
-import { gs1CheckDigit } from '../../master-data/validators'
+import { gs1CheckDigit, isValidSscc } from '../../../../machines/scanner/gs1'
 import { type Code128Input, FNC1 } from './code128'
 
 /** SSCC: extension digit, GS1 company prefix and serial reference (17 digits), then the mod-10 check digit. */
@@ -13,7 +13,8 @@ export function buildSscc(extension: number, companyPrefix: string, serial: numb
 /** Largest serial reference a prefix leaves room for: the serial counter stops there rather than wrap (SSCCs never repeat). */
 export const maxSsccSerial = (companyPrefix: string) => 10 ** (16 - companyPrefix.length) - 1
 
-export const isValidSscc = (s: string) => /^\d{18}$/.test(s) && gs1CheckDigit(s.slice(0, 17)) === Number(s[17])
+// the SSCC check lives with the shared GS1 parser (machines/scanner/gs1.ts); printing's callers keep importing it here
+export { isValidSscc }
 
 /** GTIN-8/12/13 padded to the 14 digits that AI (01) and (02) carry. */
 export const gtin14 = (gtin: string) => gtin.padStart(14, '0')
