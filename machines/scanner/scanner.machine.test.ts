@@ -70,11 +70,26 @@ describe('scanner timing', () => {
     expect(reads(s).map((r) => [r.code, r.source])).toEqual([['P000123', 'typed']])
   })
 
-  it('typing slowly with focus outside any field makes no read', async () => {
+  it('typing slowly with focus outside the scan field makes no read and no complaint', async () => {
     const s = start()
     await type(s, 'ABCDEF', 150, 'Enter')
+    // Enter on a button, with nothing typed before it
+    s.actor.send({ type: 'END', key: 'Enter', at: Date.now() })
     expect(reads(s)).toEqual([])
+    expect(s.actor.getSnapshot().context.notice).toBeNull()
+  })
+
+  it('a short burst, or Enter in the scan field with too little text, says the code is too short', async () => {
+    const s = start()
+    await type(s, 'AB', 5, 'Enter')
     expect(s.actor.getSnapshot().context.notice).toEqual({ id: 'scanner.tooShort' })
+    await type(s, 'ABC', 5, 'Enter')
+    expect(s.actor.getSnapshot().context.notice).toBeNull()
+    s.actor.send({ type: 'END', key: 'Enter', at: Date.now(), fieldValue: ' X ' })
+    expect(s.actor.getSnapshot().context.notice).toEqual({ id: 'scanner.tooShort' })
+    await type(s, 'Z', 150, 'Enter', 'Z')
+    expect(s.actor.getSnapshot().context.notice).toEqual({ id: 'scanner.tooShort' })
+    expect(reads(s).map((r) => r.code)).toEqual(['ABC'])
   })
 
   it('Tab ends a code like Enter', async () => {

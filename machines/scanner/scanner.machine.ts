@@ -53,7 +53,7 @@ export interface ScannerContext {
   cameraRepeatMs: number
   history: ScanRead[]
   nextId: number
-  /** why the last Enter did not make a read (too short) */
+  /** why the last scan attempt (a short burst, Enter in the scan field) did not make a read */
   notice: ScannerMessage | null
   cameraError: ScannerMessage | null
   lastCamera: { code: string; at: number } | null
@@ -63,7 +63,7 @@ export interface ScannerContext {
 export type ScannerEvent =
   /** a printable key; `at` is the event's time in ms (KeyboardEvent.timeStamp or Date.now()) */
   | { type: 'KEY'; key: string; at: number }
-  /** Enter or Tab; `fieldValue` is the focused field's text, if focus is in one */
+  /** Enter or Tab; `fieldValue` is the scan field's text when focus is in it (absent elsewhere) */
   | { type: 'END'; key: 'Enter' | 'Tab'; at: number; fieldValue?: string }
   /** a code submitted directly (a search button, a typed field) */
   | { type: 'SUBMIT'; code: string; source?: ScanSource }
@@ -120,6 +120,16 @@ export const scannerMachine = setup({
     typedComplete: ({ context, event }) => {
       assertEvent(event, 'END')
       return (event.fieldValue ?? '').trim().length >= context.minLength
+    },
+    /** the focused field is the scan field (the app passes its text only then) */
+    inScanField: ({ event }) => {
+      assertEvent(event, 'END')
+      return event.fieldValue !== undefined
+    },
+    /** a burst too short, or Enter in the scan field with too little text: worth telling the user */
+    scanAttempt: ({ context, event }) => {
+      assertEvent(event, 'END')
+      return context.burst || event.fieldValue !== undefined
     },
     submitLongEnough: ({ context, event }) => {
       assertEvent(event, 'SUBMIT')
@@ -181,7 +191,8 @@ export const scannerMachine = setup({
             KEY: { target: 'collecting', actions: assign(({ event }) => ({ buffer: event.key, burst: false, lastKeyAt: event.at })) },
             END: [
               { guard: 'typedComplete', actions: raise(({ event }) => ({ type: 'READ' as const, code: (event.fieldValue ?? '').trim(), source: 'typed' as const })) },
-              { actions: assign({ notice: MESSAGES.tooShort }) },
+              { guard: 'inScanField', actions: assign({ notice: MESSAGES.tooShort }) },
+              // Enter or Tab outside the scan field with no burst before it (a button, a link): not a scan
             ],
           },
         },
@@ -212,7 +223,9 @@ export const scannerMachine = setup({
                   enqueue.assign({ buffer: '', burst: false, lastKeyAt: null })
                 }),
               },
-              { target: 'idle', actions: assign({ buffer: '', burst: false, lastKeyAt: null, notice: MESSAGES.tooShort }) },
+              { guard: 'scanAttempt', target: 'idle', actions: assign({ buffer: '', burst: false, lastKeyAt: null, notice: MESSAGES.tooShort }) },
+              // keys typed slowly outside the scan field, then Enter or Tab: a person using the screen, not a scan
+              { target: 'idle', actions: assign({ buffer: '', burst: false, lastKeyAt: null }) },
             ],
           },
         },
