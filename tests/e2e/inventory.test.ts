@@ -33,6 +33,8 @@ async function api<T>(pathname: string): Promise<T> {
   return (await res.json()) as T
 }
 
+// two busy cores: a first load probes endpoints and fills the caches
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 })
 const count = async (pathname: string) => (await api<{ count: number }>(pathname)).count
 const ptBR = (n: number) => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 }).format(n)
 
@@ -79,10 +81,10 @@ const firstCells = async (page: Page, column: number) =>
 
 async function waitForDashboard(page: Page) {
   const values = page.locator('[role="group"] [data-stat-value]')
-  await expect.poll(() => values.count()).toBe(6)
-  await expect.poll(async () => (await values.allInnerTexts()).every((text) => /\d/.test(text)), { timeout: 30_000 }).toBe(true)
+  await poll(() => values.count()).toBe(6)
+  await poll(async () => (await values.allInnerTexts()).every((text) => /\d/.test(text))).toBe(true)
   // the charts are Victory SVGs, each named by its <title>
-  await expect.poll(() => page.locator('main svg[role="img"]').count(), { timeout: 30_000 }).toBe(2)
+  await poll(() => page.locator('main svg[role="img"]').count()).toBe(2)
 }
 
 describe('inventory and dashboard', () => {
@@ -132,56 +134,58 @@ describe('inventory and dashboard', () => {
     expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
 
     await page.getByRole('button', { name: 'Mostrar JSON' }).click()
-    await expect.poll(() => page.locator('pre').innerText()).toContain(line.pallet_code)
+    await poll(() => page.locator('pre').innerText()).toContain(line.pallet_code)
+    await page.mouse.move(0, 0)
+    await page.waitForTimeout(400) // the panel's opening transition
     await screenshot(page, 'inventory-scan-light')
     await expectNoAxeViolations(page, 'scan')
   })
 
   it('a stock search sorts, pages, hides a column, and keeps it hidden after a reload', async () => {
     await page.goto('/inventory/search')
-    await expect.poll(async () => (await firstCells(page, 1)).length).toBe(20)
-    expect(await page.getByText(`Total: ${ptBR(await count('/inventory/stock/?page_size=1'))}`).count()).toBe(1)
+    await poll(async () => (await firstCells(page, 1)).length).toBe(20)
+    expect(await page.getByText(`Total: ${ptBR(await count('/inventory/stock/?page_size=1'))}`, { exact: true }).count()).toBe(1)
 
     // a search narrows the list and its total
     const sample = (await api<{ results: StockLine[] }>('/inventory/stock/?page_size=1&ordering=-qty')).results[0]
     const productCount = await count(`/inventory/stock/?page_size=1&search=${encodeURIComponent(sample.product.code)}`)
     await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(sample.product.code)
-    await expect.poll(() => page.getByText(`Total: ${ptBR(productCount)}`).count()).toBe(1)
+    await poll(() => page.getByText(`Total: ${ptBR(productCount)}`, { exact: true }).count()).toBe(1)
     await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('')
-    await expect.poll(async () => (await firstCells(page, 1)).length).toBe(20)
+    await poll(async () => (await firstCells(page, 1)).length).toBe(20)
 
     // a click on Quantidade (right-aligned) sorts descending first; the dropdown follows the header
     const qtyColumn = (await headerNames(page)).indexOf('Quantidade') + 1
     await stockTable(page).getByRole('button', { name: 'Quantidade' }).click()
-    await expect.poll(() => stockTable(page).locator('th[aria-sort="descending"]').innerText()).toBe('Quantidade')
-    expect(await page.getByRole('textbox', { name: 'Ordenar por' }).inputValue()).toBe('Quantidade, decrescente')
+    await poll(() => stockTable(page).locator('th[aria-sort="descending"]').innerText()).toBe('Quantidade')
+    expect(await page.getByRole('combobox', { name: 'Ordenar por' }).inputValue()).toBe('Quantidade, decrescente')
     const top = await api<{ results: StockLine[] }>('/inventory/stock/?page_size=20&ordering=-qty')
     const codes = () => firstCells(page, 1)
-    await expect.poll(codes).toEqual(top.results.map((row) => row.product.code))
+    await poll(codes).toEqual(top.results.map((row) => row.product.code))
     const quantities = (await firstCells(page, qtyColumn)).map((text) => Number(text.replace(/\./g, '').replace(',', '.')))
     expect(quantities).toEqual([...quantities].sort((a, b) => b - a))
 
     // the sort dropdown sets the same ordering
-    await page.getByRole('textbox', { name: 'Ordenar por' }).click()
+    await page.getByRole('combobox', { name: 'Ordenar por' }).click()
     await page.getByRole('option', { name: 'Localização, crescente' }).click()
-    await expect.poll(() => stockTable(page).locator('th[aria-sort="ascending"]').innerText()).toBe('Localização')
+    await poll(() => stockTable(page).locator('th[aria-sort="ascending"]').innerText()).toBe('Localização')
 
     // the next page
     const byLocation = await api<{ results: StockLine[] }>('/inventory/stock/?page=2&page_size=20&ordering=location__code')
     await page.getByRole('button', { name: 'Próxima página' }).click()
-    await expect.poll(codes).toEqual(byLocation.results.map((row) => row.product.code))
+    await poll(codes).toEqual(byLocation.results.map((row) => row.product.code))
 
     // hide Lote
     expect(await headerNames(page)).toContain('Lote')
     await page.getByRole('button', { name: 'Colunas' }).click()
     await page.getByRole('checkbox', { name: 'Lote' }).uncheck()
     await page.keyboard.press('Escape')
-    await expect.poll(() => headerNames(page)).not.toContain('Lote')
+    await poll(() => headerNames(page)).not.toContain('Lote')
     await screenshot(page, 'inventory-search-light')
     await expectNoAxeViolations(page, 'stock search')
 
     await page.reload()
-    await expect.poll(async () => (await firstCells(page, 1)).length).toBe(20)
+    await poll(async () => (await firstCells(page, 1)).length).toBe(20)
     const after = await headerNames(page)
     expect(after).not.toContain('Lote')
     expect(after).toContain('Palete')
@@ -189,8 +193,8 @@ describe('inventory and dashboard', () => {
 
   it('the tasks screen shows the table and the raw JSON', async () => {
     await page.goto('/workforce/tasks')
-    await expect.poll(() => page.getByRole('table', { name: 'Tarefas' }).locator('tbody tr').count()).toBe(20)
-    await expect.poll(() => page.locator('pre').innerText()).toContain('"results"')
+    await poll(() => page.getByRole('table', { name: 'Tarefas' }).locator('tbody tr').count()).toBe(20)
+    await poll(() => page.locator('pre').innerText()).toContain('"results"')
     await screenshot(page, 'inventory-tasks-light')
     await expectNoAxeViolations(page, 'tasks')
   })
@@ -212,12 +216,12 @@ describe('inventory and dashboard', () => {
     await expectNoAxeViolations(dark, 'scan (dark)')
 
     await dark.goto('/inventory/search')
-    await expect.poll(async () => (await firstCells(dark, 1)).length).toBe(20)
+    await poll(async () => (await firstCells(dark, 1)).length).toBe(20)
     await screenshot(dark, 'inventory-search-dark')
     await expectNoAxeViolations(dark, 'stock search (dark)')
 
     await dark.goto('/workforce/tasks')
-    await expect.poll(() => dark.getByRole('table', { name: 'Tarefas' }).locator('tbody tr').count()).toBe(20)
+    await poll(() => dark.getByRole('table', { name: 'Tarefas' }).locator('tbody tr').count()).toBe(20)
     await screenshot(dark, 'inventory-tasks-dark')
     await expectNoAxeViolations(dark, 'tasks (dark)')
     await dark.context().close()
