@@ -16,11 +16,11 @@ function PathItem({ path, index }: { path: FlowPath; index: number }) {
           {index + 1}. {path.target}
         </Text>
         {path.walked ? (
-          <Badge color="teal" variant="light" size="sm">
+          <Badge color="teal.9" variant="filled" size="sm">
             <Trans>percorrido por um teste</Trans>
           </Badge>
         ) : (
-          <Badge color="gray" variant="light" size="sm">
+          <Badge color="gray.7" variant="filled" size="sm">
             <Trans>não percorrido</Trans>
           </Badge>
         )}

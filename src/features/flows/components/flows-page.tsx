@@ -64,7 +64,7 @@ function CoverageCell({ state }: { state: ReportState }) {
           {states.covered}/{states.defined} estados, {transitions.covered}/{transitions.defined} transições
         </Trans>
       </Text>
-      <Badge size="sm" variant="light" color={full ? 'teal' : 'red'}>
+      <Badge size="sm" variant="filled" color={full ? 'teal.9' : 'red.9'}>
         {full ? <Trans>100% coberto</Trans> : <Trans>cobertura incompleta</Trans>}
       </Badge>
     </Stack>
@@ -126,7 +126,7 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
                   return (
                     <Table.Tr key={entry.id} data-machine-id={entry.id} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
                       <Table.Td>
-                        <Anchor component="button" type="button" fw={600} onClick={() => onSelect(entry.id)} aria-current={isSelected ? 'true' : undefined}>
+                        <Anchor component="button" type="button" fw={600} c="inherit" underline="always" onClick={() => onSelect(entry.id)} aria-current={isSelected ? 'true' : undefined}>
                           {nameOf(entry)}
                         </Anchor>
                         <Text size="xs" c="dimmed" ff="monospace">

@@ -31,7 +31,7 @@ export function MachineLists({ graph, activeStates, missingTransitions }: { grap
               {state.invoke.length ? `, ${t`invoca`} ${state.invoke.map((i) => i.src).join(', ')}` : ''})
             </Text>
             {active.has(state.id) ? (
-              <Badge ml="xs" size="sm" color="orange" variant="light">
+              <Badge ml="xs" size="sm" color="#9c3d00" variant="filled">
                 <Trans>estado atual</Trans>
               </Badge>
             ) : null}
@@ -66,7 +66,7 @@ export function MachineLists({ graph, activeStates, missingTransitions }: { grap
                 {tr.targets.length ? tr.targets.map((x) => x.slice(graph.id.length + 1)).join(', ') : t`(permanece no estado)`}
               </Text>
               {missing.has(tr.id) ? (
-                <Badge ml="xs" size="sm" color="red" variant="light">
+                <Badge ml="xs" size="sm" color="red.9" variant="filled">
                   <Trans>não coberta</Trans>
                 </Badge>
               ) : null}
