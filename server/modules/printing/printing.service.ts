@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { companies, locations, warehouses } from '../../db/schema/core'
+import { receiptLines, receipts } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
 import { type PrinterResolution, VIRTUAL_PRINTER_NAME, printJobs, printers, ssccCounters } from '../../db/schema/printing'
 import { nonFieldError, notFound } from '../../http/errors'
@@ -65,7 +66,7 @@ const fromMilli = (m: bigint) => `${m / 1000n}.${String(m % 1000n).padStart(3, '
  */
 export async function palletLabelData(db: Db, companyId: number, palletCode: string): Promise<PalletLabelData> {
   if (!PALLET_CODE_RE.test(palletCode)) throw notFound('No such pallet.')
-  const lines = await db
+  const stocked = await db
     .select({
       productId: stockLines.productId,
       productCode: products.code,
@@ -80,6 +81,9 @@ export async function palletLabelData(db: Db, companyId: number, palletCode: str
     .innerJoin(products, eq(products.id, stockLines.productId))
     .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
     .orderBy(asc(stockLines.id))
+  // issue 7: the receiving wizard labels its pallets before Finish books them into stock; such a pallet lives in
+  // the document's draft receipt, with its SSCC already allocated
+  const lines = stocked.length ? stocked : await draftPalletLines(db, companyId, palletCode)
   if (!lines.length) throw notFound('No such pallet.')
   const [company] = await db.select({ name: companies.name, gs1Prefix: companies.gs1Prefix }).from(companies).where(eq(companies.id, companyId))
 
@@ -116,6 +120,26 @@ export async function palletLabelData(db: Db, companyId: number, palletCode: str
     qty: single && units.length === 1 ? fromMilli(lines.reduce((sum, l) => sum + toMilli(l.qty), 0n)) : null,
     uom: units.length === 1 ? units[0] : null,
   }
+}
+
+async function draftPalletLines(db: Db, companyId: number, palletCode: string) {
+  return db
+    .select({
+      productId: receiptLines.productId,
+      productCode: products.code,
+      productName: products.name1,
+      lot: receiptLines.lot,
+      sscc: receiptLines.sscc,
+      qty: receiptLines.qty,
+      uom: uoms.code,
+      expiryDate: receiptLines.expiryDate,
+    })
+    .from(receiptLines)
+    .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
+    .innerJoin(products, eq(products.id, receiptLines.productId))
+    .innerJoin(uoms, eq(uoms.id, products.uomId))
+    .where(and(eq(receipts.companyId, companyId), eq(receipts.status, 'draft'), eq(receiptLines.palletCode, palletCode), isNotNull(receiptLines.sscc)))
+    .orderBy(asc(receiptLines.id))
 }
 
 /**

@@ -109,6 +109,13 @@ describe.each(kinds)('receiving on %s', (kind) => {
     }
     expect(new Set(pallets.map((p) => p.sscc)).size).toBe(2)
     expect((await api(operator, 'POST', `${url}/pallets/`, {})).json().pallets).toEqual(pallets)
+    // their labels print before Finish: the printing API finds a pallet of the draft receipt, with its SSCC
+    const preview = await api(operator, 'GET', `/api/printing/pallets/${pallets[0].pallet_code}/label.svg`)
+    expect(preview.statusCode, preview.body).toBe(200)
+    expect(preview.body).toContain(pallets[0].sscc)
+    const printerId = (await api(operator, 'GET', '/api/printing/printers/')).json().results[0].id as number
+    const job = await api(operator, 'POST', `/api/printing/pallets/${pallets[0].pallet_code}/print/`, { copies: 1, printer: printerId })
+    expect(job.statusCode, job.body).toBe(202)
 
     // putaway step: a storage location of the warehouse with the product's storage class, not the same twice
     const suggested = await api(operator, 'GET', `${url}/putaway-suggestions/`)
