@@ -28,6 +28,8 @@ export const navPrefsKey = (username: string, pref: 'collapsed' | 'favourites' |
 export const navCollapsedKey = (username: string) => navPrefsKey(username, 'collapsed')
 export const navFavouritesKey = (username: string) => navPrefsKey(username, 'favourites')
 export const navCompactKey = (username: string) => navPrefsKey(username, 'compact')
+/** the collector's last 50 scans (SPEC 2.16, 9), per user so a shared handheld does not mix operators' reads */
+export const scanHistoryKey = (username: string) => `movatic.scan.history.${username}`
 /** sessionStorage: the endpoint a probe found (SPEC 7), so a second use does not probe again */
 export const probeKey = (probe: string) => `movatic.probe.${probe}`
 
