@@ -42,7 +42,8 @@ export function TasksPage() {
             ...column,
             render: (row: Task) => (
               <Badge
-                variant="light"
+                // the dot carries the colour; the text keeps the page's contrast (light badges fall below 4.5:1)
+                variant="dot"
                 tt="none"
                 color={isTaskStatus(row.status) ? TASK_STATUS_COLORS[row.status] : 'gray'}
                 // a table cell must not squeeze the label into an ellipsis
