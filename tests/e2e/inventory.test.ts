@@ -181,6 +181,7 @@ describe('inventory and dashboard', () => {
     await page.getByRole('checkbox', { name: 'Lote' }).uncheck()
     await page.keyboard.press('Escape')
     await poll(() => headerNames(page)).not.toContain('Lote')
+    await poll(() => page.getByRole('group', { name: 'Colunas' }).count()).toBe(0)
     await screenshot(page, 'inventory-search-light')
     await expectNoAxeViolations(page, 'stock search')
 
