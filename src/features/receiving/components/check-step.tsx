@@ -1,0 +1,177 @@
+import { Badge, Checkbox, Group, NumberInput, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { formatNumber } from '../../../lib/format'
+import type { InboundDocument } from '../receiving-types'
+
+export interface CheckedLine {
+  received: string | number
+  damaged: string | number
+  lot: string
+  expiry: string
+}
+
+export interface IssueChoice {
+  open: boolean
+  severity: number
+  description: string
+}
+
+export const toQty = (value: string | number) => (typeof value === 'number' ? value : value.trim() === '' ? 0 : Number(value))
+
+/** received + damaged + what earlier receipts brought − expected: negative is under, positive over. */
+export function lineDifference(line: InboundDocument['lines'][number], checked: CheckedLine | undefined): number {
+  const now = checked ? toQty(checked.received) + toQty(checked.damaged) : 0
+  return Math.round((Number(line.received_qty) + Number(line.damaged_qty) + now - Number(line.expected_qty)) * 1000) / 1000
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/
+
+/** The check step is valid when something arrives and every number and date is well formed. */
+export function checkStepValid(lines: Record<number, CheckedLine>): boolean {
+  const values = Object.values(lines)
+  const wellFormed = values.every((l) => {
+    const r = toQty(l.received)
+    const d = toQty(l.damaged)
+    return Number.isFinite(r) && Number.isFinite(d) && r >= 0 && d >= 0 && (l.expiry === '' || DATE_RE.test(l.expiry))
+  })
+  return wellFormed && values.some((l) => toQty(l.received) > 0)
+}
+
+export interface CheckStepProps {
+  document: InboundDocument
+  lines: Record<number, CheckedLine>
+  onChange: (lineId: number, patch: Partial<CheckedLine>) => void
+  issue: IssueChoice
+  onIssueChange: (issue: IssueChoice) => void
+}
+
+/** Step 2 (SPEC 2.8): received quantity, lot, expiry and damage per line; over and under receipt shown per line. */
+export function CheckStep({ document, lines, onChange, issue, onIssueChange }: CheckStepProps) {
+  const { t, i18n } = useLingui()
+  const num = (value: number | string) => formatNumber(Number(value), i18n.locale)
+  const damaged = Object.values(lines).some((l) => toQty(l.damaged) > 0)
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        <Trans>Confira cada linha: quantidade recebida, lote, validade e avarias. O rascunho é salvo ao avançar.</Trans>
+      </Text>
+      <Table.ScrollContainer minWidth={900}>
+        <Table withTableBorder striped verticalSpacing="xs" aria-label={t`Itens do documento ${document.code}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Produto</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans>Esperado</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans>Já recebido</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Recebido</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Avariado</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Lote</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Validade</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Diferença</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {document.lines.map((line) => {
+              const checked = lines[line.id]
+              const diff = lineDifference(line, checked)
+              const name = line.product.code
+              return (
+                <Table.Tr key={line.id} data-testid="receiving-line">
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {line.product.code}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {line.product.name1} · {line.product.uom}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{num(line.expected_qty)}</Table.Td>
+                  <Table.Td ta="right">{num(Number(line.received_qty) + Number(line.damaged_qty))}</Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={t`Recebido de ${name}`}
+                      min={0}
+                      decimalScale={3}
+                      w={110}
+                      value={checked?.received ?? ''}
+                      onChange={(value) => onChange(line.id, { received: value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={t`Avariado de ${name}`}
+                      min={0}
+                      decimalScale={3}
+                      w={100}
+                      value={checked?.damaged ?? ''}
+                      onChange={(value) => onChange(line.id, { damaged: value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={t`Lote de ${name}`} w={130} maxLength={64} value={checked?.lot ?? ''} onChange={(e) => onChange(line.id, { lot: e.currentTarget.value })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={t`Validade de ${name}`} type="date" w={150} value={checked?.expiry ?? ''} onChange={(e) => onChange(line.id, { expiry: e.currentTarget.value })} />
+                  </Table.Td>
+                  <Table.Td>
+                    {diff < 0 ? (
+                      <Badge color="orange" variant="light">
+                        <Trans>Falta {num(-diff)}</Trans>
+                      </Badge>
+                    ) : diff > 0 ? (
+                      <Badge color="red" variant="light">
+                        <Trans>Excesso {num(diff)}</Trans>
+                      </Badge>
+                    ) : (
+                      <Badge color="green" variant="light">
+                        <Trans>Completo</Trans>
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {damaged ? (
+        <Stack gap="xs">
+          <Checkbox
+            label={t`Abrir uma ocorrência no fornecedor pela avaria (ao concluir)`}
+            checked={issue.open}
+            onChange={(e) => onIssueChange({ ...issue, open: e.currentTarget.checked })}
+          />
+          {issue.open ? (
+            <Group align="flex-start" grow>
+              <Select
+                label={t`Gravidade`}
+                // SPEC 5: 1 (high) to 5 (low), default 3
+                data={['1', '2', '3', '4', '5'].map((v) => ({ value: v, label: v }))}
+                value={String(issue.severity)}
+                onChange={(v) => onIssueChange({ ...issue, severity: Number(v ?? 3) })}
+                allowDeselect={false}
+                maw={160}
+              />
+              <Textarea label={t`Descrição`} value={issue.description} onChange={(e) => onIssueChange({ ...issue, description: e.currentTarget.value })} maxLength={2000} autosize minRows={2} />
+            </Group>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Stack>
+  )
+}

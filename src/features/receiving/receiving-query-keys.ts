@@ -1,0 +1,12 @@
+import type { ListParams } from '../../lib/list-query'
+
+/** Query keys of the receiving feature. */
+export const receivingKeys = {
+  all: ['receiving'] as const,
+  documentLists: () => [...receivingKeys.all, 'documents'] as const,
+  documents: (params: ListParams) => [...receivingKeys.documentLists(), params] as const,
+  document: (id: number) => [...receivingKeys.all, 'document', id] as const,
+  putaway: (id: number) => [...receivingKeys.all, 'putaway', id] as const,
+  printers: () => [...receivingKeys.all, 'printers'] as const,
+  locations: (warehouse: number, search: string) => [...receivingKeys.all, 'locations', warehouse, search] as const,
+}
