@@ -40,6 +40,7 @@ const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123'
 const ROOT = path.resolve('var/bench')
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const GOAL_P95 = { pglite: 50, postgres: 25 }
+const DATA_VERSION = 2
 
 const log = (m: string) => console.log(`  ${m}`)
 const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`)
@@ -62,7 +63,8 @@ async function pgDatabase(name: string, fresh: boolean): Promise<string> {
 /** Open (building when needed) the data set of `lines` stock lines on `kind`. */
 async function openDataSet(kind: 'pglite' | 'postgres', lines: number): Promise<{ database: Database; dataDir: string }> {
   const dataDir = path.join(ROOT, `${kind}-${label(lines)}`)
-  const marker = path.join(dataDir, 'ready')
+  // bump DATA_VERSION when the stock schema or generator changes: older data sets are rebuilt
+  const marker = path.join(dataDir, `ready-v${DATA_VERSION}`)
   mkdirSync(dataDir, { recursive: true })
   let database: Database
   let ready: boolean
@@ -92,6 +94,7 @@ async function openDataSet(kind: 'pglite' | 'postgres', lines: number): Promise<
     const [demo] = await database.db.select({ id: companies.id }).from(companies).where(eq(companies.code, 'DEMO'))
     await seedStock(database.db, { companyId: demo.id, lines, log })
     await database.db.execute('VACUUM ANALYZE')
+    if (kind === 'postgres') await database.db.execute(`COMMENT ON TABLE stock_lines IS 'bench v${DATA_VERSION}'`)
     writeFileSync(marker, new Date().toISOString() + '\n')
     console.log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   } else {
@@ -103,7 +106,9 @@ async function openDataSet(kind: 'pglite' | 'postgres', lines: number): Promise<
 async function isBuilt(database: Database, lines: number): Promise<boolean> {
   try {
     const [demo] = await database.db.select({ id: companies.id }).from(companies).where(eq(companies.code, 'DEMO'))
-    return !!demo && (await stockLineCount(database.db, demo.id)) === lines
+    if (!demo || (await stockLineCount(database.db, demo.id)) !== lines) return false
+    const r = await database.db.execute<{ v: string }>(`SELECT obj_description('stock_lines'::regclass) AS v`)
+    return r.rows[0]?.v === `bench v${DATA_VERSION}`
   } catch {
     return false
   }

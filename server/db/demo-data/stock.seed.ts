@@ -109,8 +109,8 @@ export async function seedStock(db: Db, opts: SeedStockOptions): Promise<{ lines
       const [{ maxId }] = await db.select({ maxId: sql<number>`coalesce(max(id), 0)::int` }).from(stockLines)
       // h: a multiplicative hash of the row number, so neighbouring lines differ but every run is identical
       await db.execute(sql`
-      INSERT INTO stock_lines (company_id, product_id, location_id, lot, pallet_code, sscc, qty, reserved_qty, uom, expiry_date, owner_name, created_at, updated_at)
-      SELECT ${companyId}, p.id, l.id, 'L' || lpad((p.n * 7 + (h / 11) % 5)::text, 6, '0'),
+      INSERT INTO stock_lines (company_id, product_id, location_id, product_code, product_name1, location_code, lot, pallet_code, sscc, qty, reserved_qty, uom, expiry_date, owner_name, created_at, updated_at)
+      SELECT ${companyId}, p.id, l.id, p.code, p.name1, l.code, 'L' || lpad((p.n * 7 + (h / 11) % 5)::text, 6, '0'),
         CASE WHEN h % 100 < 85 THEN sscc END, CASE WHEN h % 100 < 85 THEN sscc END,
         q, CASE WHEN h % 8 = 3 THEN trunc(q / 4) ELSE 0 END, p.uom,
         CASE WHEN (h / 3) % 10 < 6 THEN DATE '2026-01-01' + ((h / 17) % 700)::int END,
@@ -124,8 +124,8 @@ export async function seedStock(db: Db, opts: SeedStockOptions): Promise<{ lines
           FROM (SELECT i, (i * 2654435761) % 4294967296 AS h FROM generate_series(${from}::bigint, ${from + n - 1}::bigint) AS i) AS g
         ) AS r
       ) AS x
-      JOIN (SELECT pr.id, u.code AS uom, row_number() OVER (ORDER BY pr.id)::int AS n FROM products pr JOIN uoms u ON u.id = pr.uom_id WHERE pr.company_id = ${companyId}) AS p ON p.n = x.pn
-      JOIN (SELECT lo.id, row_number() OVER (ORDER BY lo.id)::int AS n FROM locations lo
+      JOIN (SELECT pr.id, pr.code, pr.name1, u.code AS uom, row_number() OVER (ORDER BY pr.id)::int AS n FROM products pr JOIN uoms u ON u.id = pr.uom_id WHERE pr.company_id = ${companyId}) AS p ON p.n = x.pn
+      JOIN (SELECT lo.id, lo.code, row_number() OVER (ORDER BY lo.id)::int AS n FROM locations lo
             WHERE lo.company_id = ${companyId} AND lo.is_active AND lo.kind IN ('storage', 'picking')) AS l ON l.n = x.ln
       CROSS JOIN LATERAL (SELECT CASE WHEN p.uom IN ('KG', 'L', 'M') THEN ((h / 23) % 500000 + 100)::numeric / 1000 ELSE (1 + (h / 23) % 480)::numeric END AS q) AS qq
       ORDER BY i`)

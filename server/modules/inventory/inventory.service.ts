@@ -2,7 +2,7 @@
  * Reading stock: the line shape every inventory endpoint answers, the search over a million lines, and the count.
  * Writing stock is stock.service.ts's job.
  */
-import { type SQL, and, eq, ilike, or, sql } from 'drizzle-orm'
+import { type SQL, and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
@@ -78,9 +78,10 @@ export function serializeStockLine(r: StockLineRow): StockLineOut {
 /** DRF OrderingFilter names for every column the stock table shows. */
 export const STOCK_ORDERING = {
   id: stockLines.id,
-  product__code: products.code,
-  product__name1: products.name1,
-  location__code: locations.code,
+  // the copies on the line, not the joined columns: only those are in an index (see the schema)
+  product__code: stockLines.productCode,
+  product__name1: stockLines.productName1,
+  location__code: stockLines.locationCode,
   lot: stockLines.lot,
   pallet_code: stockLines.palletCode,
   sscc: stockLines.sscc,
@@ -122,6 +123,18 @@ export async function countStockLines(db: Db, where: SQL | undefined): Promise<n
 
 export const STOCK_DEFAULT_ORDERING = 'product__code,location__code'
 
+/**
+ * DRF ordering over STOCK_ORDERING, with the id tie-break in the direction of the first key: `-qty` sorts by
+ * qty DESC, id DESC, which is the (company_id, qty, id) index read backwards. With id ascending after a descending
+ * key, PostgreSQL would re-sort every group of equal values (800,000 lines without an owner, for `-owner`).
+ */
+export function stockOrder(ordering: string | undefined): SQL[] {
+  const order = orderingClause(ordering, STOCK_ORDERING, STOCK_DEFAULT_ORDERING, stockLines.id)
+  const first = ((ordering ?? '').trim() || STOCK_DEFAULT_ORDERING).split(',')[0].trim()
+  if (first.startsWith('-')) order[order.length - 1] = desc(stockLines.id)
+  return order
+}
+
 export type StockListQuery = {
   search?: string
   ordering?: string
@@ -140,7 +153,7 @@ export type StockListQuery = {
  * million rows.
  */
 export async function listStock(db: Db, companyId: number, q: StockListQuery, p: PageParams): Promise<{ rows: StockLineRow[]; count: number }> {
-  const order = orderingClause(q.ordering, STOCK_ORDERING, STOCK_DEFAULT_ORDERING, stockLines.id)
+  const order = stockOrder(q.ordering)
   const filters: (SQL | undefined)[] = [
     stockSearchCondition(companyId, q.search),
     q.product ? eq(stockLines.productId, q.product) : undefined,
@@ -151,12 +164,14 @@ export async function listStock(db: Db, companyId: number, q: StockListQuery, p:
     q.sscc ? eq(stockLines.sscc, q.sscc) : undefined,
   ].filter(Boolean)
   const where = and(eq(stockLines.companyId, companyId), ...filters)
+  // Deferred join: pick the page's ids on stock_lines alone (an index scan in the requested order, or a top-N sort
+  // of the matches), then join product, unit and location for those rows only. Joined first, PostgreSQL hashes
+  // the million lines with their products before sorting (1.4 s measured for ORDER BY qty DESC LIMIT 20).
+  const pageIds = db.select({ id: stockLines.id }).from(stockLines).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset)
   const [rows, count] = await Promise.all([
     stockLineRows(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(p.pageSize)
-      .offset(p.offset),
+      .where(inArray(stockLines.id, pageIds))
+      .orderBy(...order),
     filters.length ? countStockLines(db, where) : stockLineCount(db, companyId),
   ])
   return { rows, count }

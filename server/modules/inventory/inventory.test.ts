@@ -45,7 +45,7 @@ const ORDER_VALUE: Record<string, (l: Line) => string | number | null> = {
   owner__name: (l) => l.owner?.name ?? null,
 }
 
-/** PostgreSQL order: ascending puts nulls last, descending first; ties by id ascending. Codes here are ASCII. */
+/** PostgreSQL order: ascending puts nulls last, descending first; ties by id in the same direction. Codes here are ASCII. */
 function pgCompare(key: string, desc: boolean) {
   const get = ORDER_VALUE[key]
   return (a: Line, b: Line) => {
@@ -56,7 +56,7 @@ function pgCompare(key: string, desc: boolean) {
     else if (x === null) c = desc ? -1 : 1
     else if (y === null) c = desc ? 1 : -1
     else c = (x < y ? -1 : x > y ? 1 : 0) * (desc ? -1 : 1)
-    return c || a.id - b.id
+    return c || (desc ? b.id - a.id : a.id - b.id)
   }
 }
 
@@ -170,9 +170,9 @@ describe.each(kinds)('inventory API on %s', (kind) => {
       }
     }
     const multi = await get('/api/inventory/stock/?search=zztest&page_size=100&ordering=lot,-qty')
-    const expected = [...multi.body.results]
-      .sort((a, b) => pgCompare('lot', false)(a, b) && (ORDER_VALUE.lot(a) === ORDER_VALUE.lot(b) ? pgCompare('qty', true)(a, b) : pgCompare('lot', false)(a, b)))
-      .map((l) => l.id)
+    const byLot = pgCompare('lot', false)
+    const byQtyDesc = (a: Line, b: Line) => Number(b.qty) - Number(a.qty) || a.id - b.id
+    const expected = [...multi.body.results].sort((a, b) => (ORDER_VALUE.lot(a) === ORDER_VALUE.lot(b) ? byQtyDesc(a, b) : byLot(a, b))).map((l) => l.id)
     expect(multi.body.results.map((l) => l.id)).toEqual(expected)
     const bad = await get<Record<string, string[]>>('/api/inventory/stock/?ordering=password')
     expect(bad.status).toBe(400)

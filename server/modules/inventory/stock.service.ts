@@ -187,19 +187,17 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
       uom: t.uom ?? from?.uom,
     }
     const [loc] = await tx
-      .select({ id: locations.id })
+      .select({ id: locations.id, code: locations.code })
       .from(locations)
       .where(and(eq(locations.id, t.locationId), eq(locations.companyId, actor.companyId)))
     if (!loc) throw fieldError('location', `Invalid pk "${t.locationId}" - object does not exist.`)
-    if (!from) {
-      const [product] = await tx
-        .select({ uom: uoms.code })
-        .from(products)
-        .innerJoin(uoms, eq(uoms.id, products.uomId))
-        .where(and(eq(products.id, productId), eq(products.companyId, actor.companyId)))
-      if (!product) throw fieldError('product', `Invalid pk "${productId}" - object does not exist.`)
-      attrs.uom ??= product.uom
-    }
+    const [product] = await tx
+      .select({ uom: uoms.code, code: products.code, name1: products.name1 })
+      .from(products)
+      .innerJoin(uoms, eq(uoms.id, products.uomId))
+      .where(and(eq(products.id, productId), eq(products.companyId, actor.companyId)))
+    if (!product) throw fieldError('product', `Invalid pk "${productId}" - object does not exist.`)
+    attrs.uom ??= product.uom
     const uom = attrs.uom as string
     if (from && t.locationId === from.locationId && Object.entries(attrs).every(([k, v]) => from[k as keyof typeof attrs] === v)) {
       throw fieldError('location', 'The stock is already there.')
@@ -225,7 +223,7 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
       .orderBy(stockLines.id)
       .limit(1)
     targetLineId = match?.id
-    newLine = { companyId: actor.companyId, productId, locationId: t.locationId, qty, ...attrs, uom }
+    newLine = { companyId: actor.companyId, productId, locationId: t.locationId, qty, ...attrs, uom, productCode: product.code, productName1: product.name1, locationCode: loc.code }
   }
 
   // 2. Lock the lines in id order, so two moves between the same two lines in opposite directions can't deadlock.
@@ -436,6 +434,19 @@ export async function recountStockLines(db: DbOrTx, companyId: number): Promise<
     .values({ companyId, lines: row.n })
     .onConflictDoUpdate({ target: stockLineCounters.companyId, set: { lines: row.n } })
   return row.n
+}
+
+/**
+ * Copy product code and name and location code onto the stock lines again (they are the stock list's sort keys).
+ * Call after renaming a product or a location; with no argument, every line of the company.
+ */
+export async function refreshStockSortKeys(db: DbOrTx, companyId: number, only: { productId?: number; locationId?: number } = {}): Promise<void> {
+  await db.execute(sql`
+    UPDATE ${stockLines} s SET product_code = p.code, product_name1 = p.name1, location_code = l.code
+    FROM ${products} p, ${locations} l
+    WHERE p.id = s.product_id AND l.id = s.location_id AND s.company_id = ${companyId}
+      ${only.productId ? sql`AND s.product_id = ${only.productId}` : sql``} ${only.locationId ? sql`AND s.location_id = ${only.locationId}` : sql``}
+      AND (s.product_code IS DISTINCT FROM p.code OR s.product_name1 IS DISTINCT FROM p.name1 OR s.location_code IS DISTINCT FROM l.code)`)
 }
 
 /** The product a GTIN names in a company (through its packs), for callers that receive by barcode. */
