@@ -12,6 +12,7 @@ import {
   type PrintInput,
   type SuggestInput,
 } from '../../../../machines/label-print/label-print.machine'
+import { flowsInspect } from '../../../lib/flows-inspector'
 import { getLabelSuggestions } from '../api/get-label-suggestions'
 import { printersQueryOptions } from '../api/get-printers'
 import { printLabel } from '../api/print-label'
@@ -40,7 +41,7 @@ export function useLabelPrint() {
   const queryClient = useQueryClient()
   const { i18n } = useLingui()
   const machine = useMemo(() => labelPrintMachine.provide({ actors: labelPrintActors(queryClient) }), [queryClient])
-  const [snapshot, send, actorRef] = useMachine(machine, { input: {} })
+  const [snapshot, send, actorRef] = useMachine(machine, { input: {}, inspect: flowsInspect })
 
   useEffect(() => {
     const notices = actorRef.on('notice', ({ outcome }) => {

@@ -105,9 +105,7 @@ function ReportIssueForm({ supplier, onDone }: { supplier: IssueSupplier; onDone
         <Textarea
           label={t`Descrição`}
           required
-          autosize
-          minRows={3}
-          maxRows={8}
+          rows={4}
           maxLength={4000}
           key={form.key('description')}
           {...form.getInputProps('description')}

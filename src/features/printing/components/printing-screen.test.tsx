@@ -1,0 +1,175 @@
+/**
+ * The printing screen in jsdom (SPEC 2.7, 5, 7, 8): an ID wrong for the type is marked and Print
+ * is disabled; suggestions from 2 characters fill the field; the fallback printers when the
+ * printers call fails; the toasts for a queued job and for each kind of failure.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { mockApi, page, renderApp, signIn, type MockAnswer, type MockRequest } from '../../../../tests/support/render-app'
+
+const PRINTERS = [
+  { id: 1, name: 'Virtual printer', host: 'virtual', port: 9100, resolution: 203, label_width_mm: 100, label_height_mm: 150, is_virtual: true, online: true, last_seen_at: null, last_error: null },
+  { id: 2, name: 'Zebra-02', host: '127.0.0.1', port: 9102, resolution: 300, label_width_mm: 100, label_height_mm: 50, is_virtual: false, online: null, last_seen_at: null, last_error: null },
+]
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm"><rect width="10" height="10" fill="#fff"/></svg>'
+
+function job(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 9,
+    printer: { id: 1, name: 'Virtual printer' },
+    kind: 'location',
+    target_id: '42',
+    target_label: 'A-01-01',
+    copies: 1,
+    status: 'queued',
+    attempts: 0,
+    last_error: null,
+    next_attempt_at: null,
+    created_by: 'ana',
+    created_at: '2026-11-21T10:00:00Z',
+    sent_at: null,
+    ...overrides,
+  }
+}
+
+function server(opts: { printers?: MockAnswer; print?: MockAnswer; jobs?: unknown[] } = {}) {
+  return mockApi(({ url, method }: MockRequest): MockAnswer => {
+    const p = url.pathname
+    if (p === '/api/printing/printers/') return opts.printers ?? { body: page(PRINTERS) }
+    if (p === '/api/printing/jobs/') return { body: page(opts.jobs ?? []) }
+    if (p === '/api/core/locations/') {
+      return { body: page([{ id: 42, code: 'A-01-01', name: 'Rack A' }, { id: 43, code: 'A-01-02', name: null }]) }
+    }
+    if (p === '/api/inventory/stock-items/') {
+      return { body: page([{ pallet_code: 'PAL-0001', sscc: null, product: { code: 'P1' }, location: { code: 'A-01-01' } }]) }
+    }
+    if (/label\.svg$/.test(p)) return { body: SVG }
+    if (method === 'POST' && /^\/api\/printing\/(locations|pallets)\/[^/]+\/print$/.test(p)) return opts.print ?? { status: 202, body: job() }
+    return { status: 404, body: { detail: 'Not found.' } }
+  })
+}
+
+async function openPrinting() {
+  signIn()
+  const app = await renderApp('/printing')
+  await screen.findByRole('heading', { name: 'Impressão' })
+  return app
+}
+
+const idField = () => screen.getByRole('textbox', { name: 'ID' })
+const printButton = () => screen.getByRole('button', { name: 'Imprimir' })
+
+describe('printing screen', () => {
+  it('marks an ID wrong for the type and disables Print (SPEC 5)', async () => {
+    server()
+    const { user } = await openPrinting()
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Impressora' })).toHaveValue('Virtual printer (203 dpi)'))
+    expect(printButton()).toBeDisabled()
+
+    await user.type(idField(), 'A-1')
+    expect(idField()).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByText('ID inválido para o tipo selecionado.')).toBeInTheDocument()
+    expect(printButton()).toBeDisabled()
+
+    // the same text is a good pallet code
+    await user.click(screen.getByRole('combobox', { name: 'Tipo' }))
+    await user.click(await screen.findByRole('option', { name: 'Palete' }))
+    await waitFor(() => expect(printButton()).toBeEnabled())
+    expect(idField()).not.toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByText('ID inválido para o tipo selecionado.')).not.toBeInTheDocument()
+  })
+
+  it('suggests locations from 2 characters and fills in the numeric id (SPEC 5, 7)', async () => {
+    const { requests } = server()
+    const { user } = await openPrinting()
+    await user.type(idField(), 'A')
+    await new Promise((r) => setTimeout(r, 500))
+    expect(requests.some((r) => r.url.pathname === '/api/core/locations/')).toBe(false)
+
+    await user.type(idField(), '-0')
+    await user.click(await screen.findByRole('option', { name: 'A-01-01 — Rack A' }))
+    expect(idField()).toHaveValue('42')
+    const search = requests.find((r) => r.url.pathname === '/api/core/locations/')!
+    expect(Object.fromEntries(search.url.searchParams)).toEqual({ search: 'A-0', page_size: '10' })
+    await waitFor(() => expect(printButton()).toBeEnabled())
+    // the preview is the server's label for that id at the chosen printer
+    expect(await screen.findByRole('img', { name: 'Etiqueta de 42' })).toBeInTheDocument()
+    expect(requests.some((r) => r.url.pathname === '/api/printing/locations/42/label.svg' && r.url.searchParams.get('printer') === '1')).toBe(true)
+  })
+
+  it('suggests pallets by pallet_code', async () => {
+    const { requests } = server()
+    const { user } = await openPrinting()
+    await user.click(screen.getByRole('combobox', { name: 'Tipo' }))
+    await user.click(await screen.findByRole('option', { name: 'Palete' }))
+    await user.type(idField(), 'PAL')
+    await user.click(await screen.findByRole('option', { name: 'PAL-0001 — P1 @ A-01-01' }))
+    expect(idField()).toHaveValue('PAL-0001')
+    const search = requests.find((r) => r.url.pathname === '/api/inventory/stock-items/')!
+    expect(Object.fromEntries(search.url.searchParams)).toEqual({ pallet_code: 'PAL', page_size: '10' })
+  })
+
+  it('offers Zebra-01 and Zebra-02 when the printers call fails (SPEC 7, 9) and prints to one by name', async () => {
+    const { requests } = server({ printers: { status: 503, body: { detail: 'Service unavailable.' } } })
+    const { user } = await openPrinting()
+    expect(await screen.findByText('Não foi possível carregar as impressoras; usando as impressoras padrão.')).toBeInTheDocument()
+    await user.click(screen.getByRole('combobox', { name: 'Impressora' }))
+    expect(await screen.findByRole('option', { name: 'Zebra-01' })).toBeInTheDocument()
+    expect(screen.queryByRole('option', { name: /Virtual printer/ })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('option', { name: 'Zebra-02' }))
+    await user.type(idField(), '7')
+    await user.click(printButton())
+    expect(await screen.findByText('Solicitação enviada à fila de impressão.')).toBeInTheDocument()
+    const print = requests.find((r) => r.method === 'POST')!
+    expect(print.url.pathname).toBe('/api/printing/locations/7/print')
+    expect(print.body).toEqual({ copies: 1, printer: 'Zebra-02' })
+  })
+
+  it('says the job was queued, sends the copies, and lists the job (SPEC 8)', async () => {
+    const { requests } = server({ jobs: [job({ status: 'failed', last_error: 'connect ECONNREFUSED 127.0.0.1:9101', target_label: 'B-02' })] })
+    const { user } = await openPrinting()
+    const jobs = await screen.findByRole('table', { name: 'Impressões recentes' })
+    expect(await within(jobs).findByText('B-02')).toBeInTheDocument()
+    expect(within(jobs).getByText('Falhou')).toBeInTheDocument()
+    expect(within(jobs).getByText('connect ECONNREFUSED 127.0.0.1:9101')).toBeInTheDocument()
+    expect(within(jobs).getByRole('button', { name: 'Reenviar B-02' })).toBeInTheDocument()
+
+    await user.type(idField(), '42')
+    const copies = screen.getByRole('textbox', { name: 'Cópias' })
+    await user.clear(copies)
+    await user.type(copies, '3')
+    await waitFor(() => expect(printButton()).toBeEnabled())
+    await user.click(printButton())
+    expect(await screen.findByText('Solicitação enviada à fila de impressão.')).toBeInTheDocument()
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ copies: 3, printer: 1 })
+    // the jobs list is asked again after a print
+    await waitFor(() => expect(requests.filter((r) => r.url.pathname === '/api/printing/jobs/').length).toBeGreaterThanOrEqual(2))
+  })
+
+  it('refuses copies outside 1 to 50 (SPEC 5, 9)', async () => {
+    server()
+    const { user } = await openPrinting()
+    await user.type(idField(), '42')
+    await waitFor(() => expect(printButton()).toBeEnabled())
+    const copies = screen.getByRole('textbox', { name: 'Cópias' })
+    await user.clear(copies)
+    await user.type(copies, '0')
+    expect(printButton()).toBeDisabled()
+    expect(screen.getByText('Informe de 1 a 50 cópias.')).toBeInTheDocument()
+  })
+
+  it.each([
+    ['the server detail', { status: 404, body: { detail: 'No such location.' } }, 'No such location.'],
+    ['the first field error when there is no detail', { status: 400, body: { copies: ['Ensure this value is less than or equal to 50.'] } }, 'copies: Ensure this value is less than or equal to 50.'],
+    ['the message when there is no response', 'network' as const, /No response from the server/],
+  ])('a failed print shows %s (SPEC 8)', async (_what, answer, text) => {
+    server({ print: answer })
+    const { user } = await openPrinting()
+    await user.type(idField(), '42')
+    await waitFor(() => expect(printButton()).toBeEnabled())
+    await user.click(printButton())
+    expect(await screen.findByText(text)).toBeInTheDocument()
+    // back to the form: another try is possible
+    await waitFor(() => expect(printButton()).toBeEnabled())
+  })
+})
