@@ -1,30 +1,34 @@
-import { Checkbox, Select, Stack, Table, Text } from '@mantine/core'
+import { useEffect } from 'react'
+import { Button, Group, Select, Stack, Table, Text } from '@mantine/core'
+import { IconPrinter } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { formatNumber } from '../../../lib/format'
 import { printersQueryOptions } from '../api/get-printers'
+import { usePrintPallets } from '../hooks/use-print-pallets'
 import type { Receipt } from '../receiving-types'
 
 export interface LabelStepProps {
   receipt: Receipt
   printer: number | null
   onPrinterChange: (printer: number | null) => void
-  printOnFinish: boolean
-  onPrintOnFinishChange: (value: boolean) => void
 }
 
-/**
- * Step 3 (SPEC 2.8): the pallets with the SSCCs the API assigned. A pallet label is printed from the stock the
- * pallet holds, so it prints once Finish has booked it: here the printer is chosen (and printing on Finish).
- */
-export function LabelStep({ receipt, printer, onPrinterChange, printOnFinish, onPrintOnFinishChange }: LabelStepProps) {
+/** Step 3 (SPEC 2.8): the pallets with the SSCCs the API assigned, and their labels printed through the printing API. */
+export function LabelStep({ receipt, printer, onPrinterChange }: LabelStepProps) {
   const { t, i18n } = useLingui()
   const printers = useQuery(printersQueryOptions())
+  const { print, printing } = usePrintPallets(printer)
+  // the first printer (the virtual one at least) is chosen until the user picks another
+  const first = printers.data?.[0]?.id ?? null
+  useEffect(() => {
+    if (printer === null && first !== null) onPrinterChange(first)
+  }, [printer, first, onPrinterChange])
   const lineOf = (id: number) => receipt.lines.find((l) => l.line === id)
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        <Trans>Cada palete recebeu um código SSCC. Escolha a impressora das etiquetas.</Trans>
+        <Trans>Cada palete recebeu um código SSCC. Imprima as etiquetas e cole-as nos paletes.</Trans>
       </Text>
       <Table withTableBorder striped aria-label={t`Paletes`}>
         <Table.Thead>
@@ -35,6 +39,9 @@ export function LabelStep({ receipt, printer, onPrinterChange, printOnFinish, on
             <Table.Th>SSCC</Table.Th>
             <Table.Th>
               <Trans>Conteúdo</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Etiqueta</Trans>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -50,19 +57,41 @@ export function LabelStep({ receipt, printer, onPrinterChange, printOnFinish, on
                   .map((l) => `${l.product.code} × ${formatNumber(Number(l.received_qty), i18n.locale)}${l.lot ? ` (${l.lot})` : ''}`)
                   .join(', ')}
               </Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconPrinter size={14} aria-hidden />}
+                  disabled={printer === null}
+                  loading={printing === pallet.pallet_code}
+                  aria-label={t`Imprimir etiqueta de ${pallet.pallet_code}`}
+                  onClick={() => void print([pallet.pallet_code], pallet.pallet_code)}
+                >
+                  <Trans>Imprimir</Trans>
+                </Button>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      <Group align="flex-end">
       <Select
         label={t`Impressora`}
         placeholder={printers.isLoading ? t`Carregando...` : t`Escolha uma impressora`}
         data={(printers.data ?? []).map((p) => ({ value: String(p.id), label: p.is_virtual ? `${p.name} (${t`virtual`})` : p.name }))}
         value={printer === null ? null : String(printer)}
         onChange={(v) => onPrinterChange(v === null ? null : Number(v))}
-        maw={360}
+        w={320}
       />
-      <Checkbox label={t`Imprimir as etiquetas ao concluir`} checked={printOnFinish} disabled={printer === null} onChange={(e) => onPrintOnFinishChange(e.currentTarget.checked)} />
+        <Button
+          leftSection={<IconPrinter size={16} aria-hidden />}
+          disabled={printer === null}
+          loading={printing === '*'}
+          onClick={() => void print(receipt.pallets.map((p) => p.pallet_code), '*')}
+        >
+          <Trans>Imprimir todas</Trans>
+        </Button>
+      </Group>
     </Stack>
   )
 }

@@ -1,11 +1,8 @@
-import { useState } from 'react'
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { IconCheck, IconPrinter } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { apiErrorText } from '../../../lib/api-client'
 import { formatNumber } from '../../../lib/format'
-import { printPalletLabel } from '../api/print-pallet-label'
+import { usePrintPallets } from '../hooks/use-print-pallets'
 import type { BookedReceipt } from '../receiving-types'
 
 export interface ReceiptResultProps {
@@ -18,25 +15,7 @@ export interface ReceiptResultProps {
 /** What Finish booked (SPEC 2.8): the putaway tasks created, and the pallets' labels to print. */
 export function ReceiptResult({ receipt, documentCode, printer, onAnother }: ReceiptResultProps) {
   const { t, i18n } = useLingui()
-  const [printing, setPrinting] = useState<string | null>(null)
-  const print = async (codes: string[], key: string) => {
-    if (printer === null) return
-    setPrinting(key)
-    let failed = 0
-    let lastError = ''
-    for (const code of codes) {
-      try {
-        await printPalletLabel(code, printer)
-      } catch (error) {
-        failed++
-        lastError = apiErrorText(error) ?? ''
-      }
-    }
-    setPrinting(null)
-    // SPEC 8: the print toasts
-    if (failed === 0) notifications.show({ color: 'green', message: t`Solicitação enviada à fila de impressão.` })
-    else notifications.show({ color: 'red', message: lastError || t`Falha ao enviar impressão` })
-  }
+  const { print, printing } = usePrintPallets(printer)
   const statusText = receipt.document_status === 'received' ? t`recebido` : t`em recebimento`
   return (
     <Stack gap="md">

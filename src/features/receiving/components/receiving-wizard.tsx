@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import { Alert, Group, Loader, Text } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useWizard, Wizard } from '../../../components/wizard'
@@ -9,7 +8,6 @@ import { assignPallets } from '../api/assign-pallets'
 import { bookReceipt } from '../api/book-receipt'
 import { inboundDocumentQueryOptions } from '../api/get-inbound-document'
 import { putawaySuggestionsQueryOptions } from '../api/get-putaway-suggestions'
-import { printPalletLabel } from '../api/print-pallet-label'
 import { saveReceiptDraft } from '../api/save-receipt-draft'
 import { receivingKeys } from '../receiving-query-keys'
 import type { BookedReceipt, InboundDocument, LocationOption, Receipt, ReceivedItem } from '../receiving-types'
@@ -67,7 +65,6 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
   const [issue, setIssue] = useState<IssueChoice>({ open: false, severity: 3, description: '' })
   const [receipt, setReceipt] = useState<Receipt | null>(null)
   const [printer, setPrinter] = useState<number | null>(null)
-  const [printOnFinish, setPrintOnFinish] = useState(true)
   const [destinations, setDestinations] = useState<Record<string, LocationOption | null>>({})
 
   // a document (re)loaded: the check form starts from its draft, once per document
@@ -116,12 +113,6 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
         throw failure(error)
       }
       void queryClient.invalidateQueries({ queryKey: receivingKeys.all })
-      if (printOnFinish && printer !== null) {
-        const results = await Promise.allSettled(booked.pallets.map((p) => printPalletLabel(p.pallet_code, printer)))
-        const failed = results.filter((r) => r.status === 'rejected')
-        if (failed.length === 0) notifications.show({ color: 'green', message: t`Solicitação enviada à fila de impressão.` })
-        else notifications.show({ color: 'red', message: apiErrorText((failed[0] as PromiseRejectedResult).reason) ?? t`Falha ao enviar impressão` })
-      }
       return booked
     },
   })
@@ -200,7 +191,7 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
     content = <CheckStep document={document} lines={lines} onChange={(id, patch) => setLines((all) => ({ ...all, [id]: { ...all[id], ...patch } }))} issue={issue} onIssueChange={setIssue} />
   } else if (view.step === 'label') {
     content = receipt ? (
-      <LabelStep receipt={receipt} printer={printer} onPrinterChange={setPrinter} printOnFinish={printOnFinish} onPrintOnFinishChange={setPrintOnFinish} />
+      <LabelStep receipt={receipt} printer={printer} onPrinterChange={setPrinter} />
     ) : (
       <Text c="dimmed">
         <Trans>Volte à conferência e salve as quantidades recebidas.</Trans>
