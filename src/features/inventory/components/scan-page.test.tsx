@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
+import type { ScanResponse } from '../inventory-types'
+
+function line(id: number, productCode: string, location: string, qty: string) {
+  return {
+    id,
+    product: { id: 1, code: productCode, name1: 'x', uom: 'UN' },
+    location: { id, code: location },
+    lot: 'L1',
+    pallet_code: 'PAL-1',
+    sscc: null,
+    qty,
+    reserved_qty: '0.000',
+    uom: 'UN',
+    expiry_date: null,
+    owner: null,
+  }
+}
+
+const LOT_ANSWER: ScanResponse = {
+  code: 'L000014',
+  kind: 'lot',
+  gs1: null,
+  truncated: false,
+  results: [
+    {
+      product: { id: 1, code: 'P000002', name1: 'Manteiga Light 5kg', uom: 'UN' },
+      total_qty: '200.000',
+      uom: 'UN',
+      locations_count: 3,
+      lines: [line(1, 'P000002', 'A-01', '100.000'), line(2, 'P000002', 'A-02', '60.000'), line(3, 'P000002', 'A-03', '40.000')],
+    },
+    {
+      product: { id: 2, code: 'P000009', name1: 'Óleo Orgânico 1L', uom: 'CX' },
+      total_qty: '50.500',
+      uom: 'CX',
+      locations_count: 1,
+      lines: [line(4, 'P000009', 'B-01', '50.500')],
+    },
+  ],
+}
+
+function scanServer(answer: (code: string) => ScanResponse | { status: number; body: unknown } = () => LOT_ANSWER) {
+  return mockApi(({ url }) => {
+    if (url.pathname === '/api/inventory/scan/') {
+      const result = answer(url.searchParams.get('code') ?? '')
+      return 'status' in result && typeof result.status === 'number' && !('results' in result) ? result : { body: result }
+    }
+    return { status: 404, body: { detail: 'Not found.' } }
+  })
+}
+
+async function openScan() {
+  signIn()
+  const rendered = await renderApp('/inventory/scan')
+  await screen.findByLabelText('Produto, lote ou palete')
+  return rendered
+}
+
+describe('Scan (SPEC 2.5)', () => {
+  it('disables the search button while the box is empty or blank', async () => {
+    scanServer()
+    const { user } = await openScan()
+    const button = screen.getByRole('button', { name: 'Buscar' })
+    expect(button).toBeDisabled()
+    await user.type(screen.getByLabelText('Produto, lote ou palete'), '   ')
+    expect(button).toBeDisabled()
+    await user.type(screen.getByLabelText('Produto, lote ou palete'), 'L1')
+    expect(button).toBeEnabled()
+    await user.clear(screen.getByLabelText('Produto, lote ou palete'))
+    expect(button).toBeDisabled()
+  })
+
+  it('shows a card per product with code, name, total, unit, locations and a bar relative to the largest total', async () => {
+    const { requests } = scanServer()
+    const { user } = await openScan()
+    await user.type(screen.getByLabelText('Produto, lote ou palete'), 'L000014{Enter}')
+
+    const first = await screen.findByRole('article', { name: 'Produto P000002' })
+    expect(requests.find((r) => r.url.pathname === '/api/inventory/scan/')?.url.searchParams.get('code')).toBe('L000014')
+    expect(within(first).getByText('Manteiga Light 5kg')).toBeInTheDocument()
+    expect(within(first).getByText('200')).toBeInTheDocument()
+    expect(within(first).getByText('UN')).toBeInTheDocument()
+    expect(within(first).getByText('3 localizações')).toBeInTheDocument()
+    expect(within(first).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100')
+
+    const second = screen.getByRole('article', { name: 'Produto P000009' })
+    expect(within(second).getByText('50,5')).toBeInTheDocument()
+    expect(within(second).getByText('CX')).toBeInTheDocument()
+    expect(within(second).getByText('1 localização')).toBeInTheDocument()
+    expect(within(second).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25.25')
+    expect(screen.getByText(/Lote · 2 produtos/)).toBeInTheDocument()
+  })
+
+  it('with Auto (Enter) off, Enter does not search; the button does', async () => {
+    const { requests } = scanServer()
+    const { user } = await openScan()
+    await user.click(screen.getByRole('checkbox', { name: 'Auto (Enter)' }))
+    await user.type(screen.getByLabelText('Produto, lote ou palete'), 'L000014{Enter}')
+    expect(requests.filter((r) => r.url.pathname === '/api/inventory/scan/')).toHaveLength(0)
+    await user.click(screen.getByRole('button', { name: 'Buscar' }))
+    await screen.findByRole('article', { name: 'Produto P000002' })
+    expect(requests.filter((r) => r.url.pathname === '/api/inventory/scan/')).toHaveLength(1)
+  })
+
+  it('opens and closes the raw JSON', async () => {
+    scanServer()
+    const { user } = await openScan()
+    await user.type(screen.getByLabelText('Produto, lote ou palete'), 'L000014{Enter}')
+    await screen.findByRole('article', { name: 'Produto P000002' })
+    const toggle = screen.getByRole('button', { name: 'Mostrar JSON' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByText(/"total_qty": "200.000"/)).not.toBeInTheDocument()
+    await user.click(toggle)
+    expect(screen.getByRole('button', { name: 'Ocultar JSON' })).toHaveAttribute('aria-expanded', 'true')
+    expect(await screen.findByText(/"total_qty": "200.000"/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Ocultar JSON' }))
+    await waitFor(() => expect(screen.queryByText(/"total_qty": "200.000"/)).not.toBeInTheDocument())
+  })
+
+  it('says so when nothing matches, and shows a 400 as the server wrote it', async () => {
+    scanServer((code) =>
+      code === 'NOPE'
+        ? { code, kind: null, gs1: null, truncated: false, results: [] }
+        : { status: 400, body: { code: ['Ensure this field has no more than 128 characters.'] } },
+    )
+    const { user } = await openScan()
+    await user.type(screen.getByLabelText('Produto, lote ou palete'), 'NOPE{Enter}')
+    expect(await screen.findByText('Nada encontrado para NOPE.')).toBeInTheDocument()
+    await user.clear(screen.getByLabelText('Produto, lote ou palete'))
+    await user.type(screen.getByLabelText('Produto, lote ou palete'), 'X{Enter}')
+    expect(await screen.findByRole('alert')).toHaveTextContent('code: Ensure this field has no more than 128 characters.')
+  })
+})
