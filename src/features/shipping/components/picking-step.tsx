@@ -1,0 +1,141 @@
+import { Fragment } from 'react'
+import { Alert, Badge, Loader, NumberInput, Stack, Table, Text } from '@mantine/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { apiErrorText } from '../../../lib/api-client'
+import { formatDate, formatNumber } from '../../../lib/format'
+import { pickKey, toQty, type Qty } from '../shipping-form'
+import type { PickSuggestionLine } from '../shipping-types'
+
+export interface PickingStepProps {
+  lines: PickSuggestionLine[] | undefined
+  error: Error | null
+  picks: Record<string, Qty>
+  onChange: (key: string, qty: Qty) => void
+}
+
+/** Step 2 (SPEC 2.9): each line to pick, with the stock suggested by FEFO (earliest expiry first) and the picked quantities. */
+export function PickingStep({ lines, error, picks, onChange }: PickingStepProps) {
+  const { t, i18n } = useLingui()
+  const num = (v: string | number) => formatNumber(Number(v), i18n.locale)
+  if (error) {
+    return (
+      <Alert color="red" role="alert">
+        {apiErrorText(error) ?? t`Erro ao carregar dados.`}
+      </Alert>
+    )
+  }
+  if (!lines) return <Loader aria-label={t`Carregando`} />
+  if (lines.length === 0) {
+    return (
+      <Text c="dimmed">
+        <Trans>Nada a separar: todas as linhas já foram expedidas.</Trans>
+      </Text>
+    )
+  }
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        <Trans>As sugestões seguem FEFO (primeiro a vencer, primeiro a sair). Ajuste as quantidades separadas.</Trans>
+      </Text>
+      <Table.ScrollContainer minWidth={860}>
+        <Table withTableBorder verticalSpacing="xs" aria-label={t`Separação`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Local</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Lote</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Palete</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Validade</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans>Disponível</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans>Sugerido</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Separado</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line) => {
+              const picked = line.suggestions.reduce((sum, s) => sum + toQty(picks[pickKey(line.line, s.stock_line)] ?? 0), 0)
+              const left = Number(line.remaining)
+              return (
+                <Fragment key={line.line}>
+                  <Table.Tr bg="var(--mantine-color-default-hover)" data-testid="pick-line">
+                    <Table.Td colSpan={7}>
+                      <Text size="sm" fw={600} span>
+                        {line.order_code} · {line.product.code} — {line.product.name1}
+                      </Text>{' '}
+                      <Text size="sm" span c="dimmed">
+                        <Trans>
+                          a separar {num(left)} {line.product.uom}, disponível {num(line.available)}
+                        </Trans>
+                      </Text>{' '}
+                      {picked > left ? (
+                        <Badge color="red" variant="light">
+                          <Trans>Acima do pedido</Trans>
+                        </Badge>
+                      ) : picked < left ? (
+                        <Badge color="orange" variant="light">
+                          <Trans>Falta {num(Math.round((left - picked) * 1000) / 1000)}</Trans>
+                        </Badge>
+                      ) : (
+                        <Badge color="green" variant="light">
+                          <Trans>Completo</Trans>
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                  {line.suggestions.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={7}>
+                        <Text size="sm" c="orange">
+                          <Trans>Sem estoque livre deste produto no armazém.</Trans>
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                  {line.suggestions.map((s) => {
+                    const key = pickKey(line.line, s.stock_line)
+                    const qty = picks[key] ?? 0
+                    return (
+                      <Table.Tr key={key}>
+                        <Table.Td>{s.location.code}</Table.Td>
+                        <Table.Td>{s.lot ?? '—'}</Table.Td>
+                        <Table.Td ff="monospace">{s.pallet_code ?? '—'}</Table.Td>
+                        <Table.Td>{s.expiry_date ? formatDate(s.expiry_date, i18n.locale) : '—'}</Table.Td>
+                        <Table.Td ta="right">{num(s.available)}</Table.Td>
+                        <Table.Td ta="right">{num(s.qty)}</Table.Td>
+                        <Table.Td>
+                          <NumberInput
+                            aria-label={t`Separado de ${line.product.code} em ${s.location.code}`}
+                            min={0}
+                            max={Number(s.available)}
+                            decimalScale={3}
+                            w={110}
+                            value={qty}
+                            onChange={(v) => onChange(key, v)}
+                            error={toQty(qty) > Number(s.available) ? t`Acima do disponível` : undefined}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    )
+                  })}
+                </Fragment>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  )
+}
