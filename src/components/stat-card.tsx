@@ -12,11 +12,11 @@ export function StatCard({ label, value, hint, icon }: { label: ReactNode; value
         </Text>
         {icon}
       </Group>
-      <Text fz={28} fw={700} lh={1.2} mt={6} data-stat-value style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text component="div" fz={28} fw={700} lh={1.2} mt={6} data-stat-value style={{ fontVariantNumeric: 'tabular-nums' }}>
         {value}
       </Text>
       {hint ? (
-        <Text size="xs" c="dimmed" mt={4}>
+        <Text component="div" size="xs" c="dimmed" mt={4}>
           {hint}
         </Text>
       ) : null}
