@@ -167,7 +167,14 @@ export async function listStock(db: Db, companyId: number, q: StockListQuery, p:
   // Deferred join: pick the page's ids on stock_lines alone (an index scan in the requested order, or a top-N sort
   // of the matches), then join product, unit and location for those rows only. Joined first, PostgreSQL hashes
   // the million lines with their products before sorting (1.4 s measured for ORDER BY qty DESC LIMIT 20).
-  const pageIds = db.select({ id: stockLines.id }).from(stockLines).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset)
+  //
+  // With a filter, the matches are sorted on their own: `OFFSET 0` keeps the subquery from being merged, so the
+  // planner can't walk an ordering index hoping to meet 20 matches soon (a search for 10 products whose codes
+  // sort late scanned 840,000 lines: 6 s). The count visits every match anyway, so this costs the same order.
+  // The derived table is named stock_lines so the ordering expressions resolve to its columns.
+  const pageIds = filters.length
+    ? sql`(SELECT id FROM (SELECT * FROM ${stockLines} WHERE ${where} OFFSET 0) AS stock_lines ORDER BY ${sql.join(order, sql`, `)} LIMIT ${p.pageSize} OFFSET ${p.offset})`
+    : db.select({ id: stockLines.id }).from(stockLines).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset)
   const [rows, count] = await Promise.all([
     stockLineRows(db)
       .where(inArray(stockLines.id, pageIds))
