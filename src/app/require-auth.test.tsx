@@ -41,11 +41,11 @@ describe('login guard (SPEC 2.1)', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument()
   })
 
-  it('shows the placeholder of a screen not built yet, never a blank page', async () => {
+  it('shows a screen whose data failed to load, never a blank page', async () => {
     server()
     signIn()
     await renderApp('/receiving')
     expect(await screen.findByRole('heading', { name: 'Recebimento' })).toBeInTheDocument()
-    expect(screen.getByText(/Assistente de recebimento em quatro passos/)).toBeInTheDocument()
+    expect(screen.getByText(/conferência dos itens, etiquetas e armazenagem/)).toBeInTheDocument()
   })
 })

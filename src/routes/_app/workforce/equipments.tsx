@@ -1,16 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { PlaceholderPage } from '../../../components/placeholder-page'
+import { PageHeader } from '../../../components/page-header'
+import { DEFAULT_LIST_PARAMS } from '../../../lib/list-query'
+import { equipmentsQueryOptions } from '../../../features/workforce/api/get-equipments'
+import { EquipmentsTable } from '../../../features/workforce/components/equipments-table'
 
 export const Route = createFileRoute('/_app/workforce/equipments')({
-  component: EquipmentsPage,
+  // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(equipmentsQueryOptions(DEFAULT_LIST_PARAMS)).then(
+      () => undefined,
+      () => undefined,
+    ),
+  component: Page,
 })
 
-function EquipmentsPage() {
+function Page() {
   return (
-    <PlaceholderPage
-      title={<Trans>Equipamentos</Trans>}
-      description={<Trans>Os equipamentos do armazém (empilhadeiras, coletores) e a sua disponibilidade.</Trans>}
-    />
+    <>
+      <PageHeader title={<Trans>Equipamentos</Trans>} description={<Trans>Empilhadeiras, paleteiras e outros equipamentos, com a sua situação.</Trans>} />
+      <EquipmentsTable />
+    </>
   )
 }

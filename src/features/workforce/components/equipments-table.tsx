@@ -1,0 +1,37 @@
+import { Badge } from '@mantine/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { DataTable, type DataColumn } from '../../../components/data-table'
+import { equipmentsQueryOptions } from '../api/get-equipments'
+import type { Equipment } from '../workforce-types'
+
+// SPEC 2.4: available, in use (busy), down
+const STATUS: Record<string, { label: MessageDescriptor; color: string }> = {
+  available: { label: msg`Disponível`, color: 'green' },
+  busy: { label: msg`Em uso`, color: 'blue' },
+  down: { label: msg`Parado`, color: 'red' },
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const { i18n } = useLingui()
+  const known = STATUS[status]
+  return (
+    <Badge color={known?.color ?? 'gray'} variant="dot">
+      {known ? i18n._(known.label) : status}
+    </Badge>
+  )
+}
+
+const columns: DataColumn<Equipment>[] = [
+  { id: 'code', header: msg`Código`, value: (row) => row.code },
+  { id: 'name', header: msg`Nome`, value: (row) => row.name },
+  { id: 'kind', header: msg`Tipo`, value: (row) => row.kind },
+  { id: 'status', header: msg`Situação`, value: (row) => row.status, render: (row) => <StatusBadge status={row.status} /> },
+  { id: 'warehouse', header: msg`Armazém`, value: (row) => row.warehouse?.code ?? '—', sortable: false },
+]
+
+export function EquipmentsTable() {
+  const { t } = useLingui()
+  return <DataTable tableId="workforce.equipments" label={t`Equipamentos`} columns={columns} query={equipmentsQueryOptions} getRowId={(row) => String(row.id)} />
+}

@@ -1,0 +1,16 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { DataTable, type DataColumn } from '../../../components/data-table'
+import { parkingSpotsQueryOptions } from '../api/get-parking-spots'
+import type { ParkingSpot } from '../workforce-types'
+
+const columns: DataColumn<ParkingSpot>[] = [
+  { id: 'code', header: msg`Código`, value: (row) => row.code },
+  { id: 'name', header: msg`Nome`, value: (row) => row.name },
+  { id: 'warehouse', header: msg`Armazém`, value: (row) => row.warehouse?.code ?? '—', sortable: false },
+]
+
+export function ParkingSpotsTable() {
+  const { t } = useLingui()
+  return <DataTable tableId="workforce.parking-spots" label={t`Vagas de estacionamento`} columns={columns} query={parkingSpotsQueryOptions} getRowId={(row) => String(row.id)} />
+}
