@@ -42,7 +42,9 @@ describe('Stock CSV export', () => {
     // jsdom has no object URLs: supply them for this test only
     const { createObjectURL: before, revokeObjectURL: beforeRevoke } = URL
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
-    onTestFinished(() => Object.assign(URL, { createObjectURL: before, revokeObjectURL: beforeRevoke }))
+    onTestFinished(() => {
+      Object.assign(URL, { createObjectURL: before, revokeObjectURL: beforeRevoke })
+    })
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
     signIn()
     const { user } = await renderApp('/inventory/search')
