@@ -32,11 +32,11 @@ export function LabelPreview({ kind, id, printer }: { kind: LabelKind; id: strin
       </Text>
     )
   } else if (!current || query.isPending) {
-    body = <Loader size="sm" aria-label={t`Carregando a etiqueta`} />
+    body = <Loader size="sm" role="status" aria-label={t`Carregando a etiqueta`} />
   } else if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404
     body = (
-      <Text size="sm" c="red" ta="center" role="alert">
+      <Text size="sm" c="var(--mantine-color-error)" ta="center" role="alert">
         {notFound
           ? kind === 'location'
             ? t`Nenhuma localização com o ID ${id}.`

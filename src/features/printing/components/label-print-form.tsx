@@ -71,7 +71,7 @@ export function LabelPrintForm({ context, view, send }: LabelPrintFormProps) {
               error={idError}
               autoComplete="off"
               spellCheck={false}
-              rightSection={view.suggestionsLoading ? <Loader size="xs" aria-label={t`Buscando sugestões`} /> : null}
+              rightSection={view.suggestionsLoading ? <Loader size="xs" role="status" aria-label={t`Buscando sugestões`} /> : null}
               onChange={(event) => {
                 send({ type: 'SET_ID', id: event.currentTarget.value })
                 combobox.openDropdown()
@@ -97,7 +97,7 @@ export function LabelPrintForm({ context, view, send }: LabelPrintFormProps) {
           allowDeselect={false}
           placeholder={view.printersLoading ? t`Carregando impressoras...` : undefined}
           disabled={view.printersLoading}
-          rightSection={view.printersLoading ? <Loader size="xs" aria-label={t`Carregando impressoras...`} /> : undefined}
+          rightSection={view.printersLoading ? <Loader size="xs" role="status" aria-label={t`Carregando impressoras...`} /> : undefined}
           data={context.printers.map((p) => ({
             value: p.key,
             label: p.resolution ? `${p.name} (${p.resolution} dpi)` : p.name,

@@ -19,10 +19,10 @@ export function PrintJobsTable() {
   const resend = useMutation({
     mutationFn: (job: PrintJob) => resendPrintJob(job.id),
     onSuccess: () => {
-      notifications.show({ color: 'green', message: t`Solicitação enviada à fila de impressão.` })
+      notifications.show({ color: 'green', message: t`Solicitação enviada à fila de impressão.`, closeButtonProps: { 'aria-label': t`Fechar` } })
     },
     onError: (error) => {
-      notifications.show({ color: 'red', message: apiErrorText(error) ?? t`Falha ao enviar impressão` })
+      notifications.show({ color: 'red', message: apiErrorText(error) ?? t`Falha ao enviar impressão`, closeButtonProps: { 'aria-label': t`Fechar` } })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: printingKeys.jobs() }),
   })
@@ -34,7 +34,7 @@ export function PrintJobsTable() {
         <Title order={2} size="h4">
           <Trans>Impressões recentes</Trans>
         </Title>
-        {jobs.isFetching ? <Loader size="xs" aria-label={t`Carregando`} /> : null}
+        {jobs.isFetching ? <Loader size="xs" role="status" aria-label={t`Carregando`} /> : null}
       </Group>
       {jobs.isError ? (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
@@ -81,7 +81,7 @@ export function PrintJobsTable() {
                   <Table.Td>{job.printer.name}</Table.Td>
                   <Table.Td ta="right">{job.copies}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={JOB_STATUS_COLORS[job.status]}>
+                    <Badge variant="dot" color={JOB_STATUS_COLORS[job.status]}>
                       {status}
                     </Badge>
                     {job.last_error && job.status !== 'sent' ? (

@@ -1,6 +1,7 @@
 import { Grid, Paper, Stack, Title } from '@mantine/core'
 import { Trans } from '@lingui/react/macro'
 import { useLabelPrint } from '../hooks/use-label-print'
+import classes from './error-contrast.module.css'
 import { LabelPreview } from './label-preview'
 import { LabelPrintForm } from './label-print-form'
 import { PrintJobsTable } from './print-jobs-table'
@@ -10,7 +11,7 @@ export function PrintingScreen() {
   const { snapshot, send, view } = useLabelPrint()
   const { context } = snapshot
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={classes.root}>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p="md" radius="md">

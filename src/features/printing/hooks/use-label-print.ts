@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react'
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
@@ -45,7 +46,11 @@ export function useLabelPrint() {
 
   useEffect(() => {
     const notices = actorRef.on('notice', ({ outcome }) => {
-      notifications.show({ color: outcome.ok ? 'green' : 'red', message: labelPrintText(i18n, outcome.message) })
+      notifications.show({
+        color: outcome.ok ? 'green' : 'red',
+        message: labelPrintText(i18n, outcome.message),
+        closeButtonProps: { 'aria-label': i18n._(msg`Fechar`) },
+      })
     })
     const printed = actorRef.on('printed', () => {
       void queryClient.invalidateQueries({ queryKey: printingKeys.jobs() })

@@ -8,6 +8,7 @@ import { issueTypesQueryOptions } from '../api/get-issue-types'
 import { reportSupplierIssue } from '../api/report-supplier-issue'
 import { qualityKeys } from '../quality-query-keys'
 import { SEVERITY_LABELS } from '../quality-texts'
+import classes from './error-contrast.module.css'
 import { DEFAULT_SEVERITY, SEVERITIES, type IssueSupplier, type ReportIssueBody } from '../quality-types'
 
 interface ReportValues {
@@ -31,7 +32,7 @@ export function ReportIssueModal({ supplier, onClose }: { supplier: IssueSupplie
   const { t } = useLingui()
   const name = supplier?.name ?? ''
   return (
-    <Modal opened={supplier !== null} onClose={onClose} title={t`Registrar ocorrência: ${name}`} size="lg">
+    <Modal opened={supplier !== null} onClose={onClose} title={t`Registrar ocorrência: ${name}`} size="lg" closeButtonProps={{ 'aria-label': t`Fechar` }}>
       {/* a fresh form per supplier: the e-mail is prefilled with theirs */}
       {supplier ? <ReportIssueForm key={supplier.id} supplier={supplier} onDone={onClose} /> : null}
     </Modal>
@@ -54,14 +55,14 @@ function ReportIssueForm({ supplier, onDone }: { supplier: IssueSupplier; onDone
     mutationFn: (body: ReportIssueBody) => reportSupplierIssue(supplier.id, body),
     onSuccess: () => {
       // SPEC 8
-      notifications.show({ color: 'green', message: t`Ocorrência registrada.` })
+      notifications.show({ color: 'green', message: t`Ocorrência registrada.`, closeButtonProps: { 'aria-label': t`Fechar` } })
       void queryClient.invalidateQueries({ queryKey: qualityKeys.supplierIssues(supplier.id) })
       onDone()
     },
     onError: (error) => {
       // SPEC 8: 'Erro: ' and the message; the fields the server refused are marked too
       const message = apiErrorText(error) ?? error.message
-      notifications.show({ color: 'red', message: t`Erro: ${message}` })
+      notifications.show({ color: 'red', message: t`Erro: ${message}`, closeButtonProps: { 'aria-label': t`Fechar` } })
       for (const [field, messages] of Object.entries(readDrfError(error).fieldErrors)) {
         const key = FIELDS[field]
         if (key) form.setFieldError(key, messages[0])
@@ -80,7 +81,7 @@ function ReportIssueForm({ supplier, onDone }: { supplier: IssueSupplier; onDone
   })
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t`Registrar ocorrência`}>
+    <form onSubmit={submit} noValidate aria-label={t`Registrar ocorrência`} className={classes.root}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {supplier.code} — {supplier.name}

@@ -19,8 +19,7 @@ export function SupplierIssueActions({
     <Group gap={6} wrap="nowrap">
       <Button
         size="compact-xs"
-        variant="light"
-        color="orange"
+        variant="default"
         leftSection={<IconAlertTriangle size={14} aria-hidden />}
         aria-label={t`Registrar ocorrência: ${name}`}
         onClick={() => onReport(supplier)}

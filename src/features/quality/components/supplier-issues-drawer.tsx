@@ -22,7 +22,7 @@ export function SupplierIssuesDrawer({
   const { t } = useLingui()
   const name = supplier?.name ?? ''
   return (
-    <Drawer opened={supplier !== null} onClose={onClose} position="right" size="lg" title={t`Ocorrências: ${name}`}>
+    <Drawer opened={supplier !== null} onClose={onClose} position="right" size="lg" title={t`Ocorrências: ${name}`} closeButtonProps={{ 'aria-label': t`Fechar` }}>
       {supplier ? <IssuesList supplier={supplier} onReport={onReport} /> : null}
     </Drawer>
   )
@@ -44,7 +44,7 @@ function IssuesList({ supplier, onReport }: { supplier: IssueSupplier; onReport:
           <Trans>Registrar ocorrência</Trans>
         </Button>
       </Group>
-      {issues.isFetching && !issues.isPending ? <Loader size="xs" aria-label={t`Carregando`} /> : null}
+      {issues.isFetching && !issues.isPending ? <Loader size="xs" role="status" aria-label={t`Carregando`} /> : null}
       {issues.isError ? (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
           {apiErrorText(issues.error) ?? <Trans>Erro ao carregar dados.</Trans>}
@@ -70,7 +70,7 @@ function IssuesList({ supplier, onReport }: { supplier: IssueSupplier; onReport:
                     {issue.created_by ? ` · ${issue.created_by}` : ''}
                   </Text>
                 </Stack>
-                <Badge variant="light" color={SEVERITY_COLORS[issue.severity] ?? 'gray'}>
+                <Badge variant="dot" color={SEVERITY_COLORS[issue.severity] ?? 'gray'}>
                   {SEVERITY_LABELS[issue.severity] ? i18n._(SEVERITY_LABELS[issue.severity]) : issue.severity}
                 </Badge>
               </Group>
