@@ -1,9 +1,9 @@
-import { Button, Group } from '@mantine/core'
+import { ActionIcon, Group, Tooltip } from '@mantine/core'
 import { IconAlertTriangle, IconList } from '@tabler/icons-react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import type { IssueSupplier } from '../quality-types'
 
-/** A suppliers row's issue actions (SPEC 2.15): report one, or see the supplier's issues. */
+/** A suppliers row's issue actions (SPEC 2.15): report one, or see the supplier's issues. Icons keep the column narrow. */
 export function SupplierIssueActions({
   supplier,
   onReport,
@@ -17,24 +17,16 @@ export function SupplierIssueActions({
   const name = supplier.name
   return (
     <Group gap={6} wrap="nowrap">
-      <Button
-        size="compact-xs"
-        variant="default"
-        leftSection={<IconAlertTriangle size={14} aria-hidden />}
-        aria-label={t`Registrar ocorrência: ${name}`}
-        onClick={() => onReport(supplier)}
-      >
-        <Trans>Registrar ocorrência</Trans>
-      </Button>
-      <Button
-        size="compact-xs"
-        variant="subtle"
-        leftSection={<IconList size={14} aria-hidden />}
-        aria-label={t`Ocorrências: ${name}`}
-        onClick={() => onList(supplier)}
-      >
-        <Trans>Ocorrências</Trans>
-      </Button>
+      <Tooltip label={t`Registrar ocorrência`} withArrow>
+        <ActionIcon variant="default" aria-label={t`Registrar ocorrência: ${name}`} onClick={() => onReport(supplier)}>
+          <IconAlertTriangle size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t`Ocorrências`} withArrow>
+        <ActionIcon variant="default" aria-label={t`Ocorrências: ${name}`} onClick={() => onList(supplier)}>
+          <IconList size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
     </Group>
   )
 }
