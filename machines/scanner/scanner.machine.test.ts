@@ -143,6 +143,25 @@ describe('scanner timing', () => {
     expect(reads(s)[0]).toMatchObject({ code: 'PAL-1', status: 'done', result: { ok: 'PAL-1' } })
   })
 
+  it('an answer goes to the read it was asked for, even when newer reads pushed that one out', async () => {
+    let release: (v: unknown) => void = () => {}
+    const actor = createActor(
+      scannerMachine.provide({
+        actors: { lookup: fromPromise(({ input }: { input: { code: string } }) => new Promise((resolve) => (release = () => resolve({ found: input.code })))) },
+      }),
+      { input: { historyCap: 1 } },
+    ).start()
+    actor.send({ type: 'SUBMIT', code: 'FIRST' })
+    actor.send({ type: 'SUBMIT', code: 'SECOND' })
+    release(undefined)
+    await vi.advanceTimersByTimeAsync(0)
+    // FIRST's answer is dropped; SECOND is looked up on its own
+    expect(actor.getSnapshot().context.history).toMatchObject([{ code: 'SECOND', status: 'pending' }])
+    release(undefined)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().context.history).toMatchObject([{ code: 'SECOND', status: 'done', result: { found: 'SECOND' } }])
+  })
+
   it('looks up reads restored as pending after a reload', async () => {
     const s = start({ history: [{ id: 4, code: 'RESTORED', source: 'burst', at: 1, status: 'pending' }] })
     await vi.advanceTimersByTimeAsync(0)

@@ -56,6 +56,8 @@ export interface ScannerContext {
   /** why the last scan attempt (a short burst, Enter in the scan field) did not make a read */
   notice: ScannerMessage | null
   cameraError: ScannerMessage | null
+  /** the read being looked up (its answer goes to it, even if newer reads came meanwhile) */
+  lookingId: number | null
   lastCamera: { code: string; at: number } | null
   now: () => number
 }
@@ -158,6 +160,7 @@ export const scannerMachine = setup({
     nextId: Math.max(0, ...(input.history ?? []).map((r) => r.id)) + 1,
     notice: null,
     cameraError: null,
+    lookingId: null,
     lastCamera: null,
     now: input.now ?? Date.now,
   }),
@@ -248,6 +251,8 @@ export const scannerMachine = setup({
           },
         },
         looking: {
+          // (not cleared on exit: exit actions run before onDone's, which still need it)
+          entry: assign({ lookingId: ({ context }) => nextPending(context)!.id }),
           invoke: {
             id: 'lookup',
             src: 'lookup',
@@ -256,10 +261,9 @@ export const scannerMachine = setup({
               target: 'idle',
               actions: [
                 assign({
-                  history: ({ context, event }) => {
-                    const id = nextPending(context)?.id
-                    return context.history.map((r) => (r.id === id ? { ...r, status: 'done' as const, result: event.output } : r))
-                  },
+                  // a read pushed out of the history meanwhile (a small cap) just loses its answer
+                  history: ({ context, event }) =>
+                    context.history.map((r) => (r.id === context.lookingId ? { ...r, status: 'done' as const, result: event.output } : r)),
                 }),
                 { type: 'persistHistory', params: ({ context }) => ({ history: context.history }) },
               ],
@@ -269,10 +273,9 @@ export const scannerMachine = setup({
               actions: [
                 assign({
                   history: ({ context, event }) => {
-                    const id = nextPending(context)?.id
                     const offline = isOfflineError(event.error)
                     return context.history.map((r) =>
-                      r.id === id ? { ...r, status: offline ? ('offline' as const) : ('failed' as const), error: offline ? undefined : MESSAGES.lookupFailed } : r,
+                      r.id === context.lookingId ? { ...r, status: offline ? ('offline' as const) : ('failed' as const), error: offline ? undefined : MESSAGES.lookupFailed } : r,
                     )
                   },
                 }),
