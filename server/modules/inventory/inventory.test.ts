@@ -209,6 +209,19 @@ describe.each(kinds)('inventory API on %s', (kind) => {
     expect((await get(`/api/inventory/stock/?sscc=${sscc}`)).body.count).toBe(1)
   })
 
+  it('sorts by the new code after a product or location is renamed', async () => {
+    const first = (await get('/api/inventory/stock/?ordering=product__code&page_size=1')).body.results[0]
+    const renamed = await t.as(token, { method: 'PATCH', url: `/api/product/products/${first.product.id}/`, payload: { code: 'ZZZ-RENAMED' } })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    const last = (await get('/api/inventory/stock/?ordering=-product__code&page_size=1')).body.results[0]
+    expect(last.product.code).toBe('ZZZ-RENAMED')
+    const loc = await t.as(token, { method: 'PATCH', url: `/api/core/locations/${first.location.id}/`, payload: { code: '0-FIRST' } })
+    expect(loc.statusCode, loc.body).toBe(200)
+    expect((await get('/api/inventory/stock/?ordering=location__code&page_size=1')).body.results[0].location.code).toBe('0-FIRST')
+    await t.as(token, { method: 'PATCH', url: `/api/product/products/${first.product.id}/`, payload: { code: first.product.code } })
+    await t.as(token, { method: 'PATCH', url: `/api/core/locations/${first.location.id}/`, payload: { code: first.location.code } })
+  })
+
   it("keeps companies apart: lists, counts, searches and scans never show another company's stock", async () => {
     const acme = await get('/api/inventory/stock/?page_size=100', acmeToken)
     expect(acme.body.count).toBe(await t.database.db.$count(stockLines, eq(stockLines.companyId, t.seed.otherCompanyId)))

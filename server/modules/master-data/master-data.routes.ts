@@ -12,6 +12,7 @@ import { type CompanyTable, crudRoutes, refInCompany } from '../../http/crud'
 import { fieldError } from '../../http/errors'
 import { countStar } from '../../http/pagination'
 import { revokeUserSessions } from '../auth/auth.service'
+import { refreshStockSortKeys } from '../inventory/stock.service'
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/passwords'
 import {
   LOCATION_KINDS,
@@ -229,6 +230,8 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       create: { body: locBody, values: locValues },
       update: { body: locBody.partial(), values: locValues },
+      // stock lines keep a copy of the location code to sort a million lines by index (ADR 0003)
+      afterWrite: async ({ db, user }, id) => refreshStockSortKeys(db, user.companyId, { locationId: id }),
     }),
   )
 
@@ -285,6 +288,8 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
       uniqueFields: { products_company_code_variant_uq: ['code', 'A product with this code and variant already exists.'] },
       create: { body: productBody, values: productValues },
       update: { body: productBody.partial(), values: productValues },
+      // stock lines keep copies of the product code and name to sort a million lines by index (ADR 0003)
+      afterWrite: async ({ db, user }, id) => refreshStockSortKeys(db, user.companyId, { productId: id }),
     }),
   )
 
