@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { PlaceholderPage } from '../../components/placeholder-page'
+import { CollectorPlaceholder } from '../../features/collector/components/collector-placeholder'
 
 export const Route = createFileRoute('/m/count')({
   component: CollectorCountPage,
@@ -8,9 +8,10 @@ export const Route = createFileRoute('/m/count')({
 
 function CollectorCountPage() {
   return (
-    <PlaceholderPage
+    <CollectorPlaceholder
       title={<Trans>Contar</Trans>}
       description={<Trans>Contagem de estoque pelo coletor.</Trans>}
+      steps={<Trans>Ler a localização, ler e contar cada produto ou palete; a diferença vira um ajuste de inventário.</Trans>}
     />
   )
 }

@@ -1,16 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { PlaceholderPage } from '../../components/placeholder-page'
+import { LookupScreen } from '../../features/collector/components/lookup-screen'
 
 export const Route = createFileRoute('/m/lookup')({
-  component: CollectorLookupPage,
+  component: LookupScreen,
 })
-
-function CollectorLookupPage() {
-  return (
-    <PlaceholderPage
-      title={<Trans>Consulta</Trans>}
-      description={<Trans>Consulta de estoque pelo coletor.</Trans>}
-    />
-  )
-}

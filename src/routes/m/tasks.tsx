@@ -1,16 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { PlaceholderPage } from '../../components/placeholder-page'
+import { TasksScreen } from '../../features/collector/components/tasks-screen'
 
 export const Route = createFileRoute('/m/tasks')({
-  component: CollectorTasksPage,
+  component: TasksScreen,
 })
-
-function CollectorTasksPage() {
-  return (
-    <PlaceholderPage
-      title={<Trans>Tarefas</Trans>}
-      description={<Trans>As tarefas atribuídas ao operador.</Trans>}
-    />
-  )
-}

@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../../lib/api-client'
+import { collectorKeys } from '../collector-query-keys'
+import type { Task } from '../collector-types'
+
+interface TaskPage {
+  count: number
+  results: Task[]
+}
+
+const OPEN = 'open,pending,in_progress'
+
+/**
+ * The signed-in operator's open tasks: those assigned to them, then the unassigned open ones anybody may start
+ * (starting one makes the caller its assignee). Oldest first within each group (first come, first served).
+ */
+export async function getMyTasks(signal?: AbortSignal): Promise<{ mine: Task[]; unassigned: Task[] }> {
+  const [mine, unassigned] = await Promise.all([
+    api.get<TaskPage>('/workforce/tasks/', { query: { assignee: 'me', status: OPEN, ordering: 'created_at', page_size: 50 }, signal }),
+    api.get<TaskPage>('/workforce/tasks/', { query: { assignee: 'none', status: 'open,pending', ordering: 'created_at', page_size: 50 }, signal }),
+  ])
+  return { mine: mine.results, unassigned: unassigned.results }
+}
+
+export function myTasksQueryOptions() {
+  return queryOptions({
+    queryKey: collectorKeys.myTasks(),
+    queryFn: ({ signal }) => getMyTasks(signal),
+    // an operator comes back to this list between tasks: always ask again
+    staleTime: 0,
+  })
+}

@@ -1,0 +1,135 @@
+import { useCallback, useRef, useState } from 'react'
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core'
+import { IconCamera, IconCameraOff, IconRefresh, IconSearch } from '@tabler/icons-react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { getScan } from '../api/get-scan'
+import type { ScanResponse } from '../collector-types'
+import { useScanner } from '../hooks/use-scanner'
+import { readStatusText, scanKindText, scannerText } from '../scanner-texts'
+import { visibleCode } from './scan-read-item'
+import { StockLinesList } from './stock-lines-list'
+
+function isScanResponse(value: unknown): value is ScanResponse {
+  return typeof value === 'object' && value !== null && Array.isArray((value as ScanResponse).results)
+}
+
+/**
+ * /m/lookup (issue 6, beyond SPEC's placeholder): scan or type a product, location or pallet and see its stock
+ * lines. The same scanner as /m/scan (a burst from anywhere, the box and Enter, the camera), without a history.
+ */
+export function LookupScreen() {
+  const { t, i18n } = useLingui()
+  const fieldRef = useRef<HTMLInputElement>(null)
+  const [value, setValue] = useState('')
+  const clearField = useCallback(() => setValue(''), [])
+  const scanner = useScanner({ lookup: getScan, historyCap: 1, fieldRef, onRead: clearField })
+  const read = scanner.history[0]
+  const response = read?.status === 'done' && isScanResponse(read.result) ? read.result : null
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        <Trans>Consulta</Trans>
+      </Title>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          scanner.submit(value)
+        }}
+      >
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            ref={fieldRef}
+            style={{ flex: 1 }}
+            size="lg"
+            label={t`Produto, localização ou palete`}
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="search"
+          />
+          <Button type="submit" size="lg" color="var(--collector-accent)" disabled={value.trim() === ''} aria-label={t`Consultar`}>
+            <IconSearch size={22} aria-hidden />
+          </Button>
+        </Group>
+      </form>
+      <video
+        ref={scanner.videoRef}
+        muted
+        playsInline
+        aria-label={t`Imagem da câmera`}
+        style={{ display: scanner.cameraState === 'active' ? 'block' : 'none', width: '100%', maxHeight: 260, objectFit: 'cover', borderRadius: 8, background: '#000' }}
+      />
+      {scanner.cameraError ? (
+        <Alert color="red" variant="outline" role="alert" title={scannerText(i18n, scanner.cameraError)}>
+          <Trans>Confira se o aparelho tem câmera e se o navegador tem permissão para usá-la.</Trans>
+        </Alert>
+      ) : null}
+      {scanner.cameraState === 'off' ? (
+        <Button size="lg" variant="outline" color="var(--collector-accent-text)" leftSection={<IconCamera size={20} aria-hidden />} onClick={scanner.openCamera}>
+          <Trans>Ler com a câmera</Trans>
+        </Button>
+      ) : (
+        <Button size="lg" variant="outline" color="var(--collector-accent-text)" leftSection={<IconCameraOff size={20} aria-hidden />} onClick={scanner.closeCamera}>
+          <Trans>Fechar câmera</Trans>
+        </Button>
+      )}
+      {scanner.notice ? (
+        <Text role="status" size="sm" fw={600} c="var(--collector-warn)">
+          {scannerText(i18n, scanner.notice)}
+        </Text>
+      ) : null}
+
+      {!read ? (
+        <Text c="dimmed">
+          <Trans>Leia ou digite um código para ver onde está o estoque.</Trans>
+        </Text>
+      ) : (
+        <Stack gap="sm" component="section" aria-label={t`Resultado da consulta`} data-testid="lookup-result" data-status={read.status}>
+          <Text fw={700} ff="monospace" size="lg" style={{ wordBreak: 'break-all' }}>
+            {visibleCode(read.code)}
+          </Text>
+          {read.status === 'pending' ? (
+            <Group gap="xs" role="status">
+              <Loader size="sm" color="var(--collector-accent-text)" />
+              <Text>{readStatusText(i18n, 'pending')}</Text>
+            </Group>
+          ) : null}
+          {read.status === 'failed' || read.status === 'offline' ? (
+            <Alert color={read.status === 'failed' ? 'red' : 'orange'} variant="outline" role="alert" title={readStatusText(i18n, read.status)}>
+              <Button mt={4} size="md" color="var(--collector-accent)" leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => scanner.retry(read.id)}>
+                <Trans>Tentar de novo</Trans>
+              </Button>
+            </Alert>
+          ) : null}
+          {response ? (
+            response.results.length === 0 ? (
+              <Text>
+                <Trans>Nada encontrado com este código.</Trans>
+              </Text>
+            ) : (
+              <>
+                {response.kind ? (
+                  <Text size="sm" c="dimmed">
+                    {scanKindText(i18n, response.kind)}
+                  </Text>
+                ) : null}
+                {response.results.map((result) => (
+                  <StockLinesList key={result.product.id} result={result} />
+                ))}
+                {response.truncated ? (
+                  <Text size="sm" c="dimmed">
+                    <Trans>Mostrando as primeiras linhas; os totais contam todas.</Trans>
+                  </Text>
+                ) : null}
+              </>
+            )
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,90 @@
+import { memo } from 'react'
+import { Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { IconCamera, IconCheck, IconClock, IconKeyboard, IconRefresh, IconScan, IconWifiOff, IconX } from '@tabler/icons-react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { GS, readGs1 } from '../../../../machines/scanner/gs1'
+import type { ReadStatus, ScanRead } from '../../../../machines/scanner/scanner.machine'
+import { formatNumber, intlLocale } from '../../../lib/format'
+import { asScanSummary } from '../scan-history-storage'
+import { readSourceText, readStatusText, scanKindText } from '../scanner-texts'
+import { Gs1Details } from './gs1-details'
+
+const STATUS_ICON: Record<ReadStatus, typeof IconCheck> = { pending: IconClock, done: IconCheck, failed: IconX, offline: IconWifiOff }
+const STATUS_COLOR: Record<ReadStatus, string> = {
+  pending: 'var(--collector-muted)',
+  done: 'var(--collector-ok)',
+  failed: 'var(--collector-bad)',
+  offline: 'var(--collector-warn)',
+}
+const SOURCE_ICON = { burst: IconScan, typed: IconKeyboard, camera: IconCamera } as const
+
+/** A code as read, with the invisible GS separator shown (␝). */
+export const visibleCode = (code: string) => code.split(GS).join('␝')
+
+/** One read of the history: code, source and time, status, a short result, its GS1 data, and a retry when it failed. */
+export const ScanReadItem = memo(function ScanReadItem({ read, onRetry }: { read: ScanRead; onRetry: (id: number) => void }) {
+  const { t, i18n } = useLingui()
+  const summary = read.status === 'done' ? asScanSummary(read.result) : null
+  const gs1 = readGs1(read.code)
+  const StatusIcon = STATUS_ICON[read.status]
+  const SourceIcon = SOURCE_ICON[read.source]
+  const time = new Intl.DateTimeFormat(intlLocale(i18n.locale), { timeStyle: 'medium' }).format(read.at)
+  const code = visibleCode(read.code)
+  return (
+    <Paper component="article" withBorder p="sm" radius="md" aria-label={t`Leitura ${code}`} data-status={read.status} data-read-id={read.id}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text fw={700} ff="monospace" size="lg" style={{ wordBreak: 'break-all' }}>
+          {code}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+          <SourceIcon size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {readSourceText(i18n, read.source)} · {time}
+        </Text>
+      </Group>
+      {gs1 ? <Gs1Details parsed={gs1} /> : null}
+      <Group gap={6} mt={6} wrap="nowrap" align="center">
+        <StatusIcon size={20} aria-hidden color={STATUS_COLOR[read.status]} style={{ flexShrink: 0 }} />
+        <Text size="sm" fw={600} c={STATUS_COLOR[read.status]} data-testid="read-status">
+          {readStatusText(i18n, read.status)}
+        </Text>
+      </Group>
+      {summary ? (
+        summary.products.length === 0 ? (
+          <Text size="md" mt={4}>
+            <Trans>Nada encontrado com este código.</Trans>
+          </Text>
+        ) : (
+          <Stack gap={4} mt={4} data-testid="read-result">
+            {summary.kind ? (
+              <Text size="sm" c="dimmed">
+                {scanKindText(i18n, summary.kind)}
+              </Text>
+            ) : null}
+            {summary.products.map((p) => (
+              <Group key={p.code} justify="space-between" wrap="nowrap" gap="xs" align="baseline">
+                <Text size="md" style={{ minWidth: 0 }} truncate>
+                  <Text span fw={700} ff="monospace">
+                    {p.code}
+                  </Text>{' '}
+                  {p.name}
+                </Text>
+                <Text size="lg" fw={700} style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
+                  {formatNumber(Number(p.qty), i18n.locale)} {p.uom}
+                </Text>
+              </Group>
+            ))}
+            {summary.more > 0 ? (
+              <Text size="sm" c="dimmed">
+                <Trans>e mais {summary.more} produtos</Trans>
+              </Text>
+            ) : null}
+          </Stack>
+        )
+      ) : null}
+      {read.status === 'failed' || read.status === 'offline' ? (
+        <Button mt="xs" size="md" variant="outline" color="var(--collector-accent-text)" leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => onRetry(read.id)}>
+          <Trans>Tentar de novo</Trans>
+        </Button>
+      ) : null}
+    </Paper>
+  )
+})

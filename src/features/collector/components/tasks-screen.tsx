@@ -1,0 +1,146 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { IconCheck, IconPlayerPlay, IconRefresh } from '@tabler/icons-react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiErrorText } from '../../../lib/api-client'
+import { formatNumber } from '../../../lib/format'
+import { myTasksQueryOptions } from '../api/get-my-tasks'
+import { taskAction } from '../api/task-action'
+import { collectorKeys } from '../collector-query-keys'
+import type { Task } from '../collector-types'
+import { taskStatusText, taskTypeText } from '../task-texts'
+
+function TaskCard({ task, busy, onAction }: { task: Task; busy: boolean; onAction: (task: Task, action: 'start' | 'done') => void }) {
+  const { t, i18n } = useLingui()
+  const type = taskTypeText(i18n, task.type)
+  const canStart = task.status === 'open' || task.status === 'pending'
+  const canFinish = task.status === 'in_progress' || task.status === 'open'
+  return (
+    <Paper component="article" withBorder radius="md" p="sm" aria-label={t`Tarefa ${task.id}: ${type}`}>
+      <Group justify="space-between" wrap="nowrap" align="baseline">
+        <Text fw={700} size="lg">
+          {type}
+        </Text>
+        <Text size="sm" fw={600} c={task.status === 'in_progress' ? 'var(--collector-accent-text)' : 'dimmed'}>
+          {taskStatusText(i18n, task.status)}
+        </Text>
+      </Group>
+      {task.reference ? (
+        <Text size="sm" c="dimmed" ff="monospace">
+          {task.reference}
+        </Text>
+      ) : null}
+      <Stack gap={0} mt={4}>
+        {task.location ? (
+          <Text>
+            <Trans>Local:</Trans>{' '}
+            <Text span fw={700} ff="monospace">
+              {task.location.code}
+            </Text>
+          </Text>
+        ) : null}
+        {task.product ? (
+          <Text truncate>
+            <Text span fw={700} ff="monospace">
+              {task.product.code}
+            </Text>{' '}
+            {task.product.name1}
+          </Text>
+        ) : null}
+        {task.qty !== null ? (
+          <Text>
+            <Trans>Quantidade:</Trans>{' '}
+            <Text span fw={700}>
+              {formatNumber(Number(task.qty), i18n.locale)}
+            </Text>
+          </Text>
+        ) : null}
+      </Stack>
+      <Group gap="xs" mt="sm" grow>
+        {canStart ? (
+          <Button size="lg" color="var(--collector-accent)" loading={busy} leftSection={<IconPlayerPlay size={20} aria-hidden />} onClick={() => onAction(task, 'start')}>
+            <Trans>Iniciar</Trans>
+          </Button>
+        ) : null}
+        {canFinish ? (
+          <Button size="lg" variant={canStart ? 'outline' : 'filled'} color={canStart ? 'var(--collector-accent-text)' : 'var(--collector-accent)'} loading={busy} leftSection={<IconCheck size={20} aria-hidden />} onClick={() => onAction(task, 'done')}>
+            <Trans>Concluir</Trans>
+          </Button>
+        ) : null}
+      </Group>
+    </Paper>
+  )
+}
+
+/** /m/tasks (issue 6, beyond SPEC's placeholder): the signed-in operator's open tasks and the free ones, with Start and Done. */
+export function TasksScreen() {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const tasks = useQuery(myTasksQueryOptions())
+  const action = useMutation({
+    mutationFn: ({ task, action }: { task: Task; action: 'start' | 'done' }) => taskAction(task.id, action),
+    onSuccess: (_task, { action }) => {
+      notifications.show({ color: 'green', message: action === 'start' ? t`Tarefa iniciada.` : t`Tarefa concluída.` })
+    },
+    onError: (error) => {
+      // a 409 means somebody else moved the task on: the list is refreshed below
+      notifications.show({ color: 'red', message: apiErrorText(error) ?? t`Não foi possível atualizar a tarefa.` })
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: collectorKeys.myTasks() }),
+  })
+  const busyId = action.isPending ? action.variables?.task.id : undefined
+  const onAction = (task: Task, kind: 'start' | 'done') => action.mutate({ task, action: kind })
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          <Trans>Tarefas</Trans>
+        </Title>
+        <Button size="md" variant="subtle" color="var(--collector-accent-text)" leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => void tasks.refetch()} loading={tasks.isFetching}>
+          <Trans>Atualizar</Trans>
+        </Button>
+      </Group>
+      {tasks.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" color="var(--collector-accent-text)" />
+          <Text>
+            <Trans>Carregando…</Trans>
+          </Text>
+        </Group>
+      ) : tasks.isError ? (
+        <Alert color="red" variant="outline" role="alert" title={t`Falha ao consultar API`}>
+          {apiErrorText(tasks.error)}
+        </Alert>
+      ) : (
+        <>
+          <Stack gap="xs" component="section" aria-label={t`Minhas tarefas`}>
+            <Title order={2} size="h4">
+              <Trans>Minhas tarefas</Trans> ({tasks.data.mine.length})
+            </Title>
+            {tasks.data.mine.length === 0 ? (
+              <Text c="dimmed">
+                <Trans>Nenhuma tarefa atribuída a você.</Trans>
+              </Text>
+            ) : (
+              tasks.data.mine.map((task) => <TaskCard key={task.id} task={task} busy={busyId === task.id} onAction={onAction} />)
+            )}
+          </Stack>
+          <Stack gap="xs" component="section" aria-label={t`Tarefas livres`}>
+            <Title order={2} size="h4">
+              <Trans>Tarefas livres</Trans> ({tasks.data.unassigned.length})
+            </Title>
+            {tasks.data.unassigned.length === 0 ? (
+              <Text c="dimmed">
+                <Trans>Nenhuma tarefa livre.</Trans>
+              </Text>
+            ) : (
+              tasks.data.unassigned.map((task) => <TaskCard key={task.id} task={task} busy={busyId === task.id} onAction={onAction} />)
+            )}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  )
+}
