@@ -291,7 +291,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
           type="search"
         />
         <Group gap="xs">
-          {result.isFetching ? <Loader size="xs" aria-label={t`Carregando`} /> : null}
+          {result.isFetching ? <Loader size="xs" role="status" aria-label={t`Carregando`} /> : null}
           {toolbar?.({
             params,
             count,

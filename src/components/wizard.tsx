@@ -113,7 +113,6 @@ export function Wizard({ steps, view, onNext, onBack, children }: WizardProps) {
           <Button
             onClick={onNext}
             loading={view.busy}
-            color={view.primary === 'finish' ? 'green' : undefined}
             rightSection={view.primary === 'finish' ? <IconCheck size={16} aria-hidden /> : <IconArrowRight size={16} aria-hidden />}
             data-valid={view.canGoForward}
           >

@@ -64,7 +64,7 @@ export function CopackOrderDetailView({ orderId }: { orderId: number }) {
         </Alert>
       )
     }
-    return <Loader aria-label={t`Carregando`} />
+    return <Loader role="status" aria-label={t`Carregando`} />
   }
 
   const actions = (
@@ -72,10 +72,10 @@ export function CopackOrderDetailView({ orderId }: { orderId: number }) {
       <Button onClick={() => send({ type: 'RESERVE' })} disabled={!view.canReserve} loading={view.running === 'reserve'}>
         <Trans>Reservar e gerar tarefas</Trans>
       </Button>
-      <Button variant="light" color="green" onClick={() => send({ type: 'COMPLETE' })} disabled={!view.canComplete} loading={view.running === 'complete'}>
+      <Button variant="default" onClick={() => send({ type: 'COMPLETE' })} disabled={!view.canComplete} loading={view.running === 'complete'}>
         <Trans>Concluir ordem</Trans>
       </Button>
-      <Button variant="light" color="red" onClick={() => send({ type: 'CANCEL' })} disabled={!view.canCancel} loading={view.running === 'cancel'}>
+      <Button variant="default" onClick={() => send({ type: 'CANCEL' })} disabled={!view.canCancel} loading={view.running === 'cancel'}>
         <Trans>Cancelar ordem</Trans>
       </Button>
       <Button variant="default" onClick={() => send({ type: 'REFRESH' })} disabled={view.busy}>
@@ -109,7 +109,7 @@ export function CopackOrderDetailView({ orderId }: { orderId: number }) {
       {actions}
 
       {view.error ? (
-        <Alert color={view.failed ? 'orange' : 'red'} role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={view.failed ? t`Reserva não realizada` : undefined}>
+        <Alert color={view.failed ? 'orange' : 'red'} role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={view.failed ? t`Reserva não realizada` : undefined} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           <Stack gap="xs">
             <Text size="sm">{copackMessage(view.error, (d) => i18n._(d))}</Text>
             {view.missing.length > 0 ? (

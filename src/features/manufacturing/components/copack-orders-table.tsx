@@ -22,7 +22,7 @@ function RowActions({ row }: { row: CopackOrderRow }) {
     try {
       const outcome = await reserveFromList(queryClient, row.id)
       if (outcome.ok) {
-        notifications.show({ color: 'green', message: t`Ordem ${row.code} reservada; tarefas de separação geradas.` })
+        notifications.show({ color: 'green', message: t`Ordem ${row.code} reservada; tarefas de separação geradas.`, closeButtonProps: { 'aria-label': t`Fechar` } })
         return
       }
       const { view } = outcome
@@ -32,7 +32,7 @@ function RowActions({ row }: { row: CopackOrderRow }) {
         : view.status
           ? t`A ordem está ${i18n._(COPACK_STATUS_LABELS[view.status])}.`
           : t`A operação falhou. Tente novamente.`
-      notifications.show({ color: 'red', title: t`Não foi possível reservar ${row.code}`, message: missing ? `${reason} ${t`Faltam: ${missing}`}` : reason })
+      notifications.show({ color: 'red', title: t`Não foi possível reservar ${row.code}`, message: missing ? `${reason} ${t`Faltam: ${missing}`}` : reason, closeButtonProps: { 'aria-label': t`Fechar` } })
     } finally {
       setBusy(false)
     }

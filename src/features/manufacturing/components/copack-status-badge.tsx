@@ -7,7 +7,7 @@ export function CopackStatusBadge({ status }: { status: CopackStatus }) {
   const { i18n } = useLingui()
   const label = COPACK_STATUS_LABELS[status]
   return (
-    <Badge color={COPACK_STATUS_COLORS[status] ?? 'gray'} variant="light">
+    <Badge color={COPACK_STATUS_COLORS[status] ?? 'gray'} variant="dot" style={{ minWidth: 'max-content' }}>
       {label ? i18n._(label) : status}
     </Badge>
   )

@@ -42,7 +42,7 @@ export function ProductPicker({ label, value, onChange, error, required }: Produ
       onSearchChange={setSearch}
       onChange={(id) => onChange(options.find((p) => String(p.id) === id) ?? null)}
       nothingFoundMessage={result.isFetching ? t`Pesquisando...` : t`Nenhum produto encontrado`}
-      rightSection={result.isFetching ? <Loader size="xs" aria-label={t`Carregando`} /> : undefined}
+      rightSection={result.isFetching ? <Loader size="xs" role="status" aria-label={t`Carregando`} /> : undefined}
       error={error}
     />
   )

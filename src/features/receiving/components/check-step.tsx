@@ -130,15 +130,15 @@ export function CheckStep({ document, lines, onChange, issue, onIssueChange }: C
                   </Table.Td>
                   <Table.Td>
                     {diff < 0 ? (
-                      <Badge color="orange" variant="light">
+                      <Badge color="orange" variant="dot">
                         <Trans>Falta {num(-diff)}</Trans>
                       </Badge>
                     ) : diff > 0 ? (
-                      <Badge color="red" variant="light">
+                      <Badge color="red" variant="dot">
                         <Trans>Excesso {num(diff)}</Trans>
                       </Badge>
                     ) : (
-                      <Badge color="green" variant="light">
+                      <Badge color="green" variant="dot">
                         <Trans>Completo</Trans>
                       </Badge>
                     )}

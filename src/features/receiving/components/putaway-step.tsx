@@ -41,7 +41,7 @@ function DestinationPicker({
       onChange={(id) => onChange(unique.find((l) => String(l.id) === id) ?? null)}
       placeholder={t`Escolha o local`}
       nothingFoundMessage={t`Nenhum local encontrado`}
-      rightSection={found.isFetching ? <Loader size="xs" aria-label={t`Carregando`} /> : undefined}
+      rightSection={found.isFetching ? <Loader size="xs" role="status" aria-label={t`Carregando`} /> : undefined}
       w={220}
     />
   )
@@ -65,7 +65,7 @@ export function PutawayStep({ warehouse, suggestions, error, destinations, onCha
       </Alert>
     )
   }
-  if (!suggestions) return <Loader aria-label={t`Carregando`} />
+  if (!suggestions) return <Loader role="status" aria-label={t`Carregando`} />
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -104,7 +104,7 @@ export function PutawayStep({ warehouse, suggestions, error, destinations, onCha
                     <>
                       {s.location.code}{' '}
                       {s.location.empty ? (
-                        <Badge size="xs" variant="light" color="green">
+                        <Badge size="xs" variant="dot" color="green">
                           <Trans>vazio</Trans>
                         </Badge>
                       ) : null}

@@ -19,7 +19,7 @@ export function ReceiptResult({ receipt, documentCode, printer, onAnother }: Rec
   const statusText = receipt.document_status === 'received' ? t`recebido` : t`em recebimento`
   return (
     <Stack gap="md">
-      <Alert color="green" icon={<IconCheck size={18} aria-hidden />} title={t`Recebimento registrado`}>
+      <Alert color="green" icon={<IconCheck size={18} aria-hidden />} styles={{ title: { color: 'var(--mantine-color-text)' } }} title={t`Recebimento registrado`}>
         <Trans>
           O documento {documentCode} está {statusText}. {receipt.tasks.length} tarefa(s) de armazenagem criada(s).
         </Trans>

@@ -185,7 +185,7 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
         {apiErrorText(doc.error) ?? t`Erro ao carregar dados.`}
       </Alert>
     ) : (
-      <Loader aria-label={t`Carregando`} />
+      <Loader role="status" aria-label={t`Carregando`} />
     )
   } else if (view.step === 'check') {
     content = <CheckStep document={document} lines={lines} onChange={(id, patch) => setLines((all) => ({ ...all, [id]: { ...all[id], ...patch } }))} issue={issue} onIssueChange={setIssue} />

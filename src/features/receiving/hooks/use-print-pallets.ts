@@ -22,8 +22,8 @@ export function usePrintPallets(printer: number | null) {
       }
     }
     setPrinting(null)
-    if (failed === 0) notifications.show({ color: 'green', message: t`Solicitação enviada à fila de impressão.` })
-    else notifications.show({ color: 'red', message: lastError || t`Falha ao enviar impressão` })
+    if (failed === 0) notifications.show({ color: 'green', message: t`Solicitação enviada à fila de impressão.`, closeButtonProps: { 'aria-label': t`Fechar` } })
+    else notifications.show({ color: 'red', message: lastError || t`Falha ao enviar impressão`, closeButtonProps: { 'aria-label': t`Fechar` } })
   }
   return { print, printing }
 }

@@ -24,7 +24,7 @@ export function PickingStep({ lines, error, picks, onChange }: PickingStepProps)
       </Alert>
     )
   }
-  if (!lines) return <Loader aria-label={t`Carregando`} />
+  if (!lines) return <Loader role="status" aria-label={t`Carregando`} />
   if (lines.length === 0) {
     return (
       <Text c="dimmed">
@@ -81,15 +81,15 @@ export function PickingStep({ lines, error, picks, onChange }: PickingStepProps)
                         </Trans>
                       </Text>{' '}
                       {picked > left ? (
-                        <Badge color="red" variant="light">
+                        <Badge color="red" variant="dot">
                           <Trans>Acima do pedido</Trans>
                         </Badge>
                       ) : picked < left ? (
-                        <Badge color="orange" variant="light">
+                        <Badge color="orange" variant="dot">
                           <Trans>Falta {num(Math.round((left - picked) * 1000) / 1000)}</Trans>
                         </Badge>
                       ) : (
-                        <Badge color="green" variant="light">
+                        <Badge color="green" variant="dot">
                           <Trans>Completo</Trans>
                         </Badge>
                       )}

@@ -11,7 +11,7 @@ export function ShipmentResult({ shipment, onAnother }: { shipment: Shipment; on
   const productOf = (line: number) => shipment.picks.find((p) => p.line === line)?.product.code ?? `#${line}`
   return (
     <Stack gap="md">
-      <Alert color="green" icon={<IconCheck size={18} aria-hidden />} title={t`Expedição registrada`}>
+      <Alert color="green" icon={<IconCheck size={18} aria-hidden />} styles={{ title: { color: 'var(--mantine-color-text)' } }} title={t`Expedição registrada`}>
         <Trans>
           Pedido(s) {orders} expedido(s). {shipment.carrier ? `${shipment.carrier.name} ` : ''}
           {shipment.tracking_reference}

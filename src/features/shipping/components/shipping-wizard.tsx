@@ -158,12 +158,12 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
         {apiErrorText(detailQuery.error) ?? t`Erro ao carregar dados.`}
       </Alert>
     ) : (
-      <Loader aria-label={t`Carregando`} />
+      <Loader role="status" aria-label={t`Carregando`} />
     )
   } else if (view.step === 'picking') {
     content = <PickingStep lines={lines} error={suggestions.error} picks={picks} onChange={(key, qty) => setPicks((all) => ({ ...all, [key]: qty }))} />
   } else if (view.step === 'packing') {
-    content = lines ? <PackingStep lines={lines} picks={picks} packages={packages} onChange={setPackages} /> : <Loader aria-label={t`Carregando`} />
+    content = lines ? <PackingStep lines={lines} picks={picks} packages={packages} onChange={setPackages} /> : <Loader role="status" aria-label={t`Carregando`} />
   } else {
     content = (
       <ShipStep

@@ -62,7 +62,7 @@ export function UserFormModal({ user, opened, onClose }: UserFormModalProps) {
     { value: 'operator', label: t`Operador` },
   ]
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? t`Editar usuário ${user.username}` : t`Novo usuário`} size="lg">
+    <Modal opened={opened} onClose={onClose} title={user ? t`Editar usuário ${user.username}` : t`Novo usuário`} size="lg" closeButtonProps={{ 'aria-label': t`Fechar` }}>
       <form
         onSubmit={(event) => {
           event.preventDefault()
