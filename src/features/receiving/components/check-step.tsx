@@ -130,15 +130,15 @@ export function CheckStep({ document, lines, onChange, issue, onIssueChange }: C
                   </Table.Td>
                   <Table.Td>
                     {diff < 0 ? (
-                      <Badge color="orange" variant="dot">
+                      <Badge color="orange" variant="dot" style={{ minWidth: 'max-content' }}>
                         <Trans>Falta {num(-diff)}</Trans>
                       </Badge>
                     ) : diff > 0 ? (
-                      <Badge color="red" variant="dot">
+                      <Badge color="red" variant="dot" style={{ minWidth: 'max-content' }}>
                         <Trans>Excesso {num(diff)}</Trans>
                       </Badge>
                     ) : (
-                      <Badge color="green" variant="dot">
+                      <Badge color="green" variant="dot" style={{ minWidth: 'max-content' }}>
                         <Trans>Completo</Trans>
                       </Badge>
                     )}

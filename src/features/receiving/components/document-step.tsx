@@ -15,7 +15,7 @@ export function DocumentStep({ selectedId, onSelect }: DocumentStepProps) {
   const { t } = useLingui()
   const columns: DataColumn<InboundDocumentRow>[] = [
     { id: 'code', header: msg`Documento`, value: (row) => row.code },
-    { id: 'kind', header: msg`Tipo`, value: (row) => row.kind, render: (row) => <Badge variant="dot">{row.kind === 'asn' ? 'ASN' : 'PO'}</Badge> },
+    { id: 'kind', header: msg`Tipo`, value: (row) => row.kind, render: (row) => <Badge variant="dot" style={{ minWidth: 'max-content' }}>{row.kind === 'asn' ? 'ASN' : 'PO'}</Badge> },
     { id: 'supplier__name', header: msg`Fornecedor`, value: (row) => `${row.supplier.code} — ${row.supplier.name}` },
     { id: 'expected_date', header: msg`Data prevista`, value: (row) => row.expected_date, kind: 'date' },
     { id: 'lines_count', header: msg`Linhas`, value: (row) => row.lines_count, kind: 'number', sortable: false },

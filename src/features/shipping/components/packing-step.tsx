@@ -50,11 +50,11 @@ export function PackingStep({ lines, picks, packages, onChange }: PackingStepPro
                 <Table.Td ta="right">{num(b)}</Table.Td>
                 <Table.Td>
                   {a === b ? (
-                    <Badge color="green" variant="dot">
+                    <Badge color="green" variant="dot" style={{ minWidth: 'max-content' }}>
                       <Trans>Ok</Trans>
                     </Badge>
                   ) : (
-                    <Badge color="orange" variant="dot">
+                    <Badge color="orange" variant="dot" style={{ minWidth: 'max-content' }}>
                       <Trans>Diferença {num(Math.round((a - b) * 1000) / 1000)}</Trans>
                     </Badge>
                   )}

@@ -81,15 +81,15 @@ export function PickingStep({ lines, error, picks, onChange }: PickingStepProps)
                         </Trans>
                       </Text>{' '}
                       {picked > left ? (
-                        <Badge color="red" variant="dot">
+                        <Badge color="red" variant="dot" style={{ minWidth: 'max-content' }}>
                           <Trans>Acima do pedido</Trans>
                         </Badge>
                       ) : picked < left ? (
-                        <Badge color="orange" variant="dot">
+                        <Badge color="orange" variant="dot" style={{ minWidth: 'max-content' }}>
                           <Trans>Falta {num(Math.round((left - picked) * 1000) / 1000)}</Trans>
                         </Badge>
                       ) : (
-                        <Badge color="green" variant="dot">
+                        <Badge color="green" variant="dot" style={{ minWidth: 'max-content' }}>
                           <Trans>Completo</Trans>
                         </Badge>
                       )}
