@@ -3,7 +3,55 @@ import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { VitePWA } from 'vite-plugin-pwa'
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import type { Plugin } from 'vite'
+
+const manifest: Partial<ManifestOptions> = {
+  name: 'Movatic WMS',
+  short_name: 'Movatic',
+  description: 'Movatic WMS: warehouse management',
+  lang: 'pt',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  background_color: '#ffffff',
+  theme_color: '#1c7ed6',
+  icons: [
+    { src: 'pwa-192.png', sizes: '192x192', type: 'image/png' },
+    { src: 'pwa-512.png', sizes: '512x512', type: 'image/png' },
+    { src: 'pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+  ],
+}
+
+/**
+ * Issue 6: the handheld collector installs as an app of its own that opens on its menu (/m/home), portrait.
+ * The collector's layout points the page's manifest link here while /m/* is open; the service worker precaches it
+ * with the shell (globPatterns), so the installed collector opens offline.
+ */
+function collectorManifest(): Plugin {
+  const collector: Partial<ManifestOptions> = {
+    ...manifest,
+    id: '/m/home',
+    name: 'Movatic WMS Coletor',
+    short_name: 'Coletor',
+    description: 'Movatic WMS: coletor de mão',
+    start_url: '/m/home',
+    orientation: 'portrait',
+    shortcuts: [
+      { name: 'Scan', url: '/m/scan' },
+      { name: 'Consulta', url: '/m/lookup' },
+      { name: 'Tarefas', url: '/m/tasks' },
+    ],
+  }
+  return {
+    name: 'movatic-collector-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'collector.webmanifest', source: JSON.stringify(collector, null, 2) })
+    },
+  }
+}
 
 // STACK.md: this plugin order is the one that works (router first, Lingui macro through babel).
 export default defineConfig({
@@ -11,6 +59,11 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // a route's loader goes into its route chunk with the component (the default keeps loaders in the entry,
+      // and with them every list's query options and probes: the login page does not need them)
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
@@ -21,23 +74,7 @@ export default defineConfig({
       // SPEC 1: an update shows a banner offering a refresh; the user decides
       registerType: 'prompt',
       includeAssets: ['favicon.svg'],
-      manifest: {
-        name: 'Movatic WMS',
-        short_name: 'Movatic',
-        description: 'Movatic WMS: warehouse management',
-        lang: 'pt',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#1c7ed6',
-        icons: [
-          { src: 'pwa-192.png', sizes: '192x192', type: 'image/png' },
-          { src: 'pwa-512.png', sizes: '512x512', type: 'image/png' },
-          { src: 'pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-          { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
-        ],
-      },
+      manifest,
       workbox: {
         // the app shell: every built script, style, page and icon
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
@@ -46,6 +83,7 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api/],
       },
     }),
+    collectorManifest(),
   ],
   server: {
     proxy: {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { I18nProvider } from '@lingui/react'
 import { MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { i18n } from '../lib/i18n'
+import { NotificationsHost } from './notifications-host'
 import { SessionProvider, type SessionActor } from './session'
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme'
 
@@ -31,7 +31,7 @@ export function AppProviders({
         cssVariablesResolver={cssVariablesResolver}
         env={mantineEnv}
       >
-        <Notifications autoClose={TOAST_AUTO_CLOSE_MS} />
+        <NotificationsHost autoClose={TOAST_AUTO_CLOSE_MS} />
         <QueryClientProvider client={queryClient}>
           <SessionProvider actor={session}>{children}</SessionProvider>
         </QueryClientProvider>

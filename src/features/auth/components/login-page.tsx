@@ -1,6 +1,5 @@
-import { useState } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Alert, Button, Center, Checkbox, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useForm } from '@mantine/form'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LoginFailure, useSession } from '../../../app/session'
@@ -13,6 +12,8 @@ interface LoginValues {
   password: string
   remember: boolean
 }
+
+type LoginFieldErrors = Partial<Record<'username' | 'password', string>>
 
 function LoginErrorMessage({ error }: { error: LoginError }) {
   switch (error.kind) {
@@ -40,16 +41,23 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<LoginError | null>(null)
   const [passwordVisible, setPasswordVisible] = useState(false)
-  const form = useForm<LoginValues>({
-    mode: 'controlled',
-    initialValues: { username: '', password: '', remember: true },
-    validate: {
-      username: (value) => (value.trim() === '' ? t`Informe o usuário` : null),
-      password: (value) => (value === '' ? t`Informe a senha` : null),
-    },
-  })
+  // Plain state rather than @mantine/form: this page is the first load, and two fields need no form library
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '', remember: true })
+  const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({})
 
-  const submit = form.onSubmit(async (values) => {
+  const setField = <K extends keyof LoginValues>(field: K, value: LoginValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    // an error goes away as soon as its field changes
+    if (field === 'username' || field === 'password') setFieldErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const errors: LoginFieldErrors = {}
+    if (values.username.trim() === '') errors.username = t`Informe o usuário`
+    if (values.password === '') errors.password = t`Informe a senha`
+    setFieldErrors(errors)
+    if (errors.username || errors.password) return
     setSubmitting(true)
     setError(null)
     try {
@@ -59,7 +67,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
       setError(failure instanceof LoginFailure ? failure : { kind: 'server' })
       setSubmitting(false)
     }
-  })
+  }
 
   return (
     <Center mih="100vh" p="md" bg="var(--mantine-color-gray-light)">
@@ -77,7 +85,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
         <Text c="dimmed" size="sm" mb="lg">
           <Trans>Acesse o Movatic WMS</Trans>
         </Text>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
             {error ? (
               <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
@@ -88,8 +96,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
               label={t`Usuário`}
               autoComplete="username"
               autoFocus
-              key={form.key('username')}
-              {...form.getInputProps('username')}
+              value={values.username}
+              onChange={(event) => setField('username', event.currentTarget.value)}
+              error={fieldErrors.username}
             />
             <PasswordInput
               label={t`Senha`}
@@ -107,13 +116,14 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
                 </Text>
               )}
               rightSectionWidth={80}
-              key={form.key('password')}
-              {...form.getInputProps('password')}
+              value={values.password}
+              onChange={(event) => setField('password', event.currentTarget.value)}
+              error={fieldErrors.password}
             />
             <Checkbox
               label={t`Lembrar-me neste dispositivo`}
-              key={form.key('remember')}
-              {...form.getInputProps('remember', { type: 'checkbox' })}
+              checked={values.remember}
+              onChange={(event) => setField('remember', event.currentTarget.checked)}
             />
             <Button type="submit" disabled={submitting} fullWidth>
               {submitting ? t`Entrando...` : t`Entrar`}
