@@ -27,8 +27,12 @@ export function AppLayout() {
   const loggingOut = useRef(false)
 
   // signed out elsewhere (another tab, a failed refresh): back to the login, and here again afterwards
+  // (once: the location turns into /login?redirect=... while this layout is still mounted, and redirecting
+  // again from there nested the redirect into itself until React gave up)
+  const redirected = useRef(false)
   useEffect(() => {
-    if (status !== 'signedOut' || loggingOut.current) return
+    if (status !== 'signedOut' || loggingOut.current || redirected.current || href.startsWith('/login')) return
+    redirected.current = true
     void navigate({ to: '/login', search: { redirect: href }, replace: true })
   }, [status, navigate, href])
 
