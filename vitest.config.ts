@@ -47,6 +47,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./tests/support/setup-web.ts'],
+          // a whole app renders per test, with lazy route chunks and catalogs, on two busy cores
+          testTimeout: 30_000,
         },
       },
       {

@@ -8,9 +8,8 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest'
 
 // A whole app renders per test, with lazy route chunks and catalogs; on two busy cores running
-// several test files at once, the defaults (1 s per wait, 5 s per test) are too tight.
+// several test files at once, the default 1 s per wait is too tight (the 30 s per test is in vitest.config.ts).
 configure({ asyncUtilTimeout: 8000 })
-vi.setConfig({ testTimeout: 30_000 })
 
 function mediaQueryList(query: string): MediaQueryList {
   return {
