@@ -2,7 +2,7 @@ import { Link, Outlet } from '@tanstack/react-router'
 import { ActionIcon, Box, Group, Image, Text, UnstyledButton, useComputedColorScheme } from '@mantine/core'
 import { IconHome, IconListCheck, IconLogout, IconScan, IconSearch, type Icon } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { CSSProperties, ReactNode } from 'react'
+import { useEffect, type CSSProperties, type ReactNode } from 'react'
 import logoUrl from '../assets/movatic-logo.svg'
 
 // SPEC 2.16, 9: the collector is at most 420 px wide, with bottom tabs.
@@ -58,6 +58,16 @@ function Tab({ to, icon: TabIcon, label }: { to: TabPath; icon: Icon; label: Rea
 export function CollectorLayout({ username, onLogout }: { username?: string; onLogout?: () => void }) {
   const { t } = useLingui()
   const scheme = useComputedColorScheme('light')
+
+  // issue 6: installed from here, the collector is its own app opening on /m/home (vite.config.ts collectorManifest)
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')
+    const desktop = link?.getAttribute('href')
+    if (!link || !desktop) return
+    link.setAttribute('href', '/collector.webmanifest')
+    return () => link.setAttribute('href', desktop)
+  }, [])
+
   return (
     <Box
       className="collector"
