@@ -40,4 +40,33 @@ describe('Tasks (SPEC 2.10)', () => {
     await waitFor(() => expect(requests.at(-1)?.url.searchParams.get('status')).toBe('pending'))
     expect(requests.at(-1)?.url.searchParams.get('page')).toBe('1')
   })
+
+  it('starts an open task and finishes one in progress, then reloads the list', async () => {
+    let status = 'open'
+    const { requests } = mockApi(({ url, method }) => {
+      if (method === 'POST' && url.pathname === `/api/workforce/tasks/${TASK.id}/start/`) {
+        status = 'in_progress'
+        return { body: { ...TASK, status } }
+      }
+      if (method === 'POST' && url.pathname === `/api/workforce/tasks/${TASK.id}/done/`) {
+        return { status: 409, body: { detail: 'Task is done already.', status: 'done' } }
+      }
+      if (url.pathname === '/api/workforce/tasks/') return { body: { count: 1, next: null, previous: null, results: [{ ...TASK, status }] } }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn()
+    const { user } = await renderApp('/workforce/tasks')
+    const table = await screen.findByRole('table', { name: 'Tarefas' })
+    await user.click(await within(table).findByRole('button', { name: 'Iniciar' }))
+    expect(await screen.findByText('Tarefa iniciada.')).toBeInTheDocument()
+    // reloaded: now in progress, so it can be finished but not started
+    const done = await within(table).findByRole('button', { name: 'Concluir' })
+    expect(within(table).queryByRole('button', { name: 'Iniciar' })).not.toBeInTheDocument()
+    await user.click(done)
+    expect(await screen.findByText('Task is done already.')).toBeInTheDocument()
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual([
+      `/api/workforce/tasks/${TASK.id}/start/`,
+      `/api/workforce/tasks/${TASK.id}/done/`,
+    ])
+  })
 })

@@ -1,13 +1,17 @@
 import { useCallback, useMemo, useState } from 'react'
-import { Badge, Grid, Select, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Grid, Group, Select, Stack, Text, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { JsonView } from '../../../components/json-view'
+import { apiErrorText } from '../../../lib/api-client'
 import { formatNumber } from '../../../lib/format'
 import { DEFAULT_LIST_PARAMS, type ListParams } from '../../../lib/list-query'
 import { tasksQueryOptions } from '../api/get-tasks'
+import { postTaskAction, type TaskAction } from '../api/post-task-action'
+import { tasksKeys } from '../tasks-query-keys'
 import { isTaskStatus, TASK_STATUS_COLORS, TASK_STATUS_LABELS, taskStatusLabel, taskTypeLabel } from '../task-status'
 import { TASK_STATUSES, type Task } from '../tasks-types'
 
@@ -32,6 +36,17 @@ export function TasksPage() {
   const [status, setStatus] = useState('')
   const [params, setParams] = useState<ListParams>(DEFAULT_LIST_PARAMS)
   const raw = useQuery(tasksQueryOptions(params, status))
+  const queryClient = useQueryClient()
+  // issue 7: an operator starts and finishes a task; the dashboard's daily series counts it
+  const action = useMutation({
+    mutationFn: ({ task, kind }: { task: Task; kind: TaskAction }) => postTaskAction(task.id, kind),
+    onSuccess: (_task, { kind }) => notifications.show({ color: 'green', message: kind === 'start' ? t`Tarefa iniciada.` : t`Tarefa concluída.` }),
+    // a 409 means somebody else moved the task on: the list is refreshed below
+    onError: (error) => notifications.show({ color: 'red', message: apiErrorText(error) ?? t`Não foi possível atualizar a tarefa.` }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKeys.all }),
+  })
+  const busyId = action.isPending ? action.variables?.task.id : undefined
+  const mutate = action.mutate
 
   const tableColumns = useMemo(
     (): DataColumn<Task>[] =>
@@ -55,8 +70,27 @@ export function TasksPage() {
           }
         }
         return column
+      }).concat({
+        id: 'actions',
+        header: msg`Ações`,
+        sortable: false,
+        value: () => null,
+        render: (row: Task) => (
+          <Group gap={4} wrap="nowrap">
+            {row.status === 'open' || row.status === 'pending' ? (
+              <Button size="compact-xs" variant="default" loading={busyId === row.id} onClick={() => mutate({ task: row, kind: 'start' })}>
+                {t`Iniciar`}
+              </Button>
+            ) : null}
+            {row.status === 'open' || row.status === 'in_progress' ? (
+              <Button size="compact-xs" variant="default" loading={busyId === row.id} onClick={() => mutate({ task: row, kind: 'done' })}>
+                {t`Concluir`}
+              </Button>
+            ) : null}
+          </Group>
+        ),
       }),
-    [i18n],
+    [i18n, t, busyId, mutate],
   )
   const query = useCallback((list: ListParams) => tasksQueryOptions(list, status), [status])
   const count = raw.data ? formatNumber(raw.data.count, i18n.locale) : null
