@@ -8,9 +8,14 @@
  * named by the modules that fill it, from the build's own output. It prints whether Victory or @zxing/browser
  * is in any first load (they must not be) and asserts nothing.
  *
+ * Then the collector's scan latency (issue 6): the time from a keyboard-wedge burst's Enter keydown to the read's
+ * result in the page, with the API's time taken out (page.route answers /api/inventory/scan/ at once with a fixed
+ * body), over 20 bursts typed 5 ms a key; performance marks in the page; p50/p95 to the DOM and to the next frame.
+ *
  * Options: --no-build (measure the dist/ already built; chunks then go unnamed),
  *          --out-dir=<dir> (build there and serve it through the browser instead of dist/: other engineers'
- *          end-to-end runs keep their dist/ while you iterate).
+ *          end-to-end runs keep their dist/ while you iterate),
+ *          --only=scan-latency (skip the first-load visits).
  */
 import { mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -30,6 +35,7 @@ const skipBuild = args.includes('--no-build')
 const outDirArg = args.find((a) => a.startsWith('--out-dir='))?.slice('--out-dir='.length)
 const outDir = outDirArg ? path.resolve(outDirArg) : path.join(root, 'dist')
 const serveThroughBrowser = outDir !== path.join(root, 'dist')
+const onlyScanLatency = args.includes('--only=scan-latency')
 
 /** chunk file name (assets/x.js) -> bytes per contributor (a package, or a folder of ours) */
 type ChunkInfo = Map<string, Map<string, number>>
@@ -156,6 +162,80 @@ function packagesIn(files: string[], info: ChunkInfo): Set<string> {
   return found
 }
 
+const SCAN_RUNS = 20
+
+/** A scan answer like the server's for a pallet: one product, one line (the body does not change between runs). */
+function fixedScanBody(code: string): string {
+  const product = { id: 1, code: 'P000001', name1: 'Produto de teste', uom: 'UN' }
+  const line = { id: 1, product, location: { id: 1, code: 'A01-01-01' }, lot: 'L1', pallet_code: code, sscc: null, qty: '12.000', reserved_qty: '0.000', uom: 'UN', expiry_date: null, owner: null }
+  return JSON.stringify({ code, kind: 'pallet', gs1: null, truncated: false, results: [{ product, total_qty: '12.000', uom: 'UN', locations_count: 1, lines: [line] }] })
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+
+/**
+ * Issue 6: from a burst's end (the Enter keydown, event.timeStamp) to the read's result on /m/scan (the read's
+ * article turning data-status="done", seen by a MutationObserver), API time excluded: the scan request is answered
+ * by the browser itself. Also to the frame after it (requestAnimationFrame), closer to what the eye sees.
+ */
+async function scanLatency(page: Page): Promise<string> {
+  await page.route('**/api/inventory/scan/**', (route) => {
+    const code = new URL(route.request().url()).searchParams.get('code') ?? ''
+    return route.fulfill({ status: 200, contentType: 'application/json', body: fixedScanBody(code) })
+  })
+  await page.goto('/m/scan', { waitUntil: 'networkidle', timeout: 120_000 })
+  await page.getByRole('heading', { name: 'Scan', level: 1 }).waitFor({ timeout: 60_000 })
+  await page.evaluate(() => {
+    const w = window as unknown as { __scan: { code: string; start: number } | null; __latency: { dom: number; frame: number }[] }
+    w.__scan = null
+    w.__latency = []
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key !== 'Enter' || !w.__scan) return
+        w.__scan.start = event.timeStamp
+        performance.mark('scan:enter')
+      },
+      { capture: true },
+    )
+    new MutationObserver(() => {
+      const scan = w.__scan
+      if (!scan || scan.start < 0) return
+      if (!document.querySelector(`article[aria-label="Leitura ${scan.code}"][data-status="done"]`)) return
+      w.__scan = null
+      performance.mark('scan:result')
+      performance.measure('scan:latency', 'scan:enter', 'scan:result')
+      const dom = performance.now() - scan.start
+      requestAnimationFrame(() => w.__latency.push({ dom, frame: performance.now() - scan.start }))
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] })
+  })
+  // focus on the page, not in a field: the scan lands wherever focus is
+  await page.getByRole('heading', { name: 'Scan', level: 1 }).click()
+  const bursts: string[] = []
+  for (let run = 0; run < SCAN_RUNS + 1; run++) {
+    const code = `PAL-BENCH-${String(run).padStart(4, '0')}`
+    await page.evaluate((c) => {
+      ;(window as unknown as { __scan: { code: string; start: number } }).__scan = { code: c, start: -1 }
+    }, code)
+    await page.keyboard.type(code, { delay: 5 })
+    await page.keyboard.press('Enter')
+    await page.waitForFunction((n) => (window as unknown as { __latency: unknown[] }).__latency.length >= n, run + 1, { timeout: 30_000 })
+    bursts.push(code)
+  }
+  const measured = await page.evaluate(() => (window as unknown as { __latency: { dom: number; frame: number }[] }).__latency)
+  // the first run warms the route's code up; it is not counted
+  const runs = measured.slice(1)
+  const reads = await page.getByRole('region', { name: 'Últimas leituras' }).getByRole('article').count()
+  const dom = runs.map((r) => r.dom).sort((a, b) => a - b)
+  const frame = runs.map((r) => r.frame).sort((a, b) => a - b)
+  const ms = (n: number) => `${n.toFixed(1)} ms`
+  console.log(`── /m/scan burst to result (API excluded): ${runs.length} bursts of ${bursts[0].length} characters at 5 ms a key, ${reads} reads in the history`)
+  console.log(`   Enter keydown to the result in the DOM:  p50 ${ms(percentile(dom, 50))}  p95 ${ms(percentile(dom, 95))}  max ${ms(dom[dom.length - 1])}`)
+  console.log(`   Enter keydown to the next frame:         p50 ${ms(percentile(frame, 50))}  p95 ${ms(percentile(frame, 95))}  max ${ms(frame[frame.length - 1])}\n`)
+  if (reads !== SCAN_RUNS + 1) console.log(`   WARNING: ${SCAN_RUNS + 1} bursts made ${reads} reads (a burst split by a slow key?)\n`)
+  return `/m/scan burst → result  p50 ${ms(percentile(dom, 50))}  p95 ${ms(percentile(dom, 95))} (DOM), p50 ${ms(percentile(frame, 50))}  p95 ${ms(percentile(frame, 95))} (next frame)`
+}
+
 async function main(): Promise<void> {
   const info: ChunkInfo = skipBuild ? new Map() : await buildApp()
   if (!existsSync(path.join(outDir, 'index.html'))) throw new Error(`${outDir} has no index.html: run without --no-build`)
@@ -173,11 +253,13 @@ async function main(): Promise<void> {
     const tokens = (await login.json()) as { access: string; refresh: string }
     const me = await (await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${tokens.access}` } })).json()
 
-    const visits: { path: string; signedIn: boolean; goal: boolean }[] = [
-      { path: '/login', signedIn: false, goal: true },
-      { path: '/', signedIn: true, goal: false },
-      { path: '/m/scan', signedIn: true, goal: true },
-    ]
+    const visits: { path: string; signedIn: boolean; goal: boolean }[] = onlyScanLatency
+      ? []
+      : [
+          { path: '/login', signedIn: false, goal: true },
+          { path: '/', signedIn: true, goal: false },
+          { path: '/m/scan', signedIn: true, goal: true },
+        ]
     const offenders: string[] = []
     const summary: string[] = []
     for (const visit of visits) {
@@ -239,6 +321,21 @@ async function main(): Promise<void> {
           if (/zxing/i.test(file) || body.includes('BrowserMultiFormatReader')) offenders.push(`@zxing/browser (by content) in ${file} of ${visit.path}`)
         }
       }
+    }
+    {
+      const { context, page } = await newPage(session.browser, { baseURL: server.url, viewport: { width: 412, height: 915 } })
+      if (serveThroughBrowser) await serveBuild(context)
+      await context.addInitScript(
+        ({ access, refresh, user }) => {
+          localStorage.setItem('movatic.access', access)
+          localStorage.setItem('movatic.refresh', refresh)
+          localStorage.setItem('movatic.auth', JSON.stringify({ access, refresh }))
+          localStorage.setItem('movatic.user', JSON.stringify(user))
+        },
+        { access: tokens.access, refresh: tokens.refresh, user: me as unknown },
+      )
+      summary.push(await scanLatency(page))
+      await context.close()
     }
     console.log('Summary (gzip JavaScript of a first visit):')
     for (const line of summary) console.log(`   ${line}`)
