@@ -80,6 +80,9 @@ export type OpenOptions = { dataDir?: string; databaseUrl?: string; memory?: boo
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // An idle connection killed by the server (a restart, pg_terminate_backend, DROP DATABASE … FORCE) emits 'error'
+    // on the pool; unhandled, that would crash the process. The pool replaces the connection on next use.
+    pool.on('error', (e) => console.warn(`PostgreSQL connection lost (${e.message}); it will be replaced`))
     // numeric stays a string (exact decimals); bigint counts become numbers
     pg.types.setTypeParser(20, (v) => Number(v))
     const db = drizzlePg(pool, { schema, casing: 'snake_case' })
