@@ -81,11 +81,11 @@ export function TasksScreen() {
   const action = useMutation({
     mutationFn: ({ task, action }: { task: Task; action: 'start' | 'done' }) => taskAction(task.id, action),
     onSuccess: (_task, { action }) => {
-      notifications.show({ color: 'green', message: action === 'start' ? t`Tarefa iniciada.` : t`Tarefa concluída.` })
+      notifications.show({ color: 'green', message: action === 'start' ? t`Tarefa iniciada.` : t`Tarefa concluída.`, closeButtonProps: { 'aria-label': t`Fechar` } })
     },
     onError: (error) => {
       // a 409 means somebody else moved the task on: the list is refreshed below
-      notifications.show({ color: 'red', message: apiErrorText(error) ?? t`Não foi possível atualizar a tarefa.` })
+      notifications.show({ color: 'red', message: apiErrorText(error) ?? t`Não foi possível atualizar a tarefa.`, closeButtonProps: { 'aria-label': t`Fechar` } })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: collectorKeys.myTasks() }),
   })
@@ -117,7 +117,7 @@ export function TasksScreen() {
         <>
           <Stack gap="xs" component="section" aria-label={t`Minhas tarefas`}>
             <Title order={2} size="h4">
-              <Trans>Minhas tarefas</Trans> ({tasks.data.mine.length})
+              <Trans>Minhas tarefas</Trans> ({tasks.data.mineCount})
             </Title>
             {tasks.data.mine.length === 0 ? (
               <Text c="dimmed">
@@ -129,7 +129,7 @@ export function TasksScreen() {
           </Stack>
           <Stack gap="xs" component="section" aria-label={t`Tarefas livres`}>
             <Title order={2} size="h4">
-              <Trans>Tarefas livres</Trans> ({tasks.data.unassigned.length})
+              <Trans>Tarefas livres</Trans> ({tasks.data.unassignedCount})
             </Title>
             {tasks.data.unassigned.length === 0 ? (
               <Text c="dimmed">
@@ -138,6 +138,11 @@ export function TasksScreen() {
             ) : (
               tasks.data.unassigned.map((task) => <TaskCard key={task.id} task={task} busy={busyId === task.id} onAction={onAction} />)
             )}
+            {tasks.data.unassignedCount > tasks.data.unassigned.length ? (
+              <Text size="sm" c="dimmed">
+                <Trans>As mais antigas primeiro; as outras aparecem quando estas forem iniciadas.</Trans>
+              </Text>
+            ) : null}
           </Stack>
         </>
       )}
