@@ -9,7 +9,7 @@
  *
  * Booking puts the received quantity straight into each pallet's destination location through the stock service
  * (reason receipt, reference = document code) and opens one putaway task per pallet for the operator to confirm the
- * placement (docs/decisions/0007-receive-into-destination.md). Stock is never in a dock limbo that a crash between
+ * placement (docs/decisions/0005-receive-into-destination.md). Stock is never in a dock limbo that a crash between
  * two steps could strand, and the ledger invariant holds after every commit. Damaged quantities are recorded on the
  * receipt and the document line, never put into stock, and can open a supplier issue (SPEC 2.15) in the same
  * transaction.
