@@ -73,10 +73,10 @@ export function CollectorLayout({ username, onLogout }: { username?: string; onL
       className="collector"
       maw={COLLECTOR_MAX_WIDTH}
       mx="auto"
-      mih="100dvh"
+      h="100dvh"
       style={{ display: 'flex', flexDirection: 'column', fontSize: 'var(--mantine-font-size-md)', ...(PALETTE[scheme] as CSSProperties) }}
     >
-      <Group component="header" px="sm" py={6} gap="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Group component="header" px="sm" py={6} gap="xs" wrap="nowrap" style={{ flexShrink: 0, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Image src={logoUrl} alt="" w={28} h={28} />
         <Text fw={700} style={{ flex: 1 }}>
           Movatic WMS
@@ -92,7 +92,8 @@ export function CollectorLayout({ username, onLogout }: { username?: string; onL
           </ActionIcon>
         ) : null}
       </Group>
-      <Box component="main" p="md" style={{ flex: 1 }}>
+      {/* only the screen scrolls: nothing ever slides under the tabs (a button half hidden by them is a missed tap) */}
+      <Box component="main" p="md" style={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}>
         <Outlet />
       </Box>
       <Group
@@ -100,7 +101,7 @@ export function CollectorLayout({ username, onLogout }: { username?: string; onL
         aria-label={t`Navegação do coletor`}
         gap={0}
         wrap="nowrap"
-        style={{ borderTop: '1px solid var(--mantine-color-default-border)', position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', zIndex: 10 }}
+        style={{ flexShrink: 0, borderTop: '1px solid var(--mantine-color-default-border)', background: 'var(--mantine-color-body)' }}
       >
         <Tab to="/m/home" icon={IconHome} label={<Trans>Início</Trans>} />
         <Tab to="/m/scan" icon={IconScan} label={<Trans>Scan</Trans>} />
