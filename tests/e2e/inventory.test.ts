@@ -3,15 +3,11 @@
  * shows six numbers and two charts, scanning a pallet code shows its card, a stock search sorts, pages and hides
  * a column that stays hidden after a reload; axe-core finds nothing; screenshots in light and dark.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { axe, launchBrowser, newPage, screenshot, type BrowserSession } from '../support/browser'
-import { startServer, type RunningServer } from '../support/server-harness'
+import type { Page } from 'playwright-core'
+import { screenshot } from '../support/browser'
+import { startE2eApp, type E2eApp } from '../support/e2e-app'
 
-const PASSWORD = 'inventory-e2e-secret'
 
 interface StockLine {
   id: number
@@ -21,58 +17,26 @@ interface StockLine {
   qty: string
 }
 
-let server: RunningServer
-let browser: BrowserSession
-let dataDir: string
-let token: string
-const pageErrors: string[] = []
 
-async function api<T>(pathname: string): Promise<T> {
-  const res = await fetch(`${server.url}/api${pathname}`, { headers: { authorization: `Bearer ${token}` } })
-  if (!res.ok) throw new Error(`${pathname}: ${res.status}`)
-  return (await res.json()) as T
-}
 
 // two busy cores: a first load probes endpoints and fills the caches
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 })
 const count = async (pathname: string) => (await api<{ count: number }>(pathname)).count
 const ptBR = (n: number) => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 }).format(n)
 
+let app: E2eApp
+const api = <T,>(pathname: string) => app.api<T>(pathname)
+
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-inventory-e2e-'))
-  // a few thousand lines: enough to page and sort, quick to create
-  server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: PASSWORD, WMS_DEMO_STOCK: '3000' } })
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  })
-  token = ((await res.json()) as { access: string }).access
-  browser = await launchBrowser()
+  app = await startE2eApp('inventory', { WMS_DEMO_STOCK: '3000' })
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-  expect(pageErrors, 'uncaught errors in the page').toEqual([])
+  await app?.close()
+  expect(app?.pageErrors, 'uncaught errors in the page').toEqual([])
 })
 
-async function signedInPage(b: Browser, colorScheme: 'light' | 'dark'): Promise<Page> {
-  const { page } = await newPage(b, { baseURL: server.url, colorScheme })
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto('/login')
-  await page.getByLabel('Usuário').fill('admin')
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
-  return page
-}
 
-async function expectNoAxeViolations(page: Page, screen: string) {
-  const violations = await axe(page)
-  expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
-}
 
 const stockTable = (page: Page) => page.getByRole('table', { name: 'Estoque' })
 const headerNames = (page: Page) => stockTable(page).locator('thead th').allInnerTexts()
@@ -91,7 +55,7 @@ describe('inventory and dashboard', () => {
   let page: Page
 
   beforeAll(async () => {
-    page = await signedInPage(browser.browser, 'light')
+    page = await app.signedInPage({ colorScheme: 'light' })
   })
 
   it('the dashboard shows six numbers and two charts', async () => {
@@ -113,7 +77,7 @@ describe('inventory and dashboard', () => {
     // two areas (done, open) and three bars (available, in use, down)
     expect(await page.locator('svg[role="img"] path[role="presentation"]').count()).toBeGreaterThanOrEqual(5)
     await screenshot(page, 'inventory-dashboard-light')
-    await expectNoAxeViolations(page, 'dashboard')
+    await app.expectNoAxeViolations(page, 'dashboard')
   })
 
   it('scanning a pallet code shows its card', async () => {
@@ -138,7 +102,7 @@ describe('inventory and dashboard', () => {
     await page.mouse.move(0, 0)
     await page.waitForTimeout(400) // the panel's opening transition
     await screenshot(page, 'inventory-scan-light')
-    await expectNoAxeViolations(page, 'scan')
+    await app.expectNoAxeViolations(page, 'scan')
   })
 
   it('a stock search sorts, pages, hides a column, and keeps it hidden after a reload', async () => {
@@ -183,7 +147,7 @@ describe('inventory and dashboard', () => {
     await poll(() => headerNames(page)).not.toContain('Lote')
     await poll(() => page.getByRole('group', { name: 'Colunas' }).count()).toBe(0)
     await screenshot(page, 'inventory-search-light')
-    await expectNoAxeViolations(page, 'stock search')
+    await app.expectNoAxeViolations(page, 'stock search')
 
     await page.reload()
     await poll(async () => (await firstCells(page, 1)).length).toBe(20)
@@ -197,15 +161,15 @@ describe('inventory and dashboard', () => {
     await poll(() => page.getByRole('table', { name: 'Tarefas' }).locator('tbody tr').count()).toBe(20)
     await poll(() => page.locator('pre').innerText()).toContain('"results"')
     await screenshot(page, 'inventory-tasks-light')
-    await expectNoAxeViolations(page, 'tasks')
+    await app.expectNoAxeViolations(page, 'tasks')
   })
 
   it('looks right and passes axe in dark mode', async () => {
-    const dark = await signedInPage(browser.browser, 'dark')
+    const dark = await app.signedInPage({ colorScheme: 'dark' })
     await dark.goto('/')
     await waitForDashboard(dark)
     await screenshot(dark, 'inventory-dashboard-dark')
-    await expectNoAxeViolations(dark, 'dashboard (dark)')
+    await app.expectNoAxeViolations(dark, 'dashboard (dark)')
 
     await dark.goto('/inventory/scan')
     const lines = await api<{ results: StockLine[] }>('/inventory/stock-items/?page_size=50&ordering=product__code')
@@ -214,17 +178,17 @@ describe('inventory and dashboard', () => {
     await dark.getByRole('button', { name: 'Buscar' }).click()
     await dark.getByRole('article', { name: `Produto ${product}` }).waitFor()
     await screenshot(dark, 'inventory-scan-dark')
-    await expectNoAxeViolations(dark, 'scan (dark)')
+    await app.expectNoAxeViolations(dark, 'scan (dark)')
 
     await dark.goto('/inventory/search')
     await poll(async () => (await firstCells(dark, 1)).length).toBe(20)
     await screenshot(dark, 'inventory-search-dark')
-    await expectNoAxeViolations(dark, 'stock search (dark)')
+    await app.expectNoAxeViolations(dark, 'stock search (dark)')
 
     await dark.goto('/workforce/tasks')
     await poll(() => dark.getByRole('table', { name: 'Tarefas' }).locator('tbody tr').count()).toBe(20)
     await screenshot(dark, 'inventory-tasks-dark')
-    await expectNoAxeViolations(dark, 'tasks (dark)')
+    await app.expectNoAxeViolations(dark, 'tasks (dark)')
     await dark.context().close()
   })
 })

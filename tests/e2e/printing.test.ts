@@ -4,15 +4,13 @@
  * in the list, the ZPL in the spool); an ID wrong for the type disables Print; a supplier issue is reported and
  * listed. axe-core finds nothing on /printing and the report form; screenshots in light and dark.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { axe, launchBrowser, newPage, screenshot, type BrowserSession } from '../support/browser'
-import { startServer, type RunningServer } from '../support/server-harness'
+import type { Page } from 'playwright-core'
+import { screenshot } from '../support/browser'
+import { startE2eApp, type E2eApp } from '../support/e2e-app'
 
-const PASSWORD = 'printing-e2e-secret'
 
 interface Location {
   id: number
@@ -26,60 +24,29 @@ interface Supplier {
   email: string | null
 }
 
-let server: RunningServer
-let browser: BrowserSession
-let dataDir: string
-let token: string
-const pageErrors: string[] = []
 
-async function api<T>(pathname: string): Promise<T> {
-  const res = await fetch(`${server.url}/api${pathname}`, { headers: { authorization: `Bearer ${token}` } })
-  if (!res.ok) throw new Error(`${pathname}: ${res.status}`)
-  return (await res.json()) as T
-}
 
 // two busy cores: a first load fills the caches and the queue polls
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 })
 
+let app: E2eApp
+const api = <T,>(pathname: string) => app.api<T>(pathname)
+
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-printing-e2e-'))
-  server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: PASSWORD, WMS_DEMO_STOCK: '200' } })
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  })
-  token = ((await res.json()) as { access: string }).access
-  browser = await launchBrowser()
+  app = await startE2eApp('printing', { WMS_DEMO_STOCK: '200' })
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-  expect(pageErrors, 'uncaught errors in the page').toEqual([])
+  await app?.close()
+  expect(app?.pageErrors, 'uncaught errors in the page').toEqual([])
 })
 
-async function signedInPage(b: Browser, colorScheme: 'light' | 'dark'): Promise<Page> {
-  const { page } = await newPage(b, { baseURL: server.url, colorScheme })
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto('/login')
-  await page.getByLabel('Usuário').fill('admin')
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
-  return page
-}
 
-async function expectNoAxeViolations(page: Page, screen: string) {
-  const violations = await axe(page)
-  expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
-}
 
 const idField = (page: Page) => page.getByRole('textbox', { name: 'ID' })
 const printButton = (page: Page) => page.getByRole('button', { name: 'Imprimir', exact: true })
 const spooled = () => {
-  const dir = path.join(dataDir, 'spool')
+  const dir = path.join(app.dataDir, 'spool')
   return existsSync(dir) ? readdirSync(dir) : []
 }
 
@@ -96,7 +63,7 @@ describe('label printing', () => {
   let location: Location
 
   beforeAll(async () => {
-    page = await signedInPage(browser.browser, 'light')
+    page = await app.signedInPage({ colorScheme: 'light' })
     const locations = await api<{ results: Location[] }>('/core/locations/?page_size=1&ordering=code')
     location = locations.results[0]
     if (!location) throw new Error('no location in the demo data')
@@ -132,14 +99,14 @@ describe('label printing', () => {
     await poll(() => spooled().length).toBeGreaterThan(before)
     const zpl = spooled().filter((f) => f.endsWith('.zpl'))
     expect(zpl.length).toBeGreaterThan(0)
-    const text = readFileSync(path.join(dataDir, 'spool', zpl.sort().at(-1)!), 'utf8')
+    const text = readFileSync(path.join(app.dataDir, 'spool', zpl.sort().at(-1)!), 'utf8')
     expect(text).toContain('^XA')
     expect(text).toContain(location.code)
     // copies travel in the ZPL (^PQ)
     expect(text).toMatch(/\^PQ2\b/)
 
     await screenshot(page, 'printing-light')
-    await expectNoAxeViolations(page, '/printing')
+    await app.expectNoAxeViolations(page, '/printing')
   })
 
   it('an ID wrong for the type is marked and disables Print', async () => {
@@ -158,24 +125,24 @@ describe('label printing', () => {
     await page.getByText('ID inválido para o tipo selecionado.').waitFor()
     expect(await printButton(page).isDisabled()).toBe(true)
     await screenshot(page, 'printing-invalid-id-light')
-    await expectNoAxeViolations(page, '/printing with an invalid ID')
+    await app.expectNoAxeViolations(page, '/printing with an invalid ID')
   })
 
   it('looks right in dark mode', async () => {
-    const dark = await signedInPage(browser.browser, 'dark')
+    const dark = await app.signedInPage({ colorScheme: 'dark' })
     await dark.goto('/printing')
     await pickLocation(dark, location)
     await dark.getByRole('img', { name: `Etiqueta de ${location.id}` }).waitFor()
     await dark.getByRole('table', { name: 'Impressões recentes' }).locator('tbody tr').first().waitFor()
     await screenshot(dark, 'printing-dark')
-    await expectNoAxeViolations(dark, '/printing (dark)')
+    await app.expectNoAxeViolations(dark, '/printing (dark)')
     await dark.context().close()
   })
 })
 
 describe('supplier issues', () => {
   it('reports an issue on a supplier and lists it', async () => {
-    const page = await signedInPage(browser.browser, 'light')
+    const page = await app.signedInPage({ colorScheme: 'light' })
     const suppliers = await api<{ results: Supplier[] }>('/partners/suppliers/?page_size=20')
     const supplier = suppliers.results[0]
     if (!supplier) throw new Error('no supplier in the demo data')
@@ -193,7 +160,7 @@ describe('supplier issues', () => {
     await form.getByRole('textbox', { name: 'Descrição' }).fill(description)
     await form.getByRole('switch', { name: 'Enviar por e-mail' }).check({ force: true })
     await screenshot(page, 'supplier-issue-form-light')
-    await expectNoAxeViolations(page, 'supplier issue form')
+    await app.expectNoAxeViolations(page, 'supplier issue form')
     await form.getByRole('button', { name: 'Registrar' }).click()
     await page.getByText('Ocorrência registrada.').waitFor()
     await poll(() => form.count()).toBe(0)
@@ -209,15 +176,15 @@ describe('supplier issues', () => {
     await list.getByText(description).waitFor()
     expect(await list.innerText()).toMatch(/2 — Média-alta/i)
     await screenshot(page, 'supplier-issues-drawer-light')
-    await expectNoAxeViolations(page, 'supplier issues drawer')
+    await app.expectNoAxeViolations(page, 'supplier issues drawer')
 
     // the form in dark mode
-    const dark = await signedInPage(browser.browser, 'dark')
+    const dark = await app.signedInPage({ colorScheme: 'dark' })
     await dark.goto('/partners/suppliers')
     await dark.getByRole('button', { name: `Registrar ocorrência: ${supplier.name}`, exact: true }).click()
     await dark.getByRole('form', { name: 'Registrar ocorrência' }).waitFor()
     await screenshot(dark, 'supplier-issue-form-dark')
-    await expectNoAxeViolations(dark, 'supplier issue form (dark)')
+    await app.expectNoAxeViolations(dark, 'supplier issue form (dark)')
     await dark.context().close()
     await page.context().close()
   })

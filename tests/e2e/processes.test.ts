@@ -4,73 +4,38 @@
  * end and its product's stock fallen by what was shipped. axe-core finds nothing on these screens; screenshots in
  * light and dark go to tests/output/screenshots.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { axe, launchBrowser, newPage, screenshot, type BrowserSession } from '../support/browser'
-import { startServer, type RunningServer } from '../support/server-harness'
+import type { Page } from 'playwright-core'
+import { screenshot } from '../support/browser'
+import { startE2eApp, type E2eApp } from '../support/e2e-app'
 
-const PASSWORD = 'processes-e2e-secret'
 
-let server: RunningServer
-let browser: BrowserSession
-let dataDir: string
-let token: string
-const pageErrors: string[] = []
 
-async function api<T>(pathname: string): Promise<T> {
-  const res = await fetch(`${server.url}/api${pathname}`, { headers: { authorization: `Bearer ${token}` } })
-  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
-}
 
 // two busy cores: first loads are slow
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 150 })
 
+let app: E2eApp
+const api = <T,>(pathname: string) => app.api<T>(pathname)
+
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-processes-e2e-'))
-  server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: PASSWORD, WMS_DEMO_STOCK: '3000' } })
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  })
-  token = ((await res.json()) as { access: string }).access
-  browser = await launchBrowser()
+  app = await startE2eApp('processes', { WMS_DEMO_STOCK: '3000' })
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-  expect(pageErrors, 'uncaught errors in the page').toEqual([])
+  await app?.close()
+  expect(app?.pageErrors, 'uncaught errors in the page').toEqual([])
 })
 
-async function signedInPage(b: Browser, colorScheme: 'light' | 'dark'): Promise<Page> {
-  const { page } = await newPage(b, { baseURL: server.url, colorScheme })
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto('/login')
-  await page.getByLabel('Usuário').fill('admin')
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
-  return page
-}
 
 const pages = new Map<'light' | 'dark', Page>()
 /** One signed-in page per colour scheme, reused by every test (sign-ins are throttled). */
 async function pageIn(colorScheme: 'light' | 'dark'): Promise<Page> {
   let page = pages.get(colorScheme)
-  if (!page) pages.set(colorScheme, (page = await signedInPage(browser.browser, colorScheme)))
+  if (!page) pages.set(colorScheme, (page = await app.signedInPage({ colorScheme: colorScheme })))
   return page
 }
 
-async function expectNoAxeViolations(page: Page, screen: string) {
-  const violations = await axe(page)
-  expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
-}
 
 /** A screenshot of what the page shows now (the page's colour scheme is in the name). */
 async function shoot(page: Page, name: string) {
@@ -90,7 +55,7 @@ describe('processes', () => {
       await poll(() => table.locator('tbody tr').count()).toBeGreaterThan(0)
       // the seeded DRAFT orders can be reserved; a row's Details link opens it
       await poll(() => table.getByRole('button', { name: 'Reservar e gerar tarefas', disabled: false }).count()).toBeGreaterThan(0)
-      await expectNoAxeViolations(page, `copack list (${scheme})`)
+      await app.expectNoAxeViolations(page, `copack list (${scheme})`)
       await shoot(page, `copack-list-${scheme}`)
 
       await page.getByRole('link', { name: 'Nova ordem' }).click()
@@ -102,7 +67,7 @@ describe('processes', () => {
       await page.getByRole('combobox', { name: 'Produto final' }).fill(product.code)
       await page.getByRole('option', { name: `${product.code} — ${product.name1}` }).click()
       expect(await page.getByRole('textbox', { name: 'Quantidade' }).inputValue()).toBe('1')
-      await expectNoAxeViolations(page, `copack form (${scheme})`)
+      await app.expectNoAxeViolations(page, `copack form (${scheme})`)
       await shoot(page, `copack-new-${scheme}`)
       await create.click()
 
@@ -116,7 +81,7 @@ describe('processes', () => {
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/reservada/i)
       expect(await reserve.isDisabled()).toBe(true)
       expect(await page.getByRole('button', { name: 'Cancelar ordem' }).isEnabled()).toBe(true)
-      await expectNoAxeViolations(page, `copack detail (${scheme})`)
+      await app.expectNoAxeViolations(page, `copack detail (${scheme})`)
       await shoot(page, `copack-detail-${scheme}`)
 
       // the list shows it RESERVED, its reserve disabled
@@ -135,13 +100,13 @@ describe('processes', () => {
     await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(asn.code)
     await page.getByRole('button', { name: `Selecionar ${asn.code}` }).click()
     await poll(() => page.getByText(`Documento selecionado: ${asn.code}`).count()).toBe(1)
-    await expectNoAxeViolations(page, 'receiving: document')
+    await app.expectNoAxeViolations(page, 'receiving: document')
     await shoot(page, 'receiving-1-document-light')
     await next(page).click()
 
     // check: prefilled with what is expected; the draft is saved going on
     await poll(() => page.getByTestId('receiving-line').count()).toBeGreaterThan(0)
-    await expectNoAxeViolations(page, 'receiving: check')
+    await app.expectNoAxeViolations(page, 'receiving: check')
     await shoot(page, 'receiving-2-check-light')
     await next(page).click()
 
@@ -152,7 +117,7 @@ describe('processes', () => {
     await poll(() => page.getByRole('button', { name: 'Imprimir todas' }).isEnabled()).toBe(true)
     await page.getByRole('button', { name: 'Imprimir todas' }).click()
     await poll(() => page.getByText('Solicitação enviada à fila de impressão.').count()).toBeGreaterThan(0)
-    await expectNoAxeViolations(page, 'receiving: label')
+    await app.expectNoAxeViolations(page, 'receiving: label')
     await shoot(page, 'receiving-3-label-light')
     await next(page).click()
 
@@ -162,13 +127,13 @@ describe('processes', () => {
     const pickers = page.getByTestId('putaway-pallet').getByRole('combobox')
     await poll(() => pickers.count()).toBeGreaterThan(0)
     for (let i = 0; i < (await pickers.count()); i++) await poll(() => pickers.nth(i).inputValue()).not.toBe('')
-    await expectNoAxeViolations(page, 'receiving: putaway')
+    await app.expectNoAxeViolations(page, 'receiving: putaway')
     await shoot(page, 'receiving-4-putaway-light')
     await finish.click()
 
     const result = page.getByRole('table', { name: 'Tarefas de armazenagem' })
     await poll(() => result.getByTestId('receipt-pallet').count()).toBeGreaterThan(0)
-    await expectNoAxeViolations(page, 'receiving: result')
+    await app.expectNoAxeViolations(page, 'receiving: result')
     await shoot(page, 'receiving-5-result-light')
     const pallet = (await result.getByTestId('receipt-pallet').first().locator('td').nth(1).innerText()).trim()
     expect(pallet).toMatch(/^\d{18}$|^PAL-/)
@@ -198,19 +163,19 @@ describe('processes', () => {
     await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(order.code)
     await page.getByRole('button', { name: `Selecionar ${order.code}` }).click()
     await poll(() => page.getByText(`Selecionado: ${order.code}`).count()).toBe(1)
-    await expectNoAxeViolations(page, 'shipping: select')
+    await app.expectNoAxeViolations(page, 'shipping: select')
     await shoot(page, 'shipping-1-select-dark')
     await next(page).click()
 
     // picking: FEFO suggestions prefilled
     await poll(() => page.getByTestId('pick-line').count()).toBeGreaterThan(0)
-    await expectNoAxeViolations(page, 'shipping: picking')
+    await app.expectNoAxeViolations(page, 'shipping: picking')
     await shoot(page, 'shipping-2-picking-dark')
     await next(page).click()
 
     // packing: one package with everything picked
     await poll(() => page.getByTestId('package').count()).toBe(1)
-    await expectNoAxeViolations(page, 'shipping: packing')
+    await app.expectNoAxeViolations(page, 'shipping: packing')
     await shoot(page, 'shipping-3-packing-dark')
     await next(page).click()
 
@@ -220,11 +185,11 @@ describe('processes', () => {
     await page.getByRole('listbox').getByRole('option').first().click()
     await page.getByRole('textbox', { name: 'Código de rastreio' }).fill('BR-E2E-0001')
     const finish = page.getByRole('button', { name: 'Concluir' })
-    await expectNoAxeViolations(page, 'shipping: ship')
+    await app.expectNoAxeViolations(page, 'shipping: ship')
     await shoot(page, 'shipping-4-ship-dark')
     await finish.click()
     await poll(() => page.getByText('Expedição registrada').count()).toBe(1)
-    await expectNoAxeViolations(page, 'shipping: result')
+    await app.expectNoAxeViolations(page, 'shipping: result')
     await shoot(page, 'shipping-5-result-dark')
 
     const after = await stockOf()
@@ -242,7 +207,7 @@ describe('processes', () => {
     ] as const) {
       await page.goto(url)
       await poll(() => page.getByRole('table', { name: table }).locator('tbody tr').count()).toBeGreaterThan(0)
-      await expectNoAxeViolations(page, url)
+      await app.expectNoAxeViolations(page, url)
       await shoot(page, `workforce-${url.split('/').pop()}-light`)
     }
   })

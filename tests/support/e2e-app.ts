@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect } from 'vitest'
+import type { Page } from 'playwright-core'
+import { axe, launchBrowser, newPage, type BrowserSession } from './browser'
+import { startServer, type RunningServer } from './server-harness'
+
+export type E2eApp = {
+  server: RunningServer
+  browser: BrowserSession
+  dataDir: string
+  /** the demo users' password on this server */
+  password: string
+  /** an admin access token, for arranging and checking through the API */
+  token: string
+  /** uncaught errors of every page opened through signedInPage; each suite expects none */
+  pageErrors: string[]
+  api<T>(pathname: string): Promise<T>
+  /** a fresh browser context signed in through the login form, as a user would */
+  signedInPage(opts?: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; username?: string }): Promise<Page>
+  expectNoAxeViolations(page: Page, screen: string): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * One end-to-end suite's world: the real server on a fresh embedded database (tests/support/server-harness.ts),
+ * an admin token for the API, and Debian's Chromium.
+ */
+export async function startE2eApp(name: string, env: Record<string, string> = {}): Promise<E2eApp> {
+  const password = `${name}-e2e-secret`
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `wms-${name}-e2e-`))
+  const server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: password, ...env } })
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  })
+  const token = ((await res.json()) as { access: string }).access
+  const browser = await launchBrowser()
+  const pageErrors: string[] = []
+  return {
+    server,
+    browser,
+    dataDir,
+    password,
+    token,
+    pageErrors,
+    api: async <T>(pathname: string): Promise<T> => {
+      const r = await fetch(`${server.url}/api${pathname}`, { headers: { authorization: `Bearer ${token}` } })
+      if (!r.ok) throw new Error(`${pathname}: ${r.status} ${await r.text()}`)
+      return (await r.json()) as T
+    },
+    signedInPage: async ({ colorScheme = 'light', viewport, username = 'admin' } = {}) => {
+      const { page } = await newPage(browser.browser, { baseURL: server.url, colorScheme, viewport })
+      page.on('pageerror', (error) => pageErrors.push(error.message))
+      await page.goto('/login')
+      await page.getByLabel('Usuário').fill(username)
+      await page.getByLabel('Senha', { exact: true }).fill(password)
+      await page.getByRole('button', { name: 'Entrar' }).click()
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+      return page
+    },
+    expectNoAxeViolations: async (page, screen) => {
+      const violations = await axe(page)
+      expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
+    },
+    close: async () => {
+      await browser.close()
+      await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
