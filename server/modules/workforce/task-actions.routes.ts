@@ -1,73 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { Db } from '../../db/client'
-import { products } from '../../db/schema/catalog'
-import { locations, warehouses } from '../../db/schema/core'
-import { TASK_STATUSES, type TaskStatus, tasks } from '../../db/schema/tasks'
-import { users } from '../../db/schema/users'
+import { type TaskStatus, tasks } from '../../db/schema/tasks'
 import { authenticate } from '../../http/auth-hook'
 import type { AuthUser } from '../../http/context'
 import { conflict, notFound } from '../../http/errors'
 import { copackTaskStarted } from '../manufacturing/copack.service'
-import { codeRef, idParams } from '../manufacturing/request-fields'
+import { idParams } from '../manufacturing/request-fields'
+import { serializeTask, type TaskOut, taskOut, taskRows } from './task-rows'
 
-/** The task as GET /api/workforce/tasks/{id}/ shows it (tasks.routes.ts), so a screen can replace its row. */
-const taskOut = z.object({
-  id: z.number(),
-  type: z.string(),
-  status: z.enum(TASK_STATUSES),
-  warehouse: codeRef.nullable(),
-  location: codeRef.nullable(),
-  product: z.object({ id: z.number(), code: z.string(), name1: z.string() }).nullable(),
-  qty: z.string().nullable(),
-  reference: z.string(),
-  assignee: z.object({ id: z.number(), username: z.string() }).nullable(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-})
-
-const assignees = alias(users, 'assignee')
-
-async function readTask(db: Db, user: AuthUser, id: number): Promise<z.infer<typeof taskOut>> {
-  const [r] = await db
-    .select({
-      id: tasks.id,
-      type: tasks.type,
-      status: tasks.status,
-      warehouse: { id: warehouses.id, code: warehouses.code },
-      location: { id: locations.id, code: locations.code },
-      product: { id: products.id, code: products.code, name1: products.name1 },
-      qty: tasks.qty,
-      reference: tasks.reference,
-      assignee: { id: assignees.id, username: assignees.username },
-      createdAt: tasks.createdAt,
-      startedAt: tasks.startedAt,
-      finishedAt: tasks.finishedAt,
-    })
-    .from(tasks)
-    .leftJoin(warehouses, eq(warehouses.id, tasks.warehouseId))
-    .leftJoin(locations, eq(locations.id, tasks.locationId))
-    .leftJoin(products, eq(products.id, tasks.productId))
-    .leftJoin(assignees, eq(assignees.id, tasks.assigneeId))
-    .where(and(eq(tasks.id, id), eq(tasks.companyId, user.companyId)))
+/** The task as GET /api/workforce/tasks/{id}/ shows it, so a screen can replace its row. */
+async function readTask(db: Db, user: AuthUser, id: number): Promise<TaskOut> {
+  const [r] = await taskRows(db).where(and(eq(tasks.id, id), eq(tasks.companyId, user.companyId)))
   if (!r) throw notFound('No such record.')
-  return {
-    id: r.id,
-    type: r.type,
-    status: r.status,
-    warehouse: r.warehouse,
-    location: r.location,
-    product: r.product,
-    qty: r.qty,
-    reference: r.reference,
-    assignee: r.assignee,
-    created_at: r.createdAt.toISOString(),
-    started_at: r.startedAt?.toISOString() ?? null,
-    finished_at: r.finishedAt?.toISOString() ?? null,
-  }
+  return serializeTask(r)
 }
 
 const START_FROM: TaskStatus[] = ['open', 'pending']

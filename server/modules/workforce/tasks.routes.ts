@@ -1,33 +1,15 @@
 import { type SQL, and, eq, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { products } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { CLOSED_TASK_STATUSES, TASK_STATUSES, type TaskStatus, tasks } from '../../db/schema/tasks'
-import { users } from '../../db/schema/users'
 import { EQUIPMENT_STATUSES, equipments } from '../../db/schema/workforce'
 import { authenticate } from '../../http/auth-hook'
 import { fieldError, notFound } from '../../http/errors'
 import { countStar, likeEscape, listQuerySchema, orderingClause, pageParams, pageResponse } from '../../http/pagination'
+import { assignees, serializeTask, taskOut, taskRows } from './task-rows'
 
-const ref = z.object({ id: z.number(), code: z.string() })
-const taskOut = z.object({
-  id: z.number(),
-  type: z.string(),
-  status: z.enum(TASK_STATUSES),
-  warehouse: ref.nullable(),
-  location: ref.nullable(),
-  product: z.object({ id: z.number(), code: z.string(), name1: z.string() }).nullable(),
-  qty: z.string().nullable(),
-  reference: z.string(),
-  assignee: z.object({ id: z.number(), username: z.string() }).nullable(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-})
-
-const assignees = alias(users, 'assignee')
 
 const TASK_ORDERING = {
   id: tasks.id,
@@ -58,44 +40,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate)
   const db = app.deps.db
 
-  const rows = () =>
-    db
-      .select({
-        id: tasks.id,
-        type: tasks.type,
-        status: tasks.status,
-        warehouse: { id: warehouses.id, code: warehouses.code },
-        location: { id: locations.id, code: locations.code },
-        product: { id: products.id, code: products.code, name1: products.name1 },
-        qty: tasks.qty,
-        reference: tasks.reference,
-        assignee: { id: assignees.id, username: assignees.username },
-        createdAt: tasks.createdAt,
-        startedAt: tasks.startedAt,
-        finishedAt: tasks.finishedAt,
-      })
-      .from(tasks)
-      .leftJoin(warehouses, eq(warehouses.id, tasks.warehouseId))
-      .leftJoin(locations, eq(locations.id, tasks.locationId))
-      .leftJoin(products, eq(products.id, tasks.productId))
-      .leftJoin(assignees, eq(assignees.id, tasks.assigneeId))
-      .$dynamic()
-  type Row = Awaited<ReturnType<typeof rows>>[number]
-  const serialize = (r: Row): z.infer<typeof taskOut> => ({
-    id: r.id,
-    type: r.type,
-    status: r.status,
-    warehouse: r.warehouse,
-    location: r.location,
-    product: r.product,
-    qty: r.qty,
-    reference: r.reference,
-    assignee: r.assignee,
-    created_at: r.createdAt.toISOString(),
-    started_at: r.startedAt?.toISOString() ?? null,
-    finished_at: r.finishedAt?.toISOString() ?? null,
-  })
-
+  const rows = () => taskRows(db)
   app.get(
     '/workforce/tasks/',
     {
@@ -140,7 +85,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         .leftJoin(products, eq(products.id, tasks.productId))
         .where(where)
       const [list, [{ count }]] = await Promise.all([rows().where(where).orderBy(...order).limit(p.pageSize).offset(p.offset), countQuery])
-      return pageResponse(req, p, count, list.map(serialize))
+      return pageResponse(req, p, count, list.map(serializeTask))
     },
   )
 
@@ -186,7 +131,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const [row] = await rows().where(and(eq(tasks.companyId, req.user.companyId), eq(tasks.id, req.params.id))).limit(1)
       if (!row) throw notFound('No such record.')
-      return serialize(row)
+      return serializeTask(row)
     },
   )
 

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { z } from 'zod'
+import type { Db } from '../../db/client'
+import { products } from '../../db/schema/catalog'
+import { locations, warehouses } from '../../db/schema/core'
+import { TASK_STATUSES, tasks } from '../../db/schema/tasks'
+import { users } from '../../db/schema/users'
+
+const ref = z.object({ id: z.number(), code: z.string() })
+
+/** A task as the API shows it: the list, the detail, and the answer of start/done share it. */
+export const taskOut = z.object({
+  id: z.number(),
+  type: z.string(),
+  status: z.enum(TASK_STATUSES),
+  warehouse: ref.nullable(),
+  location: ref.nullable(),
+  product: z.object({ id: z.number(), code: z.string(), name1: z.string() }).nullable(),
+  qty: z.string().nullable(),
+  reference: z.string(),
+  assignee: z.object({ id: z.number(), username: z.string() }).nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+})
+export type TaskOut = z.infer<typeof taskOut>
+
+export const assignees = alias(users, 'assignee')
+
+/** The tasks with what the API shows of their warehouse, location, product and assignee; callers add where/order. */
+export const taskRows = (db: Db) =>
+  db
+    .select({
+      id: tasks.id,
+      type: tasks.type,
+      status: tasks.status,
+      warehouse: { id: warehouses.id, code: warehouses.code },
+      location: { id: locations.id, code: locations.code },
+      product: { id: products.id, code: products.code, name1: products.name1 },
+      qty: tasks.qty,
+      reference: tasks.reference,
+      assignee: { id: assignees.id, username: assignees.username },
+      createdAt: tasks.createdAt,
+      startedAt: tasks.startedAt,
+      finishedAt: tasks.finishedAt,
+    })
+    .from(tasks)
+    .leftJoin(warehouses, eq(warehouses.id, tasks.warehouseId))
+    .leftJoin(locations, eq(locations.id, tasks.locationId))
+    .leftJoin(products, eq(products.id, tasks.productId))
+    .leftJoin(assignees, eq(assignees.id, tasks.assigneeId))
+    .$dynamic()
+
+type TaskRow = Awaited<ReturnType<typeof taskRows>>[number]
+
+export const serializeTask = (r: TaskRow): TaskOut => ({
+  id: r.id,
+  type: r.type,
+  status: r.status,
+  warehouse: r.warehouse,
+  location: r.location,
+  product: r.product,
+  qty: r.qty,
+  reference: r.reference,
+  assignee: r.assignee,
+  created_at: r.createdAt.toISOString(),
+  started_at: r.startedAt?.toISOString() ?? null,
+  finished_at: r.finishedAt?.toISOString() ?? null,
+})
