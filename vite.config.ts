@@ -78,6 +78,8 @@ export default defineConfig({
       workbox: {
         // the app shell: every built script, style, page and icon
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // the flows screen's graph layout (elkjs, ~1.5 MB) is for analysts on a desktop: not precached on every handheld
+        globIgnores: ['**/elk.bundled-*.js'],
         navigateFallback: 'index.html',
         // the API is never answered from the cache
         navigateFallbackDenylist: [/^\/api/],
