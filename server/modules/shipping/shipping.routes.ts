@@ -253,54 +253,6 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    '/shipping/orders/:id/draft/',
-    { schema: { tags: [TAG], summary: "The shipping wizard's saved steps for this order", params: idParams, response: { 200: draftResponse } } },
-    async (req) => shippingDraft(db, req.user, { kind: 'order', id: req.params.id }),
-  )
-  for (const method of ['PUT', 'PATCH'] as const) {
-    app.route({
-      method,
-      url: '/shipping/orders/:id/draft/',
-      schema: {
-        tags: [TAG],
-        summary: 'Save the shipping wizard steps (picks, packages, carrier, tracking) so leaving half-way loses nothing; replaces the saved draft',
-        hide: method === 'PATCH',
-        params: idParams,
-        body: draftBody,
-        response: { 200: draftResponse },
-      },
-      handler: async (req) => {
-        await saveShippingDraft(db, req.user, { kind: 'order', id: req.params.id }, req.body)
-        return shippingDraft(db, req.user, { kind: 'order', id: req.params.id })
-      },
-    })
-  }
-
-  app.get(
-    '/shipping/orders/:id/pick-suggestions/',
-    { schema: { tags: [TAG], summary: 'Per open line: what is left and free stock by FEFO with suggested quantities', params: idParams, response: { 200: suggestionsOut } } },
-    async (req) => ({ lines: await pickSuggestions(db, req.user, { kind: 'order', id: req.params.id }) }),
-  )
-
-  app.post(
-    '/shipping/orders/:id/ship/',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Finish: ship the order (once per idempotency key)',
-        description: shipDescription,
-        params: idParams,
-        body: shipBody,
-        response: { 200: shipmentOut, 201: shipmentOut },
-      },
-    },
-    async (req, reply) => {
-      const result = await ship(db, req.user, { kind: 'order', id: req.params.id }, req.body)
-      return reply.status(result.created ? 201 : 200).send(await shipmentView(db, result.shipmentId))
-    },
-  )
-
-  app.get(
     '/shipping/waves/',
     {
       schema: {
@@ -351,51 +303,47 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => waveDetail(db, req.user, req.params.id),
   )
 
-  app.get(
-    '/shipping/waves/:id/draft/',
-    { schema: { tags: [TAG], summary: "The shipping wizard's saved steps for this wave", params: idParams, response: { 200: draftResponse } } },
-    async (req) => shippingDraft(db, req.user, { kind: 'wave', id: req.params.id }),
-  )
-  for (const method of ['PUT', 'PATCH'] as const) {
-    app.route({
-      method,
-      url: '/shipping/waves/:id/draft/',
-      schema: {
-        tags: [TAG],
-        summary: 'Save the shipping wizard steps (picks, packages, carrier, tracking) so leaving half-way loses nothing; replaces the saved draft',
-        hide: method === 'PATCH',
-        params: idParams,
-        body: draftBody,
-        response: { 200: draftResponse },
+  // The wizard's steps are the same for an order and for a wave (issue 7): draft, pick suggestions, Finish.
+  const wizardTargets = [
+    { kind: 'order', segment: 'orders', suggestions: 'Per open line: what is left and free stock by FEFO with suggested quantities', finish: 'Finish: ship the order (once per idempotency key)' },
+    { kind: 'wave', segment: 'waves', suggestions: "Pick suggestions for every open line of the wave's orders", finish: "Finish: ship the wave's open orders (once per idempotency key)" },
+  ] as const
+  for (const { kind, segment, suggestions, finish } of wizardTargets) {
+    app.get(
+      `/shipping/${segment}/:id/draft/`,
+      { schema: { tags: [TAG], summary: `The shipping wizard's saved steps for this ${kind}`, params: idParams, response: { 200: draftResponse } } },
+      async (req) => shippingDraft(db, req.user, { kind, id: req.params.id }),
+    )
+    for (const method of ['PUT', 'PATCH'] as const) {
+      app.route({
+        method,
+        url: `/shipping/${segment}/:id/draft/`,
+        schema: {
+          tags: [TAG],
+          summary: 'Save the shipping wizard steps (picks, packages, carrier, tracking) so leaving half-way loses nothing; replaces the saved draft',
+          hide: method === 'PATCH',
+          params: idParams,
+          body: draftBody,
+          response: { 200: draftResponse },
+        },
+        handler: async (req) => {
+          await saveShippingDraft(db, req.user, { kind, id: req.params.id }, req.body)
+          return shippingDraft(db, req.user, { kind, id: req.params.id })
+        },
+      })
+    }
+    app.get(
+      `/shipping/${segment}/:id/pick-suggestions/`,
+      { schema: { tags: [TAG], summary: suggestions, params: idParams, response: { 200: suggestionsOut } } },
+      async (req) => ({ lines: await pickSuggestions(db, req.user, { kind, id: req.params.id }) }),
+    )
+    app.post(
+      `/shipping/${segment}/:id/ship/`,
+      { schema: { tags: [TAG], summary: finish, description: shipDescription, params: idParams, body: shipBody, response: { 200: shipmentOut, 201: shipmentOut } } },
+      async (req, reply) => {
+        const result = await ship(db, req.user, { kind, id: req.params.id }, req.body)
+        return reply.status(result.created ? 201 : 200).send(await shipmentView(db, result.shipmentId))
       },
-      handler: async (req) => {
-        await saveShippingDraft(db, req.user, { kind: 'wave', id: req.params.id }, req.body)
-        return shippingDraft(db, req.user, { kind: 'wave', id: req.params.id })
-      },
-    })
+    )
   }
-
-  app.get(
-    '/shipping/waves/:id/pick-suggestions/',
-    { schema: { tags: [TAG], summary: "Pick suggestions for every open line of the wave's orders", params: idParams, response: { 200: suggestionsOut } } },
-    async (req) => ({ lines: await pickSuggestions(db, req.user, { kind: 'wave', id: req.params.id }) }),
-  )
-
-  app.post(
-    '/shipping/waves/:id/ship/',
-    {
-      schema: {
-        tags: [TAG],
-        summary: "Finish: ship the wave's open orders (once per idempotency key)",
-        description: shipDescription,
-        params: idParams,
-        body: shipBody,
-        response: { 200: shipmentOut, 201: shipmentOut },
-      },
-    },
-    async (req, reply) => {
-      const result = await ship(db, req.user, { kind: 'wave', id: req.params.id }, req.body)
-      return reply.status(result.created ? 201 : 200).send(await shipmentView(db, result.shipmentId))
-    },
-  )
 }
