@@ -2,10 +2,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import { products, uoms } from '../schema/catalog'
 import { companies, locations } from '../schema/core'
-import { stockLineCounters, stockLines } from '../schema/inventory'
+import { stockLines } from '../schema/inventory'
 import { TASK_TYPES, type TaskStatus, tasks } from '../schema/tasks'
 import { users } from '../schema/users'
 import { gs1CheckDigit } from '../../modules/master-data/validators'
+import { recountStockLines } from '../../modules/inventory/stock.service'
 import { chunks, rng } from './random'
 
 export type SeedStockOptions = {
@@ -138,20 +139,12 @@ export async function seedStock(db: Db, opts: SeedStockOptions): Promise<{ lines
         log(`stock lines: ${done.toLocaleString('en')} of ${opts.lines.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
     }
   }
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(stockLines)
-    .where(eq(stockLines.companyId, companyId))
-  await db
-    .insert(stockLineCounters)
-    .values({ companyId, lines: total })
-    .onConflictDoUpdate({
-      target: stockLineCounters.companyId,
-      set: { lines: total },
-    })
+  // the company's and each product's line counters, counted once after the load
+  await recountStockLines(db, companyId)
   // fresh statistics: the planner picks the trigram and ordering indexes only when it knows the table is big
   await db.execute(sql`ANALYZE stock_lines`)
   await db.execute(sql`ANALYZE stock_moves`)
+  await db.execute(sql`ANALYZE stock_product_counters`)
   const ms = Date.now() - started
   log(`stock: ${opts.lines.toLocaleString('en')} lines with their receipt moves in ${(ms / 1000).toFixed(1)} s`)
   return { lines: opts.lines, ms }

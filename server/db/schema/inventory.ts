@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { products } from './catalog'
 import { companies, locations } from './core'
 import { users } from './users'
@@ -111,3 +111,21 @@ export const stockLineCounters = pgTable('stock_line_counters', {
     .references(() => companies.id),
   lines: integer().notNull().default(0),
 })
+
+/**
+ * Lines per product, maintained with stock_line_counters (same transaction, same rule). A search that matches
+ * products counts their lines from here and pages through them product by product, so a name word matching
+ * 25,000 of a million lines costs what it costs on ten thousand (docs/decisions/0003-counting-big-tables.md).
+ */
+export const stockProductCounters = pgTable(
+  'stock_product_counters',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    // no foreign key: a derived figure must not keep a product from being deleted (a row at 0 is harmless)
+    productId: integer('product_id').notNull(),
+    lines: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.productId] })],
+)

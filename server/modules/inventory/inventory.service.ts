@@ -7,9 +7,11 @@ import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
-import { stockLines } from '../../db/schema/inventory'
+import { stockLines, stockProductCounters } from '../../db/schema/inventory'
 import { likeEscape, orderingClause, type PageParams } from '../../http/pagination'
 import { stockLineCount } from './stock.service'
+
+const MAX_TERMS = 8
 
 /** SPEC 3 "Stock item". `owner` is an object so an owner can later carry an id or code without breaking clients. */
 export const stockLineOut = z.object({
@@ -100,18 +102,34 @@ export const STOCK_ORDERING = {
  * indexes, and PostgreSQL ORs the bitmaps. A plain OR across the three joined tables would scan every line.
  */
 export function stockSearchCondition(companyId: number, search: string | undefined): SQL | undefined {
-  const terms = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)
+  const terms = searchTerms(search)
   if (!terms.length) return undefined
-  return and(
-    ...terms.map((t) => {
-      const p = `%${likeEscape(t)}%`
-      return or(
-        sql`${stockLines.productId} = ANY(ARRAY(SELECT ${products.id} FROM ${products} WHERE ${and(eq(products.companyId, companyId), or(ilike(products.code, p), ilike(products.name1, p)))}))`,
-        sql`${stockLines.locationId} = ANY(ARRAY(SELECT ${locations.id} FROM ${locations} WHERE ${and(eq(locations.companyId, companyId), ilike(locations.code, p))}))`,
-        ilike(stockLines.lot, p),
-        ilike(stockLines.palletCode, p),
-      )
-    }),
+  return and(...terms.map((t) => or(productMatchesTerm(companyId, t), otherMatchesTerm(companyId, t))))
+}
+
+function searchTerms(search: string | undefined): string[] {
+  return (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_TERMS)
+}
+
+const termPattern = (t: string) => `%${likeEscape(t)}%`
+
+/** A product whose code or name holds the term (trigram indexes on products). */
+function productTermCondition(t: string): SQL | undefined {
+  return or(ilike(products.code, termPattern(t)), ilike(products.name1, termPattern(t)))
+}
+
+/** A line whose product matches the term by code or name. */
+function productMatchesTerm(companyId: number, t: string): SQL {
+  return sql`${stockLines.productId} = ANY(ARRAY(SELECT ${products.id} FROM ${products} WHERE ${and(eq(products.companyId, companyId), productTermCondition(t))}))`
+}
+
+/** A line that matches the term by something else than its product: its location's code, its lot or pallet code. */
+function otherMatchesTerm(companyId: number, t: string): SQL | undefined {
+  const p = termPattern(t)
+  return or(
+    sql`${stockLines.locationId} = ANY(ARRAY(SELECT ${locations.id} FROM ${locations} WHERE ${and(eq(locations.companyId, companyId), ilike(locations.code, p))}))`,
+    ilike(stockLines.lot, p),
+    ilike(stockLines.palletCode, p),
   )
 }
 
@@ -172,6 +190,9 @@ export async function listStock(db: Db, companyId: number, q: StockListQuery, p:
     const [rows, count] = await Promise.all([stockLineRows(db).where(inArray(stockLines.id, pageIds)).orderBy(...order), stockLineCount(db, companyId)])
     return { rows, count }
   }
+  const onlySearch = filters.length === 1 && q.search !== undefined
+  const byProduct = onlySearch ? await listStockByProducts(db, companyId, searchTerms(q.search), where, q.ordering, p) : undefined
+  if (byProduct) return byProduct
   // With a filter, the matches are sorted on their own: `OFFSET 0` keeps the subquery from being merged, so the
   // planner can't walk an ordering index hoping to meet 20 matches soon (a search for 10 products whose codes
   // sort late scanned 840,000 lines: 6 s). The same pass counts the matches (`count(*) OVER ()`), so a broad
@@ -186,5 +207,111 @@ export async function listStock(db: Db, companyId: number, q: StockListQuery, p:
   const ids = page.rows.map((r) => Number(r.id))
   const rows = await stockLineRows(db).where(inArray(stockLines.id, ids)).orderBy(...order)
   return { rows, count: Number(page.rows[0].total) }
+}
 
+/** Orderings whose first key is a product's: their matches come product by product, in the product's order. */
+const PRODUCT_ORDER_KEYS = { product__code: products.code, product__name1: products.name1 } as const
+
+/** The longest prefix of an ordering index a search walks looking for its page before it sorts its matches instead. */
+const MAX_PREFIX_SCAN = 20_000
+
+/**
+ * A search whose matches are whole products' stock (docs/decisions/0003-counting-big-tables.md): a word of the
+ * product name matching 25,000 of a million lines, say. Nothing here visits the matches:
+ * - the products matching every term come with their line counters, so the count is their sum;
+ * - ordered by a product's code or name (the default), the lines come product by product: the counters say
+ *   which products hold the requested page, and only their lines are read and sorted;
+ * - ordered by anything else, the ordering index is walked from its start for as far as the matches' density
+ *   says the page should be (bounded), the matches kept; too sparse, the matches are sorted as before.
+ * Answers undefined when some line matches by location, lot or pallet code but not by product: those lines
+ * can't be counted from the counters, and the caller counts the matches.
+ */
+export async function listStockByProducts(
+  db: Db,
+  companyId: number,
+  terms: string[],
+  where: SQL | undefined,
+  ordering: string | undefined,
+  p: PageParams,
+): Promise<{ rows: StockLineRow[]; count: number } | undefined> {
+  const order = stockOrder(ordering)
+  const first = ((ordering ?? '').trim() || STOCK_DEFAULT_ORDERING).split(',')[0].trim()
+  const descending = first.startsWith('-')
+  const key = PRODUCT_ORDER_KEYS[first.replace(/^-/, '') as keyof typeof PRODUCT_ORDER_KEYS] ?? products.code
+  const matched = await db
+    .select({ id: products.id, key, lines: stockProductCounters.lines })
+    .from(products)
+    .innerJoin(stockProductCounters, and(eq(stockProductCounters.companyId, products.companyId), eq(stockProductCounters.productId, products.id)))
+    .where(and(eq(products.companyId, companyId), ...terms.map(productTermCondition), sql`${stockProductCounters.lines} > 0`))
+    .orderBy(descending ? desc(key) : key, descending ? desc(products.id) : products.id)
+  const ids = matched.map((m) => m.id)
+  // lines matching some term by location, lot or pallet only (every line of a matched product matches every term)
+  const others = or(...terms.map((t) => otherMatchesTerm(companyId, t)))
+  const [extra] = await db
+    .select({ one: sql<number>`1` })
+    .from(stockLines)
+    .where(and(where, others, ids.length ? sql`${stockLines.productId} <> ALL(${sql.param(ids)}::int[])` : undefined))
+    .limit(1)
+  if (extra) return undefined
+  const count = matched.reduce((n, m) => n + m.lines, 0)
+  if (count === 0 || p.offset >= count) return { rows: [], count }
+  const pageIds = PRODUCT_ORDER_KEYS[first.replace(/^-/, '') as keyof typeof PRODUCT_ORDER_KEYS]
+    ? pageFromProducts(db, companyId, matched, order, p)
+    : await pageFromOrderingPrefix(db, companyId, ids, count, order, p)
+  if (!pageIds) return undefined
+  const rows = await stockLineRows(db).where(inArray(stockLines.id, pageIds)).orderBy(...order)
+  return { rows, count }
+}
+
+/**
+ * The page's ids when the ordering starts with a product key: products with equal keys form one block (their lines
+ * interleave by the next keys); the blocks before the page are skipped by their counts, and the lines of the
+ * blocks the page overlaps are sorted (a few hundred lines, whatever the table holds).
+ */
+function pageFromProducts(db: Db, companyId: number, matched: { id: number; key: string | null; lines: number }[], order: SQL[], p: PageParams) {
+  const end = p.offset + p.pageSize
+  let start = 0
+  let blockStart = 0
+  const wanted: number[] = []
+  for (let i = 0; i < matched.length && start < end; ) {
+    let j = i
+    let lines = 0
+    while (j < matched.length && matched[j].key === matched[i].key) lines += matched[j++].lines
+    if (start + lines > p.offset) {
+      if (!wanted.length) blockStart = start
+      for (let k = i; k < j; k++) wanted.push(matched[k].id)
+    }
+    start += lines
+    i = j
+  }
+  return db
+    .select({ id: stockLines.id })
+    .from(stockLines)
+    .where(and(eq(stockLines.companyId, companyId), inArray(stockLines.productId, wanted)))
+    .orderBy(...order)
+    .limit(p.pageSize)
+    .offset(p.offset - blockStart)
+}
+
+/**
+ * The page's ids for another ordering: walk the ordering index for as many lines as the matches' density says
+ * the page needs (three times that, at most MAX_PREFIX_SCAN), keep the matches. Enough of them, and they are the
+ * page (they are the first matches in that order); too few, undefined.
+ */
+async function pageFromOrderingPrefix(db: Db, companyId: number, ids: number[], count: number, order: SQL[], p: PageParams): Promise<number[] | undefined> {
+  const total = await stockLineCount(db, companyId)
+  const needed = Math.min(count, p.offset + p.pageSize)
+  const scan = Math.ceil((needed * total * 3) / count)
+  if (scan > MAX_PREFIX_SCAN) return undefined
+  const prefix = db.select().from(stockLines).where(eq(stockLines.companyId, companyId)).orderBy(...order).limit(scan).as('stock_lines')
+  const found = await db
+    .select({ id: prefix.id })
+    .from(prefix)
+    .where(sql`${prefix.productId} = ANY(${sql.param(ids)}::int[])`)
+    .orderBy(...order)
+    .limit(p.pageSize)
+    .offset(p.offset)
+  const reachedEnd = scan >= total
+  if (found.length < needed - p.offset && !reachedEnd) return undefined
+  return found.map((r) => r.id)
 }

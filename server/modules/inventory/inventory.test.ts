@@ -6,8 +6,10 @@ import { makeSscc } from '../../db/demo-data/stock.seed'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
+import { pageParams } from '../../http/pagination'
 import { GS } from './gs1'
-import { receiveStock, type StockActor } from './stock.service'
+import { listStock, listStockByProducts, stockOrder, stockSearchCondition } from './inventory.service'
+import { receiveStock, removeStock, type StockActor } from './stock.service'
 
 const kinds = await databaseKinds()
 
@@ -189,6 +191,41 @@ describe.each(kinds)('inventory API on %s', (kind) => {
     }
     expect(new Set(ids).size).toBe(37)
     expect((await get('/api/inventory/stock/?search=zztest&page_size=10&page=5')).status).toBe(404)
+  })
+
+  it('a search that finds whole products counts from the product counters and pages product by product, as exact as counting', async () => {
+    const db = t.database.db
+    const c = actor.companyId
+    const [noun] = await db.select({ name1: products.name1 }).from(products).where(and(eq(products.companyId, c), sql`${products.name1} LIKE 'Chocolate %'`)).limit(1)
+    expect(noun, 'the demo data has chocolate').toBeDefined()
+    const where = (search: string) => and(eq(stockLines.companyId, c), stockSearchCondition(c, search))
+    const searches = ['Chocolate', 'chocolate light', 'P0000', 'sextavado', 'zlot-1', 'zztest zlot-2']
+    const orderings = [undefined, '-product__code', 'product__name1', '-product__name1', '-qty', 'expiry_date', 'location__code', 'product__code,-qty']
+    for (const search of searches) {
+      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(stockLines).where(where(search))
+      for (const ordering of orderings) {
+        for (const page of [1, 2, 3]) {
+          const p = pageParams({ page: String(page), page_size: '7' })
+          const expected = await db.select({ id: stockLines.id }).from(stockLines).where(where(search)).orderBy(...stockOrder(ordering)).limit(7).offset(p.offset)
+          const got = await listStock(db, c, { search, ordering }, p)
+          const what = `${search} ${ordering ?? '(default)'} page ${page}`
+          expect(got.count, what).toBe(n)
+          expect(got.rows.map((r) => r.id), what).toEqual(expected.map((r) => r.id))
+        }
+      }
+    }
+    // the product path answers the name and code searches; a term that also matches lots leaves it to counting
+    expect(await listStockByProducts(db, c, ['Chocolate'], where('Chocolate'), undefined, pageParams({}))).toBeDefined()
+    expect(await listStockByProducts(db, c, ['sextavado'], where('sextavado'), '-qty', pageParams({}))).toBeDefined()
+    expect(await listStockByProducts(db, c, ['zlot-1'], where('zlot-1'), undefined, pageParams({}))).toBeUndefined()
+    // the counters follow every change: a new line of a matched product is counted at once
+    const before = (await get('/api/inventory/stock/?search=sextavado')).body.count
+    const [zz] = await db.select({ id: products.id }).from(products).where(eq(products.code, 'ZZTEST-1'))
+    const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.companyId, c)).orderBy(asc(locations.id)).offset(40).limit(1)
+    const received = await receiveStock(db, actor, { productId: zz.id, locationId: loc.id, qty: 3, lot: 'COUNTER-CHECK' })
+    expect((await get('/api/inventory/stock/?search=sextavado')).body.count).toBe(before + 1)
+    await removeStock(db, actor, { lineId: received.to!.id, qty: 3, reason: 'pick' })
+    expect((await get('/api/inventory/stock/?search=sextavado')).body.count).toBe(before)
   })
 
   it('filters by product, location, lot, sscc and pallet code (prefix on stock-items, or exact)', async () => {

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { rng } from '../../db/demo-data/random'
-import { adjustStock, moveStock, postStockMove, receiveStock, releaseStock, removeStock, reserveStock, type StockActor, stockLineCount } from './stock.service'
+import { adjustStock, moveStock, postStockMove, receiveStock, releaseStock, removeStock, reserveStock, type StockActor, stockLineCount, stockProductLineCounts } from './stock.service'
 
 const kinds = await databaseKinds()
 
@@ -151,6 +151,11 @@ describe.each(kinds)('stock service on %s', (kind) => {
           - (SELECT coalesce(sum(qty), 0) FROM stock_moves WHERE company_id = ${actor.companyId} AND from_line_id IS NOT NULL))::text AS ledger`)
     expect(totals.rows[0].onHand).toBe(totals.rows[0].ledger)
     expect(await stockLineCount(db, actor.companyId)).toBe((await db.$count(stockLines, eq(stockLines.companyId, actor.companyId))))
+    // and every product's line counter
+    const perProduct = await db.execute<{ product_id: number; n: number }>(
+      sql`SELECT product_id, count(*)::int AS n FROM stock_lines WHERE company_id = ${actor.companyId} GROUP BY product_id`,
+    )
+    expect(await stockProductLineCounts(db, actor.companyId)).toEqual(new Map(perProduct.rows.map((r) => [Number(r.product_id), Number(r.n)])))
     const negatives = await db.$count(stockLines, sql`${stockLines.qty} < 0 OR ${stockLines.reservedQty} > ${stockLines.qty}`)
     expect(negatives).toBe(0)
   })

@@ -27,7 +27,7 @@ import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
-import { type StockMoveReason, STOCK_MOVE_REASONS, stockLineCounters, stockLines, stockMoves } from '../../db/schema/inventory'
+import { type StockMoveReason, STOCK_MOVE_REASONS, stockLineCounters, stockLines, stockMoves, stockProductCounters } from '../../db/schema/inventory'
 import { conflict, fieldError, notFound, pgError } from '../../http/errors'
 
 export { STOCK_MOVE_REASONS, type StockMoveReason }
@@ -109,8 +109,19 @@ async function explainMiss(tx: Tx, actor: StockActor, lineId: number, expectedVe
   throw fieldError('qty', `Not enough stock on line ${lineId} to ${what} ${qty}: quantity ${line.qty}, reserved ${line.reserved}.`)
 }
 
-async function bumpCounter(tx: Tx, companyId: number, delta: number): Promise<void> {
+/**
+ * The line counters (docs/decisions/0003-counting-big-tables.md): the product's, then the company's. A move keeps its
+ * product, so one move changes one product's count. They are the last locks a change takes.
+ */
+async function bumpCounters(tx: Tx, companyId: number, productId: number, delta: number): Promise<void> {
   if (delta === 0) return
+  await tx
+    .insert(stockProductCounters)
+    .values({ companyId, productId, lines: delta })
+    .onConflictDoUpdate({
+      target: [stockProductCounters.companyId, stockProductCounters.productId],
+      set: { lines: sql`${stockProductCounters.lines} + ${delta}` },
+    })
   await tx
     .insert(stockLineCounters)
     .values({ companyId, lines: delta })
@@ -291,10 +302,10 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
     source = { line: source.line, deleted: true }
     counterDelta -= 1
   }
-  // the counter is the last lock a change takes, so it can't be part of a lock cycle
-  await bumpCounter(tx, actor.companyId, counterDelta)
-
   const line = source?.line ?? (target as StockLine)
+  // the counters are the last locks a change takes, so they can't be part of a lock cycle between lines
+  await bumpCounters(tx, actor.companyId, line.productId, counterDelta)
+
   const [move] = await tx
     .insert(stockMoves)
     .values({
@@ -426,14 +437,27 @@ export async function stockLineCount(db: DbOrTx, companyId: number): Promise<num
   return row?.lines ?? 0
 }
 
-/** Rebuild a company's counter from the lines (after a bulk load such as the demo data). */
+/** Rebuild a company's counters from its lines (after a bulk load such as the demo data, or lines written around this service). */
 export async function recountStockLines(db: DbOrTx, companyId: number): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stockLines).where(eq(stockLines.companyId, companyId))
   await db
     .insert(stockLineCounters)
     .values({ companyId, lines: row.n })
     .onConflictDoUpdate({ target: stockLineCounters.companyId, set: { lines: row.n } })
+  await db.delete(stockProductCounters).where(eq(stockProductCounters.companyId, companyId))
+  await db.execute(sql`
+    INSERT INTO ${stockProductCounters} (company_id, product_id, lines)
+    SELECT company_id, product_id, count(*)::int FROM ${stockLines} WHERE company_id = ${companyId} GROUP BY company_id, product_id`)
   return row.n
+}
+
+/** Lines per product of a company, from the maintained counters (products without stock are absent). */
+export async function stockProductLineCounts(db: DbOrTx, companyId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ productId: stockProductCounters.productId, lines: stockProductCounters.lines })
+    .from(stockProductCounters)
+    .where(and(eq(stockProductCounters.companyId, companyId), sql`${stockProductCounters.lines} > 0`))
+  return new Map(rows.map((r) => [r.productId, r.lines]))
 }
 
 /**
