@@ -9,6 +9,7 @@ import { z } from 'zod'
 import type { Database } from './db/client'
 import './http/context'
 import { registerErrorHandling } from './http/errors'
+import { SessionCache } from './http/session-cache'
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
 import { LoginThrottle } from './modules/auth/throttle'
 import { TokenService } from './modules/auth/tokens'
@@ -50,6 +51,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl },
     tokens: new TokenService(opts.jwtSecret),
     throttle: new LoginThrottle(),
+    sessions: new SessionCache(),
   })
   app.decorateRequest('user')
   registerErrorHandling(app)

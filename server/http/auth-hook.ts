@@ -10,9 +10,14 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   if (!header) throw unauthorized()
   const [scheme, token] = header.split(' ')
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Invalid authorization header.')
-  const { tokens, db } = request.server.deps
+  const { tokens, db, sessions } = request.server.deps
   const claims = await tokens.verifyAccess(token)
   if (!claims) throw unauthorized('Given token not valid for any token type')
+  const known = sessions.get(claims.sessionId, claims.userId)
+  if (known) {
+    request.user = known
+    return
+  }
   const [row] = await db
     .select({
       id: users.id,
@@ -37,6 +42,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
     defaultSiteId: row.defaultSiteId,
     defaultWarehouseId: row.defaultWarehouseId,
   }
+  sessions.set(request.user)
 }
 
 export const WRITE_ROLES: readonly Role[] = ['admin', 'supervisor']

@@ -3,6 +3,7 @@ import type { Env } from '../env'
 import type { Role } from '../db/schema/users'
 import type { TokenService } from '../modules/auth/tokens'
 import type { LoginThrottle } from '../modules/auth/throttle'
+import type { SessionCache } from './session-cache'
 
 /** What every route can reach: the database, settings and shared services. */
 export type AppDeps = {
@@ -11,9 +12,13 @@ export type AppDeps = {
   env: Pick<Env, 'dataDir' | 'smtpUrl'>
   tokens: TokenService
   throttle: LoginThrottle
+  sessions: SessionCache
 }
 
-/** The signed-in user, loaded on every request (a disabled user or a revoked session is refused at once). */
+/**
+ * The signed-in user of a request. A session revoked or a user disabled through this server is refused at once;
+ * through another process, within a few seconds (SessionCache).
+ */
 export type AuthUser = {
   id: number
   username: string

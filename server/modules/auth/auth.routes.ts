@@ -68,9 +68,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await revokeSession(app.deps.db, req.user.sessionId, 'logout')
+      app.deps.sessions.forgetSession(req.user.sessionId)
       const other = req.body?.refresh ? await sessionIdOfRefresh(app.deps.db, req.body.refresh) : undefined
       if (other && other !== req.user.sessionId) {
         await revokeSession(app.deps.db, other, 'logout', req.user.id)
+        app.deps.sessions.forgetSession(other)
       }
       return reply.status(204).send()
     },

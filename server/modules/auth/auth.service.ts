@@ -4,6 +4,7 @@ import type { Db } from '../../db/client'
 import { companies, sites, warehouses } from '../../db/schema/core'
 import { authSessions, refreshTokens, users } from '../../db/schema/users'
 import { ApiError, unauthorized } from '../../http/errors'
+import type { SessionCache } from '../../http/session-cache'
 import { burnVerify, verifyPassword } from './passwords'
 import { REFRESH_TTL_SECONDS, REUSE_GRACE_MS, type TokenService, hashToken, newRefreshToken } from './tokens'
 import type { LoginThrottle } from './throttle'
@@ -69,7 +70,7 @@ export async function revokeUserSessions(db: Db, userId: number, reason: string)
  * Rotation on every use. Presenting an already rotated token again revokes the whole family (RFC 9700 §4.14.2),
  * unless it happens within a few seconds of the rotation: two tabs refreshing at once both get a fresh pair.
  */
-export async function refresh(deps: { db: Db; tokens: TokenService }, presented: string): Promise<TokenPair> {
+export async function refresh(deps: { db: Db; tokens: TokenService; sessions: SessionCache }, presented: string): Promise<TokenPair> {
   const { db, tokens } = deps
   const outcome = await db.transaction(async (tx): Promise<TokenPair | { reusedFamily: string } | null> => {
     const [row] = await tx
@@ -103,6 +104,7 @@ export async function refresh(deps: { db: Db; tokens: TokenService }, presented:
   if (outcome && 'reusedFamily' in outcome) {
     // committed outside the transaction above, which only reads: the revocation must survive the 401
     await revokeSession(db, outcome.reusedFamily, 'refresh token reuse')
+    deps.sessions.forgetSession(outcome.reusedFamily)
   }
   if (!outcome || 'reusedFamily' in outcome) throw unauthorized('Token is invalid or expired')
   return outcome

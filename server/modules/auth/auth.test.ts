@@ -75,6 +75,8 @@ describe.each(kinds)('auth on %s', (kind) => {
   it('revokes the whole family when a rotated token is reused after the grace period', async () => {
     const { refresh } = await t.login('operator2')
     const rotated = (await post('/api/auth/refresh', { refresh })).json() as { access: string; refresh: string }
+    // in use (so the auth hook remembers the session) until the reuse
+    expect((await t.as(rotated.access, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200)
     // age the rotation past the grace period
     await t.database.db.execute(`update refresh_tokens set rotated_at = now() - interval '1 minute' where rotated_at is not null`)
     const reuse = await post('/api/auth/refresh', { refresh })
@@ -95,6 +97,8 @@ describe.each(kinds)('auth on %s', (kind) => {
   it('disabling a user ends their sessions', async () => {
     const admin = await t.login('admin')
     const victim = await t.login('supervisor2')
+    // in use (so the auth hook remembers the session) until it is disabled
+    expect((await t.as(victim.access, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200)
     const list = await t.as(admin.access, { method: 'GET', url: '/api/users/users/?search=supervisor2' })
     const id = list.json().results[0].id as number
     const patch = await t.as(admin.access, { method: 'PATCH', url: `/api/users/users/${id}/`, payload: { is_active: false } })

@@ -542,6 +542,8 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
       afterWrite: async ({ db }, id) => {
         const [u] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, id))
         if (u && !u.isActive) await revokeUserSessions(db, id, 'user disabled')
+        // a role, company or active flag the auth hook remembered is read again on the next request
+        app.deps.sessions.forgetUser(id)
       },
     }),
   )

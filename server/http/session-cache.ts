@@ -1,0 +1,47 @@
+import type { AuthUser } from './context'
+
+/** How long a checked session is trusted without asking the database again (docs/decisions/0002-token-strategy.md). */
+export const SESSION_CHECK_TTL_MS = 5_000
+const MAX_ENTRIES = 10_000
+
+type Entry = { user: AuthUser; until: number }
+
+/**
+ * The signed-in user of each live session, as the auth hook last read it, for a few seconds: a request then costs
+ * no database round trip for its token (the bench's HTTP/direct ratio). Everything that revokes a session or changes
+ * a user in this process forgets it at once; another process (a second API server on the same PostgreSQL, the user
+ * CLI) is followed within SESSION_CHECK_TTL_MS.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>()
+
+  constructor(
+    private readonly ttlMs = SESSION_CHECK_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(sessionId: string, userId: number): AuthUser | undefined {
+    const entry = this.entries.get(sessionId)
+    if (!entry) return undefined
+    if (entry.until <= this.now() || entry.user.id !== userId) {
+      this.entries.delete(sessionId)
+      return undefined
+    }
+    return entry.user
+  }
+
+  set(user: AuthUser): void {
+    if (this.ttlMs <= 0) return
+    // a full cache starts over: simpler than an LRU, and 10,000 live sessions is far beyond a warehouse's
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
+    this.entries.set(user.sessionId, { user, until: this.now() + this.ttlMs })
+  }
+
+  forgetSession(sessionId: string): void {
+    this.entries.delete(sessionId)
+  }
+
+  forgetUser(userId: number): void {
+    for (const [id, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(id)
+  }
+}
