@@ -11,10 +11,10 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { axe, launchBrowser, newPage, screenshot, type BrowserSession } from '../support/browser'
+import { burst, HANDHELD, read, readStatus } from '../support/collector-page'
 import { startServer, type RunningServer } from '../support/server-harness'
 
 const PASSWORD = 'collector-e2e-secret'
-const HANDHELD = { width: 412, height: 915 }
 
 interface StockLine {
   id: number
@@ -70,24 +70,6 @@ async function expectNoAxeViolations(page: Page, screen: string) {
   const violations = await axe(page)
   expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
 }
-
-/**
- * A keyboard-wedge burst: `code` typed 5 ms a key, then Enter, makes exactly one read of the whole code. On two busy
- * cores a key can come late; the scanner machine takes one stalled key as part of the burst (machines/scanner), so
- * there is no retyping here: a burst split into two reads fails the test.
- */
-async function burst(page: Page, code: string): Promise<void> {
-  const items = page.getByRole('region', { name: 'Últimas leituras' }).getByRole('article')
-  const before = await items.count()
-  await page.keyboard.type(code, { delay: 5 })
-  await page.keyboard.press('Enter')
-  await expect.poll(() => items.count(), { timeout: 20_000 }).toBeGreaterThan(before)
-  expect(await items.first().getAttribute('aria-label')).toBe(`Leitura ${code}`)
-  expect(await items.count()).toBe(before + 1)
-}
-
-const read = (page: Page, code: string) => page.getByRole('article', { name: `Leitura ${code}`, exact: true })
-const readStatus = (page: Page, code: string) => read(page, code).getAttribute('data-status')
 
 describe('handheld collector', () => {
   let page: Page

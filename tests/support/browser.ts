@@ -22,13 +22,22 @@ export async function launchBrowser(): Promise<BrowserSession> {
   }
 }
 
-export async function newPage(browser: Browser, opts: { baseURL: string; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; locale?: string }): Promise<{ context: BrowserContext; page: Page }> {
+export type NewPageOptions = {
+  baseURL: string
+  viewport?: { width: number; height: number }
+  colorScheme?: 'light' | 'dark'
+  locale?: string
+  /** blocked unless a test is about the service worker (a cached shell would hide what the server serves) */
+  serviceWorkers?: 'allow' | 'block'
+}
+
+export async function newPage(browser: Browser, opts: NewPageOptions): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: opts.baseURL,
     viewport: opts.viewport ?? { width: 1366, height: 860 },
     colorScheme: opts.colorScheme ?? 'light',
     locale: opts.locale ?? 'pt-BR',
-    serviceWorkers: 'block',
+    serviceWorkers: opts.serviceWorkers ?? 'block',
   })
   const page = await context.newPage()
   return { context, page }

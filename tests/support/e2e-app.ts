@@ -18,7 +18,7 @@ export type E2eApp = {
   pageErrors: string[]
   api<T>(pathname: string): Promise<T>
   /** a fresh browser context signed in through the login form, as a user would */
-  signedInPage(opts?: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; username?: string }): Promise<Page>
+  signedInPage(opts?: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; username?: string; serviceWorkers?: 'allow' | 'block' }): Promise<Page>
   expectNoAxeViolations(page: Page, screen: string): Promise<void>
   close(): Promise<void>
 }
@@ -51,8 +51,8 @@ export async function startE2eApp(name: string, env: Record<string, string> = {}
       if (!r.ok) throw new Error(`${pathname}: ${r.status} ${await r.text()}`)
       return (await r.json()) as T
     },
-    signedInPage: async ({ colorScheme = 'light', viewport, username = 'admin' } = {}) => {
-      const { page } = await newPage(browser.browser, { baseURL: server.url, colorScheme, viewport })
+    signedInPage: async ({ colorScheme = 'light', viewport, username = 'admin', serviceWorkers } = {}) => {
+      const { page } = await newPage(browser.browser, { baseURL: server.url, colorScheme, viewport, serviceWorkers })
       page.on('pageerror', (error) => pageErrors.push(error.message))
       await page.goto('/login')
       await page.getByLabel('Usuário').fill(username)
