@@ -7,12 +7,15 @@ import { CHROMIUM_ARGS, ensureChromium } from './chromium'
 
 export type BrowserSession = { browser: Browser; close(): Promise<void> }
 
-/** Debian's Chromium, headless, with a fresh profile (STACK.md: the flags our closed network needs). */
-export async function launchBrowser(): Promise<BrowserSession> {
+/**
+ * Debian's Chromium, headless, with a fresh profile (STACK.md: the flags our closed network needs), and any
+ * `extraArgs` a suite needs (a fake camera).
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<BrowserSession> {
   const executablePath = ensureChromium()
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wms-chromium-'))
   // Playwright refuses --user-data-dir in launch(); it gives each launch a fresh temporary profile itself
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true })
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true })
   return {
     browser,
     close: async () => {

@@ -25,9 +25,10 @@ export type E2eApp = {
 
 /**
  * One end-to-end suite's world: the real server on a fresh embedded database (tests/support/server-harness.ts),
- * an admin token for the API, and Debian's Chromium.
+ * an admin token for the API, and Debian's Chromium (with `browserArgs`, a Chromium of the suite's own: a fake
+ * camera).
  */
-export async function startE2eApp(name: string, env: Record<string, string> = {}): Promise<E2eApp> {
+export async function startE2eApp(name: string, env: Record<string, string> = {}, opts: { browserArgs?: string[] } = {}): Promise<E2eApp> {
   const password = `${name}-e2e-secret`
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `wms-${name}-e2e-`))
   const server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: password, ...env } })
@@ -37,7 +38,7 @@ export async function startE2eApp(name: string, env: Record<string, string> = {}
     body: JSON.stringify({ username: 'admin', password }),
   })
   const token = ((await res.json()) as { access: string }).access
-  const browser = await launchBrowser()
+  const browser = await launchBrowser(opts.browserArgs)
   const pageErrors: string[] = []
   return {
     server,
