@@ -21,7 +21,8 @@ import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, 
  * scan field's text.
  *
  * Timing comes from the keys' own time stamps (`at`), not from timers: under load, events and
- * timers queue up together, but a key's time stamp still says when it was pressed.
+ * timers queue up together, but a key's time stamp still says when it was pressed. Why this rule
+ * and not a wider limit: docs/decisions/0006-scanner-stall-tolerance.md.
  *
  * Each read goes to the history (the last 50, newest first; SPEC 9) and is looked up in order;
  * a read made offline waits and is looked up when the network returns (issue 6).
