@@ -9,12 +9,27 @@ import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, 
  * scan wherever focus is; otherwise the focused field's text (a person typing slowly, then Enter)
  * is the scan, if it has at least 3 characters (SPEC 5).
  *
+ * A stall inside a burst: a busy CPU, or a Bluetooth scanner's radio, can hold back one key of a
+ * burst anywhere in it, and the burst would split (the tail read alone: a wrong code). So a run of
+ * keys may have one key up to `stallMs` late (150 ms): it is one scanner's burst when Enter or Tab
+ * ends it (a wedge always sends its suffix) and at least `stallFastKeys` of its keys (3) came fast,
+ * less than 30 ms after the one before: four keys in a row a person never types that fast. The late
+ * key is taken when the run started after a quiet moment (no key for `stallMs`: a scanner's burst
+ * begins so), or once the run already has those fast keys; right after a person's keys it starts
+ * over, so their last key is never glued to a scan. A second late key, or a longer gap, starts over
+ * as before. Typing at 80-200 ms a key has no fast keys: it is never a burst, and Enter submits the
+ * scan field's text.
+ *
+ * Timing comes from the keys' own time stamps (`at`), not from timers: under load, events and
+ * timers queue up together, but a key's time stamp still says when it was pressed. Why this rule
+ * and not a wider limit: docs/decisions/0006-scanner-stall-tolerance.md.
+ *
  * Each read goes to the history (the last 50, newest first; SPEC 9) and is looked up in order;
  * a read made offline waits and is looked up when the network returns (issue 6).
  *
  * Camera mode: the camera actor (the app loads @zxing/browser only then) reports decoded codes.
  *
- * Regions run in parallel: keyboard (idle / collecting), lookup (idle / looking), camera (off / active / failed).
+ * Regions run in parallel: keyboard (idle / collecting: keyed, burst, stalled), lookup (idle / looking), camera (off / active / failed).
  */
 
 export type ScannerMessage = { id: string; values?: Record<string, string | number> }
@@ -35,6 +50,10 @@ export interface ScanRead {
 export interface ScannerInput {
   history?: ScanRead[]
   interKeyMs?: number
+  /** one key of a burst may come this late (ms), once */
+  stallMs?: number
+  /** how many fast keys (< interKeyMs after the one before) make a run with a late key a scanner's burst */
+  stallFastKeys?: number
   minLength?: number
   historyCap?: number
   /** a camera decoding the same code again within this window is one read */
@@ -44,10 +63,16 @@ export interface ScannerInput {
 
 export interface ScannerContext {
   buffer: string
-  /** every key in the buffer came less than interKeyMs after the one before */
+  /** the buffer is a scanner's burst if Enter or Tab comes now: every key fast, or one late with enough fast ones */
   burst: boolean
+  /** keys of the buffer that came less than interKeyMs after the one before */
+  fastKeys: number
+  /** the buffer's first key came after a quiet moment (no key for stallMs), as a scanner's burst begins */
+  fresh: boolean
   lastKeyAt: number | null
   interKeyMs: number
+  stallMs: number
+  stallFastKeys: number
   minLength: number
   historyCap: number
   cameraRepeatMs: number
@@ -112,11 +137,33 @@ export const scannerMachine = setup({
     // supplied by the app: keep the history across reloads, buzz on a read
     persistHistory: (_args, _params: { history: ScanRead[] }) => {},
     vibrate: () => {},
+    /** a key that starts a run (the first, or one too late to belong to the keys before it) */
+    startRun: assign(({ context, event }) => {
+      assertEvent(event, 'KEY')
+      const fresh = context.lastKeyAt === null || event.at - context.lastKeyAt >= context.stallMs
+      return { buffer: event.key, burst: false, fastKeys: 0, fresh, lastKeyAt: event.at }
+    }),
+    appendFastKey: assign(({ context, event }) => {
+      assertEvent(event, 'KEY')
+      return { buffer: context.buffer + event.key, burst: true, fastKeys: context.fastKeys + 1, lastKeyAt: event.at }
+    }),
+    /** the run's one late key, or a fast key after it: a burst once the run has its fast keys */
+    appendStalledKey: assign(({ context, event }) => {
+      assertEvent(event, 'KEY')
+      const fastKeys = context.fastKeys + (event.at - context.lastKeyAt! < context.interKeyMs ? 1 : 0)
+      return { buffer: context.buffer + event.key, burst: fastKeys >= context.stallFastKeys, fastKeys, lastKeyAt: event.at }
+    }),
+    clearKeys: assign({ buffer: '', burst: false, fastKeys: 0, fresh: false, lastKeyAt: null }),
   },
   guards: {
     fastKey: ({ context, event }) => {
       assertEvent(event, 'KEY')
       return context.lastKeyAt !== null && event.at - context.lastKeyAt < context.interKeyMs
+    },
+    /** a late key the run can take as its one stall: the run began as a burst does, or already is one a person cannot type */
+    stallTolerated: ({ context, event }) => {
+      assertEvent(event, 'KEY')
+      return context.lastKeyAt !== null && event.at - context.lastKeyAt < context.stallMs && (context.fresh || context.fastKeys >= context.stallFastKeys)
     },
     burstComplete: ({ context }) => context.burst && context.buffer.length >= context.minLength,
     typedComplete: ({ context, event }) => {
@@ -150,8 +197,12 @@ export const scannerMachine = setup({
   context: ({ input }) => ({
     buffer: '',
     burst: false,
+    fastKeys: 0,
+    fresh: false,
     lastKeyAt: null,
     interKeyMs: input.interKeyMs ?? 30,
+    stallMs: input.stallMs ?? 150,
+    stallFastKeys: input.stallFastKeys ?? 3,
     minLength: input.minLength ?? 3,
     historyCap: input.historyCap ?? 50,
     cameraRepeatMs: input.cameraRepeatMs ?? 1500,
@@ -191,7 +242,7 @@ export const scannerMachine = setup({
       states: {
         idle: {
           on: {
-            KEY: { target: 'collecting', actions: assign(({ event }) => ({ buffer: event.key, burst: false, lastKeyAt: event.at })) },
+            KEY: { target: 'collecting', actions: 'startRun' },
             END: [
               { guard: 'typedComplete', actions: raise(({ event }) => ({ type: 'READ' as const, code: (event.fieldValue ?? '').trim(), source: 'typed' as const })) },
               { guard: 'inScanField', actions: assign({ notice: MESSAGES.tooShort }) },
@@ -200,22 +251,48 @@ export const scannerMachine = setup({
           },
         },
         collecting: {
-          on: {
-            KEY: [
-              {
-                guard: 'fastKey',
-                actions: assign(({ context, event }) => ({ buffer: context.buffer + event.key, burst: true, lastKeyAt: event.at })),
+          initial: 'keyed',
+          states: {
+            // a run's first key: the first, or one too late for the keys before it (a person typing)
+            keyed: {
+              on: {
+                KEY: [
+                  { guard: 'fastKey', target: 'burst', actions: 'appendFastKey' },
+                  { guard: 'stallTolerated', target: 'stalled', actions: 'appendStalledKey' },
+                  // too slow for a scanner: a person typing; start over from this key
+                  { actions: 'startRun' },
+                ],
               },
-              // too slow for a scanner: a person typing; start over from this key
-              { actions: assign(({ event }) => ({ buffer: event.key, burst: false, lastKeyAt: event.at })) },
-            ],
+            },
+            // every key less than interKeyMs after the one before
+            burst: {
+              on: {
+                KEY: [
+                  { guard: 'fastKey', actions: 'appendFastKey' },
+                  { guard: 'stallTolerated', target: 'stalled', actions: 'appendStalledKey' },
+                  { target: 'keyed', actions: 'startRun' },
+                ],
+              },
+            },
+            // the run has had its one late key: only fast keys may follow, and it is a burst once it has its fast keys
+            stalled: {
+              on: {
+                KEY: [
+                  { guard: 'fastKey', actions: 'appendStalledKey' },
+                  // a second late key: not one stalled code; start over from this key
+                  { target: 'keyed', actions: 'startRun' },
+                ],
+              },
+            },
+          },
+          on: {
             END: [
               {
                 guard: 'burstComplete',
                 target: 'idle',
                 actions: enqueueActions(({ context, enqueue }) => {
                   enqueue.raise({ type: 'READ', code: context.buffer, source: 'burst' })
-                  enqueue.assign({ buffer: '', burst: false, lastKeyAt: null })
+                  enqueue('clearKeys')
                 }),
               },
               {
@@ -223,12 +300,12 @@ export const scannerMachine = setup({
                 target: 'idle',
                 actions: enqueueActions(({ event, enqueue }) => {
                   enqueue.raise({ type: 'READ', code: (event as { fieldValue?: string }).fieldValue!.trim(), source: 'typed' })
-                  enqueue.assign({ buffer: '', burst: false, lastKeyAt: null })
+                  enqueue('clearKeys')
                 }),
               },
-              { guard: 'scanAttempt', target: 'idle', actions: assign({ buffer: '', burst: false, lastKeyAt: null, notice: MESSAGES.tooShort }) },
+              { guard: 'scanAttempt', target: 'idle', actions: ['clearKeys', assign({ notice: MESSAGES.tooShort })] },
               // keys typed slowly outside the scan field, then Enter or Tab: a person using the screen, not a scan
-              { target: 'idle', actions: assign({ buffer: '', burst: false, lastKeyAt: null }) },
+              { target: 'idle', actions: 'clearKeys' },
             ],
           },
         },

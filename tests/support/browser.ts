@@ -7,12 +7,15 @@ import { CHROMIUM_ARGS, ensureChromium } from './chromium'
 
 export type BrowserSession = { browser: Browser; close(): Promise<void> }
 
-/** Debian's Chromium, headless, with a fresh profile (STACK.md: the flags our closed network needs). */
-export async function launchBrowser(): Promise<BrowserSession> {
+/**
+ * Debian's Chromium, headless, with a fresh profile (STACK.md: the flags our closed network needs), and any
+ * `extraArgs` a suite needs (a fake camera).
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<BrowserSession> {
   const executablePath = ensureChromium()
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wms-chromium-'))
   // Playwright refuses --user-data-dir in launch(); it gives each launch a fresh temporary profile itself
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true })
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true })
   return {
     browser,
     close: async () => {
@@ -22,13 +25,22 @@ export async function launchBrowser(): Promise<BrowserSession> {
   }
 }
 
-export async function newPage(browser: Browser, opts: { baseURL: string; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; locale?: string }): Promise<{ context: BrowserContext; page: Page }> {
+export type NewPageOptions = {
+  baseURL: string
+  viewport?: { width: number; height: number }
+  colorScheme?: 'light' | 'dark'
+  locale?: string
+  /** blocked unless a test is about the service worker (a cached shell would hide what the server serves) */
+  serviceWorkers?: 'allow' | 'block'
+}
+
+export async function newPage(browser: Browser, opts: NewPageOptions): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: opts.baseURL,
     viewport: opts.viewport ?? { width: 1366, height: 860 },
     colorScheme: opts.colorScheme ?? 'light',
     locale: opts.locale ?? 'pt-BR',
-    serviceWorkers: 'block',
+    serviceWorkers: opts.serviceWorkers ?? 'block',
   })
   const page = await context.newPage()
   return { context, page }

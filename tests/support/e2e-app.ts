@@ -18,16 +18,17 @@ export type E2eApp = {
   pageErrors: string[]
   api<T>(pathname: string): Promise<T>
   /** a fresh browser context signed in through the login form, as a user would */
-  signedInPage(opts?: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; username?: string }): Promise<Page>
+  signedInPage(opts?: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; username?: string; serviceWorkers?: 'allow' | 'block' }): Promise<Page>
   expectNoAxeViolations(page: Page, screen: string): Promise<void>
   close(): Promise<void>
 }
 
 /**
  * One end-to-end suite's world: the real server on a fresh embedded database (tests/support/server-harness.ts),
- * an admin token for the API, and Debian's Chromium.
+ * an admin token for the API, and Debian's Chromium (with `browserArgs`, a Chromium of the suite's own: a fake
+ * camera).
  */
-export async function startE2eApp(name: string, env: Record<string, string> = {}): Promise<E2eApp> {
+export async function startE2eApp(name: string, env: Record<string, string> = {}, opts: { browserArgs?: string[] } = {}): Promise<E2eApp> {
   const password = `${name}-e2e-secret`
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `wms-${name}-e2e-`))
   const server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: password, ...env } })
@@ -37,7 +38,7 @@ export async function startE2eApp(name: string, env: Record<string, string> = {}
     body: JSON.stringify({ username: 'admin', password }),
   })
   const token = ((await res.json()) as { access: string }).access
-  const browser = await launchBrowser()
+  const browser = await launchBrowser(opts.browserArgs)
   const pageErrors: string[] = []
   return {
     server,
@@ -51,8 +52,8 @@ export async function startE2eApp(name: string, env: Record<string, string> = {}
       if (!r.ok) throw new Error(`${pathname}: ${r.status} ${await r.text()}`)
       return (await r.json()) as T
     },
-    signedInPage: async ({ colorScheme = 'light', viewport, username = 'admin' } = {}) => {
-      const { page } = await newPage(browser.browser, { baseURL: server.url, colorScheme, viewport })
+    signedInPage: async ({ colorScheme = 'light', viewport, username = 'admin', serviceWorkers } = {}) => {
+      const { page } = await newPage(browser.browser, { baseURL: server.url, colorScheme, viewport, serviceWorkers })
       page.on('pageerror', (error) => pageErrors.push(error.message))
       await page.goto('/login')
       await page.getByLabel('Usuário').fill(username)
