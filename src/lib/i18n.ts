@@ -30,9 +30,12 @@ export function storedLocale(): Locale {
   }
 }
 
-/** Loads a catalog (one chunk per language, compiled from the .po by the Lingui plugin) and activates it. */
+/**
+ * Loads a catalog (one chunk per language, compiled from the .po by the Lingui plugin) and activates it.
+ * Portuguese needs none: every message carries its compiled Portuguese source (tooling/lingui-source-messages.ts).
+ */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await import(`../../locales/${locale}/messages.po`)
+  const { messages } = locale === DEFAULT_LOCALE ? { messages: {} } : await import(`../../locales/${locale}/messages.po`)
   i18n.loadAndActivate({ locale, messages })
   try {
     localStorage.setItem(LANG_KEY, locale)
