@@ -1,17 +1,19 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import { AppProviders } from './app/providers'
 import { createAppRouter } from './app/router'
 import { getSessionActor } from './app/session'
 import { activateLocale, storedLocale } from './lib/i18n'
-import { createQueryClient } from './lib/query-client'
 
-const queryClient = createQueryClient()
 const session = getSessionActor()
-const router = createAppRouter({ queryClient, session })
+// one query client for the app, created when a signed-in screen first needs it (TanStack Query is not in /login's load)
+let queryClient: Promise<QueryClient> | undefined
+const loadQueryClient = () => (queryClient ??= import('./lib/query-client').then((m) => m.createQueryClient()))
+const router = createAppRouter({ loadQueryClient, session })
 
 async function start(): Promise<void> {
   // the catalog loads before the first paint, so no screen flashes untranslated text
@@ -20,7 +22,7 @@ async function start(): Promise<void> {
   if (!root) throw new Error('index.html has no #root element')
   createRoot(root).render(
     <StrictMode>
-      <AppProviders queryClient={queryClient} session={session}>
+      <AppProviders session={session}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

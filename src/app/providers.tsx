@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { I18nProvider } from '@lingui/react'
 import { MantineProvider } from '@mantine/core'
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { i18n } from '../lib/i18n'
 import { NotificationsHost } from './notifications-host'
 import { SessionProvider, type SessionActor } from './session'
@@ -11,12 +10,10 @@ import { colorSchemeManager, cssVariablesResolver, theme } from './theme'
 export const TOAST_AUTO_CLOSE_MS = 3500
 
 export function AppProviders({
-  queryClient,
   session,
   mantineEnv = 'default',
   children,
 }: {
-  queryClient: QueryClient
   session: SessionActor
   /** 'test' turns Mantine's transitions and portals off (jsdom) */
   mantineEnv?: 'default' | 'test'
@@ -32,9 +29,7 @@ export function AppProviders({
         env={mantineEnv}
       >
         <NotificationsHost autoClose={TOAST_AUTO_CLOSE_MS} />
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider actor={session}>{children}</SessionProvider>
-        </QueryClientProvider>
+        <SessionProvider actor={session}>{children}</SessionProvider>
       </MantineProvider>
     </I18nProvider>
   )

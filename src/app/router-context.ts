@@ -3,7 +3,11 @@ import type { SessionActor } from './session'
 
 /** What every route's loader and beforeLoad receive. */
 export interface RouterContext {
-  queryClient: QueryClient
+  /**
+   * The query client, loaded with TanStack Query on first use: the signed-in layouts (/_app, /m/tasks) put it in
+   * their children's context as `queryClient`, so the login's first load carries no query code (issue 3's budget).
+   */
+  loadQueryClient: () => Promise<QueryClient>
   /** the session the guards ask (tests pass a fresh one) */
   session: SessionActor
 }

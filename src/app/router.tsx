@@ -4,17 +4,17 @@ import type { SessionActor } from './session'
 import { routeTree } from '../routeTree.gen'
 
 export function createAppRouter({
-  queryClient,
+  loadQueryClient,
   session,
   history,
 }: {
-  queryClient: QueryClient
+  loadQueryClient: () => Promise<QueryClient>
   session: SessionActor
   history?: RouterHistory
 }) {
   return createRouter({
     routeTree,
-    context: { queryClient, session },
+    context: { loadQueryClient, session },
     history,
     defaultPreload: 'intent',
     // the query cache decides freshness (SPEC 9), not the router's own loader cache

@@ -32,11 +32,11 @@ export async function renderApp(path = '/', { locale = 'pt' }: { locale?: Locale
   // tests see the first answer; retries would only slow them down
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
   const history = createMemoryHistory({ initialEntries: [path] })
-  const router = createAppRouter({ queryClient, session, history })
+  const router = createAppRouter({ loadQueryClient: async () => queryClient, session, history })
   // no pause between keystrokes: the tests do not measure typing speed
   const user = userEvent.setup({ delay: null })
   const result = render(
-    <AppProviders queryClient={queryClient} session={session} mantineEnv="test">
+    <AppProviders session={session} mantineEnv="test">
       <RouterProvider router={router} />
     </AppProviders>,
   )
