@@ -1,16 +1,26 @@
+import { lazy, Suspense } from 'react'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { RouterContext } from '../app/router-context'
-import { PwaBanner } from '../components/pwa-banner'
+import { useSession } from '../app/session'
+
+// The service worker registers, and its banners can show, once the user is signed in: the shell it precaches is
+// for signed-in use, and the login's first load stays without workbox (issue 3's budget).
+const PwaBanner = lazy(() => import('../components/pwa-banner').then((m) => ({ default: m.PwaBanner })))
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 })
 
 function RootLayout() {
+  const { status } = useSession()
   return (
     <>
       <Outlet />
-      <PwaBanner />
+      {status === 'signedIn' ? (
+        <Suspense fallback={null}>
+          <PwaBanner />
+        </Suspense>
+      ) : null}
     </>
   )
 }

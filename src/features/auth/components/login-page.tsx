@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Alert, Button, Center, Checkbox, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Center, Checkbox, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LoginFailure, useSession } from '../../../app/session'
@@ -88,9 +88,16 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
             {error ? (
-              <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-                <LoginErrorMessage error={error} />
-              </Alert>
+              // Mantine's Alert look from parts the page already has (Alert and its CloseButton are 2 kB of /login's budget);
+              // not loaded on demand: "the backend could not be reached" must show when nothing more can load
+              <Paper role="alert" p="sm" radius="md" bg="var(--mantine-color-red-light)" c="var(--mantine-color-red-light-color)">
+                <Group gap="xs" wrap="nowrap" align="flex-start">
+                  <IconAlertCircle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+                  <Text size="sm" c="inherit">
+                    <LoginErrorMessage error={error} />
+                  </Text>
+                </Group>
+              </Paper>
             ) : null}
             <TextInput
               label={t`Usuário`}
