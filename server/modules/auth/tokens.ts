@@ -13,9 +13,10 @@ const ALG = 'HS256'
 export type AccessClaims = { userId: number; companyId: number; role: string; sessionId: string }
 
 export class TokenService {
-  private readonly key: Uint8Array
+  // imported once: given raw bytes, jose imports the HMAC key again on every sign and verify (a per-request cost)
+  private readonly key: Promise<CryptoKey>
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret)
+    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
   }
 
   async signAccess(c: AccessClaims, ttlSeconds = ACCESS_TTL_SECONDS): Promise<string> {
@@ -26,13 +27,13 @@ export class TokenService {
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
-      .sign(this.key)
+      .sign(await this.key)
   }
 
   /** Only HS256 is accepted (no `alg: none`, no key confusion); expiry, issuer and audience are checked. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: [ALG],
         issuer: ISSUER,
         audience: AUDIENCE,
