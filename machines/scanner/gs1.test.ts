@@ -3,6 +3,7 @@
  * the label printer checks SSCCs. The server's interpretation on top of it: server/modules/inventory/gs1.test.ts.
  */
 import { describe, expect, it } from 'vitest'
+import { mightBeGs1 } from './gs1-form'
 import { GS, gs1CheckDigit, gs1Date, isValidGtin, isValidSscc, parseBracketed, parseElementString, readGs1, stripSymbology } from './gs1'
 
 const SSCC = '106141412345678908'
@@ -104,5 +105,15 @@ describe('a scanned text as the handheld reads it', () => {
     expect(readGs1(`(00)${BAD_SSCC}`)).toMatchObject({ ok: true, data: { badCheckDigits: ['00'] } })
     expect(readGs1(`(10)A(10)B`)).toMatchObject({ ok: false, problem: { kind: 'repeated' } })
     for (const code of ['P000123', 'A01-02-03', SSCC, '4006381333931', `00${SSCC.slice(0, 12)}X`, '01123456789012345']) expect(readGs1(code), code).toBeUndefined()
+  })
+
+  it('mightBeGs1 (the screen\'s cheap check before it loads the parser) lets through every code readGs1 reads', () => {
+    const gs1 = [`(00)${SSCC}`, `]C100${SSCC}`, `${GS}00${SSCC}`, `00${SSCC}`, `01${GTIN14}10LOT${GS}17270131`, `(00)${BAD_SSCC}`, `(10)A(10)B`, `]d2${GS}10X`]
+    const plain = ['P000123', 'A01-02-03', SSCC, '4006381333931', 'PAL-000042', 'LOT-77']
+    for (const code of [...gs1, ...plain]) {
+      if (readGs1(code) !== undefined) expect(mightBeGs1(code), code).toBe(true)
+    }
+    for (const code of gs1) expect(mightBeGs1(code), code).toBe(true)
+    for (const code of plain) expect(mightBeGs1(code), code).toBe(false)
   })
 })

@@ -2,11 +2,12 @@
  * GS1 element strings, shared by the handheld (issue 6) and the server (the scan lookup, the label printer):
  * the human-readable form `(00)106141412345678908(10)L123`, the raw form with the ASCII 29 group separator (what a
  * scanner sends for FNC1) between variable-length fields, and an optional symbology identifier in front (`]C1`
- * GS1-128, `]d2` DataMatrix, `]Q3` QR, `]e0` DataBar). Pure functions, no dependencies: machines/, src/ and
- * server/ all import this file.
+ * GS1-128, `]d2` DataMatrix, `]Q3` QR, `]e0` DataBar). Pure functions, no dependencies (gs1-form.ts holds the
+ * cheap form checks): machines/, src/ and server/ all import this file.
  */
+import { GS, looksLikeGs1, stripSymbology, UNMARKED_GS1_RE } from './gs1-form'
 
-export const GS = '\u001d'
+export { GS, GS1_SYMBOLOGIES, looksLikeGs1, stripSymbology } from './gs1-form'
 
 /** The GS1 mod-10 check digit of `body` (every digit but the check digit). */
 export function gs1CheckDigit(body: string): number {
@@ -183,29 +184,6 @@ export function parseElementString(text: string, options: Gs1Options = {}): Gs1P
   return { ok: true, data: out }
 }
 
-const SYMBOLOGY_RE = /^\][A-Za-z][0-9]/
-/** Symbology identifiers that announce GS1 data (GS1-128, DataBar, GS1 DataMatrix, GS1 QR, GS1 composite). */
-export const GS1_SYMBOLOGIES: ReadonlySet<string> = new Set([']C1', ']e0', ']d2', ']Q3', ']J1'])
-
-/** A scanned text without blanks around it, its symbology identifier (`]C1`) and a leading FNC1 separator. */
-export function stripSymbology(raw: string): { text: string; symbology?: string } {
-  let text = raw.trim()
-  let symbology: string | undefined
-  if (SYMBOLOGY_RE.test(text)) {
-    symbology = text.slice(0, 3)
-    text = text.slice(3)
-  }
-  if (text.startsWith(GS)) text = text.slice(1)
-  return symbology ? { text, symbology } : { text }
-}
-
-/** Does the text say it is a GS1 element string: brackets, a GS separator or a GS1 symbology identifier? */
-export function looksLikeGs1(text: string, symbology?: string): 'bracketed' | 'raw' | undefined {
-  if (text.startsWith('(')) return 'bracketed'
-  if (text.includes(GS) || (symbology !== undefined && GS1_SYMBOLOGIES.has(symbology))) return 'raw'
-  return undefined
-}
-
 /**
  * A scanned text read as GS1, for showing what it holds: the bracketed form, the raw form with GS separators
  * or a GS1 symbology identifier, or an element string starting with an SSCC or GTIN AI (`00`, `01`, `02`).
@@ -217,7 +195,7 @@ export function readGs1(raw: string, options: Omit<Gs1Options, 'checkDigits'> = 
   const flag: Gs1Options = { ...options, checkDigits: 'flag' }
   if (form === 'bracketed') return parseBracketed(text, flag)
   if (form === 'raw') return parseElementString(text, flag)
-  if (/^(00\d{18}|0[12]\d{14})/.test(text)) {
+  if (UNMARKED_GS1_RE.test(text)) {
     const parsed = parseElementString(text, flag)
     return parsed.ok ? parsed : undefined
   }

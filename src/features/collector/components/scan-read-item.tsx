@@ -1,13 +1,15 @@
-import { memo } from 'react'
+import { lazy, memo, Suspense } from 'react'
 import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconCamera, IconCheck, IconClock, IconKeyboard, IconRefresh, IconScan, IconWifiOff, IconX } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { GS, readGs1 } from '../../../../machines/scanner/gs1'
+import { GS, mightBeGs1 } from '../../../../machines/scanner/gs1-form'
 import type { ReadStatus, ScanRead } from '../../../../machines/scanner/scanner.machine'
 import { formatNumber, intlLocale } from '../../../lib/format'
 import { asScanSummary } from '../scan-history-storage'
 import { readSourceText, readStatusText, scanKindText } from '../scanner-texts'
-import { Gs1Details } from './gs1-details'
+
+// issue 6's budget: the GS1 parser, its words and the details list load with the first read that may hold GS1 data
+const Gs1Details = lazy(() => import('./gs1-details'))
 
 const STATUS_ICON: Record<ReadStatus, typeof IconCheck> = { pending: IconClock, done: IconCheck, failed: IconX, offline: IconWifiOff }
 const STATUS_COLOR: Record<ReadStatus, string> = {
@@ -25,7 +27,6 @@ export const visibleCode = (code: string) => code.split(GS).join('␝')
 export const ScanReadItem = memo(function ScanReadItem({ read, onRetry }: { read: ScanRead; onRetry: (id: number) => void }) {
   const { t, i18n } = useLingui()
   const summary = read.status === 'done' ? asScanSummary(read.result) : null
-  const gs1 = readGs1(read.code)
   const StatusIcon = STATUS_ICON[read.status]
   const SourceIcon = SOURCE_ICON[read.source]
   const time = new Intl.DateTimeFormat(intlLocale(i18n.locale), { timeStyle: 'medium' }).format(read.at)
@@ -40,7 +41,11 @@ export const ScanReadItem = memo(function ScanReadItem({ read, onRetry }: { read
           <SourceIcon size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {readSourceText(i18n, read.source)} · {time}
         </Text>
       </Group>
-      {gs1 ? <Gs1Details parsed={gs1} /> : null}
+      {mightBeGs1(read.code) ? (
+        <Suspense fallback={null}>
+          <Gs1Details code={read.code} />
+        </Suspense>
+      ) : null}
       <Group gap={6} mt={6} wrap="nowrap" align="center">
         <StatusIcon size={20} aria-hidden color={STATUS_COLOR[read.status]} style={{ flexShrink: 0 }} />
         <Text size="sm" fw={600} c={STATUS_COLOR[read.status]} data-testid="read-status">

@@ -144,8 +144,8 @@ describe('collector scan screen', () => {
     expect(reads()).toHaveLength(2)
     const gs1 = screen.getByRole('article', { name: 'Leitura (00)106141412345678901(10)L1' })
     expect(within(gs1).getByText('Nada encontrado com este código.')).toBeInTheDocument()
-    // the SSCC's check digit should be 8: flagged
-    expect(within(gs1).getByText('106141412345678901')).toBeInTheDocument()
+    // the SSCC's check digit should be 8: flagged (the GS1 details load lazily, with the parser)
+    expect(await within(gs1).findByText('106141412345678901')).toBeInTheDocument()
     expect(within(gs1).getByText(/dígito verificador inválido/)).toBeInTheDocument()
     expect(within(gs1).getByText('L1')).toBeInTheDocument()
     const pending = screen.getByRole('article', { name: 'Leitura PAL-2' })

@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
-import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
-import { IconCamera, IconCameraOff, IconKeyboard, IconTrash } from '@tabler/icons-react'
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react'
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { IconCamera, IconKeyboard, IconTrash } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../../../app/session'
 import { getScanSummary } from '../api/get-scan'
@@ -8,6 +8,10 @@ import { useScanner } from '../hooks/use-scanner'
 import { readScanHistory, writeScanHistory } from '../scan-history-storage'
 import { readStatusText, scannerText } from '../scanner-texts'
 import { ScanReadItem, visibleCode } from './scan-read-item'
+import classes from './scan-screen.module.css'
+
+// issue 6's budget: the camera mode's texts and buttons load when it opens (with @zxing/browser, camera-reader.ts)
+const CameraPanel = lazy(() => import('./camera-panel'))
 
 // SPEC 9: the history keeps the last 50 reads
 const HISTORY_CAP = 50
@@ -18,6 +22,7 @@ const HISTORY_CAP = 50
  */
 export function ScanScreen() {
   const { t, i18n } = useLingui()
+  const id = useId()
   const { user } = useSession()
   const username = user?.username ?? 'unknown'
   const fieldRef = useRef<HTMLInputElement>(null)
@@ -34,36 +39,29 @@ export function ScanScreen() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
+      <h1 className={classes.heading}>
         <Trans>Scan</Trans>
-      </Title>
-      <SegmentedControl
-        fullWidth
-        size="lg"
-        value={mode}
-        aria-label={t`Modo de leitura`}
-        onChange={(next) => (next === 'camera' ? scanner.openCamera() : scanner.closeCamera())}
-        data={[
-          {
-            value: 'keyboard',
-            label: (
-              <Group gap={6} justify="center" wrap="nowrap">
-                <IconKeyboard size={20} aria-hidden />
-                <span>{t`Teclado`}</span>
-              </Group>
-            ),
-          },
-          {
-            value: 'camera',
-            label: (
-              <Group gap={6} justify="center" wrap="nowrap">
-                <IconCamera size={20} aria-hidden />
-                <span>{t`Câmera`}</span>
-              </Group>
-            ),
-          },
-        ]}
-      />
+      </h1>
+      {/* native radios inside their labels: arrow keys, one tab stop, and each label a 56 px target */}
+      <div role="radiogroup" aria-label={t`Modo de leitura`} className={classes.modes}>
+        <label className={classes.mode} data-checked={mode === 'keyboard' || undefined}>
+          <input
+            type="radio"
+            className={classes.visuallyHidden}
+            name={`${id}-mode`}
+            value="keyboard"
+            checked={mode === 'keyboard'}
+            onChange={scanner.closeCamera}
+          />
+          <IconKeyboard size={20} aria-hidden />
+          <span>{t`Teclado`}</span>
+        </label>
+        <label className={classes.mode} data-checked={mode === 'camera' || undefined}>
+          <input type="radio" className={classes.visuallyHidden} name={`${id}-mode`} value="camera" checked={mode === 'camera'} onChange={scanner.openCamera} />
+          <IconCamera size={20} aria-hidden />
+          <span>{t`Câmera`}</span>
+        </label>
+      </div>
 
       {mode === 'keyboard' ? (
         <form
@@ -73,13 +71,18 @@ export function ScanScreen() {
             scanner.submit(value)
           }}
         >
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
+          <label htmlFor={`${id}-code`} className={classes.label}>
+            {t`Código`}
+          </label>
+          <p id={`${id}-hint`} className={classes.description}>
+            {t`Aperte o gatilho do leitor, ou digite o código e tecle Enter.`}
+          </p>
+          <Group gap="xs" wrap="nowrap">
+            <input
               ref={fieldRef}
-              style={{ flex: 1 }}
-              size="lg"
-              label={t`Código`}
-              description={t`Aperte o gatilho do leitor, ou digite o código e tecle Enter.`}
+              id={`${id}-code`}
+              className={classes.input}
+              aria-describedby={`${id}-hint`}
               value={value}
               onChange={(event) => setValue(event.currentTarget.value)}
               autoComplete="off"
@@ -88,7 +91,7 @@ export function ScanScreen() {
               spellCheck={false}
               enterKeyHint="go"
             />
-            <Button type="submit" size="lg" color="var(--collector-accent)" disabled={value.trim() === ''}>
+            <Button type="submit" size="lg" h={56} color="var(--collector-accent)" disabled={value.trim() === ''}>
               <Trans>Ler</Trans>
             </Button>
           </Group>
@@ -104,25 +107,9 @@ export function ScanScreen() {
         style={{ display: cameraState === 'active' ? 'block' : 'none', width: '100%', maxHeight: 320, objectFit: 'cover', borderRadius: 8, background: '#000' }}
       />
       {mode === 'camera' ? (
-        <Stack gap="xs">
-          {cameraError ? (
-            <Alert color="red" variant="outline" role="alert" title={scannerText(i18n, cameraError)}>
-              <Text size="sm">
-                <Trans>Confira se o aparelho tem câmera e se o navegador tem permissão para usá-la.</Trans>
-              </Text>
-              <Button mt="xs" size="md" color="var(--collector-accent)" onClick={scanner.openCamera}>
-                <Trans>Tentar de novo</Trans>
-              </Button>
-            </Alert>
-          ) : (
-            <Text size="sm" c="dimmed">
-              <Trans>Aponte a câmera traseira para o código de barras.</Trans>
-            </Text>
-          )}
-          <Button size="lg" variant="outline" color="var(--collector-accent-text)" leftSection={<IconCameraOff size={20} aria-hidden />} onClick={scanner.closeCamera}>
-            <Trans>Fechar câmera</Trans>
-          </Button>
-        </Stack>
+        <Suspense fallback={null}>
+          <CameraPanel error={cameraError} onRetry={scanner.openCamera} onClose={scanner.closeCamera} />
+        </Suspense>
       ) : null}
 
       {notice ? (
@@ -130,17 +117,17 @@ export function ScanScreen() {
           {scannerText(i18n, notice)}
         </Text>
       ) : null}
-      <VisuallyHidden role="status" aria-live="polite">
+      <div role="status" aria-live="polite" className={classes.visuallyHidden}>
         {announcement}
-      </VisuallyHidden>
+      </div>
 
       <Group justify="space-between" align="center" mt="xs">
-        <Title order={2} size="h4">
+        <h2 className={classes.subheading}>
           <Trans>Últimas leituras</Trans>{' '}
           <Text span c="dimmed" size="sm" fw={400}>
             ({history.length}/{HISTORY_CAP})
           </Text>
-        </Title>
+        </h2>
         {history.length > 0 ? (
           <Button size="md" variant="subtle" color="var(--collector-accent-text)" leftSection={<IconTrash size={18} aria-hidden />} onClick={scanner.clearHistory}>
             <Trans>Limpar</Trans>
