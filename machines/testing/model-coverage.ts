@@ -13,6 +13,7 @@ import { createEmptyActor } from 'xstate'
 import type { AnyActorScope, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
 import { idOfTransition, transitionId } from '../flows/transition-id'
 import type { TransitionLike } from '../flows/transition-id'
+import type { ScreenReplay } from './screen-replay'
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states as Record<string, AnyStateNode>).flatMap((child) => [child, ...allStateNodes(child)])
@@ -104,6 +105,11 @@ export interface MachineModel<TEvent extends EventObject = EventObject> extends 
    * walked by a test.
    */
   replayed?: (paths: ModelPath[]) => ModelPath[]
+  /**
+   * The React screens the machine drives whose test replays generated paths on the real screen
+   * (screen-replay.ts picks the paths; the flows tooling marks them walked on that screen).
+   */
+  screens?: ScreenReplay[]
 }
 
 export type ModelPath = StatePath<AnyMachineSnapshot, EventObject>
