@@ -64,5 +64,16 @@ export function controlledApi(atOnce: (request: MockRequest) => MockAnswer | und
       found.answer(answer)
       return found.request
     },
+    /**
+     * Answers every waiting request, and those they lead to, with a refused connection, so nothing
+     * the replay left running (a probe shared by key across the file) outlives the test.
+     */
+    async drain(): Promise<void> {
+      for (let round = 0; round < 20; round++) {
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        if (parked.length === 0) return
+        for (const p of parked.splice(0)) p.answer('network')
+      }
+    },
   }
 }
