@@ -53,10 +53,10 @@ export function controlledApi(atOnce: (request: MockRequest) => MockAnswer | und
     requests,
     /** whether a request matching is waiting for its answer */
     pending: (match: (request: MockRequest) => boolean) => parked.some((p) => match(p.request)),
-    /** waits for the screen to send a request matching, then answers it */
+    /** waits for the screen to send a request matching, then answers it (the latest, when an earlier one was given up) */
     async answer(what: string, match: (request: MockRequest) => boolean, answer: MockAnswer): Promise<MockRequest> {
       const index = await waitFor(() => {
-        const i = parked.findIndex((p) => match(p.request))
+        const i = parked.findLastIndex((p) => match(p.request))
         if (i < 0) throw new Error(`the screen sent no request for ${what}`)
         return i
       })
