@@ -54,7 +54,7 @@ function key(k: string, at: number) {
   })
 }
 
-const scanField = () => screen.getByRole('textbox', { name: 'Código' })
+const scanField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Código' })
 const reads = () => {
   const region = screen.queryByRole('region', { name: 'Últimas leituras' })
   return region ? within(region).getAllByRole('article') : []
@@ -72,6 +72,15 @@ function scannerDriver(api: Api, user: UserEvent): ScreenDriver {
   return {
     async perform(event: EventObject, before: AnyMachineSnapshot) {
       const c = before.context as ScannerContext
+      const settle = /^xstate\.(done|error)\.actor\.lookup$/.exec(event.type)
+      if (settle) {
+        // the lookup's answer: found, a server error, or no response at all (offline)
+        const { error } = event as EventObject & { error?: { status: number } }
+        const answer: MockAnswer =
+          settle[1] === 'done' ? { body: scanAnswer('x') } : error?.status === 0 ? 'network' : { status: error?.status ?? 500, body: { detail: 'boom' } }
+        await api.answer(event.type, isLookup, answer)
+        return
+      }
       const e = event as ScannerEvent
       switch (e.type) {
         case 'KEY': {
@@ -122,14 +131,6 @@ function scannerDriver(api: Api, user: UserEvent): ScreenDriver {
           await waitFor(() => expect(camera.sessions.length).toBeGreaterThan(0))
           act(() => camera.sessions[camera.sessions.length - 1].fail(new Error('NotAllowedError')))
           return
-      }
-      const settle = /^xstate\.(done|error)\.actor\.lookup$/.exec(event.type)
-      if (settle) {
-        const { error } = event as EventObject & { error?: { status: number } }
-        const answer: MockAnswer =
-          settle[1] === 'done' ? { body: scanAnswer('x') } : error?.status === 0 ? 'network' : { status: error?.status ?? 500, body: { detail: 'boom' } }
-        await api.answer(event.type, isLookup, answer)
-        return
       }
       throw new Error(`no stimulus for ${event.type} on the scan screen`)
     },

@@ -44,7 +44,7 @@ function suggestionRows(kind: LabelKind, suggestions: LabelSuggestion[]) {
     : page(suggestions.map((s) => ({ pallet_code: s.value, sscc: null, product: { code: 'P1' }, location: { code: 'A-01-01' } })))
 }
 
-const idField = () => screen.getByRole('textbox', { name: 'ID' })
+const idField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'ID' })
 
 function labelPrintDriver(api: Api, user: UserEvent): ScreenDriver {
   // a search the screen started and then gave up (the wait ran out while the model still waited, then the ID changed)
@@ -88,7 +88,7 @@ function labelPrintDriver(api: Api, user: UserEvent): ScreenDriver {
           return
         }
         case 'SET_COPIES': {
-          const field = screen.getByRole('textbox', { name: 'Cópias' })
+          const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Cópias' })
           if (!isValidCopies((e.copies as number | null) ?? null)) {
             // an invalid count is the field emptied: the model's 51 would be clamped to 50 as soon as the field lost focus
             await user.clear(field)
@@ -143,7 +143,7 @@ function labelPrintDriver(api: Api, user: UserEvent): ScreenDriver {
           expect(idField(), label).not.toHaveAttribute('aria-invalid', 'true')
           expect(screen.queryByText('ID inválido para o tipo selecionado.'), label).toBeNull()
         }
-        const copies = screen.getByRole('textbox', { name: 'Cópias' })
+        const copies = screen.getByRole<HTMLInputElement>('textbox', { name: 'Cópias' })
         if (view.copiesError) {
           expect(copies, label).toHaveAttribute('aria-invalid', 'true')
           expect(screen.getByText('Informe de 1 a 50 cópias.'), label).toBeInTheDocument()
