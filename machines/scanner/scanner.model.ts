@@ -7,8 +7,8 @@
  * The graph has thousands of vertices: the model test replays a sample spread over the paths
  * (`replayed`), and the flows tooling marks that same sample as walked.
  */
-import { getNextSnapshot } from 'xstate'
 import type { AnyMachineSnapshot } from 'xstate'
+import { nextSnapshot } from '../testing/model-coverage'
 import type { MachineModel, ModelPath } from '../testing/model-coverage'
 import { scannerMachine } from './scanner.machine'
 import type { ScannerContext, ScannerEvent, ScannerInput } from './scanner.machine'
@@ -79,7 +79,7 @@ export function scannerScreenEvents(snapshot: AnyMachineSnapshot): ScannerEvent[
       if (!keyboardMode) return false
     }
     if (c.history.length >= c.historyCap && (event.type === 'END' || event.type === 'SUBMIT' || event.type === 'CAMERA.DECODED')) {
-      const next = getNextSnapshot(scannerMachine, snapshot, event)
+      const next = nextSnapshot(scannerMachine, snapshot, event)
       return (next.context as ScannerContext).nextId === c.nextId
     }
     return true

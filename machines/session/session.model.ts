@@ -71,7 +71,7 @@ export function abstractSession(snapshot: AnyMachineSnapshot) {
 }
 
 /**
- * The events the login and the signed-in screen can produce in a snapshot (the screen replay,
+ * The events the login and a signed-in screen (the product list) can produce in a snapshot (the screen replay,
  * src/app/session.screen-flows.test.tsx). The rest have no stimulus on the real app.
  */
 export function sessionScreenEvents(snapshot: AnyMachineSnapshot): SessionModelEvent[] {
@@ -101,5 +101,5 @@ export const sessionModel: MachineModel<SessionModelEvent> = {
   machine: sessionMachine,
   events: () => sessionModelEvents,
   abstract: abstractSession,
-  screens: [{ screen: '/login, /inventory/scan', test: 'src/app/session.screen-flows.test.tsx', events: sessionScreenEvents, sample: 8 }],
+  screens: [{ screen: '/login, /catalog/products', test: 'src/app/session.screen-flows.test.tsx', events: sessionScreenEvents, sample: 8 }],
 }

@@ -76,6 +76,11 @@ function step(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: Eve
   return result
 }
 
+/** The snapshot `event` leads to (memoised with the traversals' own steps, so asking costs nothing extra). */
+export function nextSnapshot(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): AnyMachineSnapshot {
+  return step(machine, snapshot, event).next
+}
+
 /**
  * The transitions the machine takes for `event` in `snapshot`, microsteps included: raised events
  * and eventless (`always`) transitions are reported through XState's inspection events.

@@ -54,6 +54,8 @@ const signedInShell = async (label: string) => {
 
 function sessionDriver(api: Api, user: UserEvent, router: AppRouter, restored: StoredSession | null): ScreenDriver {
   let searches = 0
+  // refreshes sent when the session was last seen signed in: a refresh in progress adds exactly one
+  let refreshes = 0
   const search = async () => {
     // a login without a redirect lands on the dashboard: the user opens the product list by its address
     if (router.state.location.pathname !== HOME) await router.navigate({ to: HOME })
@@ -179,8 +181,6 @@ function sessionDriver(api: Api, user: UserEvent, router: AppRouter, restored: S
     },
   }
 }
-let refreshes = 0
-
 let drain: (() => Promise<void>) | undefined
 afterEach(async () => {
   await drain?.()
@@ -195,7 +195,6 @@ describe('session machine replayed on the login and a signed-in screen (issue 8)
   })
 
   it.each(plan.paths.map((path) => [screenPathName(path), path] as const))('%s', async (_name, path) => {
-    refreshes = 0
     const api = controlledApi((request): MockAnswer | undefined => {
       const { pathname } = request.url
       if (pathname.startsWith('/api/auth/') || isSearch(request)) return undefined

@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import type { ProbeContext } from '../../../../machines/probe/probe.machine'
-import { probeModel } from '../../../../machines/probe/probe.model'
+import { probeModel, probeModelInput } from '../../../../machines/probe/probe.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
 import { page, renderApp, signIn, testUser, type MockAnswer, type MockRequest } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
@@ -20,7 +20,7 @@ const [dashboardReplay] = probeModel.screens ?? []
 const plan = screenReplayPlan(probeModel, dashboardReplay)
 
 // the model's candidates stand for the card's, in order
-const candidateOf = (modelPath: string) => EQUIPMENT_STATUS_CANDIDATES[probeModel.input ? (probeModel.input as { candidates: string[] }).candidates.indexOf(modelPath) : -1]
+const candidateOf = (modelPath: string) => EQUIPMENT_STATUS_CANDIDATES[probeModelInput.candidates.indexOf(modelPath)]
 const toCandidate = (path: string) => `/api${path}`
 
 function probeDriver(api: ReturnType<typeof controlledApi>): ScreenDriver {
