@@ -48,4 +48,8 @@ export const copackModel: MachineModel<CopackModelEvent> = {
   events: () => copackModelEvents,
   abstract: abstractCopack,
   input: copackModelInput,
+  screens: [
+    // every event has a stimulus on the order's page: a button, or the answer to the request it sent
+    { screen: '/manufacturing/copack-orders/$id', test: 'src/features/manufacturing/components/copack-order.screen-flows.test.tsx', sample: 6 },
+  ],
 }

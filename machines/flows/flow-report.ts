@@ -2,11 +2,13 @@
  * What the flows tooling shows of one machine (issue 8), as plain data (it crosses a Web Worker
  * boundary and is written to Markdown): coverage of the generated paths, the shortest paths and,
  * when their number is bounded, the simple paths, as readable steps, each marked walked when the
- * model test replays it (or a longer path through it: a replay checks every step).
+ * model test replays it (or a longer path through it: a replay checks every step), and with the
+ * screens whose test replays it on the real React screen (machines/testing/screen-replay.ts).
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { coverageOf, modelPaths, modelSimplePaths, pathKey } from '../testing/model-coverage'
 import type { ModelPath } from '../testing/model-coverage'
+import { prefixKeys, screenReplayPlan } from '../testing/screen-replay'
 import type { CatalogueEntry } from './catalogue'
 import { maskSecrets } from './mask-secrets'
 
@@ -24,6 +26,8 @@ export interface FlowPath {
   target: string
   steps: FlowStep[]
   walked: boolean
+  /** the screens whose test replays this path (or a longer one through it) on the real screen */
+  onScreens: string[]
 }
 
 export interface CoverageFigure {
@@ -42,6 +46,16 @@ export interface FlowReport {
   simple: { bounded: true; paths: FlowPath[] } | { bounded: false; vertices: number; limit: number }
   /** how many shortest paths the model test replays */
   replayed: number
+  /** per screen the machine drives: how many paths its test replays there, and what they cover */
+  screens: ScreenFigure[]
+}
+
+export interface ScreenFigure {
+  screen: string
+  test: string
+  replayed: number
+  states: CoverageFigure
+  transitions: CoverageFigure
 }
 
 /** A state value in words: 'idle', 'closed.locked', 'keyboard: idle · lookup: looking'. */
@@ -65,7 +79,8 @@ export function payloadText(event: EventObject, max = 120): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }
 
-function toFlowPath(path: ModelPath, walked: Set<string>): FlowPath {
+function toFlowPath(path: ModelPath, walked: Set<string>, screens: Array<{ screen: string; keys: Set<string> }>): FlowPath {
+  const key = pathKey(path)
   return {
     target: stateValueText((path.state as AnyMachineSnapshot).value),
     steps: path.steps.slice(1).map((step) => ({
@@ -73,25 +88,17 @@ function toFlowPath(path: ModelPath, walked: Set<string>): FlowPath {
       payload: payloadText(step.event),
       state: stateValueText((step.state as AnyMachineSnapshot).value),
     })),
-    walked: walked.has(pathKey(path)),
+    walked: walked.has(key),
+    onScreens: screens.filter((s) => s.keys.has(key)).map((s) => s.screen),
   }
-}
-
-/** Every prefix of the replayed paths: a replay checks the state after each step. */
-function walkedKeys(replayed: ModelPath[]): Set<string> {
-  const keys = new Set<string>()
-  for (const path of replayed) {
-    const events = path.steps.slice(1).map((step) => step.event)
-    for (let n = 0; n <= events.length; n++) keys.add(JSON.stringify(events.slice(0, n)))
-  }
-  return keys
 }
 
 export function flowReport(entry: CatalogueEntry, { maxSimplePaths = 2_000 }: { maxSimplePaths?: number } = {}): FlowReport {
   const { model } = entry
   const shortest = modelPaths(model.machine, model)
   const replayed = model.replayed ? model.replayed(shortest) : shortest
-  const walked = walkedKeys(replayed)
+  // a replay checks the state after every step: the prefixes of a replayed path are walked too
+  const walked = prefixKeys(replayed)
   const coverage = coverageOf(model.machine, shortest)
   const simple = modelSimplePaths(model.machine, model, { maxPaths: maxSimplePaths })
   const missing = new Set(coverage.transitions.missing)
@@ -100,13 +107,23 @@ export function flowReport(entry: CatalogueEntry, { maxSimplePaths = 2_000 }: { 
     covered: c.defined.length - c.missing.length,
     missing: c.missing,
   })
+  const plans = (model.screens ?? []).map((replay) => ({ replay, plan: screenReplayPlan(model, replay) }))
+  const onScreens = plans.map(({ replay, plan }) => ({ screen: replay.screen, keys: prefixKeys(plan.paths) }))
+  const toPath = (path: ModelPath) => toFlowPath(path, walked, onScreens)
   return {
     id: entry.id,
     states: figure(coverage.states),
     transitions: figure(coverage.transitions),
     coveredTransitions: coverage.transitions.defined.filter((t) => !missing.has(t)),
-    shortest: shortest.map((path) => toFlowPath(path, walked)),
-    simple: simple.bounded ? { bounded: true, paths: simple.paths.map((path) => toFlowPath(path, walked)) } : simple,
+    shortest: shortest.map(toPath),
+    simple: simple.bounded ? { bounded: true, paths: simple.paths.map(toPath) } : simple,
     replayed: replayed.length,
+    screens: plans.map(({ replay, plan }) => ({
+      screen: replay.screen,
+      test: replay.test,
+      replayed: plan.paths.length,
+      states: figure(plan.coverage.states),
+      transitions: figure(plan.coverage.transitions),
+    })),
   }
 }

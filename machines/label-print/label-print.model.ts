@@ -110,4 +110,11 @@ export const labelPrintModel: MachineModel<LabelPrintEvent> = {
   abstract: abstractLabelPrint,
   input: labelPrintModelInput,
   replayed: labelPrintReplayed,
+  screens: [
+    {
+      screen: '/printing',
+      test: 'src/features/printing/components/label-print.screen-flows.test.tsx',
+      sample: 6,
+    },
+  ],
 }

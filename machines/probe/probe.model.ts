@@ -25,4 +25,8 @@ export const probeModel: MachineModel<ProbeModelEvent> = {
   events: () => probeOutcomes,
   abstract: abstractProbe,
   input: probeModelInput,
+  screens: [
+    // the dashboard's equipment card probes three candidates, as the model does; each outcome is the answer to its request
+    { screen: '/', test: 'src/features/dashboard/components/dashboard-probe.screen-flows.test.tsx', sample: 10 },
+  ],
 }

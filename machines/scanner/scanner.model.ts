@@ -10,7 +10,7 @@
  * (`replayed`), and the flows tooling marks that same sample as walked.
  */
 import type { AnyMachineSnapshot } from 'xstate'
-import { takenTransitions } from '../testing/model-coverage'
+import { nextSnapshot, takenTransitions } from '../testing/model-coverage'
 import type { MachineModel, ModelPath } from '../testing/model-coverage'
 import { scannerMachine } from './scanner.machine'
 import type { ScannerContext, ScannerEvent, ScannerInput } from './scanner.machine'
@@ -108,10 +108,39 @@ export function scannerReplayed(paths: ModelPath[]): ModelPath[] {
   return paths.filter((p, i) => i % every === 0 || chosen.has(p))
 }
 
+/**
+ * What the collector's scan screen can stage (src/features/collector/components/scan-screen.screen-flows.test.tsx):
+ * the scan field and its Ler button exist only in keyboard mode, so a typed code or a submit needs the camera off;
+ * and the screen keeps 50 reads where the model keeps 2, so no read is made beyond the model's cap (a third read
+ * would push one out of the model's history and not out of the screen's).
+ */
+export function scannerScreenEvents(snapshot: AnyMachineSnapshot): ScannerEvent[] {
+  const c = snapshot.context as ScannerContext
+  const keyboardMode = snapshot.matches({ camera: 'off' })
+  return scannerModelEvents(snapshot).filter((event) => {
+    if ((event.type === 'END' && event.fieldValue !== undefined) || event.type === 'SUBMIT') {
+      if (!keyboardMode) return false
+    }
+    if (c.history.length >= c.historyCap && (event.type === 'END' || event.type === 'SUBMIT' || event.type === 'CAMERA.DECODED')) {
+      const next = nextSnapshot(scannerMachine, snapshot, event)
+      return (next.context as ScannerContext).nextId === c.nextId
+    }
+    return true
+  })
+}
+
 export const scannerModel: MachineModel<ScannerEvent> = {
   machine: scannerMachine,
   events: scannerModelEvents,
   abstract: abstractScanner,
   input: scannerModelInput,
   replayed: scannerReplayed,
+  screens: [
+    {
+      screen: '/m/scan',
+      test: 'src/features/collector/components/scan-screen.screen-flows.test.tsx',
+      events: (snapshot) => scannerScreenEvents(snapshot),
+      sample: 6,
+    },
+  ],
 }

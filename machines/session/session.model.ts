@@ -70,8 +70,36 @@ export function abstractSession(snapshot: AnyMachineSnapshot) {
   }
 }
 
+/**
+ * The events the login and a signed-in screen (the product list) can produce in a snapshot (the screen replay,
+ * src/app/session.screen-flows.test.tsx). The rest have no stimulus on the real app.
+ */
+export function sessionScreenEvents(snapshot: AnyMachineSnapshot): SessionModelEvent[] {
+  const c = snapshot.context as SessionContext
+  return sessionModelEvents.filter((event) => {
+    switch (event.type) {
+      // the app's restore reads storage through guarded reads (src/lib/storage.ts): it cannot fail
+      case 'xstate.error.actor.restoreSession':
+        return false
+      // a 401 comes back for a request the screen sends now, with the current token; the late 401 of a request sent with
+      // an older token would need a request kept in flight across a refresh, which the replay does not stage
+      case 'ACCESS_REJECTED':
+        return (event as { token: string }).token === c.access
+      // Sair is in the signed-in shell; while the profile loads the user is still on the login page
+      case 'LOGOUT':
+        return snapshot.hasTag('signedIn')
+      // the failure of the server logout that a Sair just sent (and that is still in flight)
+      case 'xstate.error.actor.logoutRequest':
+        return snapshot.matches('loggedOut') && c.ended === 'logout' && 'logoutRequest' in snapshot.children
+      default:
+        return true
+    }
+  })
+}
+
 export const sessionModel: MachineModel<SessionModelEvent> = {
   machine: sessionMachine,
   events: () => sessionModelEvents,
   abstract: abstractSession,
+  screens: [{ screen: '/login, /catalog/products', test: 'src/app/session.screen-flows.test.tsx', events: sessionScreenEvents, sample: 8 }],
 }

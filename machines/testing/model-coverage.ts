@@ -13,6 +13,7 @@ import { createEmptyActor } from 'xstate'
 import type { AnyActorScope, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
 import { idOfTransition, transitionId } from '../flows/transition-id'
 import type { TransitionLike } from '../flows/transition-id'
+import type { ScreenReplay } from './screen-replay'
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states as Record<string, AnyStateNode>).flatMap((child) => [child, ...allStateNodes(child)])
@@ -75,6 +76,11 @@ function step(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: Eve
   return result
 }
 
+/** The snapshot `event` leads to (memoised with the traversals' own steps, so asking costs nothing extra). */
+export function nextSnapshot(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): AnyMachineSnapshot {
+  return step(machine, snapshot, event).next
+}
+
 /**
  * The transitions the machine takes for `event` in `snapshot`, microsteps included: raised events
  * and eventless (`always`) transitions are reported through XState's inspection events.
@@ -104,6 +110,11 @@ export interface MachineModel<TEvent extends EventObject = EventObject> extends 
    * walked by a test.
    */
   replayed?: (paths: ModelPath[]) => ModelPath[]
+  /**
+   * The React screens the machine drives whose test replays generated paths on the real screen
+   * (screen-replay.ts picks the paths; the flows tooling marks them walked on that screen).
+   */
+  screens?: ScreenReplay[]
 }
 
 export type ModelPath = StatePath<AnyMachineSnapshot, EventObject>

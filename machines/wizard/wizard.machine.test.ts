@@ -73,17 +73,16 @@ describe('wizard rules', () => {
 
   it('reads Finish on the last step only, and goes back', async () => {
     const a = run()
-    for (const step of STEPS.slice(0, 2)) {
+    for (const step of STEPS.slice(0, -1)) {
       expect(wizardView(a.getSnapshot()).primary).toBe('next')
       a.send({ type: 'SET_VALID', step, valid: true })
       a.send({ type: 'NEXT' })
       await settle()
     }
-    expect(wizardView(a.getSnapshot())).toMatchObject({ step: 'label', isLast: true, primary: 'finish' })
+    expect(wizardView(a.getSnapshot())).toMatchObject({ step: STEPS.at(-1), isLast: true, primary: 'finish' })
     a.send({ type: 'BACK' })
-    expect(wizardView(a.getSnapshot())).toMatchObject({ step: 'check', primary: 'next' })
-    a.send({ type: 'BACK' })
-    a.send({ type: 'BACK' })
+    expect(wizardView(a.getSnapshot())).toMatchObject({ step: STEPS.at(-2), primary: 'next' })
+    for (let i = 0; i < STEPS.length; i++) a.send({ type: 'BACK' })
     expect(a.getSnapshot().context.index).toBe(0)
   })
 

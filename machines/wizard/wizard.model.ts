@@ -1,14 +1,16 @@
 /**
- * The wizard machine's model (issue 7, issue 8): three steps, each made valid or invalid, the
- * navigation, and each actor's success and failure. wizard.machine.test.ts replays every
- * generated path; the flows tooling lists the same paths.
+ * The wizard machine's model (issue 7, issue 8): four steps, as both real wizards have (receiving:
+ * document, check, label, putaway; shipping: select, picking, packing, ship), each made valid or
+ * invalid, the navigation, and each actor's success and failure. wizard.machine.test.ts replays
+ * every generated path; the flows tooling lists the same paths; the receiving screen replays those
+ * its form can stage (`receivingScreenEvents`).
  */
 import type { AnyMachineSnapshot } from 'xstate'
 import type { MachineModel } from '../testing/model-coverage'
 import { wizardMachine } from './wizard.machine'
 import type { WizardContext, WizardEvent, WizardInput } from './wizard.machine'
 
-export const WIZARD_MODEL_STEPS = ['select', 'check', 'label'] as const
+export const WIZARD_MODEL_STEPS = ['select', 'check', 'label', 'putaway'] as const
 export const wizardModelInput: WizardInput = { steps: WIZARD_MODEL_STEPS, idempotencyKey: 'k1' }
 
 export type WizardModelEvent = { type: string; output?: unknown; error?: unknown; step?: string; valid?: boolean; idempotencyKey?: string }
@@ -39,9 +41,41 @@ export function abstractWizard(snapshot: AnyMachineSnapshot) {
   }
 }
 
+/**
+ * What the receiving screen can stage (src/features/receiving/components/receiving-wizard.screen-flows.test.tsx).
+ * The screen computes each step's validity from its data and sends it whenever it changes, so a step's validity is
+ * changed where the screen lets the user change it, and only when it changes: the document is chosen on the first
+ * step (and cannot be unchosen); the received quantities are typed on the check step; the label step is valid when
+ * the check step's save answered pallets, so its validity is decided before that save (on the first two steps); a
+ * destination is chosen or dropped on the putaway step. Only the check step's save sends anything, so only it can fail.
+ */
+export function receivingScreenEvents(snapshot: AnyMachineSnapshot): WizardModelEvent[] {
+  const c = snapshot.context as WizardContext
+  const at = c.steps[c.index]
+  return wizardModelEvents.filter((event) => {
+    if (event.type === 'SET_VALID') {
+      const step = event.step ?? ''
+      if ((c.valid[step] === true) === event.valid) return false
+      if (step === 'select') return event.valid === true && at === 'select'
+      if (step === 'label') return c.index <= 1
+      return step === at
+    }
+    if (event.type === 'xstate.error.actor.saveStep') return at === 'check'
+    return true
+  })
+}
+
 export const wizardModel: MachineModel<WizardEvent> = {
   machine: wizardMachine,
   events: () => wizardModelEvents as WizardEvent[],
   abstract: abstractWizard,
   input: wizardModelInput,
+  screens: [
+    {
+      screen: '/receiving',
+      test: 'src/features/receiving/components/receiving-wizard.screen-flows.test.tsx',
+      events: (snapshot) => receivingScreenEvents(snapshot) as WizardEvent[],
+      sample: 6,
+    },
+  ],
 }

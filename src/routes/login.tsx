@@ -1,5 +1,6 @@
+import { useEffect } from 'react'
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
-import { isAuthenticated } from '../app/session'
+import { isAuthenticated, useSession } from '../app/session'
 import { LoginPage } from '../features/auth/components/login-page'
 
 interface LoginSearch {
@@ -24,6 +25,11 @@ export const Route = createFileRoute('/login')({
 function LoginRoute() {
   const { redirect: target } = Route.useSearch()
   const router = useRouter()
+  const { status } = useSession()
+  // signed in from another tab (SPEC 4: token changes in another tab are followed): this login has nothing left to do
+  useEffect(() => {
+    if (status === 'signedIn') void router.navigate({ href: safeRedirect(target), replace: true })
+  }, [status, router, target])
   // SPEC 2.2: success replaces the history entry, so Back does not return to the login
   return <LoginPage onSignedIn={() => void router.navigate({ href: safeRedirect(target), replace: true })} />
 }

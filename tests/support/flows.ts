@@ -2,11 +2,12 @@
  * npm run flows (issue 8): per machine of machines/flows/catalogue.ts, its states and transitions
  * and how many of each the generated model paths cover; writes tests/output/flows/<machine>.svg
  * (the diagram the /flows screen draws) and <machine>.md (the paths, event by event, each marked
- * whether the model test walks it). Exits 1 when a machine is below 100%.
+ * whether the model test walks it and on which real screens a screen test replays it). Exits 1
+ * when a machine is below 100%.
  *
  *   npm run flows [-- <machine id>...]
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { MACHINE_CATALOGUE } from '../../machines/flows/catalogue'
 import type { CatalogueEntry } from '../../machines/flows/catalogue'
@@ -24,7 +25,7 @@ function percent(covered: number, defined: number): string {
 }
 
 function pathMarkdown(p: FlowPath, i: number): string {
-  const mark = p.walked ? '✅ walked by a test' : '⬜ not walked'
+  const mark = [p.walked ? '✅ walked by a test' : '⬜ not walked', ...p.onScreens.map((screen) => `🖥️ walked on the screen ${screen}`)].join(', ')
   const head = `${i + 1}. **${p.target}** (${p.steps.length} step${p.steps.length === 1 ? '' : 's'}) ${mark}`
   if (p.steps.length === 0) return `${head}\n   - start`
   return [head, ...p.steps.map((s) => `   - \`${s.event}\`${s.payload ? ` ${s.payload}` : ''} → ${s.state}`)].join('\n')
@@ -51,7 +52,17 @@ function markdown(entry: CatalogueEntry, graph: MachineGraph, report: FlowReport
     '',
     ...graph.transitions.map((t) => `- \`${t.source}\` — ${transitionText(t)} → ${t.targets.length ? t.targets.map((x) => `\`${x}\``).join(', ') : '(stays)'}`),
     '',
-    `## Shortest paths (${report.shortest.length}; the model test replays ${report.replayed}, ${walked} walked including prefixes)`,
+    '## On the screens',
+    '',
+    ...(report.screens.length === 0
+      ? ['No screen test replays these paths.']
+      : report.screens.map(
+          (s) =>
+            `- \`${s.screen}\`: \`${s.test}\` replays ${s.replayed} paths, ${s.states.covered}/${s.states.defined} states, ${s.transitions.covered}/${s.transitions.defined} transitions` +
+            (s.transitions.missing.length ? `; no stimulus on the screen for ${s.transitions.missing.map((t) => `\`${t}\``).join(', ')}` : ''),
+        )),
+    '',
+    `## Shortest paths (${report.shortest.length}; the model test replays ${report.replayed}, ${walked} walked including prefixes; ${report.shortest.filter((p) => p.onScreens.length > 0).length} walked on a screen)`,
     '',
     ...report.shortest.map(pathMarkdown),
     '',
@@ -79,14 +90,23 @@ async function main() {
     writeFileSync(path.join(OUT, `${entry.id}.svg`), svg)
     writeFileSync(path.join(OUT, `${entry.id}.md`), markdown(entry, graph, report))
     const { states, transitions } = report
-    const full = states.covered === states.defined && transitions.covered === transitions.defined
+    // a screen whose test file is gone would be claimed walked by nothing
+    const lost = report.screens.filter((s) => !existsSync(path.resolve(import.meta.dirname, '..', '..', s.test)))
+    const full = states.covered === states.defined && transitions.covered === transitions.defined && lost.length === 0
     if (!full) below.push(entry.id)
+    for (const s of lost) console.log(`    the screen test ${s.test} (${s.screen}) does not exist`)
     const simple = report.simple.bounded ? `${report.simple.paths.length} simple` : 'simple paths unbounded'
     console.log(
       `${full ? '✓' : '✗'} ${entry.id.padEnd(12)} states ${`${states.covered}/${states.defined}`.padStart(7)} (${percent(states.covered, states.defined)})  ` +
         `transitions ${`${transitions.covered}/${transitions.defined}`.padStart(7)} (${percent(transitions.covered, transitions.defined)})  ` +
         `paths: ${report.shortest.length} shortest, ${report.replayed} replayed, ${simple}  [${Math.round(performance.now() - started)} ms]`,
     )
+    for (const s of report.screens) {
+      console.log(
+        `    on the screen ${s.screen}: ${s.replayed} paths replayed by ${s.test}, states ${s.states.covered}/${s.states.defined}, transitions ${s.transitions.covered}/${s.transitions.defined}` +
+          (s.transitions.missing.length ? ` (no stimulus: ${s.transitions.missing.join(', ')})` : ''),
+      )
+    }
     for (const s of states.missing) console.log(`    missing state ${s}`)
     for (const t of transitions.missing) console.log(`    missing transition ${t}`)
   }

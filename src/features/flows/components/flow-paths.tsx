@@ -6,11 +6,17 @@ import type { FlowPath, FlowReport } from '../../../../machines/flows/flow-repor
 const PAGE_SIZE = 25
 
 type Kind = 'shortest' | 'simple'
-type Filter = 'all' | 'walked' | 'not-walked'
+type Filter = 'all' | 'walked' | 'not-walked' | 'on-screen'
+
+function matches(path: FlowPath, filter: Filter): boolean {
+  if (filter === 'all') return true
+  if (filter === 'on-screen') return path.onScreens.length > 0
+  return (filter === 'walked') === path.walked
+}
 
 function PathItem({ path, index }: { path: FlowPath; index: number }) {
   return (
-    <Paper withBorder p="xs" radius="sm" component="li" data-testid="flow-path" data-walked={path.walked}>
+    <Paper withBorder p="xs" radius="sm" component="li" data-testid="flow-path" data-walked={path.walked} data-on-screen={path.onScreens.length > 0}>
       <Group gap="xs" mb={4} wrap="wrap">
         <Text size="sm" fw={600}>
           {index + 1}. {path.target}
@@ -24,6 +30,11 @@ function PathItem({ path, index }: { path: FlowPath; index: number }) {
             <Trans>não percorrido</Trans>
           </Badge>
         )}
+        {path.onScreens.map((screen) => (
+          <Badge key={screen} color="indigo.9" variant="filled" size="sm" tt="none">
+            <Trans>percorrido na tela {screen}</Trans>
+          </Badge>
+        ))}
       </Group>
       {path.steps.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -54,7 +65,10 @@ function PathItem({ path, index }: { path: FlowPath; index: number }) {
   )
 }
 
-/** The generated paths as readable steps, event by event, each marked walked by a test or not. */
+/**
+ * The generated paths as readable steps, event by event, each marked walked by a test or not, and
+ * walked on the real screen where a screen test replays it.
+ */
 export function FlowPaths({ report }: { report: FlowReport }) {
   const { t } = useLingui()
   const [kind, setKind] = useState<Kind>('shortest')
@@ -62,7 +76,7 @@ export function FlowPaths({ report }: { report: FlowReport }) {
   const [page, setPage] = useState(1)
   const source = kind === 'shortest' ? report.shortest : report.simple.bounded ? report.simple.paths : []
   const numbered = source.map((path, index) => ({ path, index }))
-  const shown = numbered.filter(({ path }) => filter === 'all' || (filter === 'walked') === path.walked)
+  const shown = numbered.filter(({ path }) => matches(path, filter))
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE))
   const current = Math.min(page, pages)
   const walked = report.shortest.filter((p) => p.walked).length
@@ -92,6 +106,7 @@ export function FlowPaths({ report }: { report: FlowReport }) {
             { value: 'all', label: t`Todos` },
             { value: 'walked', label: t`Percorridos` },
             { value: 'not-walked', label: t`Não percorridos` },
+            { value: 'on-screen', label: t`Na tela` },
           ]}
         />
       </Group>
@@ -108,6 +123,27 @@ export function FlowPaths({ report }: { report: FlowReport }) {
           </Trans>
         )}
       </Text>
+      {report.screens.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="flow-screens">
+          <Trans>Nenhum teste reproduz estes caminhos numa tela.</Trans>
+        </Text>
+      ) : (
+        <List size="sm" data-testid="flow-screens">
+          {report.screens.map((s) => (
+            <List.Item key={s.screen}>
+              <Trans>
+                O teste de tela {s.test} reproduz {s.replayed} caminhos na tela {s.screen}: {s.states.covered}/{s.states.defined} estados, {s.transitions.covered}/{s.transitions.defined} transições.
+              </Trans>
+              {s.transitions.missing.length > 0 ? (
+                <Text span size="sm" c="dimmed">
+                  {' '}
+                  <Trans>Sem estímulo na tela: {s.transitions.missing.join(', ')}</Trans>
+                </Text>
+              ) : null}
+            </List.Item>
+          ))}
+        </List>
+      )}
       <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE).map(({ path, index }) => (
           <PathItem key={index} path={path} index={index} />

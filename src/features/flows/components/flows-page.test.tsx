@@ -21,9 +21,13 @@ vi.mock('../api/load-flow-report', () => ({
       states: figure(graph.states.length),
       transitions: figure(graph.transitions.length),
       coveredTransitions: graph.transitions.map((t) => t.id),
-      shortest: [{ target: 'x', steps: [{ event: 'GO', payload: '', state: 'x' }], walked: true }],
+      shortest: [
+        { target: 'x', steps: [{ event: 'GO', payload: '', state: 'x' }], walked: true, onScreens: ['/x'] },
+        { target: 'y', steps: [{ event: 'STOP', payload: '', state: 'y' }], walked: true, onScreens: [] },
+      ],
       simple: { bounded: false, vertices: 1, limit: 1 },
-      replayed: 1,
+      replayed: 2,
+      screens: [{ screen: '/x', test: 'src/x.screen-flows.test.tsx', replayed: 1, states: figure(2), transitions: { defined: 3, covered: 2, missing: ['x on STOP #0'] } }],
     }
   },
 }))
@@ -62,6 +66,15 @@ describe('flows screen', () => {
     expect(await screen.findByRole('heading', { name: `Estados (${probe.states.length})` })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: `Transições (${probe.transitions.length})` })).toBeInTheDocument()
     expect(screen.getAllByText('unreachable').length).toBeGreaterThan(0)
+
+    // the paths, each marked where a screen test replays it on the real screen
+    await user.click(screen.getByRole('tab', { name: 'Caminhos' }))
+    expect(await screen.findByTestId('flow-screens')).toHaveTextContent('O teste de tela src/x.screen-flows.test.tsx reproduz 1 caminhos na tela /x: 2/2 estados, 2/3 transições. Sem estímulo na tela: x on STOP #0')
+    const [onScreen, offScreen] = screen.getAllByTestId('flow-path')
+    expect(within(onScreen).getByText('percorrido na tela /x')).toBeInTheDocument()
+    expect(within(offScreen).queryByText(/percorrido na tela/)).toBeNull()
+    await user.click(screen.getByRole('radio', { name: 'Na tela' }))
+    await waitFor(() => expect(screen.getAllByTestId('flow-path')).toHaveLength(1))
   }, 60_000)
 
   it('highlights the state another tab reports', async () => {

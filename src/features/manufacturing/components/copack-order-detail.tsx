@@ -52,7 +52,8 @@ export function CopackOrderDetailView({ orderId }: { orderId: number }) {
   const order: CopackOrderDetail | undefined = query.data
 
   if (!order) {
-    if (view.loadFailed || query.isError) {
+    // the machine's load decides (the route loader's failure is not the machine's: a retry may be running)
+    if (view.loadFailed) {
       return (
         <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
           <Stack gap="xs" align="flex-start">
@@ -112,6 +113,12 @@ export function CopackOrderDetailView({ orderId }: { orderId: number }) {
         <Alert color={view.failed ? 'orange' : 'red'} role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={view.failed ? t`Reserva não realizada` : undefined} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           <Stack gap="xs">
             <Text size="sm">{copackMessage(view.error, (d) => i18n._(d))}</Text>
+            {view.loadFailed ? (
+              // the order shown is the last one loaded; loading it again is the machine's RETRY
+              <Button size="xs" variant="light" onClick={() => send({ type: 'RETRY' })} style={{ alignSelf: 'flex-start' }}>
+                <Trans>Tentar novamente</Trans>
+              </Button>
+            ) : null}
             {view.missing.length > 0 ? (
               <Table withTableBorder aria-label={t`Componentes em falta`}>
                 <Table.Thead>
