@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, TEST_PASSWORD, TEST_SECRET, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { LoginThrottle, THROTTLE_WINDOW_MS } from './throttle'
@@ -156,5 +156,23 @@ describe('login throttle', () => {
     expect(th.retryAfter(['ip:2'])).toBe(0)
     now += THROTTLE_WINDOW_MS + 1
     expect(th.retryAfter(['ip:1'])).toBe(0)
+  })
+})
+
+describe('access tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('a verified token is taken at its word until it expires, and refused after, from memory too', async () => {
+    const tokens = new TokenService(TEST_SECRET)
+    const claims = { userId: 7, companyId: 1, role: 'operator', sessionId: 's-7' }
+    const token = await tokens.signAccess(claims, 60)
+    expect(await tokens.verifyAccess(token)).toEqual(claims)
+    expect(await tokens.verifyAccess(token)).toEqual(claims)
+    vi.useFakeTimers({ now: Date.now() + 61_000 })
+    expect(await tokens.verifyAccess(token)).toBeNull()
+    // a token one character off is another token: checked, and refused
+    expect(await new TokenService(TEST_SECRET).verifyAccess(token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).toBeNull()
   })
 })

@@ -30,8 +30,26 @@ export class TokenService {
       .sign(await this.key)
   }
 
+  // tokens whose signature checked out, with their expiry: a token is sent with every request for 15 minutes, and
+  // its HMAC need not be checked again (an exact string match is the same token); expiry still is, every time
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: number }>()
+
   /** Only HS256 is accepted (no `alg: none`, no key confusion); expiry, issuer and audience are checked. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token)
+    if (known) {
+      if (Date.now() < known.expiresAt) return known.claims
+      this.verified.delete(token)
+    }
+    const claims = await this.verifySignature(token)
+    if (claims) {
+      if (this.verified.size >= 10_000) this.verified.clear()
+      this.verified.set(token, claims)
+    }
+    return claims?.claims ?? null
+  }
+
+  private async verifySignature(token: string): Promise<{ claims: AccessClaims; expiresAt: number } | null> {
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: [ALG],
@@ -42,7 +60,8 @@ export class TokenService {
       if (payload.typ !== 'access') return null
       const userId = Number(payload.sub)
       if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null
-      return { userId, companyId: Number(payload.cid), role: String(payload.role), sessionId: payload.sid }
+      const claims = { userId, companyId: Number(payload.cid), role: String(payload.role), sessionId: payload.sid }
+      return { claims, expiresAt: (payload.exp as number) * 1000 }
     } catch {
       return null
     }
