@@ -141,6 +141,11 @@ export async function countStockLines(db: Db, where: SQL | undefined): Promise<n
 
 export const STOCK_DEFAULT_ORDERING = 'product__code,location__code'
 
+/** The ordering's first key as given ('-qty'), the default's when none is. */
+function firstOrderingKey(ordering: string | undefined): string {
+  return ((ordering ?? '').trim() || STOCK_DEFAULT_ORDERING).split(',')[0].trim()
+}
+
 /**
  * DRF ordering over STOCK_ORDERING, with the id tie-break in the direction of the first key: `-qty` sorts by
  * qty DESC, id DESC, which is the (company_id, qty, id) index read backwards. With id ascending after a descending
@@ -148,8 +153,7 @@ export const STOCK_DEFAULT_ORDERING = 'product__code,location__code'
  */
 export function stockOrder(ordering: string | undefined): SQL[] {
   const order = orderingClause(ordering, STOCK_ORDERING, STOCK_DEFAULT_ORDERING, stockLines.id)
-  const first = ((ordering ?? '').trim() || STOCK_DEFAULT_ORDERING).split(',')[0].trim()
-  if (first.startsWith('-')) order[order.length - 1] = desc(stockLines.id)
+  if (firstOrderingKey(ordering).startsWith('-')) order[order.length - 1] = desc(stockLines.id)
   return order
 }
 
@@ -235,9 +239,10 @@ export async function listStockByProducts(
   p: PageParams,
 ): Promise<{ rows: StockLineRow[]; count: number } | undefined> {
   const order = stockOrder(ordering)
-  const first = ((ordering ?? '').trim() || STOCK_DEFAULT_ORDERING).split(',')[0].trim()
+  const first = firstOrderingKey(ordering)
   const descending = first.startsWith('-')
-  const key = PRODUCT_ORDER_KEYS[first.replace(/^-/, '') as keyof typeof PRODUCT_ORDER_KEYS] ?? products.code
+  const productKey = PRODUCT_ORDER_KEYS[first.replace(/^-/, '') as keyof typeof PRODUCT_ORDER_KEYS] as (typeof PRODUCT_ORDER_KEYS)[keyof typeof PRODUCT_ORDER_KEYS] | undefined
+  const key = productKey ?? products.code
   const matched = await db
     .select({ id: products.id, key, lines: stockProductCounters.lines })
     .from(products)
@@ -257,7 +262,7 @@ export async function listStockByProducts(
   if (extra.rows.length) return undefined
   const count = matched.reduce((n, m) => n + m.lines, 0)
   if (count === 0 || p.offset >= count) return { rows: [], count }
-  const pageIds = PRODUCT_ORDER_KEYS[first.replace(/^-/, '') as keyof typeof PRODUCT_ORDER_KEYS]
+  const pageIds = productKey
     ? pageFromProducts(db, companyId, matched, order, p)
     : ((await pageFromOrderingPrefix(db, companyId, ids, count, order, p)) ?? pageFromMatches(db, companyId, ids, order, p))
   const rows = await stockLineRows(db).where(inArray(stockLines.id, pageIds)).orderBy(...order)

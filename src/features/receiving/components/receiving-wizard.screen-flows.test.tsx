@@ -18,6 +18,7 @@ import { wizardModel } from '../../../../machines/wizard/wizard.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
 import { page, renderApp, signIn, type MockAnswer, type MockRequest } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
+import { expectWizardFrame, wizardPrimaryButton } from '../../../../tests/support/wizard-replay'
 import { RECEIVING_STEPS } from './receiving-wizard'
 
 const [receivingReplay] = wizardModel.screens ?? []
@@ -64,7 +65,6 @@ function receivingDriver(api: Api, user: UserEvent): ScreenDriver {
   // the label step is valid when the check step's save answered pallets: the model's choice, kept for that answer
   let pallets = false
   let lastDetail = ''
-  const primary = () => screen.queryByRole('button', { name: 'Próximo' }) ?? screen.getByRole('button', { name: 'Concluir' })
   return {
     async perform(event: EventObject, before: AnyMachineSnapshot) {
       const c = before.context as WizardContext
@@ -88,7 +88,7 @@ function receivingDriver(api: Api, user: UserEvent): ScreenDriver {
           }
           return
         case 'NEXT':
-          await user.click(primary())
+          await user.click(wizardPrimaryButton())
           return
         case 'BACK':
           // on the first step Back is disabled: the click does nothing, as the machine's guard says
@@ -137,21 +137,7 @@ function receivingDriver(api: Api, user: UserEvent): ScreenDriver {
         return
       }
       await showsStep(c.index, label)
-      await waitFor(() => {
-        const button = primary()
-        expect(button, label).toHaveTextContent(view.primary === 'finish' ? 'Concluir' : 'Próximo')
-        if (view.busy) expect(button, label).toHaveAttribute('data-loading')
-        else expect(button, label).not.toHaveAttribute('data-loading')
-        // whether the current step may go forward, as the screen told the machine
-        expect(button, label).toHaveAttribute('data-valid', String(view.canGoForward))
-        expect(screen.getByRole('button', { name: 'Voltar' }), label)[view.isFirst || view.busy ? 'toBeDisabled' : 'toBeEnabled']()
-        const incomplete = screen.queryByText('Complete este passo antes de continuar.')
-        const server = lastDetail ? screen.queryByText(lastDetail) : null
-        if (view.error?.id === 'wizard.error.incomplete') expect(incomplete, label).not.toBeNull()
-        else expect(incomplete, label).toBeNull()
-        if (view.error && view.error.id !== 'wizard.error.incomplete') expect(server, label).not.toBeNull()
-        else expect(server, label).toBeNull()
-      })
+      await expectWizardFrame(view, lastDetail, label)
       if (expected.matches('saving')) expect(api.pending(isDraft) || api.pending(isPallets), label).toBe(true)
       if (expected.matches('finishing')) expect(api.pending(isBooking), label).toBe(true)
     },

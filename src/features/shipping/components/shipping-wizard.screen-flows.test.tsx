@@ -9,7 +9,7 @@
  * the screen must show what the state says: the step's content, Next or Finish, whether it may go
  * forward, what is running, and the error.
  */
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
@@ -19,6 +19,7 @@ import { wizardModel } from '../../../../machines/wizard/wizard.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
 import { page, renderApp, signIn, type MockAnswer, type MockRequest } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
+import { expectWizardFrame, wizardPrimaryButton } from '../../../../tests/support/wizard-replay'
 import type { ShippingKind } from '../shipping-types'
 import { SHIPPING_STEPS } from './shipping-wizard'
 
@@ -91,7 +92,6 @@ async function typeInto(input: HTMLElement, user: UserEvent, value: string) {
 
 function shippingDriver(api: Api, user: UserEvent, target: Target): ScreenDriver {
   let lastDetail = ''
-  const primary = () => screen.queryByRole('button', { name: 'Próximo' }) ?? screen.getByRole('button', { name: 'Concluir' })
   return {
     async perform(event: EventObject, before: AnyMachineSnapshot) {
       const c = before.context as WizardContext
@@ -120,7 +120,7 @@ function shippingDriver(api: Api, user: UserEvent, target: Target): ScreenDriver
           }
           return
         case 'NEXT':
-          await user.click(primary())
+          await user.click(wizardPrimaryButton())
           return
         case 'BACK':
           // on the first step Back is disabled: the click does nothing, as the machine's guard says
@@ -171,21 +171,7 @@ function shippingDriver(api: Api, user: UserEvent, target: Target): ScreenDriver
         return
       }
       await showsStep(c.index, label)
-      await waitFor(() => {
-        const button = primary()
-        expect(button, label).toHaveTextContent(view.primary === 'finish' ? 'Concluir' : 'Próximo')
-        if (view.busy) expect(button, label).toHaveAttribute('data-loading')
-        else expect(button, label).not.toHaveAttribute('data-loading')
-        // whether the current step may go forward, as the screen told the machine
-        expect(button, label).toHaveAttribute('data-valid', String(view.canGoForward))
-        expect(screen.getByRole('button', { name: 'Voltar' }), label)[view.isFirst || view.busy ? 'toBeDisabled' : 'toBeEnabled']()
-        const incomplete = screen.queryByText('Complete este passo antes de continuar.')
-        const server = lastDetail ? screen.queryByText(lastDetail) : null
-        if (view.error?.id === 'wizard.error.incomplete') expect(incomplete, label).not.toBeNull()
-        else expect(incomplete, label).toBeNull()
-        if (view.error && view.error.id !== 'wizard.error.incomplete') expect(server, label).not.toBeNull()
-        else expect(server, label).toBeNull()
-      })
+      await expectWizardFrame(view, lastDetail, label)
       if (expected.matches('saving')) expect(api.pending(target.isDraft), label).toBe(true)
       if (expected.matches('finishing')) expect(api.pending(target.isShip), label).toBe(true)
     },
