@@ -10,6 +10,7 @@ import type { Database } from './db/client'
 import './http/context'
 import { registerErrorHandling } from './http/errors'
 import { SessionCache } from './http/session-cache'
+import { StatementCache } from './http/statement-cache'
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
 import { LoginThrottle } from './modules/auth/throttle'
 import { TokenService } from './modules/auth/tokens'
@@ -52,6 +53,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     tokens: new TokenService(opts.jwtSecret),
     throttle: new LoginThrottle(),
     sessions: new SessionCache(),
+    statements: new StatementCache(),
   })
   app.decorateRequest('user')
   registerErrorHandling(app)

@@ -4,6 +4,7 @@ import type { Role } from '../db/schema/users'
 import type { TokenService } from '../modules/auth/tokens'
 import type { LoginThrottle } from '../modules/auth/throttle'
 import type { SessionCache } from './session-cache'
+import type { StatementCache } from './statement-cache'
 
 /** What every route can reach: the database, settings and shared services. */
 export type AppDeps = {
@@ -13,6 +14,8 @@ export type AppDeps = {
   tokens: TokenService
   throttle: LoginThrottle
   sessions: SessionCache
+  /** built statements of repeated list requests */
+  statements: StatementCache
 }
 
 /**

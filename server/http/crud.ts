@@ -9,6 +9,7 @@ import { authenticate, requireRole, WRITE_ROLES } from './auth-hook'
 import type { AuthUser } from './context'
 import { ApiError, fieldError, methodNotAllowed, notFound, pgError } from './errors'
 import { type OrderingMap, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from './pagination'
+import { statementKey } from './statement-cache'
 
 /** A company-scoped table: every row belongs to one company (STYLE habit 6: the server scopes every query). */
 export type CompanyTable = PgTable & { id: PgColumn; companyId: PgColumn }
@@ -97,13 +98,17 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
       route('GET', url, { tags: [def.tag], hide: i > 0, querystring: querySchema, response: { 200: listOut } } as FastifySchema, async (req) => {
         const q = req.query as Record<string, string | undefined>
         const p = pageParams(q)
-        const order = orderingClause(q.ordering, def.ordering, def.defaultOrdering, def.table.id)
-        const where = and(scope(req.user), searchCondition(q.search, def.searchFields), ...(def.filters?.where(q) ?? []))
-        const [rows, [{ count }]] = await Promise.all([
-          def.rows(app.deps.db).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset),
-          def.count(app.deps.db).where(where) as unknown as Promise<{ count: number }[]>,
-        ])
-        return pageResponse(req, p, count, (rows as Awaited<Q>).map((r) => def.serialize(r)))
+        // built once per company, user and query string (StatementCache): scope() may read either
+        const list = app.deps.statements.get(statementKey('list', def.prefix, req.user.companyId, req.user.id, q), () => {
+          const order = orderingClause(q.ordering, def.ordering, def.defaultOrdering, def.table.id)
+          const where = and(scope(req.user), searchCondition(q.search, def.searchFields), ...(def.filters?.where(q) ?? []))
+          return {
+            rows: def.rows(app.deps.db).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset).prepare(''),
+            count: def.count(app.deps.db).where(where).prepare(''),
+          }
+        })
+        const [rows, [{ count }]] = await Promise.all([list.rows.execute(), list.count.execute() as Promise<{ count: number }[]>])
+        return pageResponse(req, p, count, (rows as unknown as Awaited<Q>).map((r) => def.serialize(r)))
       })
       route('POST', url, { tags: [def.tag], hide: i > 0 || !def.create, ...(def.create ? { body: def.create.body } : {}), response: { 201: def.output } } as FastifySchema, async (req, reply) => {
         if (!def.create) throw methodNotAllowed('POST')

@@ -47,7 +47,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const p = pageParams(req.query)
-        const { rows, count } = await listStock(app.deps.db, req.user.companyId, req.query, p)
+        const { rows, count } = await listStock(app.deps.db, req.user.companyId, req.query, p, app.deps.statements)
         return pageResponse(req, p, count, rows.map(serializeStockLine))
       },
     )

@@ -433,9 +433,13 @@ async function changeReservation(db: DbOrTx, actor: StockActor, input: { lineId:
 
 /** Lines of a company, from the maintained counter (exact: changed in the same transaction as the lines). */
 export async function stockLineCount(db: DbOrTx, companyId: number): Promise<number> {
-  const [row] = await db.select({ lines: stockLineCounters.lines }).from(stockLineCounters).where(eq(stockLineCounters.companyId, companyId))
+  const [row] = await stockLineCountQuery(db, companyId)
   return row?.lines ?? 0
 }
+
+/** The statement behind stockLineCount: one row `{lines}`, or none before the company's first line. */
+export const stockLineCountQuery = (db: DbOrTx, companyId: number) =>
+  db.select({ lines: stockLineCounters.lines }).from(stockLineCounters).where(eq(stockLineCounters.companyId, companyId))
 
 /** Rebuild a company's counters from its lines (after a bulk load such as the demo data, or lines written around this service). */
 export async function recountStockLines(db: DbOrTx, companyId: number): Promise<number> {

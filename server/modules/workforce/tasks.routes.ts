@@ -7,6 +7,7 @@ import { CLOSED_TASK_STATUSES, TASK_STATUSES, type TaskStatus, tasks } from '../
 import { EQUIPMENT_STATUSES, equipments } from '../../db/schema/workforce'
 import { authenticate } from '../../http/auth-hook'
 import { fieldError, notFound } from '../../http/errors'
+import { statementKey } from '../../http/statement-cache'
 import { countStar, likeEscape, listQuerySchema, orderingClause, pageParams, pageResponse } from '../../http/pagination'
 import { assignees, serializeTask, taskOut, taskRows } from './task-rows'
 
@@ -67,24 +68,29 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw fieldError('assignee', 'Use a user id, "me" or "none".')
         assignee = eq(tasks.assigneeId, id)
       }
-      const terms = (q.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)
-      const where = and(
-        eq(tasks.companyId, req.user.companyId),
-        statuses.length ? inArray(tasks.status, statuses as TaskStatus[]) : undefined,
-        csv(q.type).length ? inArray(tasks.type, csv(q.type)) : undefined,
-        assignee,
-        q.is_closed === 'true' ? inArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[]) : undefined,
-        q.is_closed === 'false' ? notInArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[]) : undefined,
-        q.warehouse ? eq(tasks.warehouseId, q.warehouse) : undefined,
-        ...terms.map((t) => or(ilike(tasks.reference, `%${likeEscape(t)}%`), ilike(tasks.type, `%${likeEscape(t)}%`), ilike(locations.code, `%${likeEscape(t)}%`), ilike(products.code, `%${likeEscape(t)}%`))),
-      )
-      const countQuery = db
-        .select({ count: countStar })
-        .from(tasks)
-        .leftJoin(locations, eq(locations.id, tasks.locationId))
-        .leftJoin(products, eq(products.id, tasks.productId))
-        .where(where)
-      const [list, [{ count }]] = await Promise.all([rows().where(where).orderBy(...order).limit(p.pageSize).offset(p.offset), countQuery])
+      // built once per company, user (assignee=me) and query string (StatementCache)
+      const statements = app.deps.statements.get(statementKey('tasks', req.user.companyId, req.user.id, q), () => {
+        const terms = (q.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)
+        const where = and(
+          eq(tasks.companyId, req.user.companyId),
+          statuses.length ? inArray(tasks.status, statuses as TaskStatus[]) : undefined,
+          csv(q.type).length ? inArray(tasks.type, csv(q.type)) : undefined,
+          assignee,
+          q.is_closed === 'true' ? inArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[]) : undefined,
+          q.is_closed === 'false' ? notInArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[]) : undefined,
+          q.warehouse ? eq(tasks.warehouseId, q.warehouse) : undefined,
+          ...terms.map((t) => or(ilike(tasks.reference, `%${likeEscape(t)}%`), ilike(tasks.type, `%${likeEscape(t)}%`), ilike(locations.code, `%${likeEscape(t)}%`), ilike(products.code, `%${likeEscape(t)}%`))),
+        )
+        const count = db
+          .select({ count: countStar })
+          .from(tasks)
+          .leftJoin(locations, eq(locations.id, tasks.locationId))
+          .leftJoin(products, eq(products.id, tasks.productId))
+          .where(where)
+          .prepare('')
+        return { rows: rows().where(where).orderBy(...order).limit(p.pageSize).offset(p.offset).prepare(''), count }
+      })
+      const [list, [{ count }]] = await Promise.all([statements.rows.execute(), statements.count.execute()])
       return pageResponse(req, p, count, list.map(serializeTask))
     },
   )
@@ -146,11 +152,11 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const counts = await db
-        .select({ status: equipments.status, n: countStar })
-        .from(equipments)
-        .where(eq(equipments.companyId, req.user.companyId))
-        .groupBy(equipments.status)
+      const counts = await app.deps.statements
+        .get(statementKey('equipment-status', req.user.companyId), () =>
+          db.select({ status: equipments.status, n: countStar }).from(equipments).where(eq(equipments.companyId, req.user.companyId)).groupBy(equipments.status).prepare(''),
+        )
+        .execute()
       const out = Object.fromEntries(EQUIPMENT_STATUSES.map((s) => [s, 0])) as Record<(typeof EQUIPMENT_STATUSES)[number], number>
       for (const c of counts) out[c.status] = c.n
       return out

@@ -1,0 +1,133 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../tests/support/test-app'
+import { databaseKinds } from '../../tests/support/test-db'
+import { products } from '../db/schema/catalog'
+import { locations, warehouses } from '../db/schema/core'
+import { tasks } from '../db/schema/tasks'
+import { users } from '../db/schema/users'
+import { equipments } from '../db/schema/workforce'
+import { receiveStock, stockLineCount } from '../modules/inventory/stock.service'
+import { StatementCache, statementKey } from './statement-cache'
+
+describe('StatementCache', () => {
+  it('builds once per key and forgets the least recently used beyond its size', () => {
+    const cache = new StatementCache(2)
+    let builds = 0
+    const build = (v: string) => () => {
+      builds++
+      return { v }
+    }
+    const a = cache.get('a', build('a'))
+    expect(cache.get('a', build('other'))).toBe(a)
+    cache.get('b', build('b'))
+    cache.get('a', build('a')) // a is now the most recent
+    cache.get('c', build('c')) // b goes
+    expect(builds).toBe(3)
+    expect(cache.size).toBe(2)
+    expect(cache.get('a', build('a2')).v).toBe('a')
+    expect(cache.get('b', build('b2')).v).toBe('b2')
+    expect(builds).toBe(4)
+  })
+
+  it('keeps nothing when building throws', () => {
+    const cache = new StatementCache()
+    expect(() =>
+      cache.get('k', () => {
+        throw new Error('bad ordering')
+      }),
+    ).toThrow('bad ordering')
+    expect(cache.size).toBe(0)
+    expect(cache.get('k', () => 1)).toBe(1)
+  })
+
+  it('keys by every part, in order', () => {
+    expect(statementKey('list', 1, { a: '1' })).not.toBe(statementKey('list', 2, { a: '1' }))
+    expect(statementKey('list', 1, { a: '1' })).not.toBe(statementKey('list', 1, { a: '2' }))
+    expect(statementKey('list', 1, { a: '1' })).toBe(statementKey('list', 1, { a: '1' }))
+  })
+})
+
+const kinds = await databaseKinds()
+
+// The same request asked again runs the statement built the first time: its answers must still follow the data,
+// the company and the user, never the first answer.
+describe.each(kinds)('lists asked again on %s', (kind) => {
+  let t: TestApp
+  let admin: string
+  let operator: string
+  let acme: string
+  const get = async (url: string, token = admin) => {
+    const res = await t.as(token, { method: 'GET', url })
+    expect(res.statusCode, url).toBe(200)
+    return res.json() as { count: number; results: { id: number; code?: string; reference?: string }[] } & Record<string, number>
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    admin = (await t.login('admin')).access
+    operator = (await t.login('operator')).access
+    acme = (await t.login('acme.admin')).access
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('a list asked again counts and pages the rows as they are now', async () => {
+    const db = t.database.db
+    const url = '/api/core/locations/?page_size=1&ordering=-code'
+    const before = await get(url)
+    const built = t.app.deps.statements.size
+    const [wh] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.companyId, t.seed.companyId)).limit(1)
+    await db.insert(locations).values({ companyId: t.seed.companyId, warehouseId: wh.id, code: 'ZZZ-STATEMENT-CACHE', name: 'added after the first list' })
+    const after = await get(url)
+    expect(t.app.deps.statements.size).toBe(built) // the same statement ran again
+    expect(after.count).toBe(before.count + 1)
+    expect(after.results[0].code).toBe('ZZZ-STATEMENT-CACHE')
+    // another company asking the same query string gets its own rows
+    const other = await get(url, acme)
+    expect(other.count).toBe(await db.$count(locations, eq(locations.companyId, t.seed.otherCompanyId)))
+    expect(other.results[0].code).not.toBe('ZZZ-STATEMENT-CACHE')
+  })
+
+  it("assignee=me answers each user's own tasks", async () => {
+    const db = t.database.db
+    const idOf = async (username: string) => (await db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id
+    const [adminId, operatorId] = [await idOf('admin'), await idOf('operator')]
+    await db.insert(tasks).values([
+      { companyId: t.seed.companyId, type: 'count', status: 'open', assigneeId: adminId, reference: 'CACHE-ADMIN' },
+      { companyId: t.seed.companyId, type: 'count', status: 'open', assigneeId: operatorId, reference: 'CACHE-OPERATOR' },
+    ])
+    const url = '/api/workforce/tasks/?page_size=100&assignee=me&search=CACHE-'
+    expect((await get(url)).results.map((r) => r.reference)).toEqual(['CACHE-ADMIN'])
+    expect((await get(url, operator)).results.map((r) => r.reference)).toEqual(['CACHE-OPERATOR'])
+    expect((await get(url)).results.map((r) => r.reference)).toEqual(['CACHE-ADMIN'])
+  })
+
+  it('the equipment tally and the stock list follow their data', async () => {
+    const db = t.database.db
+    const tally = await get('/api/workforce/equipment/status/')
+    const [one] = await db
+      .select({ id: equipments.id, status: equipments.status })
+      .from(equipments)
+      .where(and(eq(equipments.companyId, t.seed.companyId), eq(equipments.status, 'available')))
+      .limit(1)
+    await db.update(equipments).set({ status: 'down' }).where(eq(equipments.id, one.id))
+    const again = await get('/api/workforce/equipment/status/')
+    expect(again.available).toBe(tally.available - 1)
+    expect(again.down).toBe(tally.down + 1)
+
+    const first = await get('/api/inventory/stock/?page_size=5&ordering=-qty')
+    const second = await get('/api/inventory/stock/?page_size=5&ordering=-qty&page=2')
+    expect(second.count).toBe(first.count)
+    expect(second.results.map((r) => r.id)).not.toEqual(first.results.map((r) => r.id))
+    expect((await get('/api/inventory/stock/?page_size=5&ordering=-qty', acme)).count).toBe(await stockLineCount(db, t.seed.otherCompanyId))
+    // a new line, the largest of all, heads the same list asked again, and is counted
+    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.companyId, t.seed.companyId)).limit(1)
+    const [location] = await db.select({ id: locations.id }).from(locations).where(eq(locations.companyId, t.seed.companyId)).limit(1)
+    const { to } = await receiveStock(db, { companyId: t.seed.companyId, userId: null }, { productId: product.id, locationId: location.id, qty: '999999', lot: 'CACHE-LOT' })
+    const now = await get('/api/inventory/stock/?page_size=5&ordering=-qty')
+    expect(now.count).toBe(first.count + 1)
+    expect(now.results[0].id).toBe(to?.id)
+  })
+})
