@@ -173,7 +173,8 @@ export default function DashboardCharts({
         <Title order={2} size="h4" mb="xs">
           <Trans>Tarefas por dia</Trans>
         </Title>
-        {daily ? (
+        {/* a new warehouse has no days yet: an empty series would draw an axis of Infinity width */}
+        {daily?.length ? (
           <TasksPerDayChart data={daily} />
         ) : (
           <Text c="dimmed" size="sm" role={dailyError ? 'alert' : undefined}>
@@ -185,7 +186,11 @@ export default function DashboardCharts({
         <Title order={2} size="h4" mb="xs">
           <Trans>Equipamentos</Trans>
         </Title>
-        {equipment ? (
+        {equipment && equipment.available + equipment.busy + equipment.down === 0 ? (
+          <Text c="dimmed" size="sm">
+            <Trans>Nenhum equipamento cadastrado.</Trans>
+          </Text>
+        ) : equipment ? (
           <EquipmentChart status={equipment} />
         ) : (
           <Text c="dimmed" size="sm" role={equipmentError ? 'alert' : undefined}>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { mockApi, page, renderApp, signIn, type MockRequest } from '../../../../tests/support/render-app'
 
 const COUNTS: Record<string, number> = {
@@ -9,7 +9,15 @@ const COUNTS: Record<string, number> = {
   '/api/core/locations/': 2001,
 }
 
-function dashboardServer({ openFilter = 'status=pending', missing = [] }: { openFilter?: string; missing?: string[] } = {}) {
+type Series = { date: string; done: number; open: number }[]
+type Equipment = { available: number; busy: number; down: number }
+
+function dashboardServer({
+  openFilter = 'status=pending',
+  missing = [],
+  daily = [{ date: '2026-11-20', done: 3, open: 9 }, { date: '2026-11-21', done: 5, open: 7 }],
+  equipment = { available: 16, busy: 10, down: 4 },
+}: { openFilter?: string; missing?: string[]; daily?: Series; equipment?: Equipment } = {}) {
   return mockApi(({ url }: MockRequest) => {
     const count = missing.includes(url.pathname) ? undefined : COUNTS[url.pathname]
     if (count !== undefined) return { body: page([{ id: 1 }], count) }
@@ -19,9 +27,9 @@ function dashboardServer({ openFilter = 'status=pending', missing = [] }: { open
       return url.searchParams.get(key) === value ? { body: page([{ id: 1 }], 47) } : { status: 400, body: { status: ['Select a valid choice.'] } }
     }
     if (url.pathname === '/api/workforce/tasks/metrics/daily/') {
-      return { body: [{ date: '2026-11-20', done: 3, open: 9 }, { date: '2026-11-21', done: 5, open: 7 }] }
+      return { body: daily }
     }
-    if (url.pathname === '/api/workforce/equipment/status/') return { body: { available: 16, busy: 10, down: 4 } }
+    if (url.pathname === '/api/workforce/equipment/status/') return { body: equipment }
     return { status: 404, body: { detail: 'Not found.' } }
   })
 }
@@ -62,5 +70,35 @@ describe('Dashboard (SPEC 2.4, 4, 7)', () => {
     const locations = card('Localizações')
     await waitFor(() => expect(within(locations).getByText('—')).toBeInTheDocument())
     expect(within(locations).getByText(/Nenhum endpoint encontrado \(testados: \/api\/core\/locations\/, \/api\/locations\/\)/)).toBeInTheDocument()
+  })
+
+  it('a warehouse without task history or equipment says so, and draws nothing broken', async () => {
+    const errors = vi.spyOn(console, 'error')
+    try {
+      dashboardServer({ daily: [], equipment: { available: 0, busy: 0, down: 0 } })
+      signIn()
+      await renderApp('/')
+      await waitFor(() => expect(within(card('Equipamentos ativos')).getByText('0')).toBeInTheDocument())
+      expect(await screen.findByText('Sem dados de tarefas.')).toBeInTheDocument()
+      expect(await screen.findByText('Nenhum equipamento cadastrado.')).toBeInTheDocument()
+      expect(screen.queryByRole('img', { name: 'Tarefas por dia' })).not.toBeInTheDocument()
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
+  it('draws the series of days without tasks as zeros', async () => {
+    const errors = vi.spyOn(console, 'error')
+    try {
+      dashboardServer({ daily: [{ date: '2026-11-20', done: 0, open: 0 }, { date: '2026-11-21', done: 0, open: 0 }] })
+      signIn()
+      await renderApp('/')
+      expect(await screen.findByRole('img', { name: 'Tarefas por dia' })).toBeInTheDocument()
+      expect(screen.getByRole('img', { name: 'Tarefas por dia' })).toHaveAccessibleDescription(/Hoje: 0 concluídas, 0 abertas/)
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
   })
 })
