@@ -5,7 +5,7 @@ import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import type { Plugin } from 'vite'
-import linguiSourceMessages from './tooling/lingui-source-messages'
+import linguiSourceMessages from './tooling/lingui-source-messages.ts'
 
 const manifest: Partial<ManifestOptions> = {
   name: 'Movatic WMS',
