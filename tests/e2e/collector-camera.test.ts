@@ -73,8 +73,9 @@ describe('collector camera', () => {
     expect(await page.getByText('Nenhuma leitura ainda.').count()).toBe(1)
 
     await openCamera(page)
-    // @zxing/browser with ASSUME_GS1 gives the symbology identifier ]C1 and the element string (00) + SSCC
-    const code = `]C100${line.sscc}`
+    // @zxing/browser with ASSUME_GS1 gives the symbology identifier ]C1 and the element string (00) + SSCC;
+    // the read is titled by the element string, without the identifier
+    const code = `00${line.sscc}`
     await read(page, code).waitFor({ timeout: 30_000 })
     await expect.poll(() => readStatus(page, code), { timeout: 20_000 }).toBe('done')
     const text = await read(page, code).innerText()

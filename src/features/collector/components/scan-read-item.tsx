@@ -2,7 +2,7 @@ import { lazy, memo, Suspense } from 'react'
 import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconCamera, IconCheck, IconClock, IconKeyboard, IconRefresh, IconScan, IconWifiOff, IconX } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { GS, mightBeGs1 } from '../../../../machines/scanner/gs1-form'
+import { GS, mightBeGs1, stripSymbology } from '../../../../machines/scanner/gs1-form'
 import type { ReadStatus, ScanRead } from '../../../../machines/scanner/scanner.machine'
 import { formatNumber, intlLocale } from '../../../lib/format'
 import { asScanSummary } from '../scan-history-storage'
@@ -20,8 +20,11 @@ const STATUS_COLOR: Record<ReadStatus, string> = {
 }
 const SOURCE_ICON = { burst: IconScan, typed: IconKeyboard, camera: IconCamera } as const
 
-/** A code as read, with the invisible GS separator shown (␝). */
-export const visibleCode = (code: string) => code.split(GS).join('␝')
+/**
+ * A code as read, for people: without the scanner's symbology identifier (a camera or a scanner set to send it
+ * puts `]C1` before a GS1-128 code), with the invisible GS separator shown (␝). The history keeps the raw code.
+ */
+export const visibleCode = (code: string) => stripSymbology(code).text.split(GS).join('␝')
 
 /** One read of the history: code, source and time, status, a short result, its GS1 data, and a retry when it failed. */
 export const ScanReadItem = memo(function ScanReadItem({ read, onRetry }: { read: ScanRead; onRetry: (id: number) => void }) {
