@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notInArray, sql } from 'drizzle-orm'
@@ -32,6 +32,8 @@ export type PrintQueueOptions = {
   concurrency: number
   /** where the virtual printer writes <job-id>-<attempt>.zpl and .png */
   spoolDir: string
+  /** how long the virtual printer's files are kept (its "paper"; the job and its ZPL stay in the database) */
+  spoolKeepMs: number
   /** tests: runs after the printer has the bytes and before the job is marked sent */
   afterWrite?: (jobId: number) => Promise<void>
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
@@ -46,7 +48,11 @@ export const DEFAULT_PRINT_QUEUE_OPTIONS: Omit<PrintQueueOptions, 'spoolDir'> = 
   leaseMs: 30_000,
   pollMs: 1000,
   concurrency: 4,
+  spoolKeepMs: 7 * 24 * 3600_000,
 }
+
+/** The spool is looked through at most this often (on start, then after writes). */
+const SPOOL_PRUNE_EVERY_MS = 3600_000
 
 export const UNKNOWN_OUTCOME_ERROR = 'The server stopped while this job was being sent: the label may or may not have printed. Check the printer, then resend if it is missing.'
 
@@ -64,6 +70,7 @@ export class PrintQueue {
   private stopped = true
   private readonly inflight = new Map<number, Promise<void>>() // by printer id
   private idleWaiters: (() => void)[] = []
+  private prunedAt = 0
 
   constructor(
     private readonly db: Db,
@@ -86,7 +93,36 @@ export class PrintQueue {
     this.stopped = false
     this.timer = setInterval(() => this.wake(), this.opts.pollMs)
     this.timer.unref()
+    this.pruneSpool()
     this.wake()
+  }
+
+  /**
+   * Remove the virtual printer's files older than spoolKeepMs, so the demo printer doesn't fill the disk over months.
+   * Returns how many files went. A file that can't be read or removed is left for the next time.
+   */
+  pruneSpool(now = Date.now()): number {
+    this.prunedAt = now
+    let names: string[]
+    try {
+      names = readdirSync(this.opts.spoolDir)
+    } catch {
+      return 0 // no spool yet
+    }
+    let removed = 0
+    for (const name of names) {
+      if (!/^\d+-\d+\.(zpl|png)$/.test(name)) continue
+      const file = path.join(this.opts.spoolDir, name)
+      try {
+        if (now - statSync(file).mtimeMs > this.opts.spoolKeepMs) {
+          rmSync(file)
+          removed++
+        }
+      } catch {
+        /* gone already, or not ours to remove */
+      }
+    }
+    return removed
   }
 
   /** Stop claiming and wait for the jobs in flight (each bounded by its timeouts). */
@@ -239,6 +275,7 @@ export class PrintQueue {
     const base = path.join(this.opts.spoolDir, `${job.id}-${job.attempts}`)
     writeFileSync(base + '.zpl', job.zpl)
     writeFileSync(base + '.png', png)
+    if (Date.now() - this.prunedAt > SPOOL_PRUNE_EVERY_MS) this.pruneSpool()
     return true
   }
 

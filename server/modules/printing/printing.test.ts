@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -348,5 +348,28 @@ describe.each(kinds)('printing on %s', (kind) => {
     const theirs = (await t.as(acme, { method: 'GET', url: '/api/printing/jobs/' })).json()
     expect(theirs.count).toBe(0)
     expect((await t.as(acme, { method: 'GET', url: `/api/printing/jobs/${ids[0]}/` })).statusCode).toBe(404)
+  })
+})
+
+describe("the virtual printer's spool", () => {
+  it('removes its files once older than spoolKeepMs, and leaves other files alone', () => {
+    const spoolDir = mkdtempSync(path.join(os.tmpdir(), 'wms-spool-'))
+    const day = 24 * 3600_000
+    const now = Date.now()
+    const file = (name: string, ageMs: number) => {
+      writeFileSync(path.join(spoolDir, name), 'x')
+      utimesSync(path.join(spoolDir, name), new Date(now - ageMs), new Date(now - ageMs))
+    }
+    file('10-1.zpl', 8 * day)
+    file('10-1.png', 8 * day)
+    file('11-2.zpl', 6 * day)
+    file('notes.txt', 30 * day)
+    // the queue never touches the database to prune
+    const queue = new PrintQueue(null as never, { spoolDir, spoolKeepMs: 7 * day })
+    expect(queue.pruneSpool(now)).toBe(2)
+    expect(readdirSync(spoolDir).sort()).toEqual(['11-2.zpl', 'notes.txt'])
+    expect(queue.pruneSpool(now + 2 * day)).toBe(1)
+    expect(readdirSync(spoolDir)).toEqual(['notes.txt'])
+    expect(new PrintQueue(null as never, { spoolDir: path.join(spoolDir, 'missing') }).pruneSpool()).toBe(0)
   })
 })
