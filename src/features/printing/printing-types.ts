@@ -44,10 +44,9 @@ export const PRINTER_LIMITS = {
 export const PRINTER_DEFAULTS = { port: 9100, resolution: 203, label_width_mm: 100, label_height_mm: 150 } as const satisfies Partial<PrinterInput>
 
 /**
- * The server's host rule, checked in linear time: an IPv6-like run of hex digits and colons, or dot-separated
- * names (one trailing dot allowed) of letters, digits and inner hyphens, whose labels stay within 63 characters
- * (a name is cut into labels only between two letters or digits). The server's own regular expression
- * backtracks exponentially on a long invalid name, so it is not repeated here.
+ * The server's host rule (server/modules/printing/printer-host.ts), checked in linear time: an IPv6-like run of hex
+ * digits and colons, or dot-separated names (one trailing dot allowed) of letters, digits and inner hyphens, whose
+ * labels stay within 63 characters (a name is cut into labels only between two letters or digits).
  */
 export function isValidPrinterHost(host: string): boolean {
   if (/^[0-9A-Fa-f:]+$/.test(host)) return true
