@@ -165,7 +165,21 @@ function PrinterForm({ printer, others, onDone }: { printer: Printer | null; oth
             {formError}
           </Alert>
         ) : null}
-        <TextInput label={t`Nome`} required maxLength={PRINTER_LIMITS.nameMax} data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
+        {/* three rows whose fields carry the same kind of label, so the inputs line up: name and dpi, address, label size */}
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <TextInput label={t`Nome`} required maxLength={PRINTER_LIMITS.nameMax} data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select
+              label={t`Resolução`}
+              allowDeselect={false}
+              data={PRINTER_RESOLUTIONS.map((dpi) => ({ value: String(dpi), label: `${dpi} dpi` }))}
+              key={form.key('resolution')}
+              {...form.getInputProps('resolution')}
+            />
+          </Grid.Col>
+        </Grid>
         {isVirtual ? (
           <Text size="sm" c="dimmed">
             <Trans>A impressora virtual é interna: as etiquetas ficam no servidor. O endereço e a porta não podem ser alterados.</Trans>
@@ -202,14 +216,7 @@ function PrinterForm({ printer, others, onDone }: { printer: Printer | null; oth
             </Grid.Col>
           </Grid>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select
-            label={t`Resolução`}
-            allowDeselect={false}
-            data={PRINTER_RESOLUTIONS.map((dpi) => ({ value: String(dpi), label: `${dpi} dpi` }))}
-            key={form.key('resolution')}
-            {...form.getInputProps('resolution')}
-          />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
             label={t`Largura da etiqueta (mm)`}
             required
