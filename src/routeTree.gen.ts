@@ -42,6 +42,7 @@ import { Route as AppInventorySearchRouteImport } from './routes/_app/inventory/
 import { Route as AppPartnersCarriersRouteImport } from './routes/_app/partners/carriers'
 import { Route as AppPartnersCustomersRouteImport } from './routes/_app/partners/customers'
 import { Route as AppPartnersSuppliersRouteImport } from './routes/_app/partners/suppliers'
+import { Route as AppPrintingPrintersRouteImport } from './routes/_app/printing_.printers'
 import { Route as AppWorkforceEquipmentsRouteImport } from './routes/_app/workforce/equipments'
 import { Route as AppWorkforceParkingSpotsRouteImport } from './routes/_app/workforce/parking-spots'
 import { Route as AppWorkforceSkillsRouteImport } from './routes/_app/workforce/skills'
@@ -215,6 +216,11 @@ const AppPartnersSuppliersRoute = AppPartnersSuppliersRouteImport.update({
   path: '/partners/suppliers',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPrintingPrintersRoute = AppPrintingPrintersRouteImport.update({
+  id: '/printing_/printers',
+  path: '/printing/printers',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWorkforceEquipmentsRoute = AppWorkforceEquipmentsRouteImport.update({
   id: '/workforce/equipments',
   path: '/workforce/equipments',
@@ -293,6 +299,7 @@ export interface FileRoutesByFullPath {
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
+  '/printing/printers': typeof AppPrintingPrintersRoute
   '/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
   '/workforce/skills': typeof AppWorkforceSkillsRoute
@@ -334,6 +341,7 @@ export interface FileRoutesByTo {
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
+  '/printing/printers': typeof AppPrintingPrintersRoute
   '/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
   '/workforce/skills': typeof AppWorkforceSkillsRoute
@@ -378,6 +386,7 @@ export interface FileRoutesById {
   '/_app/partners/carriers': typeof AppPartnersCarriersRoute
   '/_app/partners/customers': typeof AppPartnersCustomersRoute
   '/_app/partners/suppliers': typeof AppPartnersSuppliersRoute
+  '/_app/printing_/printers': typeof AppPrintingPrintersRoute
   '/_app/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/_app/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
   '/_app/workforce/skills': typeof AppWorkforceSkillsRoute
@@ -422,6 +431,7 @@ export interface FileRouteTypes {
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
+    | '/printing/printers'
     | '/workforce/equipments'
     | '/workforce/parking-spots'
     | '/workforce/skills'
@@ -463,6 +473,7 @@ export interface FileRouteTypes {
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
+    | '/printing/printers'
     | '/workforce/equipments'
     | '/workforce/parking-spots'
     | '/workforce/skills'
@@ -506,6 +517,7 @@ export interface FileRouteTypes {
     | '/_app/partners/carriers'
     | '/_app/partners/customers'
     | '/_app/partners/suppliers'
+    | '/_app/printing_/printers'
     | '/_app/workforce/equipments'
     | '/_app/workforce/parking-spots'
     | '/_app/workforce/skills'
@@ -756,6 +768,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPartnersSuppliersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/printing_/printers': {
+      id: '/_app/printing_/printers'
+      path: '/printing/printers'
+      fullPath: '/printing/printers'
+      preLoaderRoute: typeof AppPrintingPrintersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/workforce/equipments': {
       id: '/_app/workforce/equipments'
       path: '/workforce/equipments'
@@ -835,6 +854,7 @@ interface AppRouteChildren {
   AppPartnersCarriersRoute: typeof AppPartnersCarriersRoute
   AppPartnersCustomersRoute: typeof AppPartnersCustomersRoute
   AppPartnersSuppliersRoute: typeof AppPartnersSuppliersRoute
+  AppPrintingPrintersRoute: typeof AppPrintingPrintersRoute
   AppWorkforceEquipmentsRoute: typeof AppWorkforceEquipmentsRoute
   AppWorkforceParkingSpotsRoute: typeof AppWorkforceParkingSpotsRoute
   AppWorkforceSkillsRoute: typeof AppWorkforceSkillsRoute
@@ -865,6 +885,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPartnersCarriersRoute: AppPartnersCarriersRoute,
   AppPartnersCustomersRoute: AppPartnersCustomersRoute,
   AppPartnersSuppliersRoute: AppPartnersSuppliersRoute,
+  AppPrintingPrintersRoute: AppPrintingPrintersRoute,
   AppWorkforceEquipmentsRoute: AppWorkforceEquipmentsRoute,
   AppWorkforceParkingSpotsRoute: AppWorkforceParkingSpotsRoute,
   AppWorkforceSkillsRoute: AppWorkforceSkillsRoute,

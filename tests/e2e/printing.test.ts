@@ -2,7 +2,8 @@
  * Label printing and supplier issues in Chromium against the real server (issue 5, SPEC 2.7, 2.15, 5, 8): a
  * location picked from the suggestions previews and prints to the built-in virtual printer (the toast, the job
  * in the list, the ZPL in the spool); an ID wrong for the type disables Print; a supplier issue is reported and
- * listed. axe-core finds nothing on /printing and the report form; screenshots in light and dark.
+ * listed; a printer is added on /printing/printers (a bad host refused first), edited, offered by the label form, and
+ * deleted after a confirmation. axe-core finds nothing on these screens and forms; screenshots in light and dark.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -16,6 +17,17 @@ interface Location {
   id: number
   code: string
   name: string | null
+}
+interface PrinterRow {
+  id: number
+  name: string
+  host: string
+  port: number
+  resolution: number
+  label_width_mm: number
+  label_height_mm: number
+  is_virtual: boolean
+  online: boolean | null
 }
 interface Supplier {
   id: number
@@ -136,6 +148,115 @@ describe('label printing', () => {
     await dark.getByRole('table', { name: 'Impressões recentes' }).locator('tbody tr').first().waitFor()
     await screenshot(dark, 'printing-dark')
     await app.expectNoAxeViolations(dark, '/printing (dark)')
+    await dark.context().close()
+  })
+})
+
+describe('printer management (/printing/printers)', () => {
+  const printersNamed = async (name: string) => (await api<{ results: PrinterRow[] }>(`/printing/printers/?search=${encodeURIComponent(name)}`)).results.filter((p) => p.name === name)
+
+  it('adds a printer through the screen, edits it, finds it in the label form, and deletes it', async () => {
+    const page = await app.signedInPage({ colorScheme: 'light' })
+    await page.goto('/printing')
+    await page.getByRole('link', { name: 'Gerenciar impressoras' }).click()
+    await page.waitForURL((url) => url.pathname === '/printing/printers')
+    await page.getByRole('heading', { name: 'Impressoras', level: 1 }).waitFor()
+    // the menu marks this page, not /printing as well
+    const menu = page.getByRole('navigation', { name: 'Menu principal' })
+    expect(await menu.getByRole('link', { name: 'Impressoras', exact: true }).getAttribute('aria-current')).toBe('page')
+    expect(await menu.getByRole('link', { name: 'Impressão', exact: true }).getAttribute('aria-current')).toBeNull()
+
+    const table = page.getByRole('table', { name: 'Impressoras' })
+    const virtualRow = table.locator('tbody tr', { hasText: 'Virtual printer' })
+    await virtualRow.waitFor()
+    expect(await virtualRow.innerText()).toMatch(/Virtual[\s\S]*203 dpi[\s\S]*100 × 150[\s\S]*Online/i)
+    // the built-in printer cannot be removed: no button for it
+    expect(await virtualRow.getByRole('button', { name: /^Excluir/ }).count()).toBe(0)
+
+    // add: a host with a space is refused here, then the fixed form is saved
+    await page.getByRole('button', { name: 'Nova impressora' }).click()
+    const form = page.getByRole('form', { name: 'Nova impressora' })
+    await form.waitFor()
+    await form.getByRole('textbox', { name: 'Nome' }).fill('Zebra-E2E')
+    await form.getByRole('textbox', { name: 'Endereço' }).fill('zebra e2e')
+    await form.getByRole('button', { name: 'Salvar' }).click()
+    await form.getByText('Use um nome de host (ex.: zebra-01.local) ou um endereço IP (ex.: 192.168.0.50).').waitFor()
+    expect(await form.getByRole('textbox', { name: 'Endereço' }).getAttribute('aria-invalid')).toBe('true')
+    await screenshot(page, 'printer-form-invalid-light')
+    await app.expectNoAxeViolations(page, 'printer form with an invalid host')
+    expect(await printersNamed('Zebra-E2E')).toEqual([])
+
+    await form.getByRole('textbox', { name: 'Endereço' }).fill('zebra-e2e.local')
+    await form.getByRole('textbox', { name: 'Porta' }).fill('9109')
+    await form.getByRole('combobox', { name: 'Resolução' }).click()
+    await page.getByRole('option', { name: '300 dpi' }).click()
+    await form.getByRole('textbox', { name: 'Altura da etiqueta (mm)' }).fill('50')
+    await form.getByRole('button', { name: 'Salvar' }).click()
+    await page.getByText('Impressora adicionada.').waitFor()
+    await poll(() => form.count()).toBe(0)
+    const row = table.locator('tbody tr', { hasText: 'Zebra-E2E' })
+    await poll(() => row.innerText()).toMatch(/zebra-e2e\.local:9109[\s\S]*300 dpi[\s\S]*100 × 50[\s\S]*Desconhecido/i)
+    const [created] = await printersNamed('Zebra-E2E')
+    expect(created).toMatchObject({ host: 'zebra-e2e.local', port: 9109, resolution: 300, label_width_mm: 100, label_height_mm: 50, is_virtual: false, online: null })
+    await screenshot(page, 'printers-light')
+    await app.expectNoAxeViolations(page, '/printing/printers')
+
+    // edit: a new name and label height
+    await table.getByRole('button', { name: 'Editar Zebra-E2E', exact: true }).click()
+    const edit = page.getByRole('form', { name: 'Editar impressora' })
+    await edit.waitFor()
+    expect(await edit.getByRole('textbox', { name: 'Endereço' }).inputValue()).toBe('zebra-e2e.local')
+    await edit.getByRole('textbox', { name: 'Nome' }).fill('Zebra-E2E-2')
+    await edit.getByRole('textbox', { name: 'Altura da etiqueta (mm)' }).fill('60')
+    await edit.getByRole('button', { name: 'Salvar' }).click()
+    await page.getByText('Impressora salva.').waitFor()
+    const edited = table.locator('tbody tr', { hasText: 'Zebra-E2E-2' })
+    await poll(() => edited.innerText()).toMatch(/zebra-e2e\.local:9109[\s\S]*100 × 60/)
+    expect(await printersNamed('Zebra-E2E-2')).toEqual([expect.objectContaining({ id: created.id, label_height_mm: 60, port: 9109 })])
+
+    // the label form on /printing offers it
+    await page.getByRole('link', { name: 'Imprimir etiquetas' }).click()
+    await page.waitForURL((url) => url.pathname === '/printing')
+    const printer = page.getByRole('combobox', { name: 'Impressora' })
+    await poll(() => printer.isEnabled()).toBe(true)
+    await printer.click()
+    await page.getByRole('option', { name: 'Zebra-E2E-2 (300 dpi)' }).waitFor()
+    await page.keyboard.press('Escape')
+
+    // delete, after the confirmation
+    await page.goto('/printing/printers')
+    await table.getByRole('button', { name: 'Excluir Zebra-E2E-2', exact: true }).click()
+    const confirm = page.getByRole('dialog', { name: 'Excluir impressora' })
+    await confirm.waitFor()
+    expect(await confirm.innerText()).toContain('Excluir a impressora Zebra-E2E-2?')
+    await screenshot(page, 'printer-delete-light')
+    await app.expectNoAxeViolations(page, 'printer delete confirmation')
+    await confirm.getByRole('button', { name: 'Excluir', exact: true }).click()
+    await page.getByText('Impressora Zebra-E2E-2 excluída.').waitFor()
+    await poll(() => table.locator('tbody tr', { hasText: 'Zebra-E2E-2' }).count()).toBe(0)
+    expect(await printersNamed('Zebra-E2E-2')).toEqual([])
+    await virtualRow.waitFor()
+
+    // and the label form no longer offers it
+    await page.getByRole('link', { name: 'Imprimir etiquetas' }).click()
+    await poll(() => printer.isEnabled()).toBe(true)
+    await printer.click()
+    await page.getByRole('option', { name: /^Virtual printer/ }).waitFor()
+    expect(await page.getByRole('option', { name: /^Zebra-E2E/ }).count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await page.context().close()
+  })
+
+  it('looks right in dark mode', async () => {
+    const dark = await app.signedInPage({ colorScheme: 'dark' })
+    await dark.goto('/printing/printers')
+    await dark.getByRole('table', { name: 'Impressoras' }).locator('tbody tr', { hasText: 'Virtual printer' }).waitFor()
+    await screenshot(dark, 'printers-dark')
+    await app.expectNoAxeViolations(dark, '/printing/printers (dark)')
+    await dark.getByRole('button', { name: 'Nova impressora' }).click()
+    await dark.getByRole('form', { name: 'Nova impressora' }).waitFor()
+    await screenshot(dark, 'printer-form-dark')
+    await app.expectNoAxeViolations(dark, 'printer form (dark)')
     await dark.context().close()
   })
 })

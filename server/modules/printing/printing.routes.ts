@@ -14,6 +14,7 @@ import { nameField } from '../master-data/validators'
 import { type Dpi, placeLabel } from './labels/label-model'
 import { renderPng } from './labels/png'
 import { renderSvg } from './labels/svg'
+import { isValidHost } from './printer-host'
 import { PrintQueue } from './print-queue'
 import { type LabelKind, buildLabel, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
 
@@ -44,7 +45,7 @@ const hostField = z
   .trim()
   .min(1, 'This field may not be blank.')
   .max(253)
-  .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.?)+$|^[0-9A-Fa-f:]+$/, 'Enter a host name or an IP address.')
+  .refine(isValidHost, 'Enter a host name or an IP address.')
 const printerBody = z.object({
   name: nameField,
   host: hostField,

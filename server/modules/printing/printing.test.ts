@@ -113,6 +113,25 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect((await t.as(acme, { method: 'GET', url: `/api/printing/printers/${tcpPrinterId}/` })).statusCode).toBe(404)
   })
 
+  it('checks a printer host in linear time: a long name failing at its end is refused at once', async () => {
+    const hostOf = async (host: string) => {
+      const r = await t.as(admin, { method: 'POST', url: '/api/printing/printers/', payload: { name: `Host ${host.slice(0, 40)}`, host } })
+      return { status: r.statusCode, body: r.json() }
+    }
+    // the former regular expression backtracked for minutes on this one (each more letter doubled it)
+    const started = Date.now()
+    expect(await hostOf(`${'a'.repeat(60)}!`)).toEqual({ status: 400, body: { host: ['Enter a host name or an IP address.'] } })
+    expect(await hostOf(`${'a1-'.repeat(80)}!`)).toMatchObject({ status: 400 })
+    expect(Date.now() - started).toBeLessThan(5000)
+
+    for (const bad of ['zebra 01', 'a..b', '.a', '-a.local', 'a-.local', 'zebra_01', `a${'-'.repeat(62)}b`]) expect((await hostOf(bad)).status, bad).toBe(400)
+    for (const good of ['zebra-01.local', 'zebra-01.local.', '10.0.0.7', '::1', 'fe80::1', `${'a'.repeat(100)}.local`, `a${'-'.repeat(61)}b`]) {
+      const r = await hostOf(good)
+      expect(r.status, good).toBe(201)
+      expect((await t.as(admin, { method: 'DELETE', url: `/api/printing/printers/${r.body.id}/` })).statusCode).toBe(204)
+    }
+  })
+
   it('validates print requests: copies 1-50, a known printer of the company, a known location or pallet', async () => {
     for (const copies of [0, 51, 'many']) {
       const r = await print(operator, 'locations', locationId, { copies, printer: virtualId })

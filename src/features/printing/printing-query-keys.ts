@@ -6,5 +6,7 @@ export const printingKeys = {
   printers: () => [...printingKeys.all, 'printers'] as const,
   jobs: () => [...printingKeys.all, 'jobs'] as const,
   suggestions: (kind: LabelKind, query: string) => [...printingKeys.all, 'suggestions', kind, query] as const,
-  preview: (kind: LabelKind, id: string, printerId: number | null) => [...printingKeys.all, 'preview', kind, id, printerId] as const,
+  /** every label preview: a printer's new size or resolution changes them */
+  previews: () => [...printingKeys.all, 'preview'] as const,
+  preview: (kind: LabelKind, id: string, printerId: number | null) => [...printingKeys.previews(), kind, id, printerId] as const,
 }

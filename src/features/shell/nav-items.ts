@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Icon } from '@tabler/icons-react'
 import {
+  IconAdjustmentsCog,
   IconBox,
   IconBuilding,
   IconBuildingStore,
@@ -63,6 +64,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'scan', label: msg`Scan`, to: '/inventory/scan', icon: IconScan },
       { id: 'stock-search', label: msg`Consulta de Estoque`, to: '/inventory/search', icon: IconSearch },
       { id: 'printing', label: msg`Impressão`, to: '/printing', icon: IconPrinter },
+      { id: 'printers', label: msg`Impressoras`, to: '/printing/printers', icon: IconAdjustmentsCog },
     ],
   },
   {

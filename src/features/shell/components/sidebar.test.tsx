@@ -17,6 +17,25 @@ describe('sidebar (SPEC 2.3, 3, 9)', () => {
     expect(screen.getByTestId('sidebar-company')).toHaveTextContent('Movatic Demo')
   })
 
+  it('marks only the most specific item: Impressoras on /printing/printers, not Impressão too', async () => {
+    server()
+    signIn()
+    const { user } = await renderApp('/printing/printers')
+    const menu = await screen.findByRole('navigation')
+    const printers = await within(menu).findByRole('link', { name: 'Impressoras' })
+    const printing = within(menu).getByRole('link', { name: 'Impressão' })
+    await waitFor(() => expect(printers).toHaveAttribute('aria-current', 'page'))
+    expect(printers).toHaveAttribute('data-active')
+    expect(printing).not.toHaveAttribute('aria-current')
+    expect(printing).not.toHaveAttribute('data-active')
+
+    await user.click(printing)
+    await waitFor(() => expect(printing).toHaveAttribute('aria-current', 'page'))
+    expect(printing).toHaveAttribute('data-active')
+    expect(printers).not.toHaveAttribute('aria-current')
+    expect(printers).not.toHaveAttribute('data-active')
+  })
+
   it('keeps favourites per user', async () => {
     server()
     signIn(testUser({ username: 'ana' }))

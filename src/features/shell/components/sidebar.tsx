@@ -28,9 +28,17 @@ interface SidebarProps {
   onNavigate: () => void
 }
 
-function isActive(pathname: string, to: string): boolean {
+function matches(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/'
   return pathname === to || pathname.startsWith(`${to}/`)
+}
+
+/** The route of the item to mark: the most specific one, so /printing/printers marks Printers, not Printing too. */
+function activeRoute(pathname: string): string | undefined {
+  return allNavItems()
+    .map((item) => item.to as string)
+    .filter((to) => matches(pathname, to))
+    .sort((a, b) => b.length - a.length)[0]
 }
 
 function ItemRow({
@@ -59,6 +67,7 @@ function ItemRow({
         <RouterNavLink
           to={item.to}
           active={active}
+          activeOptions={{ exact: !active }}
           aria-label={label}
           leftSection={<ItemIcon size={20} aria-hidden />}
           onClick={onNavigate}
@@ -73,6 +82,8 @@ function ItemRow({
       <RouterNavLink
         to={item.to}
         active={active}
+        // the router's own aria-current follows the same choice: a less specific item is current only on its exact path
+        activeOptions={{ exact: !active }}
         label={label}
         leftSection={<ItemIcon size={18} aria-hidden />}
         onClick={onNavigate}
@@ -142,6 +153,7 @@ export function Sidebar({
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const favourites = allNavItems().filter((item) => prefs.favourites.includes(item.id))
   const isOpen = (id: string) => !prefs.collapsed.includes(id)
+  const active = activeRoute(pathname)
 
   const row = (item: NavItem, keyPrefix = '') => (
     <ItemRow
@@ -150,7 +162,7 @@ export function Sidebar({
       keyPrefix={keyPrefix}
       compact={compact}
       favourite={prefs.favourites.includes(item.id)}
-      active={isActive(pathname, item.to)}
+      active={item.to === active}
       onToggleFavourite={onToggleFavourite}
       onNavigate={onNavigate}
     />
