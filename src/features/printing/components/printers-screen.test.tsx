@@ -6,23 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { mockApi, page, renderApp, signIn, testUser, type MockAnswer, type MockRequest } from '../../../../tests/support/render-app'
-
-interface PrinterRow {
-  id: number
-  name: string
-  host: string
-  port: number
-  resolution: number
-  label_width_mm: number
-  label_height_mm: number
-  is_virtual: boolean
-  online: boolean | null
-  last_seen_at: string | null
-  last_error: string | null
-}
-
-/** what the screen sends on a POST */
-type PrinterInputBody = Pick<PrinterRow, 'name' | 'host' | 'port' | 'resolution' | 'label_width_mm' | 'label_height_mm'>
+import type { Printer as PrinterRow, PrinterInput } from '../printing-types'
 
 const LAST_SEEN = '2026-11-21T10:05:00Z'
 
@@ -62,7 +46,7 @@ function server(opts: { answer?: (request: MockRequest) => MockAnswer | undefine
       if (refused) return refused
     }
     if (p === COLLECTION && method === 'POST') {
-      const row: PrinterRow = { id: 10 + rows.length, is_virtual: false, online: null, last_seen_at: null, last_error: null, ...(body as PrinterInputBody) }
+      const row: PrinterRow = { id: 10 + rows.length, is_virtual: false, online: null, last_seen_at: null, last_error: null, ...(body as PrinterInput) }
       rows.push(row)
       return { status: 201, body: row }
     }
