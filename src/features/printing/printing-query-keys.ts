@@ -1,9 +1,12 @@
 import type { LabelKind } from '../../../machines/label-print/label-print.machine'
+import type { ListParams } from '../../lib/list-query'
 
 /** Query keys of the printing feature: one factory, so loaders and components share them. */
 export const printingKeys = {
   all: ['printing'] as const,
   printers: () => [...printingKeys.all, 'printers'] as const,
+  /** a page of /printing/printers' table; under printers(), so a change refreshes both */
+  printerList: (params: ListParams) => [...printingKeys.printers(), 'list', params] as const,
   jobs: () => [...printingKeys.all, 'jobs'] as const,
   suggestions: (kind: LabelKind, query: string) => [...printingKeys.all, 'suggestions', kind, query] as const,
   /** every label preview: a printer's new size or resolution changes them */

@@ -4,8 +4,9 @@ import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorText, readDrfError } from '../../../lib/api-client'
+import { printersQueryOptions } from '../api/get-printers'
 import { createPrinter } from '../api/create-printer'
 import { updatePrinter } from '../api/update-printer'
 import { printingKeys } from '../printing-query-keys'
@@ -64,8 +65,6 @@ function changesOf(printer: Printer, input: PrinterInput): Partial<PrinterInput>
 export interface PrinterFormModalProps {
   /** null: a new printer */
   printer: Printer | null
-  /** the company's other printers: a name is unique among them */
-  others: Printer[]
   onClose: () => void
 }
 
@@ -73,19 +72,22 @@ export interface PrinterFormModalProps {
  * Add or edit a label printer. The rules are the server's, checked here first in the user's language; what the
  * server still refuses shows on its field, anything else above the form, and the form keeps what was typed.
  */
-export function PrinterFormModal({ printer, others, onClose }: PrinterFormModalProps) {
+export function PrinterFormModal({ printer, onClose }: PrinterFormModalProps) {
   const { t } = useLingui()
   const name = printer?.name ?? ''
   return (
     <Modal opened onClose={onClose} title={printer ? t`Editar impressora ${name}` : t`Nova impressora`} size="lg" closeButtonProps={{ 'aria-label': t`Fechar` }}>
-      <PrinterForm printer={printer} others={others} onDone={onClose} />
+      <PrinterForm printer={printer} onDone={onClose} />
     </Modal>
   )
 }
 
-function PrinterForm({ printer, others, onDone }: { printer: Printer | null; others: Printer[]; onDone: () => void }) {
+function PrinterForm({ printer, onDone }: { printer: Printer | null; onDone: () => void }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
+  // a name is unique among the company's printers: all of them, not the table's page
+  const all = useQuery(printersQueryOptions()).data ?? []
+  const others = all.filter((other) => other.id !== printer?.id)
   const [formError, setFormError] = useState<string | null>(null)
   const isVirtual = printer?.is_virtual ?? false
   const { port, labelWidthMm, labelHeightMm } = PRINTER_LIMITS
