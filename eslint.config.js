@@ -22,11 +22,65 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // STYLE habit 1: imports flow one way
+  // STYLE habit 1: imports flow one way. contracts/ (the API's requests and responses, ADR 0008) is the bottom layer:
+  // it imports only zod and itself; its *.rules.ts and gs1/ files import not even zod, so screens may use them as values.
+  {
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.|zod$|vitest$)', message: 'contracts/ is framework-free and imports only zod' },
+            { group: ['**/src/**', '**/server/**', '**/machines/**', '**/tests/**', '**/tooling/**'], message: 'contracts/ is the bottom layer: it imports only zod and itself' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contracts/**/*.rules.ts', 'contracts/gs1/**/*.ts'],
+    ignores: ['contracts/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.)', message: 'rules and GS1 files import nothing: the app and the machines load them as values' },
+            { group: ['**/src/**', '**/server/**', '**/machines/**', '**/tests/**', '**/tooling/**', '../**/*.contract', '../primitives', './*.contract'], message: 'rules and GS1 files import no zod schema' },
+          ],
+        },
+      ],
+    },
+  },
+  // machines/ imports xstate, each other and contracts; a contract's schemas (zod) only as types, so no bundle grows
   {
     files: ['machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '**/server/**', 'react', 'react-dom'], message: 'machines/ is framework-free and imports only xstate and each other' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.|xstate$|@xstate/graph$|vitest$)', message: 'machines/ is framework-free and imports only xstate, each other and contracts' },
+            { group: ['**/src/**', '**/server/**', '**/tests/**', '**/tooling/**'], message: 'machines/ is framework-free and imports only xstate, each other and contracts' },
+            { group: ['**/contracts/**/*.contract', '**/contracts/primitives'], allowTypeImports: true, message: 'machines take a contract\'s types only (import type): its zod schemas would ship in the bundle' },
+          ],
+        },
+      ],
+    },
+  },
+  // the app takes contracts' types only (import type): no first load grows by zod (ADR 0008); *.rules.ts and gs1/ are plain values
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/contracts/**/*.contract', '**/contracts/primitives'], allowTypeImports: true, message: 'the app takes a contract\'s types only (import type): its zod schemas would ship in the bundle' },
+          ],
+        },
+      ],
     },
   },
   {

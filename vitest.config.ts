@@ -24,8 +24,9 @@ export default defineConfig({
     projects: [
       {
         test: {
+          // the framework-free bottom layer: the machines and the contracts they share with the server and the app
           name: 'machines',
-          include: ['machines/**/*.test.ts'],
+          include: ['machines/**/*.test.ts', 'contracts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { coverageOf, modelPaths, type ModelPath } from '../testing/model-coverage'
-import { canReserve, COPACK_ACTIONS, COPACK_STATUSES, copackMachine, copackView, type CopackEvent, type CopackOrderLike } from './copack.machine'
+import { COPACK_ACTIONS, COPACK_STATUSES } from '../../contracts/copack/copack.rules'
+import { canReserve, copackMachine, copackView, type CopackEvent, type CopackOrderLike } from './copack.machine'
 import { copackModel, copackModelInput as input, LOST_RACE, SHORT, type CopackModelEvent as ModelEvent } from './copack.model'
 
 const { abstract } = copackModel

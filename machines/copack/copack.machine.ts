@@ -1,4 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
+// the statuses, the actions each allows and a short reserve's answer are the API's contract
+import type { MissingComponent } from '../../contracts/copack/copack.contract'
+import type { CopackStatus } from '../../contracts/copack/copack.rules'
 
 /**
  * A co-packing order as the client sees it (SPEC 2.12, 4; issue 7), framework-free.
@@ -17,24 +20,12 @@ import { assign, fromPromise, setup } from 'xstate'
  * app translates them.
  */
 
-export const COPACK_STATUSES = ['DRAFT', 'RESERVED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const
-export type CopackStatus = (typeof COPACK_STATUSES)[number]
-export type CopackAction = 'reserve' | 'cancel' | 'complete'
 
 /** What the machine needs of an order; the app's detail type carries more. */
 export interface CopackOrderLike {
   id: number
   code: string
   status: CopackStatus
-}
-
-/** One component the 409 of a reserve says is short (server: copack.service.ts MissingComponent). */
-export interface MissingComponent {
-  product: number
-  code: string
-  needed: string
-  available: string
-  missing: string
 }
 
 export type CopackMessage = { id: string; values?: Record<string, string | number> }
@@ -49,14 +40,6 @@ export const COPACK_MESSAGES = {
 /** The server's text, shown as it came. */
 export const copackServerMessage = (text: string): CopackMessage => ({ id: 'copack.server', values: { text } })
 
-/** SPEC 4 and the server's rule (copack.service.ts COPACK_ACTIONS): the actions each status allows. */
-export const COPACK_ACTIONS: Record<CopackStatus, readonly CopackAction[]> = {
-  DRAFT: ['reserve', 'cancel'],
-  RESERVED: ['cancel', 'complete'],
-  IN_PROGRESS: ['cancel', 'complete'],
-  COMPLETED: [],
-  CANCELLED: [],
-}
 
 /** SPEC 2.12: 'Reserve & generate tasks' is enabled only in DRAFT. */
 export function canReserve(status: string): boolean {

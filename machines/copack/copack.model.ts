@@ -7,7 +7,8 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import type { MachineModel } from '../testing/model-coverage'
 import { copackMachine } from './copack.machine'
-import type { CopackContext, CopackFailure, CopackInput, CopackOrderLike, CopackStatus } from './copack.machine'
+import type { CopackStatus } from '../../contracts/copack/copack.rules'
+import type { CopackContext, CopackFailure, CopackInput, CopackOrderLike } from './copack.machine'
 
 export const copackModelInput: CopackInput = { orderId: 7 }
 

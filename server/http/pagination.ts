@@ -1,19 +1,14 @@
 import { type AnyColumn, type SQL, and, asc, desc, ilike, or, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { type ListQuery, listQuery, type Page } from '../../contracts/primitives'
 import type { FastifyRequest } from 'fastify'
 import { ApiError, fieldError } from './errors'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
 
-/** Query parameters every list takes (DRF's PageNumberPagination, SearchFilter, OrderingFilter). */
-export const listQuerySchema = z.object({
-  page: z.string().optional(),
-  page_size: z.string().optional(),
-  search: z.string().max(200).optional(),
-  ordering: z.string().max(200).optional(),
-})
-export type ListQuery = z.infer<typeof listQuerySchema>
+/** Query parameters every list takes (DRF's PageNumberPagination, SearchFilter, OrderingFilter): the contract's. */
+export const listQuerySchema = listQuery
+export type { ListQuery, Page }
 
 export type PageParams = { page: number; pageSize: number; offset: number }
 
@@ -32,8 +27,6 @@ export function pageParams(q: { page?: string; page_size?: string }): PageParams
   }
   return { page, pageSize, offset: (page - 1) * pageSize }
 }
-
-export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] }
 
 function pageUrl(request: FastifyRequest, page: number | null): string | null {
   if (page === null) return null

@@ -6,7 +6,8 @@
  * converted to Y'CbCr 4:2:0 here, in plain TypeScript.
  */
 import { Resvg } from '@resvg/resvg-js'
-import { gs1Elements, gs1Hri, type Gs1Element } from '../../server/modules/printing/labels/gs1'
+import { gs1Hri, type Gs1Element } from '../../contracts/gs1/gs1'
+import { gs1Elements } from '../../server/modules/printing/labels/code128'
 import { placeLabel, type LabelModel } from '../../server/modules/printing/labels/label-model'
 import { renderSvg } from '../../server/modules/printing/labels/svg'
 

@@ -4,6 +4,7 @@ import { products } from './catalog'
 import { companies, locations, sites, warehouses } from './core'
 import { tasks } from './tasks'
 import { users } from './users'
+import { COPACK_STATUSES, type CopackStatus, RESERVATION_STATUSES, type ReservationStatus } from '../../../contracts/copack/copack.rules'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
 const qty = (name: string) => numeric(name, { precision: 14, scale: 3 })
@@ -28,9 +29,8 @@ export const billsOfMaterials = pgTable(
   ],
 )
 
-/** SPEC 4: DRAFT → RESERVED (reserve) → IN_PROGRESS (a pick task started) → COMPLETED; DRAFT/RESERVED/IN_PROGRESS → CANCELLED. */
-export const COPACK_STATUSES = ['DRAFT', 'RESERVED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const
-export type CopackStatus = (typeof COPACK_STATUSES)[number]
+// SPEC 4: DRAFT → RESERVED (reserve) → IN_PROGRESS (a pick task started) → COMPLETED; DRAFT/RESERVED/IN_PROGRESS → CANCELLED
+export { COPACK_STATUSES, type CopackStatus, RESERVATION_STATUSES, type ReservationStatus }
 
 /** A co-packing order (SPEC 3 "Copack order"). */
 export const copackOrders = pgTable(
@@ -60,8 +60,6 @@ export const copackOrders = pgTable(
   ],
 )
 
-export const RESERVATION_STATUSES = ['active', 'released', 'consumed'] as const
-export type ReservationStatus = (typeof RESERVATION_STATUSES)[number]
 
 /**
  * Stock held for a copack order: `qty` of one stock line, counted in that line's reserved_qty while active.

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './core'
 import { users } from './users'
+import { PRINT_JOB_KINDS, PRINT_JOB_STATUSES, PRINTER_RESOLUTIONS, type PrintJobStatus, type PrinterResolution } from '../../../contracts/printing/printing.rules'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
-export const PRINTER_RESOLUTIONS = [203, 300] as const
-export type PrinterResolution = (typeof PRINTER_RESOLUTIONS)[number]
+export { PRINTER_RESOLUTIONS, type PrinterResolution }
 export const VIRTUAL_PRINTER_NAME = 'Virtual printer'
 
 /** A Zebra-compatible label printer that takes ZPL over raw TCP (port 9100), or the built-in virtual one. */
@@ -38,13 +38,9 @@ export const printers = pgTable(
   ],
 )
 
-export const PRINT_JOB_KINDS = ['location', 'pallet'] as const
-/**
- * queued → sending → sent; sending → queued (retry, nothing reached the printer) or failed (after N attempts);
- * sending → unknown when the server stopped after bytes may have reached the printer (ADR 0004).
- */
-export const PRINT_JOB_STATUSES = ['queued', 'sending', 'sent', 'failed', 'unknown'] as const
-export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number]
+// queued → sending → sent; sending → queued (retry, nothing reached the printer) or failed (after N attempts);
+// sending → unknown when the server stopped after bytes may have reached the printer (ADR 0004). The values are the contract's.
+export { PRINT_JOB_KINDS, PRINT_JOB_STATUSES, type PrintJobStatus }
 
 export const printJobs = pgTable(
   'print_jobs',

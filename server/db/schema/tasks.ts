@@ -3,11 +3,10 @@ import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzl
 import { products } from './catalog'
 import { companies, locations, warehouses } from './core'
 import { users } from './users'
+import { CLOSED_TASK_STATUSES, TASK_STATUSES, type TaskStatus } from '../../../contracts/tasks/tasks.rules'
 
-export const TASK_STATUSES = ['open', 'pending', 'in_progress', 'done', 'cancelled'] as const
-export type TaskStatus = (typeof TASK_STATUSES)[number]
-/** A task is closed once done or cancelled (the dashboard's `is_closed=false`, SPEC 4). */
-export const CLOSED_TASK_STATUSES: readonly TaskStatus[] = ['done', 'cancelled']
+// the statuses are the contract's; a task is closed once done or cancelled (the dashboard's `is_closed=false`, SPEC 4)
+export { CLOSED_TASK_STATUSES, TASK_STATUSES, type TaskStatus }
 export const TASK_TYPES = ['putaway', 'pick', 'replenish', 'count', 'move', 'load', 'unload'] as const
 
 /** Warehouse work (SPEC 2.10): what to do, where, for whom, and when it was created, started and finished. */

@@ -1,27 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { scanOut, scanRequest, stockListOut, stockListQuery } from '../../../contracts/inventory/inventory.contract'
 import { authenticate } from '../../http/auth-hook'
-import { listQuerySchema, pageParams, pageResponse } from '../../http/pagination'
-import { listStock, serializeStockLine, STOCK_DEFAULT_ORDERING, STOCK_ORDERING, stockLineOut } from './inventory.service'
-import { resolveScan, scanOut } from './scan.service'
-
-const stockQuery = listQuerySchema.extend({
-  product: z.coerce.number().int().positive().max(2_147_483_647).optional().describe('product id'),
-  location: z.coerce.number().int().positive().max(2_147_483_647).optional().describe('location id'),
-  lot: z.string().max(100).optional().describe('exact lot'),
-  pallet_code: z.string().max(100).optional().describe('pallet code prefix (case-insensitive); a full code matches itself'),
-  pallet_code__exact: z.string().max(100).optional().describe('exact pallet code'),
-  sscc: z.string().max(100).optional().describe('exact SSCC'),
-})
-const stockListOut = z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(stockLineOut) })
-
-// A GS1-128 symbol holds at most 48 data characters; 128 leaves room for brackets, separators and typed codes.
-const SCAN_CODE_MAX = 128
-const scanCode = z
-  .string({ error: 'This field is required.' })
-  .trim()
-  .min(1, 'This field may not be blank.')
-  .max(SCAN_CODE_MAX, `Ensure this field has no more than ${SCAN_CODE_MAX} characters.`)
+import { pageParams, pageResponse } from '../../http/pagination'
+import { listStock, serializeStockLine, STOCK_DEFAULT_ORDERING, STOCK_ORDERING } from './inventory.service'
+import { resolveScan } from './scan.service'
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate)
@@ -41,7 +23,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['inventory'],
           summary: i === 0 ? 'Stock lines' : 'Stock lines (alias; with pallet_code filters for label printing)',
           description: listDescription,
-          querystring: stockQuery,
+          querystring: stockListQuery,
           response: { 200: stockListOut },
         },
       },
@@ -59,12 +41,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     'or a location code (SPEC 2.5). An unknown code answers 200 with no results.'
   app.get(
     '/inventory/scan/',
-    { schema: { tags: ['inventory'], summary: 'Scan and lookup', description: scanDescription, querystring: z.object({ code: scanCode }), response: { 200: scanOut } } },
+    { schema: { tags: ['inventory'], summary: 'Scan and lookup', description: scanDescription, querystring: scanRequest, response: { 200: scanOut } } },
     async (req) => resolveScan(app.deps.db, req.user.companyId, req.query.code),
   )
   app.post(
     '/inventory/scan/',
-    { schema: { tags: ['inventory'], summary: 'Scan and lookup (body)', description: scanDescription, body: z.object({ code: scanCode }), response: { 200: scanOut } } },
+    { schema: { tags: ['inventory'], summary: 'Scan and lookup (body)', description: scanDescription, body: scanRequest, response: { 200: scanOut } } },
     async (req) => resolveScan(app.deps.db, req.user.companyId, req.body.code),
   )
 }

@@ -3,7 +3,7 @@
  * Writing stock is stock.service.ts's job.
  */
 import { type SQL, and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import type { StockLine } from '../../../contracts/inventory/inventory.contract'
 import type { Db } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
@@ -14,22 +14,7 @@ import { stockLineCount, stockLineCountQuery } from './stock.service'
 
 const MAX_TERMS = 8
 
-/** SPEC 3 "Stock item". `owner` is an object so an owner can later carry an id or code without breaking clients. */
-export const stockLineOut = z.object({
-    id: z.number(),
-    product: z.object({ id: z.number(), code: z.string(), name1: z.string(), uom: z.string().describe('the product unit code') }),
-    location: z.object({ id: z.number(), code: z.string() }),
-    lot: z.string().nullable(),
-    pallet_code: z.string().nullable(),
-    sscc: z.string().nullable(),
-    qty: z.string().describe('exact decimal with 3 places, e.g. "12.500"'),
-    reserved_qty: z.string().describe('part of qty reserved for orders; available = qty - reserved_qty'),
-    uom: z.string(),
-    expiry_date: z.string().nullable().describe('YYYY-MM-DD'),
-    owner: z.object({ name: z.string() }).nullable().describe('the owner of the goods (3PL), null when the company owns them'),
-    version: z.number().describe('optimistic-concurrency version: pass it back as expected_version when changing the line'),
-  })
-export type StockLineOut = z.infer<typeof stockLineOut>
+// SPEC 3 "Stock item": the line every inventory endpoint answers is the contract's (contracts/inventory)
 
 /** The stock lines with their product and location: 20 rows at a time, the joins are primary-key lookups. */
 export function stockLineRows(db: Db) {
@@ -61,7 +46,7 @@ export function stockLineRows(db: Db) {
 
 export type StockLineRow = Awaited<ReturnType<typeof stockLineRows>>[number]
 
-export function serializeStockLine(r: StockLineRow): StockLineOut {
+export function serializeStockLine(r: StockLineRow): StockLine {
   return {
     id: r.id,
     product: { id: r.productId, code: r.productCode, name1: r.productName1, uom: r.productUom },

@@ -7,7 +7,7 @@ import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
 import { pageParams } from '../../http/pagination'
-import { GS } from './gs1'
+import { GS } from '../../../contracts/gs1/gs1'
 import { listStock, listStockByProducts, stockOrder, stockSearchCondition } from './inventory.service'
 import { receiveStock, removeStock, type StockActor } from './stock.service'
 

@@ -2,35 +2,14 @@
  * Scan and lookup (SPEC 2.5, 7 "Scan"): what a scanned or typed code names, and the stock of each product found.
  */
 import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import type { ScanResponse } from '../../../contracts/inventory/inventory.contract'
+import { type ScanKind, SCAN_MAX_LINES } from '../../../contracts/inventory/inventory.rules'
 import type { Db } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
-import { interpretScan } from './gs1'
-import { serializeStockLine, stockLineOut, stockLineRows } from './inventory.service'
-
-export const SCAN_KINDS = ['product', 'gtin', 'lot', 'pallet', 'location'] as const
-export type ScanKind = (typeof SCAN_KINDS)[number]
-
-/** Lines listed per scan; totals and location counts always cover every line. */
-export const SCAN_MAX_LINES = 500
-
-export const scanResultOut = z.object({
-  product: z.object({ id: z.number(), code: z.string(), name1: z.string(), uom: z.string() }),
-  total_qty: z.string().describe('sum of qty over the product lines found, exact decimal'),
-  uom: z.string(),
-  locations_count: z.number().describe('distinct locations holding the lines found'),
-  lines: z.array(stockLineOut),
-})
-export const scanOut = z.object({
-  code: z.string(),
-  kind: z.enum(SCAN_KINDS).nullable().describe('what the code named; null when nothing matched'),
-  gs1: z.record(z.string(), z.string()).nullable().describe('the GS1 application identifiers read from the code, if it was a GS1 element string'),
-  results: z.array(scanResultOut).describe('one per product found; empty for an unknown code'),
-  truncated: z.boolean().describe(`true when more than ${SCAN_MAX_LINES} lines matched (totals still cover all)`),
-})
-export type ScanOut = z.infer<typeof scanOut>
+import { interpretScan } from '../../../contracts/gs1/gs1'
+import { serializeStockLine, stockLineRows } from './inventory.service'
 
 type Found = { kind: ScanKind; productIds?: number[]; lines?: SQL }
 
@@ -88,7 +67,7 @@ async function find(db: Db, companyId: number, raw: string): Promise<{ found: Fo
 }
 
 /** Resolve a code and answer, for each product found, its total, unit, distinct locations and lines. */
-export async function resolveScan(db: Db, companyId: number, code: string): Promise<ScanOut> {
+export async function resolveScan(db: Db, companyId: number, code: string): Promise<ScanResponse> {
   const { found, gs1 } = await find(db, companyId, code)
   if (!found) return { code, kind: null, gs1, results: [], truncated: false }
   const where = and(eq(stockLines.companyId, companyId), found.lines)

@@ -1,15 +1,23 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import {
+  bomBody,
+  bomFilters,
+  bomOut,
+  copackCompleteBody,
+  copackCreateBody,
+  copackDetailOut,
+  copackListOut,
+  copackListQuery,
+} from '../../../contracts/copack/copack.contract'
+import { idParams } from '../../../contracts/primitives'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { products } from '../../db/schema/catalog'
-import { billsOfMaterials, COPACK_STATUSES, type CopackStatus, copackOrders, RESERVATION_STATUSES } from '../../db/schema/manufacturing'
-import { TASK_STATUSES } from '../../db/schema/tasks'
+import { billsOfMaterials, COPACK_STATUSES, type CopackStatus, copackOrders } from '../../db/schema/manufacturing'
 import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
 import { type CompanyTable, crudRoutes, refInCompany } from '../../http/crud'
 import { fieldError, notFound } from '../../http/errors'
-import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { codeField, positiveDecimal3 } from '../master-data/validators'
+import { countStar, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import {
   cancelCopackOrder,
   completeCopackOrder,
@@ -22,83 +30,6 @@ import {
   reserveCopackOrder,
   serializeCopackRow,
 } from './copack.service'
-import { codeRef, idParams, pageOf, pkField, productRef } from './request-fields'
-
-const copackRow = z.object({
-  id: z.number(),
-  code: z.string(),
-  status: z.enum(COPACK_STATUSES),
-  result_product: z.number(),
-  result_product_code: z.string(),
-  result_product_name: z.string(),
-  result_qty: z.string(),
-  company: z.number(),
-  site: z.number(),
-  warehouse: z.number(),
-  warehouse_code: z.string(),
-  created_at: z.string(),
-  reserved_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-})
-
-const copackDetailOut = copackRow.extend({
-  created_by: z.string().nullable(),
-  produced_location: codeRef.nullable(),
-  actions: z.array(z.enum(['reserve', 'cancel', 'complete'])),
-  components: z.array(
-    z.object({
-      product: productRef.extend({ uom: z.string() }),
-      qty_per_unit: z.string(),
-      needed: z.string(),
-      available: z.string(),
-      reserved: z.string(),
-      missing: z.string(),
-    }),
-  ),
-  reservations: z.array(
-    z.object({
-      id: z.number(),
-      stock_line: z.number(),
-      product: codeRef,
-      location: codeRef,
-      lot: z.string().nullable(),
-      pallet_code: z.string().nullable(),
-      expiry_date: z.string().nullable(),
-      qty: z.string(),
-      status: z.enum(RESERVATION_STATUSES),
-      task: z.number().nullable(),
-    }),
-  ),
-  tasks: z.array(
-    z.object({
-      id: z.number(),
-      type: z.string(),
-      status: z.enum(TASK_STATUSES),
-      location: codeRef.nullable(),
-      product: productRef.nullable(),
-      qty: z.string().nullable(),
-      reference: z.string(),
-      assignee: z.object({ id: z.number(), username: z.string() }).nullable(),
-      created_at: z.string(),
-      started_at: z.string().nullable(),
-      finished_at: z.string().nullable(),
-    }),
-  ),
-})
-
-const createBody = z.object({
-  code: codeField,
-  result_product: pkField,
-  result_qty: positiveDecimal3.optional(),
-  company: pkField.nullable().optional(),
-  site: pkField.nullable().optional(),
-  warehouse: pkField.nullable().optional(),
-})
-
-const listQuery = listQuerySchema.extend({
-  status: z.string().max(200).optional().describe('one status or a comma list: DRAFT, RESERVED, IN_PROGRESS, COMPLETED, CANCELLED'),
-})
 
 const TAG = 'manufacturing'
 
@@ -109,7 +40,7 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/manufacturing/copack-orders/',
-    { schema: { tags: [TAG], summary: 'Copack orders (SPEC 2.12)', querystring: listQuery, response: { 200: pageOf(copackRow) } } },
+    { schema: { tags: [TAG], summary: 'Copack orders (SPEC 2.12)', querystring: copackListQuery, response: { 200: copackListOut } } },
     async (req) => {
       const q = req.query
       const p = pageParams(q)
@@ -135,7 +66,7 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create a copack order (SPEC 5: code and result_product required, result_qty default 1)',
         description:
           'company, site and warehouse default to the signed-in user\'s company and default site/warehouse; a value that is not one of the user\'s company is a 400 on that field.',
-        body: createBody,
+        body: copackCreateBody,
         response: { 201: copackDetailOut },
       },
     },
@@ -191,7 +122,7 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Complete: consume the reserved components and produce the result (all pick tasks done)',
         description: 'Optional body {location}: where to produce (a location of the order\'s warehouse); default its production, else staging, else dock location.',
         params: idParams,
-        body: z.object({ location: pkField.optional() }).nullish(),
+        body: copackCompleteBody,
         response: { 200: copackDetailOut },
       },
     },
@@ -203,8 +134,6 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   // Bills of materials: a company-scoped resource, written by admins and supervisors
-  const bomOut = z.object({ id: z.number(), result_product: productRef, component_product: productRef, qty_per_unit: z.string() })
-  const bomBody = z.object({ result_product: pkField, component_product: pkField, qty_per_unit: positiveDecimal3 })
   const bomTable = billsOfMaterials as unknown as CompanyTable
   const checkPair = (result: number, component: number) => {
     if (result === component) throw fieldError('component_product', 'A product cannot be a component of itself.')
@@ -239,7 +168,7 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
       ordering: { id: billsOfMaterials.id, result_product__code: resultProducts.code, component_product__code: componentProducts.code, qty_per_unit: billsOfMaterials.qtyPerUnit },
       defaultOrdering: 'result_product__code,component_product__code',
       filters: {
-        schema: z.object({ result_product: z.coerce.number().int().positive().max(2_147_483_647).optional(), component_product: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
+        schema: bomFilters,
         where: (q) => [
           q.result_product ? eq(billsOfMaterials.resultProductId, Number(q.result_product)) : undefined,
           q.component_product ? eq(billsOfMaterials.componentProductId, Number(q.component_product)) : undefined,

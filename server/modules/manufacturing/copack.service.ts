@@ -19,7 +19,9 @@ import type { Db, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
-import { billsOfMaterials, type CopackStatus, copackOrders, copackReservations } from '../../db/schema/manufacturing'
+import { billsOfMaterials, copackOrders, copackReservations } from '../../db/schema/manufacturing'
+import type { MissingComponent } from '../../../contracts/copack/copack.contract'
+import { COPACK_ACTIONS } from '../../../contracts/copack/copack.rules'
 import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
@@ -29,15 +31,6 @@ import { type Milli, fromMilli, maxMilli, minMilli, mulMilliCeil, toMilli } from
 import { resolveWarehouseScope } from './warehouse-scope'
 
 const actorOf = (user: AuthUser): StockActor => ({ companyId: user.companyId, userId: user.id })
-
-/** Which actions each status allows (the screens enable their buttons from this). */
-export const COPACK_ACTIONS: Record<CopackStatus, ('reserve' | 'cancel' | 'complete')[]> = {
-  DRAFT: ['reserve', 'cancel'],
-  RESERVED: ['cancel', 'complete'],
-  IN_PROGRESS: ['cancel', 'complete'],
-  COMPLETED: [],
-  CANCELLED: [],
-}
 
 /** Locations stock may be reserved or picked from: active, in the warehouse, not in quarantine. */
 export const usableLocationIds = (warehouseId: number) =>
@@ -124,8 +117,6 @@ async function availableByProduct(db: Db | Tx, companyId: number, warehouseId: n
   }
   return out
 }
-
-export type MissingComponent = { product: number; code: string; needed: string; available: string; missing: string }
 
 const RETRYABLE = new Set(['40P01', '40001'])
 
@@ -517,7 +508,7 @@ export async function copackDetail(db: Db, user: AuthUser, id: number) {
     ...serializeCopackRow(row),
     created_by: extra?.createdBy ?? null,
     produced_location: extra?.producedId ? { id: extra.producedId, code: extra.producedCode as string } : null,
-    actions: COPACK_ACTIONS[order.status],
+    actions: [...COPACK_ACTIONS[order.status]],
     components: comps.map((c) => {
       const reserved = counted(c.productId)
       const free = available.get(c.productId) ?? 0n

@@ -14,19 +14,9 @@ import { countStar } from '../../http/pagination'
 import { revokeUserSessions } from '../auth/auth.service'
 import { refreshStockSortKeys } from '../inventory/stock.service'
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/passwords'
-import {
-  LOCATION_KINDS,
-  STORAGE_CLASSES,
-  codeField,
-  decimal3,
-  emailField,
-  gtinField,
-  idRef,
-  nameField,
-  optionalText,
-  positiveDecimal3,
-  timezoneField,
-} from './validators'
+import { LOCATION_KINDS, STORAGE_CLASSES } from '../../../contracts/master-data/master-data.rules'
+import { carrierBody, carrierOut, customerBody, customerOut, supplierBody, supplierOut } from '../../../contracts/partners/partners.contract'
+import { codeField, codeNameBody, codeNameOut, decimal3, emailField, gtinField, idRef, nameField, optionalText, positiveDecimal3, timezoneField } from '../../../contracts/primitives'
 
 const ref = z.object({ id: z.number(), code: z.string() })
 const count = (db: Db, table: CompanyTable) => db.select({ count: countStar }).from(table).$dynamic()
@@ -36,25 +26,23 @@ function defined<T extends Record<string, unknown>>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
-/** The many master-data tables that are just code and name (plus a few plain columns). */
-function codeNameResource<E extends z.ZodRawShape>(
+/** The many master-data tables that are just code and name (plus a few plain columns): body and output from the contract. */
+function codeNameResource<B extends z.ZodObject, O extends z.ZodObject>(
   prefix: string,
   tag: string,
   table: CompanyTable & { code: PgColumn; name: PgColumn },
-  extra: E,
-  extraOut: z.ZodRawShape,
+  body: B,
+  output: O,
   extraColumns: Record<string, PgColumn>,
 ) {
-  const body = z.object({ code: codeField, name: nameField, ...extra })
-  const output = z.object({ id: z.number(), code: z.string(), name: z.string(), ...extraOut })
   return crudRoutes({
     prefix,
     tag,
     table,
     rows: (db) => db.select({ id: table.id, code: table.code, name: table.name, ...extraColumns }).from(table).$dynamic(),
     count: (db) => count(db, table),
-    serialize: (r) => r as z.infer<typeof output>,
-    output: output as z.ZodType<z.infer<typeof output>>,
+    serialize: (r) => r as z.infer<O>,
+    output: output as unknown as z.ZodType<z.infer<O>>,
     searchFields: [table.code, table.name],
     ordering: { id: table.id, code: table.code, name: table.name, ...extraColumns },
     defaultOrdering: 'code',
@@ -235,7 +223,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   )
 
-  await app.register(codeNameResource('/product/uoms', 'product', uoms, {}, {}, {}))
+  await app.register(codeNameResource('/product/uoms', 'product', uoms, codeNameBody, codeNameOut, {}))
 
   const productOut = z.object({ id: z.number(), code: z.string(), variant: z.string(), name1: z.string(), uom: ref, storage_class: z.string() })
   const productBody = z.object({
@@ -368,20 +356,13 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   await app.register(
-    codeNameResource('/partners/customers', 'partners', customers, { email: emailField.nullable().optional() }, { email: z.string().nullable() }, { email: customers.email }),
+    codeNameResource('/partners/customers', 'partners', customers, customerBody, customerOut, { email: customers.email }),
   )
   await app.register(
-    codeNameResource(
-      '/partners/suppliers',
-      'partners',
-      suppliers,
-      { edi: optionalText(64), priority: z.number().int().min(1).max(5).optional(), email: emailField.nullable().optional() },
-      { edi: z.string(), priority: z.number(), email: z.string().nullable() },
-      { edi: suppliers.edi, priority: suppliers.priority, email: suppliers.email },
-    ),
+    codeNameResource('/partners/suppliers', 'partners', suppliers, supplierBody, supplierOut, { edi: suppliers.edi, priority: suppliers.priority, email: suppliers.email }),
   )
-  await app.register(codeNameResource('/partners/carriers', 'partners', carriers, {}, {}, {}))
-  await app.register(codeNameResource('/workforce/skills', 'workforce', skills, {}, {}, {}))
+  await app.register(codeNameResource('/partners/carriers', 'partners', carriers, carrierBody, carrierOut, {}))
+  await app.register(codeNameResource('/workforce/skills', 'workforce', skills, codeNameBody, codeNameOut, {}))
 
   const spotOut = z.object({ id: z.number(), code: z.string(), name: z.string(), warehouse: ref.nullable() })
   const spotBody = z.object({ code: codeField, name: nameField, warehouse: idRef.nullable().optional() })

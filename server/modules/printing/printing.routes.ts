@@ -1,20 +1,30 @@
 import path from 'node:path'
+import {
+  labelPreviewQuery,
+  labelTargetParams,
+  type PrintJob,
+  printJobDetailOut,
+  printJobListOut,
+  printJobOut,
+  printJobsQuery,
+  printRequest,
+  printerBody,
+  printerOut,
+} from '../../../contracts/printing/printing.contract'
+import { idParams } from '../../../contracts/primitives'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { Db } from '../../db/client'
-import { PRINT_JOB_KINDS, PRINT_JOB_STATUSES, printJobs, printers } from '../../db/schema/printing'
+import { printJobs, printers } from '../../db/schema/printing'
 import { users } from '../../db/schema/users'
 import { authenticate, WRITE_ROLES } from '../../http/auth-hook'
 import { crudRoutes } from '../../http/crud'
 import { ApiError, fieldError, forbidden, notFound } from '../../http/errors'
-import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { nameField } from '../master-data/validators'
+import { countStar, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import { type Dpi, placeLabel } from './labels/label-model'
 import { renderPng } from './labels/png'
 import { renderSvg } from './labels/svg'
-import { isValidHost } from './printer-host'
 import { PrintQueue } from './print-queue'
 import { type LabelKind, buildLabel, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
 
@@ -26,53 +36,7 @@ export function printQueueOf(app: FastifyInstance): PrintQueue {
   return q
 }
 
-const printerOut = z.object({
-  id: z.number(),
-  name: z.string(),
-  host: z.string(),
-  port: z.number(),
-  resolution: z.number(),
-  label_width_mm: z.number(),
-  label_height_mm: z.number(),
-  is_virtual: z.boolean(),
-  online: z.boolean().nullable().describe('null until the queue has talked to the printer'),
-  last_seen_at: z.string().nullable(),
-  last_error: z.string().nullable(),
-})
-
-const hostField = z
-  .string()
-  .trim()
-  .min(1, 'This field may not be blank.')
-  .max(253)
-  .refine(isValidHost, 'Enter a host name or an IP address.')
-const printerBody = z.object({
-  name: nameField,
-  host: hostField,
-  port: z.number().int().min(1, 'Ensure this value is greater than or equal to 1.').max(65535, 'Ensure this value is less than or equal to 65535.').optional(),
-  resolution: z.union([z.literal(203), z.literal(300)], { error: 'Choose 203 or 300 dpi.' }).optional(),
-  label_width_mm: z.number().int().min(20).max(220).optional(),
-  label_height_mm: z.number().int().min(10).max(400).optional(),
-})
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
-
-const jobOut = z.object({
-  id: z.number(),
-  printer: z.object({ id: z.number(), name: z.string() }),
-  kind: z.enum(PRINT_JOB_KINDS),
-  target_id: z.string(),
-  target_label: z.string(),
-  copies: z.number(),
-  status: z.enum(PRINT_JOB_STATUSES),
-  attempts: z.number(),
-  last_error: z.string().nullable(),
-  next_attempt_at: z.string().nullable().describe('when a queued job is tried next'),
-  created_by: z.string().nullable(),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
-})
-type JobOut = z.infer<typeof jobOut>
 
 function jobRows(db: Db) {
   return db
@@ -99,7 +63,7 @@ function jobRows(db: Db) {
     .$dynamic()
 }
 
-function serializeJob(r: Awaited<ReturnType<typeof jobRows>>[number]): JobOut {
+function serializeJob(r: Awaited<ReturnType<typeof jobRows>>[number]): PrintJob {
   return {
     id: r.id,
     printer: { id: r.printerId, name: r.printerName },
@@ -116,24 +80,6 @@ function serializeJob(r: Awaited<ReturnType<typeof jobRows>>[number]): JobOut {
     sent_at: iso(r.sentAt),
   }
 }
-
-const printBody = z.object({
-  // SPEC 5 / 9: copies 1 to 50
-  copies: z.coerce
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .min(1, 'Ensure this value is greater than or equal to 1.')
-    .max(50, 'Ensure this value is less than or equal to 50.')
-    .default(1),
-  printer: z.union([z.number().int().positive(), z.string().trim().min(1).max(200)], {
-    error: (iss) => (iss.input === undefined ? 'This field is required.' : 'Give a printer id or name.'),
-  }),
-})
-
-const previewQuery = z.object({
-  dpi: z.enum(['203', '300'], { error: 'Choose 203 or 300.' }).optional(),
-  printer: z.coerce.number().int().positive().optional().describe('use this printer\'s label size and resolution'),
-})
 
 export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
   const queue = new PrintQueue(app.deps.db, { spoolDir: path.join(app.deps.env.dataDir, 'spool'), log: app.log })
@@ -220,9 +166,9 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
           schema: {
             tags: ['printing'],
             summary: `Print a ${kind} label (SPEC 7): the job is stored, rendered to ZPL and queued`,
-            params: z.object({ id: z.string().max(100) }),
-            body: printBody,
-            response: { 202: jobOut },
+            params: labelTargetParams,
+            body: printRequest,
+            response: { 202: printJobOut },
           },
         },
         async (req, reply) => {
@@ -240,8 +186,8 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
             schema: {
               tags: ['printing'],
               summary: `The ${kind} label as ${format.toUpperCase()}: the same model the printer gets as ZPL`,
-              params: z.object({ id: z.string().max(100) }),
-              querystring: previewQuery,
+              params: labelTargetParams,
+              querystring: labelPreviewQuery,
             },
           },
           async (req, reply) => {
@@ -258,19 +204,14 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     }
 
-    const jobsQuery = listQuerySchema.extend({
-      status: z.enum(PRINT_JOB_STATUSES).optional(),
-      kind: z.enum(PRINT_JOB_KINDS).optional(),
-      printer: z.coerce.number().int().positive().optional(),
-    })
     api.get(
       '/printing/jobs/',
       {
         schema: {
           tags: ['printing'],
           summary: 'Print jobs, newest first',
-          querystring: jobsQuery,
-          response: { 200: z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(jobOut) }) },
+          querystring: printJobsQuery,
+          response: { 200: printJobListOut },
         },
       },
       async (req) => {
@@ -292,8 +233,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     )
 
-    const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-    api.get('/printing/jobs/:id/', { schema: { tags: ['printing'], params: idParam, response: { 200: jobOut.extend({ zpl: z.string() }) } } }, async (req) => {
+    api.get('/printing/jobs/:id/', { schema: { tags: ['printing'], params: idParams, response: { 200: printJobDetailOut } } }, async (req) => {
       const row = await getJob(req.user.companyId, req.params.id)
       const [{ zpl }] = await app.deps.db.select({ zpl: printJobs.zpl }).from(printJobs).where(eq(printJobs.id, row.id))
       return { ...serializeJob(row), zpl }
@@ -305,8 +245,8 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['printing'],
           summary: 'Queue a failed job, or one whose outcome is unknown, again (a person decided it did not print)',
-          params: idParam,
-          response: { 202: jobOut },
+          params: idParams,
+          response: { 202: printJobOut },
         },
       },
       async (req, reply) => {

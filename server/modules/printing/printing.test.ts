@@ -11,7 +11,7 @@ import { printJobs, printers } from '../../db/schema/printing'
 import { supplierIssueTypes } from '../../db/schema/quality'
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
-import { isValidSscc } from './labels/gs1'
+import { isValidSscc } from '../../../contracts/gs1/gs1'
 import { PrintQueue, UNKNOWN_OUTCOME_ERROR } from './print-queue'
 import { printQueueOf } from './printing.routes'
 

@@ -7,8 +7,7 @@ import { TASK_STATUSES } from '../../db/schema/tasks'
 import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { codeRef, dateField, idempotencyKeyField, idParams, nameRef, optionalCode, pageOf, pkField, productRef } from '../manufacturing/request-fields'
-import { codeField, decimal3, positiveDecimal3 } from '../master-data/validators'
+import { codeField, codeRef, dateField, decimal3, idempotencyKeyField, idParams, nameRef, optionalCode, pageOf, pkField, positiveDecimal3, productRef } from '../../../contracts/primitives'
 import { emailOutboxOf } from '../quality/quality.routes'
 import {
   assignPallets,

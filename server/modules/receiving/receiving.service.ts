@@ -28,7 +28,7 @@ import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/er
 import { receiveStock } from '../inventory/stock.service'
 import { fromMilli, type Milli, sumMilli, toMilli } from '../manufacturing/qty-math'
 import { resolveWarehouse } from '../manufacturing/warehouse-scope'
-import { buildSscc, maxSsccSerial } from '../printing/labels/gs1'
+import { buildSscc, maxSsccSerial } from '../../../contracts/gs1/gs1'
 import { nextSsccSerial } from '../printing/printing.service'
 import { reportSupplierIssue } from '../quality/quality.service'
 

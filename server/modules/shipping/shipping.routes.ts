@@ -6,8 +6,7 @@ import { customers } from '../../db/schema/partners'
 import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { codeRef, dateField, idempotencyKeyField, idParams, nameRef, pageOf, pkField } from '../manufacturing/request-fields'
-import { codeField, positiveDecimal3 } from '../master-data/validators'
+import { codeField, codeRef, dateField, idempotencyKeyField, idParams, nameRef, pageOf, pkField, positiveDecimal3 } from '../../../contracts/primitives'
 import {
   cancelSalesOrder,
   createSalesOrder,

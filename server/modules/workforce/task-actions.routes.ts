@@ -6,11 +6,12 @@ import { authenticate } from '../../http/auth-hook'
 import type { AuthUser } from '../../http/context'
 import { conflict, notFound } from '../../http/errors'
 import { copackTaskStarted } from '../manufacturing/copack.service'
-import { idParams } from '../manufacturing/request-fields'
-import { serializeTask, type TaskOut, taskOut, taskRows } from './task-rows'
+import { idParams } from '../../../contracts/primitives'
+import { type Task, taskOut } from '../../../contracts/tasks/tasks.contract'
+import { serializeTask, taskRows } from './task-rows'
 
 /** The task as GET /api/workforce/tasks/{id}/ shows it, so a screen can replace its row. */
-async function readTask(db: Db, user: AuthUser, id: number): Promise<TaskOut> {
+async function readTask(db: Db, user: AuthUser, id: number): Promise<Task> {
   const [r] = await taskRows(db).where(and(eq(tasks.id, id), eq(tasks.companyId, user.companyId)))
   if (!r) throw notFound('No such record.')
   return serializeTask(r)

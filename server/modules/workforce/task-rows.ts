@@ -1,30 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { z } from 'zod'
+import type { Task } from '../../../contracts/tasks/tasks.contract'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
-import { TASK_STATUSES, tasks } from '../../db/schema/tasks'
+import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
-
-const ref = z.object({ id: z.number(), code: z.string() })
-
-/** A task as the API shows it: the list, the detail, and the answer of start/done share it. */
-export const taskOut = z.object({
-  id: z.number(),
-  type: z.string(),
-  status: z.enum(TASK_STATUSES),
-  warehouse: ref.nullable(),
-  location: ref.nullable(),
-  product: z.object({ id: z.number(), code: z.string(), name1: z.string() }).nullable(),
-  qty: z.string().nullable(),
-  reference: z.string(),
-  assignee: z.object({ id: z.number(), username: z.string() }).nullable(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-})
-export type TaskOut = z.infer<typeof taskOut>
 
 export const assignees = alias(users, 'assignee')
 
@@ -54,7 +35,8 @@ export const taskRows = (db: Db) =>
 
 type TaskRow = Awaited<ReturnType<typeof taskRows>>[number]
 
-export const serializeTask = (r: TaskRow): TaskOut => ({
+/** A task as the API shows it (contracts/tasks): the list, the detail, and the answer of start/done share it. */
+export const serializeTask = (r: TaskRow): Task => ({
   id: r.id,
   type: r.type,
   status: r.status,

@@ -8,8 +8,10 @@ import { EQUIPMENT_STATUSES, equipments } from '../../db/schema/workforce'
 import { authenticate } from '../../http/auth-hook'
 import { fieldError, notFound } from '../../http/errors'
 import { statementKey } from '../../http/statement-cache'
-import { countStar, likeEscape, listQuerySchema, orderingClause, pageParams, pageResponse } from '../../http/pagination'
-import { assignees, serializeTask, taskOut, taskRows } from './task-rows'
+import { countStar, likeEscape, orderingClause, pageParams, pageResponse } from '../../http/pagination'
+import { dailyTasksOut, dailyTasksQuery, equipmentStatusOut, taskListOut, taskListQuery, taskOut } from '../../../contracts/tasks/tasks.contract'
+import { idParams } from '../../../contracts/primitives'
+import { assignees, serializeTask, taskRows } from './task-rows'
 
 
 const TASK_ORDERING = {
@@ -27,14 +29,6 @@ const TASK_ORDERING = {
 
 const csv = (s: string | undefined) => (s ?? '').split(',').map((v) => v.trim()).filter(Boolean)
 
-const taskQuery = listQuerySchema.extend({
-  status: z.string().max(200).optional().describe('one status or a comma list: open, pending, in_progress, done, cancelled'),
-  type: z.string().max(200).optional().describe('one type or a comma list'),
-  assignee: z.string().max(20).optional().describe('a user id, `me`, or `none`'),
-  is_closed: z.enum(['true', 'false']).optional().describe('closed = done or cancelled'),
-  warehouse: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-})
-
 const DEFAULT_TZ = 'America/Sao_Paulo'
 
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,8 +43,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['workforce'],
         summary: 'Tasks (SPEC 2.10)',
         description: 'Paged tasks. The dashboard counts open tasks with page_size=1 and `status=open`, `status=pending` or `is_closed=false` (SPEC 4).',
-        querystring: taskQuery,
-        response: { 200: z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(taskOut) }) },
+        querystring: taskListQuery,
+        response: { 200: taskListOut },
       },
     },
     async (req) => {
@@ -105,8 +99,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
           'One point per day for the last `days` days (default 14, at most 90), oldest first, today last, days without tasks as zeros. ' +
           '`done`: tasks finished (status done) that day. `open`: tasks not yet done or cancelled at the end of that day (the backlog). ' +
           "Days follow the user's default warehouse time zone.",
-        querystring: z.object({ days: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(90).default(14) }),
-        response: { 200: z.array(z.object({ date: z.string(), done: z.number(), open: z.number() })) },
+        querystring: dailyTasksQuery,
+        response: { 200: z.array(dailyTasksOut) },
       },
     },
     async (req) => {
@@ -133,7 +127,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/workforce/tasks/:id/',
-    { schema: { tags: ['workforce'], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: taskOut } } },
+    { schema: { tags: ['workforce'], params: idParams, response: { 200: taskOut } } },
     async (req) => {
       const [row] = await rows().where(and(eq(tasks.companyId, req.user.companyId), eq(tasks.id, req.params.id))).limit(1)
       if (!row) throw notFound('No such record.')
@@ -148,7 +142,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['workforce'],
         summary: 'Equipment by status (SPEC 2.4 chart)',
         description: 'How many equipments are available, busy (in use) and down. Active equipment on the dashboard = available + busy.',
-        response: { 200: z.object({ available: z.number(), busy: z.number(), down: z.number() }) },
+        response: { 200: equipmentStatusOut },
       },
     },
     async (req) => {

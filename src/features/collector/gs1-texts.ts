@@ -4,7 +4,7 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Gs1FieldName, Gs1Problem } from '../../../machines/scanner/gs1'
+import type { Gs1FieldName, Gs1Problem } from '../../../contracts/gs1/gs1'
 
 const GS1_FIELD: Record<Gs1FieldName, MessageDescriptor> = {
   sscc: msg`SSCC`,

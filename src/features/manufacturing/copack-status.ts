@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { CopackMessage, CopackStatus } from '../../../machines/copack/copack.machine'
+import type { CopackStatus } from '../../../contracts/copack/copack.rules'
+import type { CopackMessage } from '../../../machines/copack/copack.machine'
 
 export const COPACK_STATUS_LABELS: Record<CopackStatus, MessageDescriptor> = {
   DRAFT: msg`Rascunho`,

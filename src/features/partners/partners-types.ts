@@ -1,22 +1,2 @@
-/** Rows of the partners lists, as the API returns them (SPEC 3). */
-
-export interface Customer {
-  id: number
-  code: string
-  name: string
-}
-
-export interface Supplier {
-  id: number
-  code: string
-  name: string
-  edi: boolean | string | null
-  priority: number | null
-  email: string | null
-}
-
-export interface Carrier {
-  id: number
-  code: string
-  name: string
-}
+/** Rows of the partners lists: the contract's types (contracts/partners; SPEC 3). */
+export type { Carrier, Customer, Supplier } from '../../../contracts/partners/partners.contract'

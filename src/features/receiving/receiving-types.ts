@@ -1,4 +1,5 @@
 /** Receiving documents and receipts as the API answers them (server/modules/receiving/receiving.routes.ts). */
+import type { Printer as ContractPrinter } from '../../../contracts/printing/printing.contract'
 
 export interface Ref {
   id: number
@@ -124,11 +125,8 @@ export interface ReceiveRequest {
   report_issue?: SupplierIssueRequest | null
 }
 
-export interface Printer {
-  id: number
-  name: string
-  is_virtual: boolean
-}
+/** What the label step needs of a printer (contracts/printing). */
+export type Printer = Pick<ContractPrinter, 'id' | 'name' | 'is_virtual'>
 
 export interface LocationOption {
   id: number

@@ -105,8 +105,4 @@ export interface Shipment {
   packages: { id: number; code: string; contents: { line: number; qty: string }[] }[]
 }
 
-export interface Carrier {
-  id: number
-  code: string
-  name: string
-}
+export type { Carrier } from '../../../contracts/partners/partners.contract'

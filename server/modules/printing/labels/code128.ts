@@ -4,6 +4,8 @@
  * draws: it does not choose subsets itself (ZPL ^BC mode N honours the invocation codes as given).
  */
 
+import type { Gs1Element } from '../../../../contracts/gs1/gs1'
+
 /** Bar/space widths in modules, bar first, for symbol values 0-106 (106 = stop with its termination bar). */
 const PATTERNS = [
   '212222', '222122', '222221', '121223', '121322', '131222', '122213', '122312', '132212', '221213',
@@ -170,4 +172,20 @@ export function decodeZplCode128(data: string): number[] {
   const check = values.reduce((sum, v, pos) => sum + v * Math.max(pos, 1), 0) % 103
   values.push(check, STOP)
   return values
+}
+
+// Predefined-length AIs (GS1 General Specifications, figure 5.10.1-2): these need no FNC1 after them.
+const FIXED_LENGTH: Record<string, number> = { '00': 18, '01': 14, '02': 14, '11': 6, '13': 6, '15': 6, '17': 6 }
+
+/** GS1-128 data: FNC1 first, then each AI and value; the GS1 rules themselves live in contracts/gs1/gs1.ts. */
+export function gs1Elements(elements: Gs1Element[]): Code128Input {
+  const out: Code128Input = [FNC1]
+  elements.forEach((e, idx) => {
+    const fixed = FIXED_LENGTH[e.ai]
+    if (fixed !== undefined && e.value.length !== fixed) throw new RangeError(`AI (${e.ai}) takes ${fixed} characters.`)
+    out.push(...e.ai, ...e.value)
+    // a variable-length value ends with FNC1 unless it is the last element
+    if (fixed === undefined && idx < elements.length - 1) out.push(FNC1)
+  })
+  return out
 }

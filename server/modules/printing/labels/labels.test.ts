@@ -2,9 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { gs1CheckDigit, isValidGtin } from '../../master-data/validators'
-import { FNC1, code128Bars, decodeZplCode128, encodeCode128 } from './code128'
-import { buildSscc, gs1Elements, gs1Hri, isValidSscc, maxSsccSerial } from './gs1'
+import { gs1Hri } from '../../../../contracts/gs1/gs1'
+import { FNC1, code128Bars, decodeZplCode128, encodeCode128, gs1Elements } from './code128'
 import { type Dpi, placeLabel } from './label-model'
 import { locationLabel } from './location-label'
 import { contentElements, palletLabel, type PalletLabelData } from './pallet-label'
@@ -38,27 +37,7 @@ const pallet: PalletLabelData = {
   uom: 'CX',
 }
 
-describe('GS1 check digits (GS1 General Specifications examples)', () => {
-  it('computes the SSCC check digit of (00)106141412345678908', () => {
-    expect(gs1CheckDigit('10614141234567890')).toBe(8)
-    expect(isValidSscc('106141412345678908')).toBe(true)
-    expect(isValidSscc('106141412345678907')).toBe(false)
-    expect(buildSscc(1, '0614141', 234567890)).toBe('106141412345678908')
-  })
-  it('computes GTIN check digits: 09506000134352 and 4006381333931', () => {
-    expect(gs1CheckDigit('0950600013435')).toBe(2)
-    expect(gs1CheckDigit('400638133393')).toBe(1)
-    expect(isValidGtin('09506000134352')).toBe(true)
-    expect(isValidGtin('4006381333931')).toBe(true)
-    expect(isValidGtin('4006381333932')).toBe(false)
-  })
-  it('builds SSCCs from a company prefix and serial, and refuses a serial that does not fit', () => {
-    expect(buildSscc(0, '7891234', 1)).toBe('078912340000000019')
-    expect(isValidSscc(buildSscc(0, '7891234', maxSsccSerial('7891234')))).toBe(true)
-    expect(() => buildSscc(0, '7891234', maxSsccSerial('7891234') + 1)).toThrow(RangeError)
-  })
-})
-
+// GS1 check digits and SSCC building are tested with the one GS1 module: contracts/gs1/gs1.test.ts
 describe('Code 128 / GS1-128', () => {
   it('encodes the SSCC as start C, FNC1 and digit pairs, and the printer reads back the same symbol', () => {
     const sym = encodeCode128(gs1Elements([{ ai: '00', value: '106141412345678908' }]))

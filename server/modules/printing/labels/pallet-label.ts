@@ -1,4 +1,5 @@
-import { type Gs1Element, gs1Date, gs1Elements, gs1Hri, isGs1BarcodeText } from './gs1'
+import { type Gs1Element, gs1Hri, isGs1BarcodeText, isoToGs1Date } from '../../../../contracts/gs1/gs1'
+import { gs1Elements } from './code128'
 import type { LabelElement, LabelModel } from './label-model'
 
 export type PalletLabelData = {
@@ -33,7 +34,7 @@ export function contentElements(p: PalletLabelData): Gs1Element[] {
   const count = isCount(p.qty) ? String(Number(p.qty)) : null
   if (p.gtin && count === '1') out.push({ ai: '01', value: p.gtin })
   else if (p.gtin && count) out.push({ ai: '02', value: p.gtin })
-  if (p.expiryDate) out.push({ ai: '17', value: gs1Date(p.expiryDate) })
+  if (p.expiryDate) out.push({ ai: '17', value: isoToGs1Date(p.expiryDate) })
   if (p.gtin && count && count !== '1') out.push({ ai: '37', value: count })
   if (p.lot && isGs1BarcodeText(p.lot)) out.push({ ai: '10', value: p.lot })
   return out

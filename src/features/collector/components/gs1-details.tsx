@@ -1,7 +1,7 @@
 import { Box, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { useLingui } from '@lingui/react/macro'
-import { readGs1, type Gs1FieldName } from '../../../../machines/scanner/gs1'
+import { readGs1, type Gs1FieldName } from '../../../../contracts/gs1/gs1'
 import { formatDate, formatNumber } from '../../../lib/format'
 import { gs1FieldText, gs1ProblemText } from '../gs1-texts'
 

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { scannerMachine, type ScanRead } from '../../../../machines/scanner/scanner.machine'
-import { GS } from '../../../../machines/scanner/gs1-form'
+import { GS } from '../../../../contracts/gs1/gs1-form'
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { cameraReader } from '../camera-reader'
 

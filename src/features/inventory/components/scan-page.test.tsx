@@ -16,6 +16,7 @@ function line(id: number, productCode: string, location: string, qty: string) {
     uom: 'UN',
     expiry_date: null,
     owner: null,
+    version: 1,
   }
 }
 

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client'
-import type { CopackAction } from '../../../../machines/copack/copack.machine'
+import type { CopackAction } from '../../../../contracts/copack/copack.rules'
 import type { CopackOrderDetail } from '../copack-types'
 
 /** POST /{id}/reserve/, /cancel/ or /complete/ (SPEC 7): each answers the order as it now is. */

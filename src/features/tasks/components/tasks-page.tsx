@@ -13,7 +13,8 @@ import { tasksQueryOptions } from '../api/get-tasks'
 import { postTaskAction, type TaskAction } from '../api/post-task-action'
 import { tasksKeys } from '../tasks-query-keys'
 import { isTaskStatus, TASK_STATUS_COLORS, TASK_STATUS_LABELS, taskStatusLabel, taskTypeLabel } from '../task-status'
-import { TASK_STATUSES, type Task } from '../tasks-types'
+import { TASK_STATUSES } from '../../../../contracts/tasks/tasks.rules'
+import type { Task } from '../tasks-types'
 
 const ALL = 'all'
 

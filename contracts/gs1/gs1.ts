@@ -1,7 +1,8 @@
 /**
- * GS1 element strings, shared by the handheld (issue 6) and the server (the scan lookup, the label printer):
- * the human-readable form `(00)106141412345678908(10)L123`, the raw form with the ASCII 29 group separator (what a
- * scanner sends for FNC1) between variable-length fields, and an optional symbology identifier in front (`]C1`
+ * GS1, once for the whole house (issue 13 §2): the handheld (issue 6) shows what a scan holds, the server's scan
+ * lookup interprets it, the label printer builds SSCCs and dates for its barcodes. Element strings come in the
+ * human-readable form `(00)106141412345678908(10)L123`, the raw form with the ASCII 29 group separator (what a
+ * scanner sends for FNC1) between variable-length fields, and with an optional symbology identifier in front (`]C1`
  * GS1-128, `]d2` DataMatrix, `]Q3` QR, `]e0` DataBar). Pure functions, no dependencies (gs1-form.ts holds the
  * cheap form checks): machines/, src/ and server/ all import this file.
  */
@@ -88,8 +89,11 @@ function aiAt(s: string, i: number): { ai: string; def: AiDef; n?: number } | un
   return AIS[two] ? { ai: two, def: AIS[two] } : undefined
 }
 
-/** YYMMDD to YYYY-MM-DD, with GS1's century window (−49..+50 years around today); DD 00 is the month's last day. */
-export function gs1Date(yymmdd: string, today = new Date()): string | undefined {
+/**
+ * A GS1 date (AI 11, 15, 17: YYMMDD) read as YYYY-MM-DD, with GS1's century window (−49..+50 years around today);
+ * DD 00 is the month's last day. Undefined when it names no calendar day. The way back is isoToGs1Date.
+ */
+export function gs1DateToIso(yymmdd: string, today = new Date()): string | undefined {
   const yy = Number(yymmdd.slice(0, 2))
   const mm = Number(yymmdd.slice(2, 4))
   let dd = Number(yymmdd.slice(4, 6))
@@ -127,7 +131,7 @@ function store(out: Gs1Data, ai: string, def: AiDef, value: string, n: number | 
   if (out.ais[ai] !== undefined) return fail({ kind: 'repeated', ai }, `AI (${ai}) appears twice.`)
   out.ais[ai] = value
   if (def.date) {
-    const d = gs1Date(value, options.today)
+    const d = gs1DateToIso(value, options.today)
     if (!d) return fail({ kind: 'date', ai }, `AI (${ai}) is not a valid date.`)
     out[def.name] = d
   } else if (def.decimals) {
@@ -200,4 +204,81 @@ export function readGs1(raw: string, options: Omit<Gs1Options, 'checkDigits'> = 
     return parsed.ok ? parsed : undefined
   }
   return undefined
+}
+
+/** YYYY-MM-DD (or an ISO timestamp) written as the YYMMDD a GS1 date AI carries: the label printer's way (AI 17). */
+export function isoToGs1Date(isoDate: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate)
+  if (!m) throw new RangeError(`Not a date: ${isoDate}`)
+  return m[1].slice(2) + m[2] + m[3]
+}
+
+/** SSCC: extension digit, GS1 company prefix and serial reference (17 digits), then the mod-10 check digit. */
+export function buildSscc(extension: number, companyPrefix: string, serial: number): string {
+  if (!/^\d{6,12}$/.test(companyPrefix)) throw new RangeError('A GS1 company prefix has 6 to 12 digits.')
+  const serialDigits = 16 - companyPrefix.length
+  if (!Number.isSafeInteger(serial) || serial < 0 || String(serial).length > serialDigits) throw new RangeError('SSCC serial reference out of range.')
+  const body = String(extension) + companyPrefix + String(serial).padStart(serialDigits, '0')
+  return body + gs1CheckDigit(body)
+}
+
+/** Largest serial reference a prefix leaves room for: the serial counter stops there rather than wrap (SSCCs never repeat). */
+export const maxSsccSerial = (companyPrefix: string) => 10 ** (16 - companyPrefix.length) - 1
+
+/** GTIN-8/12/13 padded to the 14 digits that AI (01) and (02) carry. */
+export const gtin14 = (gtin: string) => gtin.padStart(14, '0')
+
+/** GTIN-8/12/13/14 are the same number left-padded with zeros; packs may store any of them. */
+export function gtinSpellings(gtin: string): string[] {
+  const g14 = gtin14(gtin)
+  const out = new Set([gtin, g14])
+  for (const len of [13, 12, 8]) if (g14.slice(0, 14 - len) === '0'.repeat(14 - len)) out.add(g14.slice(14 - len))
+  return [...out]
+}
+
+/** A GS1 element string: application identifier and value. */
+export type Gs1Element = { ai: string; value: string }
+
+/** Human-readable interpretation, AIs in parentheses: (00)106141412345678908. */
+export const gs1Hri = (elements: Gs1Element[]) => elements.map((e) => `(${e.ai})${e.value}`).join('')
+
+/** GS1 AI encodable character set 82, less what ZPL cannot carry literally in ^FD (^ ~ >). */
+export const isGs1BarcodeText = (s: string) => /^[!"%&'()*+,\-./0-9:;<=?A-Z_a-z]{1,20}$/.test(s)
+
+/** What a scanned text may name, before looking anything up (the server's scan lookup, SPEC 2.5). */
+export type ScanInterpretation = {
+  /** the text with its symbology identifier and surrounding blanks removed: used for plain lookups */
+  text: string
+  /** parsed GS1 data when the text was a GS1 element string */
+  gs1?: Gs1Data
+  sscc?: string
+  /** every spelling of the GTIN to look up (8/12/13 digits are also GTIN-14 with leading zeros) */
+  gtins?: string[]
+  lot?: string
+}
+
+/**
+ * Read a scanned text: a GS1 element string (bracketed, with GS separators, or behind `]C1`), a plain SSCC
+ * (18 digits with a valid check digit), a plain GTIN (8, 12, 13 or 14 digits with a valid check digit), or
+ * anything else (a product code, lot, pallet code or location code, looked up as typed).
+ */
+export function interpretScan(raw: string): ScanInterpretation {
+  const { text, symbology } = stripSymbology(raw)
+  const form = looksLikeGs1(text, symbology)
+  let parsed: Gs1Parse | undefined
+  if (form === 'bracketed') parsed = parseBracketed(text)
+  else if (form === 'raw') parsed = parseElementString(text)
+  else if (isValidSscc(text)) return { text, sscc: text }
+  else if (isValidGtin(text)) return { text, gtins: gtinSpellings(text) }
+  else if (/^(00|01|02)\d{14}/.test(text)) {
+    // an element string typed or scanned without its symbology identifier, e.g. 00106141412345678908
+    const p = parseElementString(text)
+    if (p.ok) parsed = p
+  }
+  // a GS separator is never part of a code typed by hand
+  const plain = text.split(GS).join('')
+  if (!parsed?.ok) return { text: plain }
+  const d = parsed.data
+  const gtin = d.gtin ?? d.content
+  return { text: plain, gs1: d, sscc: d.sscc, gtins: gtin ? gtinSpellings(gtin) : undefined, lot: d.lot }
 }

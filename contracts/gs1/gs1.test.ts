@@ -1,15 +1,32 @@
 /**
- * The shared GS1 element-string parser (issue 6): the handheld shows what a scan holds, the server looks it up,
- * the label printer checks SSCCs. The server's interpretation on top of it: server/modules/inventory/gs1.test.ts.
+ * The one GS1 module (issue 6, issue 13 §2): the handheld shows what a scan holds, the server interprets and looks
+ * it up, the label printer builds SSCCs and dates. The cases of the former server copies (the scan interpretation,
+ * the printer's SSCC and date helpers) are here too.
  */
 import { describe, expect, it } from 'vitest'
 import { mightBeGs1 } from './gs1-form'
-import { GS, gs1CheckDigit, gs1Date, isValidGtin, isValidSscc, parseBracketed, parseElementString, readGs1, stripSymbology } from './gs1'
+import {
+  buildSscc,
+  GS,
+  gs1CheckDigit,
+  gs1DateToIso,
+  gtinSpellings,
+  interpretScan,
+  isoToGs1Date,
+  isValidGtin,
+  isValidSscc,
+  maxSsccSerial,
+  parseBracketed,
+  parseElementString,
+  readGs1,
+  stripSymbology,
+} from './gs1'
 
 const SSCC = '106141412345678908'
 const BAD_SSCC = SSCC.slice(0, 17) + '1'
 const withCheck = (body: string) => body + gs1CheckDigit(body)
 const GTIN14 = withCheck('1789123400001')
+const GTIN13 = withCheck('789123400001')
 
 describe('GS1 element strings', () => {
   it('check digits: GS1 mod 10 over SSCC and GTIN-8/12/13/14', () => {
@@ -77,13 +94,13 @@ describe('GS1 element strings', () => {
 
   it('applies the GS1 century window to dates', () => {
     const today = new Date('2026-06-01T00:00:00Z')
-    expect(gs1Date('760101', today)).toBe('2076-01-01')
-    expect(gs1Date('770101', today)).toBe('1977-01-01')
-    expect(gs1Date('240229', today)).toBe('2024-02-29')
-    expect(gs1Date('250229', today)).toBeUndefined()
-    expect(gs1Date('251301', today)).toBeUndefined()
+    expect(gs1DateToIso('760101', today)).toBe('2076-01-01')
+    expect(gs1DateToIso('770101', today)).toBe('1977-01-01')
+    expect(gs1DateToIso('240229', today)).toBe('2024-02-29')
+    expect(gs1DateToIso('250229', today)).toBeUndefined()
+    expect(gs1DateToIso('251301', today)).toBeUndefined()
     // a date more than 49 years back is in the next century
-    expect(gs1Date('260101', new Date('2080-06-01T00:00:00Z'))).toBe('2126-01-01')
+    expect(gs1DateToIso('260101', new Date('2080-06-01T00:00:00Z'))).toBe('2126-01-01')
     expect(parseBracketed('(17)760101', { today }).ok && parseBracketed('(17)760101', { today })).toMatchObject({ data: { expiryDate: '2076-01-01' } })
   })
 })
@@ -115,5 +132,69 @@ describe('a scanned text as the handheld reads it', () => {
     }
     for (const code of gs1) expect(mightBeGs1(code), code).toBe(true)
     for (const code of plain) expect(mightBeGs1(code), code).toBe(false)
+  })
+})
+
+describe('dates, both ways', () => {
+  it('writes YYYY-MM-DD (or a timestamp) as the YYMMDD of AI 17, and reads it back to the same day', () => {
+    const today = new Date('2026-06-01T00:00:00Z')
+    expect(isoToGs1Date('2027-01-31')).toBe('270131')
+    expect(isoToGs1Date('2027-01-31T10:00:00Z')).toBe('270131')
+    expect(() => isoToGs1Date('31/01/2027')).toThrow(RangeError)
+    for (const day of ['2027-01-31', '2024-02-29', '1977-01-01', '2076-12-31']) expect(gs1DateToIso(isoToGs1Date(day), today)).toBe(day)
+  })
+})
+
+describe('SSCCs and GTINs the label printer builds (GS1 General Specifications examples)', () => {
+  it('computes the SSCC check digit of (00)106141412345678908', () => {
+    expect(gs1CheckDigit('10614141234567890')).toBe(8)
+    expect(isValidSscc('106141412345678908')).toBe(true)
+    expect(isValidSscc('106141412345678907')).toBe(false)
+    expect(buildSscc(1, '0614141', 234567890)).toBe('106141412345678908')
+  })
+  it('computes GTIN check digits: 09506000134352 and 4006381333931', () => {
+    expect(gs1CheckDigit('0950600013435')).toBe(2)
+    expect(gs1CheckDigit('400638133393')).toBe(1)
+    expect(isValidGtin('09506000134352')).toBe(true)
+    expect(isValidGtin('4006381333931')).toBe(true)
+    expect(isValidGtin('4006381333932')).toBe(false)
+  })
+  it('builds SSCCs from a company prefix and serial, and refuses a serial that does not fit', () => {
+    expect(buildSscc(0, '7891234', 1)).toBe('078912340000000019')
+    expect(isValidSscc(buildSscc(0, '7891234', maxSsccSerial('7891234')))).toBe(true)
+    expect(() => buildSscc(0, '7891234', maxSsccSerial('7891234') + 1)).toThrow(RangeError)
+  })
+})
+
+describe('GTIN spellings', () => {
+  it('spells a GTIN every way a pack may store it', () => {
+    expect(gtinSpellings(GTIN13).sort()).toEqual(['0' + GTIN13, GTIN13].sort())
+    expect(gtinSpellings('0' + GTIN13)).toContain(GTIN13)
+    expect(gtinSpellings(GTIN14)).toEqual([GTIN14])
+  })
+})
+
+describe('interpretScan (what the server looks a scan up as)', () => {
+  it('plain SSCC, bracketed, element string, GS-separated and ]C1 forms all name the same pallet', () => {
+    for (const code of [SSCC, `(00)${SSCC}`, `00${SSCC}`, `]C100${SSCC}`, `]C1${GS}00${SSCC}${GS}`, `  (00)${SSCC}  `]) {
+      expect(interpretScan(code).sscc, code).toBe(SSCC)
+    }
+  })
+
+  it('GTIN-13 and GTIN-14 (plain or as AI 01 with a lot)', () => {
+    expect(interpretScan(GTIN13).gtins).toContain(GTIN13)
+    expect(interpretScan(GTIN14).gtins).toEqual([GTIN14])
+    const withLot = interpretScan(`]C101${GTIN14}10L0001${GS}17270131`)
+    expect(withLot).toMatchObject({ gtins: [GTIN14], lot: 'L0001' })
+    expect(withLot.gs1?.ais).toEqual({ '01': GTIN14, '10': 'L0001', '17': '270131' })
+  })
+
+  it('anything else is looked up as typed; a wrong check digit is not a GS1 code', () => {
+    expect(interpretScan('P000123')).toEqual({ text: 'P000123' })
+    expect(interpretScan('A01-02-03')).toEqual({ text: 'A01-02-03' })
+    const bad = SSCC.slice(0, 17) + '1'
+    expect(interpretScan(bad)).toEqual({ text: bad })
+    expect(interpretScan(`(00)${bad}`)).toEqual({ text: `(00)${bad}` })
+    expect(interpretScan('1234567')).toEqual({ text: '1234567' })
   })
 })

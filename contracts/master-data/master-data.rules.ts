@@ -1,0 +1,7 @@
+/** Values of the master-data enumerations (SPEC 3), zod-free so machines and screens may import them. */
+
+export const STORAGE_CLASSES = ['ambient', 'chilled', 'frozen', 'hazmat', 'bulk', 'high_value'] as const
+export type StorageClass = (typeof STORAGE_CLASSES)[number]
+
+export const LOCATION_KINDS = ['storage', 'picking', 'dock', 'staging', 'quarantine', 'production'] as const
+export type LocationKind = (typeof LOCATION_KINDS)[number]

@@ -1,0 +1,19 @@
+/** Customers, suppliers and carriers (SPEC 3): code-and-name rows with a few columns of their own. */
+import { z } from 'zod'
+import { codeNameBody, codeNameOut, emailField, optionalText } from '../primitives'
+
+export const customerOut = codeNameOut.extend({ email: z.string().nullable() })
+export type Customer = z.infer<typeof customerOut>
+export const customerBody = codeNameBody.extend({ email: emailField.nullable().optional() })
+
+export const supplierOut = codeNameOut.extend({ edi: z.string(), priority: z.number(), email: z.string().nullable() })
+export type Supplier = z.infer<typeof supplierOut>
+export const supplierBody = codeNameBody.extend({
+  edi: optionalText(64),
+  priority: z.number().int().min(1).max(5).optional(),
+  email: emailField.nullable().optional(),
+})
+
+export const carrierOut = codeNameOut
+export type Carrier = z.infer<typeof carrierOut>
+export const carrierBody = codeNameBody

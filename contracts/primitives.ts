@@ -1,0 +1,134 @@
+/**
+ * The shapes every contract is built from (issue 13 §2; docs/decisions/0008): ids, exact decimals, dates, codes and
+ * names as the API takes them, the references rows carry, the DRF list envelope and error bodies. Framework-free:
+ * zod only. Messages are DRF's English texts; the client translates what it shows.
+ */
+import { z } from 'zod'
+import { isValidGtin } from './gs1/gs1'
+
+/** PostgreSQL integer (int4): no id or count the API takes goes beyond it. */
+export const INT4_MAX = 2_147_483_647
+
+// ---- ids ----
+
+/** A row's primary key as the API answers it. */
+export const id = z.number()
+
+/** A primary key in a body as a number or a string of digits (SPEC 2.12's form types the product id into a text field). */
+export const pkField = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,10}$/, 'A valid integer is required.').transform(Number)])
+  .pipe(z.number().int('A valid integer is required.').positive('A valid integer is required.').max(INT4_MAX, 'A valid integer is required.'))
+
+/** A reference to another row in a body: a positive integer. */
+export const idRef = z.number().int().positive()
+
+/** A path id; a malformed one is a 404 (see server/http/errors.ts). */
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) })
+
+/** An id filter in a query string (`?product=12`). */
+export const idQuery = z.coerce.number().int().positive().max(INT4_MAX)
+
+// ---- references a row carries ----
+
+export const codeRef = z.object({ id, code: z.string() })
+export const nameRef = z.object({ id, code: z.string(), name: z.string() })
+export const productRef = z.object({ id, code: z.string(), name1: z.string() })
+export const userRef = z.object({ id, username: z.string() })
+
+// ---- quantities: exact decimal strings, never floats (SPEC 3) ----
+
+/** A quantity as the API answers it: an exact decimal string with 3 places, e.g. "12.500". */
+export const decimalOut = z.string()
+
+/** A quantity in a body: at most 3 decimal places, as a string or a number; kept as the string. */
+export const decimal3 = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,11}(\.\d{1,3})?$/.test(v), 'Enter a number with at most 3 decimal places.')
+export const positiveDecimal3 = decimal3.refine((v) => Number(v) > 0, 'Ensure this value is greater than 0.')
+
+// ---- texts ----
+
+export const codeField = z
+  .string()
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(64, 'Ensure this field has no more than 64 characters.')
+  .regex(/^[A-Za-z0-9._\-/]+$/, 'Use letters, digits, dot, underscore, hyphen or slash.')
+export const nameField = z.string().trim().min(1, 'This field may not be blank.').max(200, 'Ensure this field has no more than 200 characters.')
+export const optionalText = (max = 200) => z.string().trim().max(max).optional()
+export const emailField = z.email('Enter a valid email address.').max(254)
+
+/** Free text such as lots and pallet codes: trimmed, blank means none. */
+export const optionalCode = (max = 64) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v))
+
+/** Finish sends one key per attempt of a wizard; the same key books once (UUIDs fit). */
+export const idempotencyKeyField = z
+  .string()
+  .trim()
+  .min(8, 'Ensure this field has at least 8 characters.')
+  .max(100, 'Ensure this field has no more than 100 characters.')
+  .regex(/^[A-Za-z0-9._:-]+$/, 'Use letters, digits, dot, underscore, colon or hyphen.')
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}
+export const timezoneField = z.string().refine(isValidTimeZone, 'Unknown time zone.')
+
+export const gtinField = z.string().trim().refine(isValidGtin, 'Enter a valid GTIN (8, 12, 13 or 14 digits with a correct check digit).')
+
+/** The many master-data rows that are a code and a name (plus a few columns of their own). */
+export const codeNameOut = z.object({ id, code: z.string(), name: z.string() })
+export const codeNameBody = z.object({ code: codeField, name: nameField })
+
+// ---- dates ----
+
+/** YYYY-MM-DD, a real calendar date. */
+export const dateField = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date has wrong format. Use YYYY-MM-DD.')
+  .refine((s) => {
+    const d = new Date(s + 'T00:00:00Z')
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
+  }, 'Date has wrong format. Use YYYY-MM-DD.')
+
+/** A moment as the API answers it: ISO 8601 in UTC. */
+export const timestampOut = z.string()
+
+// ---- lists (DRF's PageNumberPagination, SearchFilter, OrderingFilter) ----
+
+/** Query parameters every list takes. */
+export const listQuery = z.object({
+  page: z.string().optional(),
+  page_size: z.string().optional(),
+  search: z.string().max(200).optional(),
+  ordering: z.string().max(200).optional(),
+})
+export type ListQuery = z.infer<typeof listQuery>
+
+/** The list envelope: {count, next, previous, results}. */
+export const pageOf = <T extends z.ZodType>(row: T) => z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(row) })
+export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] }
+
+// ---- errors (DRF's dialect, STYLE habit 9) ----
+
+/** 400: `{"field": ["message"]}` or `{"non_field_errors": [...]}`. */
+export const fieldErrorsOut = z.record(z.string(), z.array(z.string()))
+export type FieldErrors = z.infer<typeof fieldErrorsOut>
+
+/** Every other error: `{"detail": "..."}`. */
+export const detailOut = z.object({ detail: z.string() })
+export type DetailError = z.infer<typeof detailOut>

@@ -1,0 +1,90 @@
+/** Printers, label printing and print jobs (SPEC 3 "Printer", 7; ADR 0004). */
+import { z } from 'zod'
+import { id, listQuery, nameField, pageOf, timestampOut } from '../primitives'
+import { isValidPrinterHost, PRINT_COPIES, PRINT_JOB_KINDS, PRINT_JOB_STATUSES, PRINTER_LIMITS } from './printing.rules'
+
+export const printerOut = z.object({
+  id,
+  name: z.string(),
+  host: z.string(),
+  port: z.number(),
+  resolution: z.number().describe('dpi: 203 or 300'),
+  label_width_mm: z.number(),
+  label_height_mm: z.number(),
+  is_virtual: z.boolean(),
+  online: z.boolean().nullable().describe('null until the queue has talked to the printer'),
+  last_seen_at: timestampOut.nullable(),
+  last_error: z.string().nullable(),
+})
+export type Printer = z.infer<typeof printerOut>
+
+const hostField = z
+  .string()
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(PRINTER_LIMITS.hostMax)
+  .refine(isValidPrinterHost, 'Enter a host name or an IP address.')
+
+/** What an admin or supervisor may set on a printer (POST; PATCH takes any part of it). Unset fields take PRINTER_DEFAULTS. */
+export const printerBody = z.object({
+  name: nameField,
+  host: hostField,
+  port: z
+    .number()
+    .int()
+    .min(PRINTER_LIMITS.port.min, 'Ensure this value is greater than or equal to 1.')
+    .max(PRINTER_LIMITS.port.max, 'Ensure this value is less than or equal to 65535.')
+    .optional(),
+  resolution: z.union([z.literal(203), z.literal(300)], { error: 'Choose 203 or 300 dpi.' }).optional(),
+  label_width_mm: z.number().int().min(PRINTER_LIMITS.labelWidthMm.min).max(PRINTER_LIMITS.labelWidthMm.max).optional(),
+  label_height_mm: z.number().int().min(PRINTER_LIMITS.labelHeightMm.min).max(PRINTER_LIMITS.labelHeightMm.max).optional(),
+})
+/** What the printer form sends: every field, the resolution one the renderer knows. */
+export type PrinterInput = Required<z.input<typeof printerBody>>
+
+export const printJobOut = z.object({
+  id,
+  printer: z.object({ id, name: z.string() }),
+  kind: z.enum(PRINT_JOB_KINDS),
+  target_id: z.string(),
+  target_label: z.string().describe('what a person reads: the location code, or the pallet code and SSCC'),
+  copies: z.number(),
+  status: z.enum(PRINT_JOB_STATUSES),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  next_attempt_at: timestampOut.nullable().describe('when a queued job is tried next'),
+  created_by: z.string().nullable(),
+  created_at: timestampOut,
+  sent_at: timestampOut.nullable(),
+})
+export type PrintJob = z.infer<typeof printJobOut>
+export const printJobDetailOut = printJobOut.extend({ zpl: z.string() })
+export const printJobListOut = pageOf(printJobOut)
+
+export const printJobsQuery = listQuery.extend({
+  status: z.enum(PRINT_JOB_STATUSES).optional(),
+  kind: z.enum(PRINT_JOB_KINDS).optional(),
+  printer: z.coerce.number().int().positive().optional(),
+})
+
+/** POST /printing/{locations|pallets}/:id/print/ */
+export const printRequest = z.object({
+  copies: z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .int('A valid integer is required.')
+    .min(PRINT_COPIES.min, 'Ensure this value is greater than or equal to 1.')
+    .max(PRINT_COPIES.max, 'Ensure this value is less than or equal to 50.')
+    .default(1),
+  printer: z.union([z.number().int().positive(), z.string().trim().min(1).max(200)], {
+    error: (iss) => (iss.input === undefined ? 'This field is required.' : 'Give a printer id or name.'),
+  }),
+})
+export type PrintRequest = z.input<typeof printRequest>
+
+/** What a label is printed or previewed for: a location code, or a pallet code or SSCC. */
+export const labelTargetParams = z.object({ id: z.string().max(100) })
+
+export const labelPreviewQuery = z.object({
+  dpi: z.enum(['203', '300'], { error: 'Choose 203 or 300.' }).optional(),
+  printer: z.coerce.number().int().positive().optional().describe("use this printer's label size and resolution"),
+})

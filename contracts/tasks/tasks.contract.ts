@@ -1,0 +1,42 @@
+/** Tasks (SPEC 2.10) as GET /api/workforce/tasks/ and the task actions answer them; copack and receiving embed them. */
+import { z } from 'zod'
+import { codeRef, decimalOut, id, idQuery, listQuery, pageOf, productRef, timestampOut, userRef } from '../primitives'
+import { TASK_STATUSES } from './tasks.rules'
+
+/** A task as the API shows it: the list, the detail, and the answer of start/done share it. */
+export const taskOut = z.object({
+  id,
+  type: z.string(),
+  status: z.enum(TASK_STATUSES),
+  warehouse: codeRef.nullable(),
+  location: codeRef.nullable(),
+  product: productRef.nullable(),
+  qty: decimalOut.nullable(),
+  reference: z.string(),
+  assignee: userRef.nullable(),
+  created_at: timestampOut,
+  started_at: timestampOut.nullable(),
+  finished_at: timestampOut.nullable(),
+})
+export type Task = z.infer<typeof taskOut>
+
+export const taskListQuery = listQuery.extend({
+  status: z.string().max(200).optional().describe('one status or a comma list: open, pending, in_progress, done, cancelled'),
+  type: z.string().max(200).optional().describe('one type or a comma list'),
+  assignee: z.string().max(20).optional().describe('a user id, `me`, or `none`'),
+  is_closed: z.enum(['true', 'false']).optional().describe('closed = done or cancelled'),
+  warehouse: idQuery.optional(),
+})
+export const taskListOut = pageOf(taskOut)
+
+/** GET /workforce/tasks/metrics/daily/?days= (SPEC 2.4 chart). */
+export const dailyTasksQuery = z.object({
+  days: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(90).default(14),
+})
+/** A point of the daily task series. */
+export const dailyTasksOut = z.object({ date: z.string().describe('YYYY-MM-DD'), done: z.number(), open: z.number() })
+export type DailyTasks = z.infer<typeof dailyTasksOut>
+
+/** GET /workforce/equipment/status/ (SPEC 2.4 chart): equipment by status; active = available + busy. */
+export const equipmentStatusOut = z.object({ available: z.number(), busy: z.number(), down: z.number() })
+export type EquipmentStatus = z.infer<typeof equipmentStatusOut>
