@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { screenshot } from '../support/browser'
 import { startE2eApp, type E2eApp } from '../support/e2e-app'
+import type { Printer } from '../../contracts/printing/printing.contract'
 
 
 interface Location {
@@ -18,17 +19,7 @@ interface Location {
   code: string
   name: string | null
 }
-interface PrinterRow {
-  id: number
-  name: string
-  host: string
-  port: number
-  resolution: number
-  label_width_mm: number
-  label_height_mm: number
-  is_virtual: boolean
-  online: boolean | null
-}
+type PrinterRow = Printer
 interface Supplier {
   id: number
   code: string
