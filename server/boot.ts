@@ -14,7 +14,7 @@ export async function prepareDatabase(env: Env, log: Pick<FastifyBaseLogger, 'in
       if (opts.seed !== false && (await isDatabaseEmpty(database.db))) {
         log.info('empty database: creating demo data')
         const started = Date.now()
-        await seedDemoData(database.db, { adminPassword: env.adminPassword, dataDir: env.dataDir, stock: env.demoStock, log: (m) => log.warn(m) })
+        await seedDemoData(database.db, { adminPassword: env.adminPassword, dataDir: env.dataDir, stock: env.demoStock, products: env.demoProducts, locations: env.demoLocations, log: (m) => log.warn(m) })
         log.info({ ms: Date.now() - started }, 'demo data created')
       }
     })

@@ -16,7 +16,8 @@ import { DEFAULT_PRINT_QUEUE_OPTIONS } from './modules/printing/print-queue'
  * stay within the maximum, nothing is left claimed, and the printer never has two jobs in flight at once.
  */
 const PASSWORD = 'two-servers-password'
-const LEASE_MS = 1500
+// short enough to recover a dead sender's claim within the test, long enough for a loaded 2-core machine's sends
+const LEASE_MS = 6000
 
 type Printer = {
   port: number
@@ -39,16 +40,24 @@ async function fakePrinter(printMs: number): Promise<Printer> {
     received: [],
     maxOpen: 0,
     stallAt: (n) => new Promise((resolve) => (stall = { n, resolve })),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const s of sockets) s.destroy()
+      return new Promise((resolve) => server.close(() => resolve()))
+    },
   }
+  const sockets = new Set<net.Socket>()
   // half-open allowed: the sender's end of the job does not close the printer's side, the printer does when done
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
     open++
+    sockets.add(socket)
     printer.maxOpen = Math.max(printer.maxOpen, open)
     const turn = ++count
     const chunks: Buffer[] = []
     socket.on('data', (c) => chunks.push(c))
-    socket.on('close', () => open--)
+    socket.on('close', () => {
+      open--
+      sockets.delete(socket)
+    })
     socket.on('error', () => {})
     socket.on('end', () => {
       printer.received.push(Buffer.concat(chunks).toString('utf8'))
@@ -84,12 +93,12 @@ function ownerOfPort(port: number, pids: number[]): number | undefined {
   })
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 30_000, explain?: () => Promise<string>): Promise<T> {
   const until = Date.now() + timeoutMs
   for (;;) {
     const v = await probe()
     if (v) return v
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${explain ? `\n${await explain()}` : ''}`)
     await new Promise((r) => setTimeout(r, 50))
   }
 }
@@ -132,6 +141,8 @@ describe.skipIf(!(await postgresReachable()))('two server processes on one Postg
           WMS_ADMIN_PASSWORD: PASSWORD,
           JWT_SECRET: 'two-servers-secret-two-servers-secret-0123',
           WMS_DEMO_STOCK: '100',
+          WMS_DEMO_PRODUCTS: '50',
+          WMS_DEMO_LOCATIONS: '60',
           WMS_SPOOL_DIR: spoolDir,
           WMS_PRINT_LEASE_MS: String(LEASE_MS),
           WMS_PRINT_POLL_MS: '50',
@@ -199,36 +210,52 @@ describe.skipIf(!(await postgresReachable()))('two server processes on one Postg
     try {
       const created = await api(a, 'POST', '/api/printing/printers/', { name: 'Shared Zebra', host: '127.0.0.1', port: printer.port })
       expect(created.status).toBe(201)
-      const stalled = printer.stallAt(10)
-      const ids: number[] = []
-      // enqueued through both processes in turns, so both wake and claim
+      // the 10th job reaches the printer and its sender dies before the printer answers (at once: a sender whose
+      // printer stays silent gives up waiting after its write timeout and counts the job sent)
+      let dead: RunningServer | undefined
+      const killing = printer.stallAt(10).then(async ({ clientPort, release }) => {
+        const owner = ownerOfPort(clientPort, [a.proc.pid!, b.proc.pid!])
+        const [killed, survivor] = owner === a.proc.pid ? [a, b] : [b, a]
+        if (owner) {
+          dead = killed
+          await killed.kill()
+        }
+        release()
+        return { owner, clientPort, killed, survivor }
+      })
+      // enqueued through both processes in turns, so both wake and claim (the survivor's turn once one is dead; a
+      // request cut by the kill may or may not have made its job, so the jobs are read from the database)
+      let accepted = 0
       for (const [i, loc] of (await locationIds(40)).entries()) {
-        const res = await api(i % 2 ? b : a, 'POST', `/api/printing/locations/${loc}/print/`, { printer: created.json.id })
+        const to = [a, b].filter((s) => s !== dead)
+        const res = await api(to[i % to.length], 'POST', `/api/printing/locations/${loc}/print/`, { printer: created.json.id }).catch(() => undefined)
+        if (!res) continue
         expect(res.status).toBe(202)
-        ids.push(res.json.id as number)
+        accepted++
       }
-      // the 10th job reaches the printer and its sender dies before the printer answers
-      const { clientPort, release } = await stalled
-      const owner = ownerOfPort(clientPort, [a.proc.pid!, b.proc.pid!])
-      expect(owner, `no server process holds the printer connection from port ${clientPort}:\n${readFileSync('/proc/net/tcp', 'utf8')}\n${[a, b].map((s) => `${s.proc.pid}: ${readdirSync(`/proc/${s.proc.pid}/fd`).map((fd) => { try { return readlinkSync(`/proc/${s.proc.pid}/fd/${fd}`) } catch { return '?' } }).join(' ')}`).join('\n')}`).toBeDefined()
-      const [killed, survivor] = owner === a.proc.pid ? [a, b] : [b, a]
-      await killed.kill()
-      release()
+      const { owner, clientPort, survivor } = await Promise.race([
+        killing,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the 10th job never reached the printer:\n${a.logs().slice(-3000)}\n${b.logs().slice(-3000)}`)), 30_000)),
+      ])
+      expect(owner, `no server process held the printer connection from port ${clientPort}`).toBeDefined()
       // the survivor finishes the rest, and after the lease turns the dead process's claim into "unknown"
       const jobs = await waitFor(
         async () => {
-          const r = await sql.query<{ id: number; zpl: string; status: string; attempts: number }>(`SELECT id, zpl, status, attempts FROM print_jobs WHERE id = ANY($1) ORDER BY id`, [ids])
+          const r = await sql.query<{ id: number; zpl: string; status: string; attempts: number }>(`SELECT id, zpl, status, attempts FROM print_jobs WHERE printer_id = $1 ORDER BY id`, [created.json.id])
           return r.rows.every((j) => j.status !== 'queued' && j.status !== 'sending') && r.rows
         },
         'every job settled',
         LEASE_MS * 10 + 20_000,
+        async () => JSON.stringify((await sql.query(`SELECT id, status, attempts, last_error FROM print_jobs WHERE printer_id = $1 AND status <> 'sent'`, [created.json.id])).rows) + '\n' + survivor.logs().slice(-3000),
       )
       const times = (zpl: string) => printer.received.filter((r) => r === zpl).length
       // the printer printed each job at most once; the job whose sender died is "unknown" (ADR 0004), every other one sent
       expect(jobs.map((j) => times(j.zpl))).toEqual(jobs.map(() => 1))
-      expect(printer.received).toHaveLength(ids.length)
+      expect(printer.received).toHaveLength(jobs.length)
+      expect(jobs.length).toBeGreaterThanOrEqual(accepted)
+      expect(accepted).toBeGreaterThanOrEqual(39)
       expect(jobs.filter((j) => j.status === 'unknown')).toHaveLength(1)
-      expect(jobs.filter((j) => j.status === 'sent')).toHaveLength(ids.length - 1)
+      expect(jobs.filter((j) => j.status === 'sent')).toHaveLength(jobs.length - 1)
       expect(Math.max(...jobs.map((j) => j.attempts))).toBeLessThanOrEqual(DEFAULT_PRINT_QUEUE_OPTIONS.maxAttempts)
       // one job per printer in flight, across both processes
       expect(printer.maxOpen).toBe(1)
