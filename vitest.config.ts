@@ -53,6 +53,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'docs',
+          include: ['tests/docs/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
