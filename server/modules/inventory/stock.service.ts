@@ -24,7 +24,7 @@
  * `db.transaction(...)` (joins it through a savepoint), so a caller can change stock and its own rows atomically.
  */
 import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { type StockMoveReason, STOCK_MOVE_REASONS, stockLineCounters, stockLines, stockMoves, stockProductCounters } from '../../db/schema/inventory'
@@ -60,7 +60,6 @@ export type StockChange = {
   to?: StockLine
 }
 
-type DbOrTx = Db | Tx
 
 const QTY_RE = /^\d{1,11}(\.\d{1,3})?$/
 

@@ -15,7 +15,7 @@
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Db, Tx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
@@ -25,8 +25,8 @@ import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
 import { receiveStock, releaseStock, removeStock, reserveStock, type StockActor } from '../inventory/stock.service'
-import { type Milli, fromMilli, maxMilli, minMilli, mulMilliCeil, toMilli } from './qty-math'
-import { resolveWarehouseScope } from './warehouse-scope'
+import { type Milli, fromMilli, maxMilli, minMilli, mulMilliCeil, toMilli } from '../../kernel/qty-math'
+import { resolveWarehouseScope } from '../../kernel/warehouse-scope'
 
 const actorOf = (user: AuthUser): StockActor => ({ companyId: user.companyId, userId: user.id })
 
@@ -52,7 +52,7 @@ export type CreateCopackInput = {
   warehouse?: number | null
 }
 
-export async function createCopackOrder(db: Db, user: AuthUser, body: CreateCopackInput): Promise<number> {
+export async function createCopackOrder(db: DbOrTx, user: AuthUser, body: CreateCopackInput): Promise<number> {
   const scope = await resolveWarehouseScope(db, user, body)
   const [product] = await db
     .select({ id: products.id })
@@ -73,7 +73,7 @@ export async function createCopackOrder(db: Db, user: AuthUser, body: CreateCopa
 
 type OrderRow = typeof copackOrders.$inferSelect
 
-async function orderOr404(db: Db | Tx, user: AuthUser, id: number, lock = false): Promise<OrderRow> {
+async function orderOr404(db: DbOrTx, user: AuthUser, id: number, lock = false): Promise<OrderRow> {
   const q = db
     .select()
     .from(copackOrders)
@@ -88,7 +88,7 @@ const wrongStatus = (action: string, status: string, allowed: string) =>
 
 type Component = { productId: number; code: string; name1: string; uom: string; qtyPerUnit: string; needed: Milli }
 
-async function componentsOf(db: Db | Tx, order: OrderRow): Promise<Component[]> {
+async function componentsOf(db: DbOrTx, order: OrderRow): Promise<Component[]> {
   const rows = await db
     .select({ productId: products.id, code: products.code, name1: products.name1, uom: uoms.code, qtyPerUnit: billsOfMaterials.qtyPerUnit })
     .from(billsOfMaterials)
@@ -101,7 +101,7 @@ async function componentsOf(db: Db | Tx, order: OrderRow): Promise<Component[]> 
 }
 
 /** Free quantity (qty − reserved) per product in the warehouse's usable locations, in the product's own unit. */
-async function availableByProduct(db: Db | Tx, companyId: number, warehouseId: number, comps: Component[]): Promise<Map<number, Milli>> {
+async function availableByProduct(db: DbOrTx, companyId: number, warehouseId: number, comps: Component[]): Promise<Map<number, Milli>> {
   const out = new Map<number, Milli>()
   if (!comps.length) return out
   const rows = await db
@@ -133,7 +133,7 @@ const RETRYABLE = new Set(['40P01', '40001'])
  * Reserve every component of a DRAFT order by FEFO, create one pick task per reserved line, and move the order to
  * RESERVED, all in one transaction. Not enough stock: 409 {detail, missing[]} and nothing changes.
  */
-export async function reserveCopackOrder(db: Db, user: AuthUser, id: number): Promise<void> {
+export async function reserveCopackOrder(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await db.transaction((tx) => reserveIn(tx, user, id))
@@ -268,7 +268,7 @@ async function activeReservations(tx: Tx, orderId: number) {
 }
 
 /** Cancel a DRAFT, RESERVED or IN_PROGRESS order: release its reservations and cancel its unfinished tasks. */
-export async function cancelCopackOrder(db: Db, user: AuthUser, id: number): Promise<void> {
+export async function cancelCopackOrder(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx
       .update(copackOrders)
@@ -310,7 +310,7 @@ export async function cancelCopackOrder(db: Db, user: AuthUser, id: number): Pro
  * consume) and produce the result (reason produce, lot = order code) into `locationId`, else the warehouse's first
  * active production location, else its staging, else its dock.
  */
-export async function completeCopackOrder(db: Db, user: AuthUser, id: number, locationId?: number): Promise<void> {
+export async function completeCopackOrder(db: DbOrTx, user: AuthUser, id: number, locationId?: number): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await orderOr404(tx, user, id, true)
     if (order.status !== 'RESERVED' && order.status !== 'IN_PROGRESS') throw wrongStatus('completed', order.status, 'RESERVED or IN_PROGRESS')
@@ -400,7 +400,7 @@ export const copackRowSelect = {
   cancelledAt: copackOrders.cancelledAt,
 }
 
-export const copackRows = (db: Db) =>
+export const copackRows = (db: DbOrTx) =>
   db
     .select(copackRowSelect)
     .from(copackOrders)
@@ -408,7 +408,7 @@ export const copackRows = (db: Db) =>
     .innerJoin(warehouses, eq(warehouses.id, copackOrders.warehouseId))
     .$dynamic()
 
-export const copackCount = (db: Db) =>
+export const copackCount = (db: DbOrTx) =>
   db
     .select({ count: sql<number>`count(*)::int` })
     .from(copackOrders)
@@ -453,7 +453,7 @@ const taskProducts = alias(products, 'task_product')
 const assignees = alias(users, 'assignee')
 
 /** The order with its components (needed, available, reserved, missing), reservations and tasks. */
-export async function copackDetail(db: Db, user: AuthUser, id: number) {
+export async function copackDetail(db: DbOrTx, user: AuthUser, id: number) {
   const [row] = await copackRows(db)
     .where(and(eq(copackOrders.id, id), eq(copackOrders.companyId, user.companyId)))
     .limit(1)

@@ -26,7 +26,7 @@ import {
   optionalText,
   positiveDecimal3,
   timezoneField,
-} from './validators'
+} from '../../kernel/validators'
 
 const ref = z.object({ id: z.number(), code: z.string() })
 const count = (db: Db, table: CompanyTable) => db.select({ count: countStar }).from(table).$dynamic()

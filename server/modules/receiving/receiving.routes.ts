@@ -7,8 +7,8 @@ import { TASK_STATUSES } from '../../db/schema/tasks'
 import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { codeRef, dateField, idempotencyKeyField, idParams, nameRef, optionalCode, pageOf, pkField, productRef } from '../manufacturing/request-fields'
-import { codeField, decimal3, positiveDecimal3 } from '../master-data/validators'
+import { codeRef, dateField, idempotencyKeyField, idParams, nameRef, optionalCode, pageOf, pkField, productRef } from '../../kernel/request-fields'
+import { codeField, decimal3, positiveDecimal3 } from '../../kernel/validators'
 import { emailOutboxOf } from '../quality/quality.routes'
 import {
   assignPallets,

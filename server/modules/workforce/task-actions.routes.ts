@@ -6,7 +6,7 @@ import { authenticate } from '../../http/auth-hook'
 import type { AuthUser } from '../../http/context'
 import { conflict, notFound } from '../../http/errors'
 import { copackTaskStarted } from '../manufacturing/copack.service'
-import { idParams } from '../manufacturing/request-fields'
+import { idParams } from '../../kernel/request-fields'
 import { serializeTask, type TaskOut, taskOut, taskRows } from './task-rows'
 
 /** The task as GET /api/workforce/tasks/{id}/ shows it, so a screen can replace its row. */
