@@ -13,6 +13,8 @@ import { SessionCache } from './http/session-cache'
 import { StatementCache } from './http/statement-cache'
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
 import { LoginThrottle } from './modules/auth/throttle'
+import { PrintQueue } from './modules/printing/print-queue'
+import { EmailOutbox } from './modules/quality/email-outbox'
 import { TokenService } from './modules/auth/tokens'
 import { masterDataRoutes } from './modules/master-data/master-data.routes'
 import { printingRoutes } from './modules/printing/printing.routes'
@@ -46,6 +48,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
+  // The background workers are the app's, not a module's: any module can wake them, whatever the order it registers in
+  const printQueue = new PrintQueue(opts.database.db, { spoolDir: path.join(opts.dataDir, 'spool'), log: app.log })
+  const outbox = new EmailOutbox(opts.database.db, { smtpUrl: opts.smtpUrl, log: app.log })
   app.decorate('deps', {
     database: opts.database,
     db: opts.database.db,
@@ -54,8 +59,17 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     throttle: new LoginThrottle(),
     sessions: new SessionCache(),
     statements: new StatementCache(),
+    printQueue,
+    outbox,
   })
   app.decorateRequest('user')
+  app.addHook('onReady', async () => {
+    printQueue.start()
+    outbox.start()
+  })
+  app.addHook('onClose', async () => {
+    await Promise.all([printQueue.stop(), outbox.stop()])
+  })
   registerErrorHandling(app)
 
   await app.register(fastifySwagger, {

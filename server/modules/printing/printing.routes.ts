@@ -1,6 +1,4 @@
-import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
@@ -15,16 +13,7 @@ import { type Dpi, placeLabel } from './labels/label-model'
 import { renderPng } from './labels/png'
 import { renderSvg } from './labels/svg'
 import { isValidHost } from './printer-host'
-import { PrintQueue } from './print-queue'
 import { type LabelKind, buildLabel, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
-
-// The queue belongs to the app (one per createApp); tests reach it to shorten its timings.
-const queues = new WeakMap<object, PrintQueue>()
-export function printQueueOf(app: FastifyInstance): PrintQueue {
-  const q = queues.get(app.deps)
-  if (!q) throw new Error('printing routes are not registered')
-  return q
-}
 
 const printerOut = z.object({
   id: z.number(),
@@ -136,14 +125,10 @@ const previewQuery = z.object({
 })
 
 export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const queue = new PrintQueue(app.deps.db, { spoolDir: path.join(app.deps.env.dataDir, 'spool'), log: app.log })
-  queues.set(app.deps, queue)
+  // the queue is the app's (createApp starts and stops it); this module only wakes it when it queues a job
+  const queue = app.deps.printQueue
   app.addHook('onReady', async () => {
     await ensureVirtualPrinters(app.deps.db)
-    queue.start()
-  })
-  app.addHook('onClose', async () => {
-    await queue.stop()
   })
 
   await app.register(async (scope) => {
