@@ -22,6 +22,7 @@ import { qualityRoutes } from './modules/quality/quality.routes'
 import { inventoryRoutes } from './modules/inventory/inventory.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
 import { copackRoutes } from './modules/manufacturing/copack.routes'
+import { copackTaskStarted } from './modules/manufacturing/copack.service'
 import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
 import { receivingRoutes } from './modules/receiving/receiving.routes'
 import { shippingRoutes } from './modules/shipping/shipping.routes'
@@ -61,6 +62,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     statements: new StatementCache(),
     printQueue,
     outbox,
+    // starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS
+    taskHooks: { started: [copackTaskStarted] },
   })
   app.decorateRequest('user')
   app.addHook('onReady', async () => {

@@ -1,4 +1,4 @@
-import type { Database, Db } from '../db/client'
+import type { Database, Db, Tx } from '../db/client'
 import type { Env } from '../env'
 import type { Role } from '../db/schema/users'
 import type { TokenService } from '../modules/auth/tokens'
@@ -22,6 +22,8 @@ export type AppDeps = {
   printQueue: PrintQueue
   /** the e-mail outbox's worker: created, started and stopped by createApp */
   outbox: EmailOutbox
+  /** what other modules do inside the transaction that starts a task (the tasks service calls no module itself) */
+  taskHooks: { started: ((tx: Tx, companyId: number, taskId: number) => Promise<void>)[] }
 }
 
 /**

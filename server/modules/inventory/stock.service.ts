@@ -29,6 +29,7 @@ import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { type StockMoveReason, STOCK_MOVE_REASONS, stockLineCounters, stockLines, stockMoves, stockProductCounters } from '../../db/schema/inventory'
 import { conflict, fieldError, notFound, pgError } from '../../http/errors'
+import { isValidSscc } from '../../../machines/scanner/gs1'
 
 export { STOCK_MOVE_REASONS, type StockMoveReason }
 
@@ -431,6 +432,40 @@ async function changeReservation(db: DbOrTx, actor: StockActor, input: { lineId:
 }
 
 /** Lines of a company, from the maintained counter (exact: changed in the same transaction as the lines). */
+/** Whether any stock line of the company carries this SSCC. */
+export async function ssccInStock(db: DbOrTx, companyId: number, sscc: string): Promise<boolean> {
+  const [used] = await db
+    .select({ id: stockLines.id })
+    .from(stockLines)
+    .where(and(eq(stockLines.companyId, companyId), eq(stockLines.sscc, sscc)))
+    .limit(1)
+  return used !== undefined
+}
+
+/**
+ * Give every line of a pallet one SSCC (the first pallet label of a pallet without a valid one). The pallet's lines
+ * are locked first, so two concurrent first prints agree: a valid SSCC a line already carries is returned as is;
+ * otherwise `allocate` (the printing module's allocator, in this transaction) supplies a new one, and each line gets it
+ * with its version bumped. No quantity moves, so the ledger is untouched.
+ */
+export async function setPalletSscc(db: DbOrTx, companyId: number, palletCode: string, allocate: (tx: Tx) => Promise<string>): Promise<string> {
+  return inTransaction(db, async (tx) => {
+    const lines = await tx
+      .select({ sscc: stockLines.sscc })
+      .from(stockLines)
+      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
+      .for('update')
+    const already = lines.map((l) => l.sscc).find((s): s is string => s !== null && isValidSscc(s))
+    if (already) return already
+    const sscc = await allocate(tx)
+    await tx
+      .update(stockLines)
+      .set({ sscc, version: sql`${stockLines.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
+    return sscc
+  })
+}
+
 export async function stockLineCount(db: DbOrTx, companyId: number): Promise<number> {
   const [row] = await stockLineCountQuery(db, companyId)
   return row?.lines ?? 0

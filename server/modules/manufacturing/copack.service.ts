@@ -13,7 +13,7 @@
  *   - a deadlock or serialization failure against other stock writers is retried a few times, then answered 409.
  * PGlite runs one transaction at a time, so the same code is trivially safe there.
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
@@ -27,6 +27,7 @@ import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/er
 import { receiveStock, releaseStock, removeStock, reserveStock, type StockActor } from '../inventory/stock.service'
 import { type Milli, fromMilli, maxMilli, minMilli, mulMilliCeil, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouseScope } from '../../kernel/warehouse-scope'
+import { cancelTasks, countNotDone, createTask } from '../workforce/tasks.service'
 
 const actorOf = (user: AuthUser): StockActor => ({ companyId: user.companyId, userId: user.id })
 
@@ -239,10 +240,7 @@ async function reserveIn(tx: Tx, user: AuthUser, id: number): Promise<void> {
         if (e instanceof ApiError && e.statusCode === 400) throw conflict({ detail: 'The stock changed while reserving. Try again.' })
         throw e
       }
-      const [task] = await tx
-        .insert(tasks)
-        .values({ companyId: user.companyId, warehouseId: order.warehouseId, type: 'pick', status: 'open', locationId: line.locationId, productId: comp.productId, qty, reference: order.code })
-        .returning({ id: tasks.id })
+      const taskId = await createTask(tx, { companyId: user.companyId, warehouseId: order.warehouseId, type: 'pick', locationId: line.locationId, productId: comp.productId, qty, reference: order.code })
       await tx.insert(copackReservations).values({
         companyId: user.companyId,
         orderId: order.id,
@@ -253,7 +251,7 @@ async function reserveIn(tx: Tx, user: AuthUser, id: number): Promise<void> {
         palletCode: line.palletCode,
         expiryDate: line.expiryDate,
         qty,
-        taskId: task.id,
+        taskId,
       })
     }
   }
@@ -296,12 +294,7 @@ export async function cancelCopackOrder(db: DbOrTx, user: AuthUser, id: number):
     const taskIds = (await tx.select({ taskId: copackReservations.taskId }).from(copackReservations).where(eq(copackReservations.orderId, order.id)))
       .map((r) => r.taskId)
       .filter((t): t is number => t !== null)
-    if (taskIds.length) {
-      await tx
-        .update(tasks)
-        .set({ status: 'cancelled', finishedAt: sql`now()` })
-        .where(and(inArray(tasks.id, taskIds), inArray(tasks.status, ['open', 'pending', 'in_progress'])))
-    }
+    await cancelTasks(tx, taskIds)
   })
 }
 
@@ -316,13 +309,8 @@ export async function completeCopackOrder(db: DbOrTx, user: AuthUser, id: number
     if (order.status !== 'RESERVED' && order.status !== 'IN_PROGRESS') throw wrongStatus('completed', order.status, 'RESERVED or IN_PROGRESS')
     const held = await activeReservations(tx, order.id)
     const taskIds = held.map((r) => r.taskId).filter((t): t is number => t !== null)
-    if (taskIds.length) {
-      const [{ pending }] = await tx
-        .select({ pending: sql<number>`count(*)::int` })
-        .from(tasks)
-        .where(and(inArray(tasks.id, taskIds), ne(tasks.status, 'done')))
-      if (pending > 0) throw conflict({ detail: `${pending} pick task(s) of this order are not done yet.`, open_tasks: pending })
-    }
+    const pending = await countNotDone(tx, taskIds)
+    if (pending > 0) throw conflict({ detail: `${pending} pick task(s) of this order are not done yet.`, open_tasks: pending })
     let target: number | undefined
     if (locationId !== undefined) {
       const [loc] = await tx

@@ -6,6 +6,8 @@ import { receiptLines, receipts } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
 import { type PrinterResolution, VIRTUAL_PRINTER_NAME, printJobs, printers, ssccCounters } from '../../db/schema/printing'
 import { nonFieldError, notFound } from '../../http/errors'
+import { fromMilli3, sumMilli, toMilli } from '../../kernel/qty-math'
+import { setPalletSscc, ssccInStock } from '../inventory/stock.service'
 import { buildSscc, gtin14, isValidSscc, maxSsccSerial } from './labels/gs1'
 import { type Dpi, type LabelModel, placeLabel } from './labels/label-model'
 import { LOCATION_LABEL_SIZE, type LocationLabelData, locationLabel } from './labels/location-label'
@@ -53,12 +55,6 @@ export async function locationLabelData(db: DbOrTx, companyId: number, id: strin
   if (!row) throw notFound('No such location.')
   return row
 }
-
-const toMilli = (qty: string) => {
-  const [i, f = ''] = qty.split('.')
-  return BigInt(i) * 1000n + BigInt((f + '000').slice(0, 3))
-}
-const fromMilli = (m: bigint) => `${m / 1000n}.${String(m % 1000n).padStart(3, '0')}`
 
 /**
  * Everything a pallet label shows, from the company's stock lines with that pallet code. A pallet without a valid
@@ -117,7 +113,7 @@ export async function palletLabelData(db: DbOrTx, companyId: number, palletCode:
     lot: lots.length === 1 ? lots[0] : null,
     // the earliest expiry is the one that matters for the pallet
     expiryDate: expiries[0] ?? null,
-    qty: single && units.length === 1 ? fromMilli(lines.reduce((sum, l) => sum + toMilli(l.qty), 0n)) : null,
+    qty: single && units.length === 1 ? fromMilli3(sumMilli(lines.map((l) => toMilli(l.qty)))) : null,
     uom: units.length === 1 ? units[0] : null,
   }
 }
@@ -142,41 +138,29 @@ async function draftPalletLines(db: DbOrTx, companyId: number, palletCode: strin
     .orderBy(asc(receiptLines.id))
 }
 
-/**
- * Allocate the company's next SSCC serial (extension digit 0) and give it to the pallet's lines, in one transaction.
- * The counter only moves forward (UPDATE … RETURNING under the row lock), so a number is never handed out twice.
- */
-export async function assignSscc(db: DbOrTx, companyId: number, palletCode: string, prefix: string | null): Promise<string> {
+/** A pallet without an SSCC gets one from the company's counter, written to its stock lines by the stock service. */
+async function assignSscc(db: DbOrTx, companyId: number, palletCode: string, prefix: string | null): Promise<string> {
   if (!prefix) throw nonFieldError('The company has no GS1 company prefix: set one in the company settings to print pallet labels.')
-  return db.transaction(async (tx) => {
-    // lock the pallet's lines: two concurrent first prints agree on one SSCC
-    const lines = await tx
-      .select({ sscc: stockLines.sscc })
-      .from(stockLines)
-      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
-      .for('update')
-    const already = lines.map((l) => l.sscc).find((s): s is string => s !== null && isValidSscc(s))
-    if (already) return already
-    // SSCCs that came from elsewhere (received pallets, imports) may already use a serial: skip those
-    let sscc = ''
-    for (let tries = 0; !sscc; tries++) {
-      const serial = await nextSsccSerial(tx, companyId)
-      if (serial > maxSsccSerial(prefix)) throw nonFieldError('The SSCC serial numbers of this GS1 company prefix are used up.')
-      const candidate = buildSscc(0, prefix, serial)
-      const [used] = await tx
-        .select({ id: stockLines.id })
-        .from(stockLines)
-        .where(and(eq(stockLines.companyId, companyId), eq(stockLines.sscc, candidate)))
-        .limit(1)
-      if (!used) sscc = candidate
-      else if (tries >= 10_000) throw nonFieldError('No unused SSCC serial found; check the company prefix.')
-    }
-    await tx
-      .update(stockLines)
-      .set({ sscc, version: sql`${stockLines.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
-    return sscc
-  })
+  return setPalletSscc(db, companyId, palletCode, (tx) => allocateSscc(tx, { companyId, prefix, inUse: (sscc) => ssccInStock(tx, companyId, sscc), fail: nonFieldError }))
+}
+
+/**
+ * The one SSCC allocator (ADR 0008): the company's next serial (extension digit 0) from its counter, skipping serials
+ * that SSCCs from elsewhere already carry (received pallets, imports: `inUse` says which). The counter only moves
+ * forward (UPDATE … RETURNING under the row lock), so a number is never handed out twice; run it in the caller's
+ * transaction so the counter moves only when the SSCC is kept. `fail` shapes the error for the caller's API.
+ */
+export async function allocateSscc(
+  db: DbOrTx,
+  args: { companyId: number; prefix: string; inUse: (sscc: string) => Promise<boolean>; fail: (message: string) => Error },
+): Promise<string> {
+  for (let tries = 0; tries < 10_000; tries++) {
+    const serial = await nextSsccSerial(db, args.companyId)
+    if (serial > maxSsccSerial(args.prefix)) throw args.fail('The SSCC serial numbers of this GS1 company prefix are used up.')
+    const candidate = buildSscc(0, args.prefix, serial)
+    if (!(await args.inUse(candidate))) return candidate
+  }
+  throw args.fail('No unused SSCC serial found; check the company prefix.')
 }
 
 /**
@@ -194,7 +178,7 @@ export async function initSsccCounters(db: DbOrTx): Promise<void> {
     on conflict (company_id) do update set next_serial = greatest(${ssccCounters.nextSerial}, excluded.next_serial)`)
 }
 
-export async function nextSsccSerial(db: DbOrTx, companyId: number): Promise<number> {
+async function nextSsccSerial(db: DbOrTx, companyId: number): Promise<number> {
   await db.insert(ssccCounters).values({ companyId, nextSerial: 1 }).onConflictDoNothing()
   const [row] = await db
     .update(ssccCounters)

@@ -25,12 +25,12 @@ import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
-import { receiveStock } from '../inventory/stock.service'
+import { receiveStock, ssccInStock } from '../inventory/stock.service'
 import { fromMilli, type Milli, sumMilli, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouse } from '../../kernel/warehouse-scope'
-import { buildSscc, maxSsccSerial } from '../printing/labels/gs1'
-import { nextSsccSerial } from '../printing/printing.service'
+import { allocateSscc } from '../printing/printing.service'
 import { reportSupplierIssue } from '../quality/quality.service'
+import { createTask } from '../workforce/tasks.service'
 
 export type CreateDocumentInput = {
   kind: InboundKind
@@ -242,33 +242,25 @@ export async function saveDraft(db: DbOrTx, user: AuthUser, id: number, items: R
 }
 
 /**
- * Allocate an SSCC from the company's GS1 prefix through the printing module's counter (never handed out twice),
- * skipping serials that received or imported pallets already carry. Null when the company has no prefix.
+ * An SSCC from the company's GS1 prefix through the printing module's allocator, skipping serials that stock or
+ * another receipt already carries. Null when the company has no prefix.
  */
-async function allocateSscc(tx: Tx, companyId: number, prefix: string | null): Promise<string | null> {
+async function palletSscc(tx: Tx, companyId: number, prefix: string | null): Promise<string | null> {
   if (!prefix || !/^\d{6,12}$/.test(prefix)) return null
-  for (let tries = 0; tries < 10_000; tries++) {
-    const serial = await nextSsccSerial(tx, companyId)
-    if (serial > maxSsccSerial(prefix))
-      throw conflict({
-        detail: 'The SSCC serial numbers of this GS1 company prefix are used up.',
-      })
-    const candidate = buildSscc(0, prefix, serial)
-    const [inStock] = await tx
-      .select({ id: stockLines.id })
-      .from(stockLines)
-      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.sscc, candidate)))
-      .limit(1)
-    const [inReceipt] = await tx
+  const inReceipt = async (sscc: string) => {
+    const [used] = await tx
       .select({ id: receiptLines.id })
       .from(receiptLines)
       .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
-      .where(and(eq(receipts.companyId, companyId), eq(receiptLines.sscc, candidate)))
+      .where(and(eq(receipts.companyId, companyId), eq(receiptLines.sscc, sscc)))
       .limit(1)
-    if (!inStock && !inReceipt) return candidate
+    return used !== undefined
   }
-  throw conflict({
-    detail: 'No unused SSCC serial found; check the company prefix.',
+  return allocateSscc(tx, {
+    companyId,
+    prefix,
+    inUse: async (sscc) => (await ssccInStock(tx, companyId, sscc)) || (await inReceipt(sscc)),
+    fail: (detail) => conflict({ detail }),
   })
 }
 
@@ -290,7 +282,7 @@ export async function assignPallets(db: DbOrTx, user: AuthUser, id: number, grou
     let n = new Set(lines.map((l) => l.palletCode).filter(Boolean)).size
     const newPallet = async () => {
       n++
-      const sscc = await allocateSscc(tx, user.companyId, company?.prefix ?? null)
+      const sscc = await palletSscc(tx, user.companyId, company?.prefix ?? null)
       return { palletCode: sscc ?? `PAL-${doc.code}-${n}`, sscc }
     }
     const plan: {
@@ -537,20 +529,16 @@ async function bookIn(tx: Tx, user: AuthUser, id: number, body: ReceiveInput): P
     if (taskOf.has(key)) continue
     const same = booked.filter((b, j) => toMilli(b.qty ?? '0') > 0n && palletKey(b, j) === key)
     const oneProduct = same.every((b) => b.productId === l.productId)
-    const [task] = await tx
-      .insert(tasks)
-      .values({
-        companyId: user.companyId,
-        warehouseId: doc.warehouseId,
-        type: 'putaway',
-        status: 'open',
-        locationId: l.locationId,
-        productId: oneProduct ? l.productId : null,
-        qty: oneProduct ? fromMilli(sumMilli(same.map((b) => toMilli(b.qty ?? '0')))) : null,
-        reference: doc.code,
-      })
-      .returning({ id: tasks.id })
-    taskOf.set(key, task.id)
+    const taskId = await createTask(tx, {
+      companyId: user.companyId,
+      warehouseId: doc.warehouseId,
+      type: 'putaway',
+      locationId: l.locationId,
+      productId: oneProduct ? l.productId : null,
+      qty: oneProduct ? fromMilli(sumMilli(same.map((b) => toMilli(b.qty ?? '0')))) : null,
+      reference: doc.code,
+    })
+    taskOf.set(key, taskId)
   }
 
   const actor = { companyId: user.companyId, userId: user.id }

@@ -19,7 +19,6 @@ import { locations, warehouses } from '../../db/schema/core'
 import { salesOrderLines, salesOrders, shipmentPackageContents, shipmentPackages, shipmentPicks, shipments, type ShippingDraft, waves } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
 import { carriers, customers } from '../../db/schema/partners'
-import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
@@ -27,6 +26,7 @@ import { removeStock } from '../inventory/stock.service'
 import { fromMilli, type Milli, minMilli, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouse } from '../../kernel/warehouse-scope'
 import { checkProducts } from '../receiving/receiving.service'
+import { createTask } from '../workforce/tasks.service'
 
 export type CreateOrderInput = { code: string; customer: number; warehouse?: number | null; ship_date?: string | null; lines: { product: number; qty: string }[] }
 
@@ -390,7 +390,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
       if (e instanceof ApiError && e.statusCode === 400) throw new ApiError(400, { picks: [`Pick ${p.i + 1}: ${Object.values(e.body).flat().join(' ')}`] })
       throw e
     }
-    await tx.insert(tasks).values({
+    await createTask(tx, {
       companyId: user.companyId,
       warehouseId: order.warehouseId,
       type: 'pick',
@@ -400,8 +400,6 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
       productId: s.productId,
       qty: p.qty,
       reference: order.code,
-      startedAt: sql`now()`,
-      finishedAt: sql`now()`,
     })
     await tx
       .insert(shipmentPicks)
