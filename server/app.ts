@@ -12,6 +12,7 @@ import { registerErrorHandling } from './http/errors'
 import { SessionCache } from './http/session-cache'
 import { StatementCache } from './http/statement-cache'
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
+import { usersRoutes } from './modules/auth/users.routes'
 import { LoginThrottle } from './modules/auth/throttle'
 import { PrintQueue } from './modules/printing/print-queue'
 import { EmailOutbox } from './modules/quality/email-outbox'
@@ -103,6 +104,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(authPublicRoutes)
       await api.register(authRoutes)
       await api.register(masterDataRoutes)
+      await api.register(usersRoutes)
       await api.register(printingRoutes)
       await api.register(qualityRoutes)
       await api.register(inventoryRoutes)
