@@ -25,7 +25,7 @@
  */
 import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
-import { productPacks, products, uoms } from '../../db/schema/catalog'
+import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { type StockMoveReason, STOCK_MOVE_REASONS, stockLineCounters, stockLines, stockMoves, stockProductCounters } from '../../db/schema/inventory'
 import { conflict, fieldError, notFound, pgError } from '../../http/errors'
@@ -509,14 +509,4 @@ export async function refreshStockSortKeys(db: DbOrTx, companyId: number, only: 
     WHERE p.id = s.product_id AND l.id = s.location_id AND s.company_id = ${companyId}
       ${only.productId ? sql`AND s.product_id = ${only.productId}` : sql``} ${only.locationId ? sql`AND s.location_id = ${only.locationId}` : sql``}
       AND (s.product_code IS DISTINCT FROM p.code OR s.product_name1 IS DISTINCT FROM p.name1 OR s.location_code IS DISTINCT FROM l.code)`)
-}
-
-/** The product a GTIN names in a company (through its packs), for callers that receive by barcode. */
-export async function productByGtin(db: DbOrTx, companyId: number, gtin: string): Promise<number | null> {
-  const [row] = await db
-    .select({ productId: productPacks.productId })
-    .from(productPacks)
-    .where(and(eq(productPacks.companyId, companyId), eq(productPacks.gtin, gtin)))
-    .limit(1)
-  return row?.productId ?? null
 }
