@@ -1,13 +1,12 @@
 import path from 'node:path'
 import { RuleTester } from 'eslint'
 import tseslint from 'typescript-eslint'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import wms, { TABLE_OWNERS } from '../tooling/eslint-plugin-wms.js'
 
 // ADR 0008: the lint rules that keep one owner per table and modules apart
 RuleTester.describe = describe
 RuleTester.it = it
-RuleTester.afterAll = afterAll
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } })
 const file = (p: string) => path.join(import.meta.dirname, p)
 const receiving = file('modules/receiving/receiving.service.ts')
