@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import wms from './tooling/eslint-plugin-wms.js'
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'var', 'coverage', 'tests/output', 'src/routeTree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts', 'dev-dist'] },
@@ -34,5 +35,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', 'react'], message: 'the server does not import the app' }] }],
     },
+  },
+  // ADR 0009: one owner per table; a module reaches another only through its service (server/kernel, server/http
+  // and server/db are shared). Tests keep the import rule too; only their fixtures may write any table.
+  {
+    files: ['server/modules/**/*.ts'],
+    plugins: { wms },
+    rules: { 'wms/module-imports': 'error' },
+  },
+  {
+    files: ['server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'wms/owned-writes': 'error' },
   },
 )

@@ -12,7 +12,10 @@ import { registerErrorHandling } from './http/errors'
 import { SessionCache } from './http/session-cache'
 import { StatementCache } from './http/statement-cache'
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
+import { usersRoutes } from './modules/auth/users.routes'
 import { LoginThrottle } from './modules/auth/throttle'
+import { PrintQueue, timeoutsWithin } from './modules/printing/print-queue'
+import { EmailOutbox } from './modules/quality/email-outbox'
 import { TokenService } from './modules/auth/tokens'
 import { masterDataRoutes } from './modules/master-data/master-data.routes'
 import { printingRoutes } from './modules/printing/printing.routes'
@@ -20,6 +23,7 @@ import { qualityRoutes } from './modules/quality/quality.routes'
 import { inventoryRoutes } from './modules/inventory/inventory.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
 import { copackRoutes } from './modules/manufacturing/copack.routes'
+import { copackTaskStarted } from './modules/manufacturing/copack.service'
 import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
 import { receivingRoutes } from './modules/receiving/receiving.routes'
 import { shippingRoutes } from './modules/shipping/shipping.routes'
@@ -50,6 +54,14 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
+  // The background workers are the app's, not a module's: any module can wake them, whatever the order it registers in
+  const printQueue = new PrintQueue(opts.database.db, {
+    spoolDir: opts.spoolDir ?? path.join(opts.dataDir, 'spool'),
+    ...(opts.printLeaseMs ? { leaseMs: opts.printLeaseMs, ...timeoutsWithin(opts.printLeaseMs) } : {}),
+    ...(opts.printPollMs ? { pollMs: opts.printPollMs } : {}),
+    log: app.log,
+  })
+  const outbox = new EmailOutbox(opts.database.db, { smtpUrl: opts.smtpUrl, log: app.log })
   app.decorate('deps', {
     database: opts.database,
     db: opts.database.db,
@@ -58,8 +70,19 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     throttle: new LoginThrottle(),
     sessions: new SessionCache(),
     statements: new StatementCache(),
+    printQueue,
+    outbox,
+    // starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS
+    taskHooks: { started: [copackTaskStarted] },
   })
   app.decorateRequest('user')
+  app.addHook('onReady', async () => {
+    printQueue.start()
+    outbox.start()
+  })
+  app.addHook('onClose', async () => {
+    await Promise.all([printQueue.stop(), outbox.stop()])
+  })
   registerErrorHandling(app)
 
   await app.register(fastifySwagger, {
@@ -90,6 +113,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(authPublicRoutes)
       await api.register(authRoutes)
       await api.register(masterDataRoutes)
+      await api.register(usersRoutes)
       await api.register(printingRoutes)
       await api.register(qualityRoutes)
       await api.register(inventoryRoutes)

@@ -25,6 +25,8 @@ export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce
 // One Drizzle type for both drivers: the query builder is identical; only the session differs.
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** What a service works on: the database, or the caller's transaction it joins (its own transaction becomes a savepoint). */
+export type DbOrTx = Db | Tx
 
 export type Database = {
   db: Db

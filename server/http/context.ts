@@ -1,8 +1,10 @@
-import type { Database, Db } from '../db/client'
+import type { Database, Db, Tx } from '../db/client'
 import type { Env } from '../env'
 import type { Role } from '../db/schema/users'
 import type { TokenService } from '../modules/auth/tokens'
 import type { LoginThrottle } from '../modules/auth/throttle'
+import type { PrintQueue } from '../modules/printing/print-queue'
+import type { EmailOutbox } from '../modules/quality/email-outbox'
 import type { SessionCache } from './session-cache'
 import type { StatementCache } from './statement-cache'
 
@@ -16,6 +18,12 @@ export type AppDeps = {
   sessions: SessionCache
   /** built statements of repeated list requests */
   statements: StatementCache
+  /** the label print queue's worker (ADR 0004): created, started and stopped by createApp */
+  printQueue: PrintQueue
+  /** the e-mail outbox's worker: created, started and stopped by createApp */
+  outbox: EmailOutbox
+  /** what other modules do inside the transaction that starts a task (the tasks service calls no module itself) */
+  taskHooks: { started: ((tx: Tx, companyId: number, taskId: number) => Promise<void>)[] }
 }
 
 /**

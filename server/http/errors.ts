@@ -17,7 +17,6 @@ export class ApiError extends Error {
 
 export type FieldErrors = Record<string, string[]>
 
-export const badRequest = (errors: FieldErrors) => new ApiError(400, errors)
 export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] })
 export const nonFieldError = (message: string) => new ApiError(400, { non_field_errors: [message] })
 export const notFound = (detail = 'Not found.') => new ApiError(404, { detail })

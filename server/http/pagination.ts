@@ -13,7 +13,6 @@ export const listQuerySchema = z.object({
   search: z.string().max(200).optional(),
   ordering: z.string().max(200).optional(),
 })
-export type ListQuery = z.infer<typeof listQuerySchema>
 
 export type PageParams = { page: number; pageSize: number; offset: number }
 

@@ -5,7 +5,7 @@ import { companies, locations } from '../schema/core'
 import { stockLines } from '../schema/inventory'
 import { TASK_TYPES, type TaskStatus, tasks } from '../schema/tasks'
 import { users } from '../schema/users'
-import { gs1CheckDigit } from '../../modules/master-data/validators'
+import { gs1CheckDigit } from '../../kernel/validators'
 import { recountStockLines } from '../../modules/inventory/stock.service'
 import { chunks, rng } from './random'
 

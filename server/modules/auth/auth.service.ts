@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { companies, sites, warehouses } from '../../db/schema/core'
 import { authSessions, refreshTokens, users } from '../../db/schema/users'
 import { ApiError, unauthorized } from '../../http/errors'
@@ -13,7 +13,7 @@ export type TokenPair = { access: string; refresh: string }
 
 const INVALID = 'No active account found with the given credentials'
 
-async function issueRefresh(db: Db, userId: number, familyId: string): Promise<{ token: string; id: number }> {
+async function issueRefresh(db: DbOrTx, userId: number, familyId: string): Promise<{ token: string; id: number }> {
   const token = newRefreshToken()
   const [row] = await db
     .insert(refreshTokens)
@@ -23,7 +23,7 @@ async function issueRefresh(db: Db, userId: number, familyId: string): Promise<{
 }
 
 export async function login(
-  deps: { db: Db; tokens: TokenService; throttle: LoginThrottle },
+  deps: { db: DbOrTx; tokens: TokenService; throttle: LoginThrottle },
   input: { username: string; password: string; ip: string; userAgent?: string },
 ): Promise<TokenPair> {
   const { db, tokens, throttle } = deps
@@ -50,7 +50,7 @@ export async function login(
 }
 
 /** Revoke one session; with `ownerId`, only when it belongs to that user. */
-export async function revokeSession(db: Db, sessionId: string, reason: string, ownerId?: number): Promise<void> {
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string, ownerId?: number): Promise<void> {
   await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
@@ -59,7 +59,7 @@ export async function revokeSession(db: Db, sessionId: string, reason: string, o
     )
 }
 
-export async function revokeUserSessions(db: Db, userId: number, reason: string): Promise<void> {
+export async function revokeUserSessions(db: DbOrTx, userId: number, reason: string): Promise<void> {
   await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
@@ -70,7 +70,7 @@ export async function revokeUserSessions(db: Db, userId: number, reason: string)
  * Rotation on every use. Presenting an already rotated token again revokes the whole family (RFC 9700 §4.14.2),
  * unless it happens within a few seconds of the rotation: two tabs refreshing at once both get a fresh pair.
  */
-export async function refresh(deps: { db: Db; tokens: TokenService; sessions: SessionCache }, presented: string): Promise<TokenPair> {
+export async function refresh(deps: { db: DbOrTx; tokens: TokenService; sessions: SessionCache }, presented: string): Promise<TokenPair> {
   const { db, tokens } = deps
   const outcome = await db.transaction(async (tx): Promise<TokenPair | { reusedFamily: string } | null> => {
     const [row] = await tx
@@ -93,7 +93,7 @@ export async function refresh(deps: { db: Db; tokens: TokenService; sessions: Se
       .for('update', { of: refreshTokens })
     if (!row || row.revokedAt || !row.isActive || row.expiresAt.getTime() < Date.now()) return null
     if (row.rotatedAt && Date.now() - row.rotatedAt.getTime() > REUSE_GRACE_MS) return { reusedFamily: row.familyId }
-    const next = await issueRefresh(tx as unknown as Db, row.userId, row.familyId)
+    const next = await issueRefresh(tx, row.userId, row.familyId)
     if (!row.rotatedAt) {
       await tx.update(refreshTokens).set({ rotatedAt: new Date(), replacedById: next.id }).where(eq(refreshTokens.id, row.id))
     }
@@ -110,7 +110,7 @@ export async function refresh(deps: { db: Db; tokens: TokenService; sessions: Se
   return outcome
 }
 
-export async function sessionIdOfRefresh(db: Db, presented: string): Promise<string | undefined> {
+export async function sessionIdOfRefresh(db: DbOrTx, presented: string): Promise<string | undefined> {
   const [row] = await db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
@@ -119,7 +119,7 @@ export async function sessionIdOfRefresh(db: Db, presented: string): Promise<str
   return row?.familyId
 }
 
-export async function me(db: Db, userId: number) {
+export async function me(db: DbOrTx, userId: number) {
   const [row] = await db
     .select({
       id: users.id,

@@ -9,7 +9,7 @@ import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
 import { type CompanyTable, crudRoutes, refInCompany } from '../../http/crud'
 import { fieldError, notFound } from '../../http/errors'
 import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { codeField, positiveDecimal3 } from '../master-data/validators'
+import { codeField, positiveDecimal3 } from '../../kernel/validators'
 import {
   cancelCopackOrder,
   completeCopackOrder,
@@ -22,7 +22,7 @@ import {
   reserveCopackOrder,
   serializeCopackRow,
 } from './copack.service'
-import { codeRef, idParams, pageOf, pkField, productRef } from './request-fields'
+import { codeRef, idParams, pageOf, pkField, productRef } from '../../kernel/request-fields'
 
 const copackRow = z.object({
   id: z.number(),

@@ -8,7 +8,7 @@ import { carriers, customers, suppliers } from '../../db/schema/partners'
 import { users } from '../../db/schema/users'
 import { equipments, parkingSpots, skills } from '../../db/schema/workforce'
 import type { CompanyTable } from '../../http/crud'
-import { gs1CheckDigit } from './validators'
+import { gs1CheckDigit } from '../../kernel/validators'
 
 /**
  * Every master-data endpoint, table-driven: one spec per resource, the same checks for all

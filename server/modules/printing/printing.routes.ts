@@ -1,6 +1,4 @@
-import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
@@ -10,21 +8,12 @@ import { authenticate, WRITE_ROLES } from '../../http/auth-hook'
 import { crudRoutes } from '../../http/crud'
 import { ApiError, fieldError, forbidden, notFound } from '../../http/errors'
 import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { nameField } from '../master-data/validators'
+import { nameField } from '../../kernel/validators'
 import { type Dpi, placeLabel } from './labels/label-model'
 import { renderPng } from './labels/png'
 import { renderSvg } from './labels/svg'
 import { isValidHost } from './printer-host'
-import { PrintQueue, timeoutsWithin } from './print-queue'
 import { type LabelKind, buildLabel, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
-
-// The queue belongs to the app (one per createApp); tests reach it to shorten its timings.
-const queues = new WeakMap<object, PrintQueue>()
-export function printQueueOf(app: FastifyInstance): PrintQueue {
-  const q = queues.get(app.deps)
-  if (!q) throw new Error('printing routes are not registered')
-  return q
-}
 
 const printerOut = z.object({
   id: z.number(),
@@ -136,20 +125,10 @@ const previewQuery = z.object({
 })
 
 export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { spoolDir, printLeaseMs, printPollMs } = app.deps.env
-  const queue = new PrintQueue(app.deps.db, {
-    spoolDir: spoolDir ?? path.join(app.deps.env.dataDir, 'spool'),
-    ...(printLeaseMs ? { leaseMs: printLeaseMs, ...timeoutsWithin(printLeaseMs) } : {}),
-    ...(printPollMs ? { pollMs: printPollMs } : {}),
-    log: app.log,
-  })
-  queues.set(app.deps, queue)
+  // the queue is the app's (createApp starts and stops it); this module only wakes it when it queues a job
+  const queue = app.deps.printQueue
   app.addHook('onReady', async () => {
     await ensureVirtualPrinters(app.deps.db)
-    queue.start()
-  })
-  app.addHook('onClose', async () => {
-    await queue.stop()
   })
 
   await app.register(async (scope) => {

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
@@ -9,15 +8,7 @@ import { users } from '../../db/schema/users'
 import { authenticate } from '../../http/auth-hook'
 import { notFound } from '../../http/errors'
 import { countStar, listQuerySchema, pageParams, pageResponse } from '../../http/pagination'
-import { EmailOutbox } from './email-outbox'
 import { ensureIssueTypes, reportSupplierIssue } from './quality.service'
-
-const outboxes = new WeakMap<object, EmailOutbox>()
-export function emailOutboxOf(app: FastifyInstance): EmailOutbox {
-  const o = outboxes.get(app.deps)
-  if (!o) throw new Error('quality routes are not registered')
-  return o
-}
 
 const issueTypeOut = z.object({ id: z.number(), name: z.string() })
 const issueOut = z.object({
@@ -71,14 +62,10 @@ function issueRows(db: Db) {
 }
 
 export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const outbox = new EmailOutbox(app.deps.db, { smtpUrl: app.deps.env.smtpUrl, log: app.log })
-  outboxes.set(app.deps, outbox)
+  // the outbox is the app's (createApp starts and stops it); reporting an issue only wakes it
+  const outbox = app.deps.outbox
   app.addHook('onReady', async () => {
     await ensureIssueTypes(app.deps.db)
-    outbox.start()
-  })
-  app.addHook('onClose', async () => {
-    await outbox.stop()
   })
   app.addHook('onRequest', authenticate)
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { companies } from '../../db/schema/core'
 import { suppliers } from '../../db/schema/partners'
 import { emailOutbox, supplierIssueTypes, supplierIssues } from '../../db/schema/quality'
@@ -10,7 +10,7 @@ import { fieldError, notFound } from '../../http/errors'
 /** The issue types every company starts with (issue 5). */
 export const DEFAULT_ISSUE_TYPES = ['Avaria', 'Atraso', 'Divergência de quantidade', 'Qualidade', 'Documentação']
 
-export async function ensureIssueTypes(db: Db): Promise<void> {
+export async function ensureIssueTypes(db: DbOrTx): Promise<void> {
   // companies created after the demo data (npm run user) get the defaults on the next start
   await db.execute(sql`
     insert into ${supplierIssueTypes} (company_id, name)
@@ -38,7 +38,7 @@ export const SEVERITY_WORDS: Record<number, string> = { 1: 'muito alta', 2: 'alt
 export type ReportInput = { issueTypeId: number | null; severity: number; description: string; email: boolean; emailTo: string | null | undefined }
 
 /** SPEC 2.15: store the issue with who and when; with email on, put the message in the outbox in the same transaction. */
-export async function reportSupplierIssue(db: Db, user: { id: number; companyId: number }, supplierId: number, input: ReportInput): Promise<number> {
+export async function reportSupplierIssue(db: DbOrTx, user: { id: number; companyId: number }, supplierId: number, input: ReportInput): Promise<number> {
   const [supplier] = await db
     .select({ id: suppliers.id, code: suppliers.code, name: suppliers.name, email: suppliers.email })
     .from(suppliers)

@@ -5,7 +5,6 @@ import { emailOutbox } from '../../db/schema/quality'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { EmailOutbox, type MailTransport } from './email-outbox'
-import { emailOutboxOf } from './quality.routes'
 
 const kinds = await databaseKinds()
 
@@ -106,7 +105,7 @@ describe.each(kinds)('supplier issues on %s', (kind) => {
   })
 
   it('the outbox sends through the transport, retrying a failure with backoff', async () => {
-    expect(emailOutboxOf(t.app).enabled).toBe(false) // no SMTP_URL: mail waits in the outbox
+    expect(t.app.deps.outbox.enabled).toBe(false) // no SMTP_URL: mail waits in the outbox
     const sent: { to: string; subject: string }[] = []
     let calls = 0
     const transport: MailTransport = {

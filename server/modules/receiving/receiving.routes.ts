@@ -7,9 +7,8 @@ import { TASK_STATUSES } from '../../db/schema/tasks'
 import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { codeRef, dateField, idempotencyKeyField, idParams, nameRef, optionalCode, pageOf, pkField, productRef } from '../manufacturing/request-fields'
-import { codeField, decimal3, positiveDecimal3 } from '../master-data/validators'
-import { emailOutboxOf } from '../quality/quality.routes'
+import { codeRef, dateField, idempotencyKeyField, idParams, nameRef, optionalCode, pageOf, pkField, productRef } from '../../kernel/request-fields'
+import { codeField, decimal3, positiveDecimal3 } from '../../kernel/validators'
 import {
   assignPallets,
   bookReceipt,
@@ -402,7 +401,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await bookReceipt(db, req.user, req.params.id, req.body)
       if (result.emailQueued) {
         try {
-          emailOutboxOf(app).wake()
+          app.deps.outbox.wake()
         } catch {
           // the outbox polls on its own; waking it only saves a few seconds
         }

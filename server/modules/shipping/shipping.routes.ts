@@ -6,8 +6,8 @@ import { customers } from '../../db/schema/partners'
 import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { codeRef, dateField, idempotencyKeyField, idParams, nameRef, pageOf, pkField } from '../manufacturing/request-fields'
-import { codeField, positiveDecimal3 } from '../master-data/validators'
+import { codeRef, dateField, idempotencyKeyField, idParams, nameRef, pageOf, pkField } from '../../kernel/request-fields'
+import { codeField, positiveDecimal3 } from '../../kernel/validators'
 import {
   cancelSalesOrder,
   createSalesOrder,

@@ -13,24 +13,24 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Db, Tx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { salesOrderLines, salesOrders, shipmentPackageContents, shipmentPackages, shipmentPicks, shipments, type ShippingDraft, waves } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
 import { carriers, customers } from '../../db/schema/partners'
-import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
 import { removeStock } from '../inventory/stock.service'
-import { fromMilli, type Milli, minMilli, toMilli } from '../manufacturing/qty-math'
-import { resolveWarehouse } from '../manufacturing/warehouse-scope'
+import { fromMilli, type Milli, minMilli, toMilli } from '../../kernel/qty-math'
+import { resolveWarehouse } from '../../kernel/warehouse-scope'
 import { checkProducts } from '../receiving/receiving.service'
+import { createTask } from '../workforce/tasks.service'
 
 export type CreateOrderInput = { code: string; customer: number; warehouse?: number | null; ship_date?: string | null; lines: { product: number; qty: string }[] }
 
-export async function createSalesOrder(db: Db, user: AuthUser, body: CreateOrderInput): Promise<number> {
+export async function createSalesOrder(db: DbOrTx, user: AuthUser, body: CreateOrderInput): Promise<number> {
   const warehouseId = await resolveWarehouse(db, user, body.warehouse)
   const [customer] = await db
     .select({ id: customers.id })
@@ -58,7 +58,7 @@ export async function createSalesOrder(db: Db, user: AuthUser, body: CreateOrder
 }
 
 /** Group open orders of one warehouse, none already in an open wave, into a new wave. */
-export async function createWave(db: Db, user: AuthUser, body: { code: string; orders: number[]; warehouse?: number | null }): Promise<number> {
+export async function createWave(db: DbOrTx, user: AuthUser, body: { code: string; orders: number[]; warehouse?: number | null }): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
       const ids = [...new Set(body.orders)].sort((a, b) => a - b)
@@ -89,7 +89,7 @@ export async function createWave(db: Db, user: AuthUser, body: { code: string; o
   }
 }
 
-export async function cancelSalesOrder(db: Db, user: AuthUser, id: number): Promise<void> {
+export async function cancelSalesOrder(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
   const [row] = await db
     .update(salesOrders)
     .set({ status: 'cancelled', waveId: null })
@@ -108,7 +108,7 @@ export async function cancelSalesOrder(db: Db, user: AuthUser, id: number): Prom
 
 type Target = { kind: 'order' | 'wave'; id: number }
 
-async function targetOrders(db: Db | Tx, user: AuthUser, target: Target, lock = false) {
+async function targetOrders(db: DbOrTx, user: AuthUser, target: Target, lock = false) {
   if (target.kind === 'order') {
     const q = db
       .select()
@@ -135,7 +135,7 @@ const remainingOf = (l: { qty: string; shippedQty: string }) => {
 }
 
 /** Per open line: what is left to ship and the warehouse's free stock of its product by FEFO, with a suggested quantity per stock line. */
-export async function pickSuggestions(db: Db, user: AuthUser, target: Target) {
+export async function pickSuggestions(db: DbOrTx, user: AuthUser, target: Target) {
   const { orders } = await targetOrders(db, user, target)
   const open = orders.filter((o) => o.status === 'open')
   if (!open.length) return []
@@ -225,7 +225,7 @@ export async function pickSuggestions(db: Db, user: AuthUser, target: Target) {
  * Save the wizard's steps (picks, packages, carrier, tracking) on the open order or wave, so leaving half-way loses
  * nothing (issue 7). Checked only for shape here; Finish checks them against the lines and the stock.
  */
-export async function saveShippingDraft(db: Db, user: AuthUser, target: Target, draft: ShippingDraft): Promise<void> {
+export async function saveShippingDraft(db: DbOrTx, user: AuthUser, target: Target, draft: ShippingDraft): Promise<void> {
   await db.transaction(async (tx) => {
     const { wave, orders } = await targetOrders(tx, user, target, true)
     const status = wave ? wave.status : orders[0].status
@@ -243,7 +243,7 @@ export async function saveShippingDraft(db: Db, user: AuthUser, target: Target, 
   })
 }
 
-export async function shippingDraft(db: Db, user: AuthUser, target: Target) {
+export async function shippingDraft(db: DbOrTx, user: AuthUser, target: Target) {
   const { wave, orders } = await targetOrders(db, user, target)
   const row = wave ?? orders[0]
   return { draft: row.draft ?? null, updated_at: row.draftUpdatedAt?.toISOString() ?? null }
@@ -261,7 +261,7 @@ export type ShipInput = {
 }
 
 /** Finish: book the shipment of an order or a wave. Returns the shipment id and whether this call booked it. */
-export async function ship(db: Db, user: AuthUser, target: Target, body: ShipInput): Promise<{ shipmentId: number; created: boolean }> {
+export async function ship(db: DbOrTx, user: AuthUser, target: Target, body: ShipInput): Promise<{ shipmentId: number; created: boolean }> {
   try {
     return await db.transaction((tx) => shipIn(tx, user, target, body))
   } catch (e) {
@@ -390,7 +390,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
       if (e instanceof ApiError && e.statusCode === 400) throw new ApiError(400, { picks: [`Pick ${p.i + 1}: ${Object.values(e.body).flat().join(' ')}`] })
       throw e
     }
-    await tx.insert(tasks).values({
+    await createTask(tx, {
       companyId: user.companyId,
       warehouseId: order.warehouseId,
       type: 'pick',
@@ -400,8 +400,6 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
       productId: s.productId,
       qty: p.qty,
       reference: order.code,
-      startedAt: sql`now()`,
-      finishedAt: sql`now()`,
     })
     await tx
       .insert(shipmentPicks)
@@ -440,7 +438,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
 const bookers = alias(users, 'booker')
 const pickLocations = alias(locations, 'pick_location')
 
-export async function shipmentView(db: Db, id: number) {
+export async function shipmentView(db: DbOrTx, id: number) {
   const [s] = await db
     .select({ shipment: shipments, carrier: { id: carriers.id, code: carriers.code, name: carriers.name }, bookedBy: bookers.username })
     .from(shipments)
@@ -513,7 +511,7 @@ export const orderRowSelect = {
   shippedAt: salesOrders.shippedAt,
   linesCount: sql<number>`(SELECT count(*)::int FROM ${salesOrderLines} WHERE ${salesOrderLines.orderId} = ${salesOrders.id})`,
 }
-export const orderRows = (db: Db) =>
+export const orderRows = (db: DbOrTx) =>
   db
     .select(orderRowSelect)
     .from(salesOrders)
@@ -521,7 +519,7 @@ export const orderRows = (db: Db) =>
     .innerJoin(warehouses, eq(warehouses.id, salesOrders.warehouseId))
     .leftJoin(orderWaves, eq(orderWaves.id, salesOrders.waveId))
     .$dynamic()
-export const orderCount = (db: Db) =>
+export const orderCount = (db: DbOrTx) =>
   db
     .select({ count: sql<number>`count(*)::int` })
     .from(salesOrders)
@@ -541,7 +539,7 @@ export const serializeOrderRow = (r: OrderRow) => ({
   shipped_at: r.shippedAt?.toISOString() ?? null,
 })
 
-async function orderLinesOf(db: Db, orderIds: number[]) {
+async function orderLinesOf(db: DbOrTx, orderIds: number[]) {
   if (!orderIds.length) return []
   const rows = await db
     .select({ line: salesOrderLines, code: products.code, name1: products.name1, uom: uoms.code })
@@ -560,7 +558,7 @@ async function orderLinesOf(db: Db, orderIds: number[]) {
   }))
 }
 
-export async function orderDetail(db: Db, user: AuthUser, id: number) {
+export async function orderDetail(db: DbOrTx, user: AuthUser, id: number) {
   const [row] = await orderRows(db)
     .where(and(eq(salesOrders.id, id), eq(salesOrders.companyId, user.companyId)))
     .limit(1)
@@ -582,7 +580,7 @@ export async function orderDetail(db: Db, user: AuthUser, id: number) {
   }
 }
 
-export const waveRows = (db: Db) =>
+export const waveRows = (db: DbOrTx) =>
   db
     .select({
       id: waves.id,
@@ -607,7 +605,7 @@ export const serializeWaveRow = (r: WaveRow) => ({
   shipped_at: r.shippedAt?.toISOString() ?? null,
 })
 
-export async function waveDetail(db: Db, user: AuthUser, id: number) {
+export async function waveDetail(db: DbOrTx, user: AuthUser, id: number) {
   const [row] = await waveRows(db)
     .where(and(eq(waves.id, id), eq(waves.companyId, user.companyId)))
     .limit(1)

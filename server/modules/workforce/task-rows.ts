@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
-import type { Db } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { products } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { TASK_STATUSES, tasks } from '../../db/schema/tasks'
@@ -29,7 +29,7 @@ export type TaskOut = z.infer<typeof taskOut>
 export const assignees = alias(users, 'assignee')
 
 /** The tasks with what the API shows of their warehouse, location, product and assignee; callers add where/order. */
-export const taskRows = (db: Db) =>
+export const taskRows = (db: DbOrTx) =>
   db
     .select({
       id: tasks.id,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { gs1CheckDigit, isValidGtin } from '../../../machines/scanner/gs1'
+import { gs1CheckDigit, isValidGtin } from '../../machines/scanner/gs1'
 
 export const codeField = z
   .string()
