@@ -6,16 +6,16 @@ import { useState } from 'react'
 import type { ColumnOrderState } from '@tanstack/react-table'
 import { tableColumnsKey } from '../lib/table-storage'
 
-export interface StoredColumns {
+interface StoredColumns {
   order: ColumnOrderState
   hidden: string[]
 }
 
-export function defaultColumns(ids: string[], defaultHidden: string[] = []): StoredColumns {
+function defaultColumns(ids: string[], defaultHidden: string[] = []): StoredColumns {
   return { order: ids, hidden: defaultHidden.filter((id) => ids.includes(id)) }
 }
 
-export function readColumns(tableId: string, ids: string[], defaultHidden: string[] = []): StoredColumns {
+function readColumns(tableId: string, ids: string[], defaultHidden: string[] = []): StoredColumns {
   const initial = defaultColumns(ids, defaultHidden)
   try {
     const raw: unknown = JSON.parse(localStorage.getItem(tableColumnsKey(tableId)) ?? 'null')

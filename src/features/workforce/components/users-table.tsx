@@ -8,11 +8,12 @@ import { DataTable, type DataColumn } from '../../../components/data-table'
 import { usersQueryOptions } from '../api/get-users'
 import type { WorkforceUser } from '../workforce-types'
 import { UserFormModal } from './user-form-modal'
+import type { ListState } from '../../../lib/list-search'
 
 const ROLE_LABELS = { admin: msg`Administrador`, supervisor: msg`Supervisor`, operator: msg`Operador` }
 
-/** /workforce/users (issue 7): the company's users; admins create and edit them (the server enforces it anyway). */
-export function UsersTable() {
+/** /workforce/users (issue 7): the company's users; admins create and edit them (the server enforces it anyway); its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function UsersTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t, i18n } = useLingui()
   const { user: me } = useSession()
   const isAdmin = me?.role === 'admin'
@@ -59,6 +60,8 @@ export function UsersTable() {
   return (
     <>
       <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
         tableId="workforce.users"
         label={t`Usuários`}
         columns={columns}
