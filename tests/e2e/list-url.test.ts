@@ -19,7 +19,8 @@ const API_QUERY = `search=${encodeURIComponent('Nível 1')}&ordering=-code&page_
 let app: E2eApp
 
 beforeAll(async () => {
-  app = await startE2eApp('list-url')
+  // a small stock: this suite reads locations only, and the server starts sooner
+  app = await startE2eApp('list-url', { WMS_DEMO_STOCK: '200' })
 })
 
 afterAll(async () => {
