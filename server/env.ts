@@ -22,6 +22,14 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   WMS_DEMO_STOCK: z.coerce.number().int().min(0).max(5_000_000).default(50_000),
+  // a smaller demo (tests that start real server processes on an empty database)
+  WMS_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  WMS_DEMO_LOCATIONS: z.coerce.number().int().min(1).max(100_000).default(2000),
+  // N processes on one PostgreSQL (ADR 0008): the virtual printer's labels go to one folder they all share
+  WMS_SPOOL_DIR: z.string().optional().or(z.literal('').transform(() => undefined)),
+  // how long a print job's claim holds (ADR 0004); a shorter lease shortens the send timeouts to fit inside it
+  WMS_PRINT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  WMS_PRINT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 })
 
 export type Env = {
@@ -34,6 +42,12 @@ export type Env = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
   smtpUrl: string | undefined
   demoStock: number
+  demoProducts: number
+  demoLocations: number
+  /** the virtual printer's spool: WMS_SPOOL_DIR, else <data dir>/spool */
+  spoolDir: string
+  printLeaseMs: number
+  printPollMs: number
 }
 
 export class EnvError extends Error {}
@@ -57,6 +71,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     demoStock: e.WMS_DEMO_STOCK,
+    demoProducts: e.WMS_DEMO_PRODUCTS,
+    demoLocations: e.WMS_DEMO_LOCATIONS,
+    spoolDir: path.resolve(e.WMS_SPOOL_DIR ?? path.join(dataDir, 'spool')),
+    printLeaseMs: e.WMS_PRINT_LEASE_MS,
+    printPollMs: e.WMS_PRINT_POLL_MS,
   }
 }
 

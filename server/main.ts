@@ -35,6 +35,9 @@ async function main(): Promise<void> {
     jwtSecret: env.jwtSecret,
     dataDir: env.dataDir,
     smtpUrl: env.smtpUrl,
+    spoolDir: env.spoolDir,
+    printLeaseMs: env.printLeaseMs,
+    printPollMs: env.printPollMs,
     staticDir: path.join(root, 'dist'),
     logger: { level: env.logLevel },
   })
