@@ -3,6 +3,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import wms from './tooling/eslint-plugin-wms.js'
+import { boundaries } from './tooling/eslint-boundaries.js'
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'var', 'coverage', 'tests/output', 'src/routeTree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts', 'dev-dist'] },
@@ -29,6 +30,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '**/server/**', 'react', 'react-dom'], message: 'machines/ is framework-free and imports only xstate and each other' }] }],
     },
+  },
+  // issue 13 §4: features sit side by side (routes and app compose them); shared components and lib sit below them
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/src-layers': 'error' },
   },
   {
     files: ['server/**/*.ts'],

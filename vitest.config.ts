@@ -26,7 +26,8 @@ export default defineConfig({
       {
         test: {
           name: 'machines',
-          include: ['machines/**/*.test.ts'],
+          // tooling/: the project's own lint rules, tested like the machines (plain Node)
+          include: ['machines/**/*.test.ts', 'tooling/**/*.test.ts'],
           environment: 'node',
         },
       },

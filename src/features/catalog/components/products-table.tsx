@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { productsQueryOptions } from '../api/get-products'
 import type { Product } from '../catalog-types'
+import type { ListState } from '../../../lib/list-search'
 
 const columns: DataColumn<Product>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -12,10 +13,13 @@ const columns: DataColumn<Product>[] = [
   { id: 'storage_class', header: msg`Classe de armazenagem`, value: (row) => row.storage_class },
 ]
 
-export function ProductsTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function ProductsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="catalog.products"
       label={t`Produtos`}
       columns={columns}

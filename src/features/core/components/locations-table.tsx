@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { locationsQueryOptions } from '../api/get-locations'
 import type { Location } from '../core-types'
+import type { ListState } from '../../../lib/list-search'
 
 const columns: DataColumn<Location>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -13,10 +14,13 @@ const columns: DataColumn<Location>[] = [
   { id: 'is_active', header: msg`Ativa`, value: (row) => row.is_active, kind: 'boolean' },
 ]
 
-export function LocationsTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function LocationsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="core.locations"
       label={t`Localizações`}
       columns={columns}

@@ -12,6 +12,7 @@ import { copackMessage, COPACK_STATUS_LABELS } from '../copack-status'
 import { reserveFromList } from '../hooks/use-copack-order'
 import type { CopackOrderRow } from '../copack-types'
 import { CopackStatusBadge } from './copack-status-badge'
+import type { ListState } from '../../../lib/list-search'
 
 function RowActions({ row }: { row: CopackOrderRow }) {
   const { t, i18n } = useLingui()
@@ -59,11 +60,13 @@ const columns: DataColumn<CopackOrderRow>[] = [
   { id: 'actions', header: msg`Ações`, value: () => null, sortable: false, render: (row) => <RowActions row={row} /> },
 ]
 
-/** SPEC 2.12: the paged list of copack orders, with reserve and details per row. */
-export function CopackOrdersTable() {
+/** SPEC 2.12: the paged list of copack orders, with reserve and details per row; its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function CopackOrdersTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="manufacturing.copack-orders"
       label={t`Ordens de copack`}
       columns={columns}

@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { equipmentsQueryOptions } from '../api/get-equipments'
 import type { Equipment } from '../workforce-types'
+import type { ListState } from '../../../lib/list-search'
 
 // SPEC 2.4: available, in use (busy), down
 const STATUS: Record<string, { label: MessageDescriptor; color: string }> = {
@@ -31,7 +32,8 @@ const columns: DataColumn<Equipment>[] = [
   { id: 'warehouse', header: msg`Armazém`, value: (row) => row.warehouse?.code ?? '—', sortable: false },
 ]
 
-export function EquipmentsTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function EquipmentsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
-  return <DataTable tableId="workforce.equipments" label={t`Equipamentos`} columns={columns} query={equipmentsQueryOptions} getRowId={(row) => String(row.id)} />
+  return <DataTable params={params} onParamsChange={onParamsChange} tableId="workforce.equipments" label={t`Equipamentos`} columns={columns} query={equipmentsQueryOptions} getRowId={(row) => String(row.id)} />
 }

@@ -3,14 +3,17 @@ import { Trans } from '@lingui/react/macro'
 import { IconPlus } from '@tabler/icons-react'
 import { LinkButton } from '../../../../components/link-button'
 import { PageHeader } from '../../../../components/page-header'
-import { DEFAULT_LIST_PARAMS } from '../../../../lib/list-query'
+import { listParamsOf, useListSearch, validateListSearch } from '../../../../lib/list-search'
 import { copackOrdersQueryOptions } from '../../../../features/manufacturing/api/get-copack-orders'
 import { CopackOrdersTable } from '../../../../features/manufacturing/components/copack-orders-table'
 
 export const Route = createFileRoute('/_app/manufacturing/copack-orders/')({
+  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(copackOrdersQueryOptions(DEFAULT_LIST_PARAMS)).then(
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(copackOrdersQueryOptions(deps)).then(
       () => undefined,
       () => undefined,
     ),
@@ -18,6 +21,7 @@ export const Route = createFileRoute('/_app/manufacturing/copack-orders/')({
 })
 
 function CopackOrdersPage() {
+  const list = useListSearch(Route.useSearch())
   return (
     <>
       <PageHeader
@@ -29,7 +33,7 @@ function CopackOrdersPage() {
           </LinkButton>
         }
       />
-      <CopackOrdersTable />
+      <CopackOrdersTable {...list} />
     </>
   )
 }

@@ -11,9 +11,9 @@ import { classifyStoredSession, sessionMachine } from '../../machines/session/se
 import type { RefreshResult, SessionEvent, StoredSession, Tokens } from '../../machines/session/session.machine'
 import { parseUser } from '../../machines/session/session-user'
 import type { LoginError, LoginErrorKind } from '../../machines/session/login-error'
-import { api } from '../lib/api-client'
-import type { ApiClient } from '../lib/api-client'
-import { flowsInspect } from '../lib/flows-inspector'
+import { api } from './api-client'
+import type { ApiClient } from './api-client'
+import { flowsInspect } from './flows-inspector'
 import {
   SESSION_KEYS,
   clearSession,
@@ -22,8 +22,8 @@ import {
   readStoredSession,
   writeSession,
   writeSessionMarker,
-} from '../lib/storage'
-import type { EndReason, SessionStatus, User } from '../lib/session-types'
+} from './storage'
+import type { EndReason, SessionStatus, User } from './session-types'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
