@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { PageHeader } from '../../../components/page-header'
-import { formatDate, formatNumber } from '../../../lib/format'
+import { formatDate, formatQty } from '../../../lib/format'
 import { copackOrderQueryOptions } from '../api/get-copack-order'
 import { copackMessage, taskStatusLabel, taskTypeLabel } from '../copack-status'
 import { useCopackOrder } from '../hooks/use-copack-order'
@@ -46,7 +46,7 @@ function Empty({ children }: { children: ReactNode }) {
 /** The order's page (issue 7): header, components (needed, reserved, missing), reservations, tasks and the actions its status allows. */
 export function CopackOrderDetailView({ orderId }: { orderId: number }) {
   const { t, i18n } = useLingui()
-  const num = (value: string | null) => (value === null ? '—' : formatNumber(Number(value), i18n.locale))
+  const num = (value: string | null) => (value === null ? '—' : formatQty(value, i18n.locale))
   const { send, view } = useCopackOrder(orderId)
   const query = useQuery(copackOrderQueryOptions(orderId))
   const order: CopackOrderDetail | undefined = query.data
