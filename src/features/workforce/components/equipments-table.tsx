@@ -1,8 +1,9 @@
 import { Badge } from '@mantine/core'
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
+import { equipmentKindLabel } from '../../../lib/type-labels'
 import { equipmentsQueryOptions } from '../api/get-equipments'
 import type { Equipment } from '../workforce-types'
 
@@ -23,15 +24,15 @@ function StatusBadge({ status }: { status: string }) {
   )
 }
 
-const columns: DataColumn<Equipment>[] = [
+const columns = (i18n: I18n): DataColumn<Equipment>[] => [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
   { id: 'name', header: msg`Nome`, value: (row) => row.name },
-  { id: 'kind', header: msg`Tipo`, value: (row) => row.kind },
+  { id: 'kind', header: msg`Tipo`, value: (row) => row.kind, render: (row) => equipmentKindLabel(i18n, row.kind) },
   { id: 'status', header: msg`Situação`, value: (row) => row.status, render: (row) => <StatusBadge status={row.status} /> },
   { id: 'warehouse', header: msg`Armazém`, value: (row) => row.warehouse?.code ?? '—', sortable: false },
 ]
 
 export function EquipmentsTable() {
-  const { t } = useLingui()
-  return <DataTable tableId="workforce.equipments" label={t`Equipamentos`} columns={columns} query={equipmentsQueryOptions} getRowId={(row) => String(row.id)} />
+  const { t, i18n } = useLingui()
+  return <DataTable tableId="workforce.equipments" label={t`Equipamentos`} columns={columns(i18n)} query={equipmentsQueryOptions} getRowId={(row) => String(row.id)} />
 }
