@@ -243,7 +243,9 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect(sent.zpl).toContain(`^FD>;>800${sscc!.slice(0, 18)}^FS`)
     expect(sent.zpl).toContain(`(00)${sscc}`)
     expect(sent.zpl).toContain('(17)270228')
-    expect(sent.zpl).toContain('24.000')
+    // SPEC 9: 24 units read as 24, never "24.000" (twenty-four thousand to a Portuguese reader)
+    expect(sent.zpl).toContain(`^FD24 ${line.uom}^FS`)
+    expect(sent.zpl).not.toContain('24.000')
     expect(sent.target_label).toContain(sscc)
     // reprint and preview keep the pallet's SSCC
     const again = await print(operator, 'pallets', 'PAL-T1', { copies: 1, printer: tcpPrinterId })
