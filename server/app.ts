@@ -7,7 +7,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from './db/client'
+import type { Role } from './db/schema/users'
 import './http/context'
+import { authGate, checkRouteDeclaration, isPublicRoute } from './http/auth-hook'
 import { registerErrorHandling } from './http/errors'
 import { SessionCache } from './http/session-cache'
 import { StatementCache } from './http/statement-cache'
@@ -34,6 +36,24 @@ export type CreateAppOptions = {
   logger?: FastifyServerOptions['logger']
 }
 
+export type RegisteredRoute = { method: string; url: string; roles: readonly Role[] | undefined; public: boolean }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered, with its declared roles */
+    routeTable: readonly RegisteredRoute[]
+  }
+}
+
+/** The route's roles in the OpenAPI document: an `x-roles` extension and a line of its description. */
+function withRoles<T extends { schema: unknown; url: string }>(result: T, roles: readonly Role[] | undefined): T {
+  if (!roles) return result
+  const schema = (result.schema ?? {}) as Record<string, unknown>
+  const line = `Roles: ${roles.join(', ')}.`
+  const description = typeof schema.description === 'string' ? `${schema.description}\n\n${line}` : line
+  return { ...result, schema: { ...schema, 'x-roles': [...roles], description } }
+}
+
 /** The whole API as a Fastify instance, without listening (STYLE habit 7): tests use app.inject(). */
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -57,6 +77,12 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   })
   app.decorateRequest('user')
   registerErrorHandling(app)
+  // every route as registered, for the deny-by-default check and the test that walks them all
+  const routeTable: RegisteredRoute[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, roles: route.config?.roles, public: isPublicRoute(method, route.url) })
+  })
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -64,12 +90,15 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => withRoles(jsonSchemaTransform(input), input.route.config?.roles),
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
 
   await app.register(
     async (api) => {
+      // deny by default (issue 13 §1): one hook for all of /api; public routes are listed in PUBLIC_ROUTES
+      api.addHook('onRequest', authGate)
+      api.addHook('onRoute', checkRouteDeclaration)
       api.get('/schema/', { schema: { hide: true } }, async () => app.swagger())
       api.get(
         '/health',

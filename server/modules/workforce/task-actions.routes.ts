@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client'
 import { type TaskStatus, tasks } from '../../db/schema/tasks'
-import { authenticate } from '../../http/auth-hook'
+import { ANY_ROLE } from '../../http/auth-hook'
 import type { AuthUser } from '../../http/context'
 import { conflict, notFound } from '../../http/errors'
 import { copackTaskStarted } from '../manufacturing/copack.service'
@@ -24,7 +24,6 @@ const DONE_FROM: TaskStatus[] = ['in_progress', 'open']
  * The status moves with a conditional UPDATE, so two people starting one task at once: one wins, the other gets 409.
  */
 export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate)
   const db = app.deps.db
 
   const refuse = async (user: AuthUser, id: number, action: string, allowed: TaskStatus[]): Promise<never> => {
@@ -39,6 +38,7 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/workforce/tasks/:id/start/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['workforce'],
         summary: 'Start a task (open|pending → in_progress; the caller becomes the assignee)',
@@ -66,6 +66,7 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/workforce/tasks/:id/done/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['workforce'],
         summary: 'Finish a task (in_progress|open → done)',
