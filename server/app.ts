@@ -12,6 +12,7 @@ import './http/context'
 import { authGate, checkRouteDeclaration, isPublicRoute } from './http/auth-hook'
 import { registerErrorHandling } from './http/errors'
 import { SessionCache } from './http/session-cache'
+import { SessionEvents } from './http/session-events'
 import { StatementCache } from './http/statement-cache'
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
 import { LoginThrottle } from './modules/auth/throttle'
@@ -34,6 +35,11 @@ export type CreateAppOptions = {
   /** built SPA to serve (dist/); absent in API-only tests */
   staticDir?: string
   logger?: FastifyServerOptions['logger']
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges). Absent or
+   * empty, the header is ignored: anyone could forge it, and the login throttle counts by address (issue 14).
+   */
+  trustProxy?: string[]
 }
 
 export type RegisteredRoute = { method: string; url: string; roles: readonly Role[] | undefined; public: boolean }
@@ -58,7 +64,7 @@ function withRoles<T extends { schema: unknown; url: string }>(result: T, roles:
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // DRF paths end in a slash (SPEC writes them so); both spellings are answered
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
@@ -66,16 +72,21 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
+  const sessions = new SessionCache()
+  const events = new SessionEvents(opts.database, sessions, (m) => app.log.warn(m))
   app.decorate('deps', {
     database: opts.database,
     db: opts.database.db,
     env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl },
     tokens: new TokenService(opts.jwtSecret),
-    throttle: new LoginThrottle(),
-    sessions: new SessionCache(),
+    throttle: new LoginThrottle(opts.database.db),
+    sessions,
+    events,
     statements: new StatementCache(),
   })
   app.decorateRequest('user')
+  app.addHook('onReady', () => events.start())
+  app.addHook('onClose', () => events.stop())
   registerErrorHandling(app)
   // every route as registered, for the deny-by-default check and the test that walks them all
   const routeTable: RegisteredRoute[] = []

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
@@ -22,7 +23,30 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   WMS_DEMO_STOCK: z.coerce.number().int().min(0).max(5_000_000).default(50_000),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const list = (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      for (const entry of list) {
+        if (!isAddressOrCidr(entry)) ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, ::1)` })
+      }
+      return list
+    }),
 })
+
+/** 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8 */
+export function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (!family || rest.length) return false
+  if (bits === undefined) return true
+  if (!/^\d{1,3}$/.test(bits)) return false
+  return Number(bits) <= (family === 4 ? 32 : 128)
+}
 
 export type Env = {
   port: number
@@ -34,6 +58,8 @@ export type Env = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
   smtpUrl: string | undefined
   demoStock: number
+  /** proxies whose X-Forwarded-For is believed; empty: none (the client's own address counts) */
+  trustProxy: string[]
 }
 
 export class EnvError extends Error {}
@@ -57,6 +83,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     demoStock: e.WMS_DEMO_STOCK,
+    trustProxy: e.TRUST_PROXY,
   }
 }
 

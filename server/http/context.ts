@@ -4,6 +4,7 @@ import type { Role } from '../db/schema/users'
 import type { TokenService } from '../modules/auth/tokens'
 import type { LoginThrottle } from '../modules/auth/throttle'
 import type { SessionCache } from './session-cache'
+import type { SessionEvents } from './session-events'
 import type { StatementCache } from './statement-cache'
 
 /** What every route can reach: the database, settings and shared services. */
@@ -14,13 +15,15 @@ export type AppDeps = {
   tokens: TokenService
   throttle: LoginThrottle
   sessions: SessionCache
+  /** ends or re-checks sessions on every server process (LISTEN/NOTIFY on PostgreSQL) */
+  events: SessionEvents
   /** built statements of repeated list requests */
   statements: StatementCache
 }
 
 /**
- * The signed-in user of a request. A session revoked or a user disabled through this server is refused at once;
- * through another process, within a few seconds (SessionCache).
+ * The signed-in user of a request. A session revoked or a user changed is refused or read again at once, on every
+ * server process (SessionEvents).
  */
 export type AuthUser = {
   id: number

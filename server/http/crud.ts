@@ -39,7 +39,8 @@ export type ResourceDef<Q extends PgSelect, C extends PgSelect, Out, CreateIn, U
   canDelete?: boolean
   /** scope column other than company_id (companies are scoped by their own id) */
   scope?: (user: AuthUser) => SQL
-  afterWrite?: (ctx: WriteContext, id: number) => Promise<void>
+  /** after a create or an update, with the validated body */
+  afterWrite?: (ctx: WriteContext, id: number, body: CreateIn | UpdateIn) => Promise<void>
   /** unique constraints spanning several columns: constraint name -> [field reported, message] */
   uniqueFields?: Record<string, [string, string]>
 }
@@ -130,7 +131,7 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
         } catch (e) {
           throw uniqueViolation(e, def.uniqueFields) ?? e
         }
-        await def.afterWrite?.(ctx, id)
+        await def.afterWrite?.(ctx, id, req.body as CreateIn)
         return reply.status(201).send(await getOne(req.user, id))
       })
     }
@@ -151,7 +152,7 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
             throw uniqueViolation(e, def.uniqueFields) ?? e
           }
         }
-        await def.afterWrite?.(ctx, req.params.id)
+        await def.afterWrite?.(ctx, req.params.id, req.body as UpdateIn)
         return getOne(req.user, req.params.id)
       }
       const updateSchema = { tags: [def.tag], hide: i > 0 || !def.update, params: idParam, body: def.update?.body, response: { 200: def.output } }

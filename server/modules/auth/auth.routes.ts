@@ -55,6 +55,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     me(app.deps.db, req.user.id),
   )
 
+  // a sign-out may come without a body, with or without a JSON content type (OpenAPI: the body is optional)
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      done(Object.assign(new Error('JSON parse error.'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined)
+    }
+  })
+
   app.post(
     '/auth/logout',
     {
@@ -62,18 +73,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'End this session (revokes its refresh-token family)',
-        body: z.object({ refresh: z.string().max(200).optional() }).optional(),
+        description:
+          'The bearer names the session to end; the body is optional. A refresh token in the body, of another session of the same user, ends that one too. ' +
+          'Afterwards the access token and the refresh token are refused by every server process.',
+        body: z.object({ refresh: z.string().max(200).optional() }).nullish(),
+        response: { 204: z.null().describe('the session has ended') },
       },
     },
     async (req, reply) => {
       await revokeSession(app.deps.db, req.user.sessionId, 'logout')
-      app.deps.sessions.forgetSession(req.user.sessionId)
+      await app.deps.events.publish({ session: req.user.sessionId })
       const other = req.body?.refresh ? await sessionIdOfRefresh(app.deps.db, req.body.refresh) : undefined
       if (other && other !== req.user.sessionId) {
         await revokeSession(app.deps.db, other, 'logout', req.user.id)
-        app.deps.sessions.forgetSession(other)
+        await app.deps.events.publish({ session: other })
       }
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 }
