@@ -10,7 +10,7 @@ const WAIT = { timeout: 60_000 }
 describe('sign-out', () => {
   let e2e: E2eApp
   beforeAll(async () => {
-    e2e = await startE2eApp('signout')
+    e2e = await startE2eApp('signout', { WMS_DEMO_STOCK: '200' })
   })
   afterAll(async () => {
     await e2e?.close()
