@@ -36,6 +36,14 @@ const EnvSchema = z.object({
       }
       return list
     }),
+  // a smaller demo (tests that start real server processes on an empty database)
+  WMS_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  WMS_DEMO_LOCATIONS: z.coerce.number().int().min(1).max(100_000).default(2000),
+  // N processes on one PostgreSQL (ADR 0008): the virtual printer's labels go to one folder they all share
+  WMS_SPOOL_DIR: z.string().optional().or(z.literal('').transform(() => undefined)),
+  // how long a print job's claim holds (ADR 0004); a shorter lease shortens the send timeouts to fit inside it
+  WMS_PRINT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  WMS_PRINT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 })
 
 /** 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8 */
@@ -60,6 +68,12 @@ export type Env = {
   demoStock: number
   /** proxies whose X-Forwarded-For is believed; empty: none (the client's own address counts) */
   trustProxy: string[]
+  demoProducts: number
+  demoLocations: number
+  /** the virtual printer's spool: WMS_SPOOL_DIR, else <data dir>/spool */
+  spoolDir: string
+  printLeaseMs: number
+  printPollMs: number
 }
 
 export class EnvError extends Error {}
@@ -84,6 +98,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: e.SMTP_URL,
     demoStock: e.WMS_DEMO_STOCK,
     trustProxy: e.TRUST_PROXY,
+    demoProducts: e.WMS_DEMO_PRODUCTS,
+    demoLocations: e.WMS_DEMO_LOCATIONS,
+    spoolDir: path.resolve(e.WMS_SPOOL_DIR ?? path.join(dataDir, 'spool')),
+    printLeaseMs: e.WMS_PRINT_LEASE_MS,
+    printPollMs: e.WMS_PRINT_POLL_MS,
   }
 }
 
