@@ -7,9 +7,12 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from './db/client'
+import type { Role } from './db/schema/users'
 import './http/context'
+import { authGate, checkRouteDeclaration, isPublicRoute } from './http/auth-hook'
 import { registerErrorHandling } from './http/errors'
 import { SessionCache } from './http/session-cache'
+import { SessionEvents } from './http/session-events'
 import { StatementCache } from './http/statement-cache'
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
 import { usersRoutes } from './modules/auth/users.routes'
@@ -40,13 +43,36 @@ export type CreateAppOptions = {
   /** built SPA to serve (dist/); absent in API-only tests */
   staticDir?: string
   logger?: FastifyServerOptions['logger']
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges). Absent or
+   * empty, the header is ignored: anyone could forge it, and the login throttle counts by address (issue 14).
+   */
+  trustProxy?: string[]
+}
+
+export type RegisteredRoute = { method: string; url: string; roles: readonly Role[] | undefined; public: boolean }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered, with its declared roles */
+    routeTable: readonly RegisteredRoute[]
+  }
+}
+
+/** The route's roles in the OpenAPI document: an `x-roles` extension and a line of its description. */
+function withRoles<T extends { schema: unknown; url: string }>(result: T, roles: readonly Role[] | undefined): T {
+  if (!roles) return result
+  const schema = (result.schema ?? {}) as Record<string, unknown>
+  const line = `Roles: ${roles.join(', ')}.`
+  const description = typeof schema.description === 'string' ? `${schema.description}\n\n${line}` : line
+  return { ...result, schema: { ...schema, 'x-roles': [...roles], description } }
 }
 
 /** The whole API as a Fastify instance, without listening (STYLE habit 7): tests use app.inject(). */
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // DRF paths end in a slash (SPEC writes them so); both spellings are answered
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
@@ -62,13 +88,16 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     log: app.log,
   })
   const outbox = new EmailOutbox(opts.database.db, { smtpUrl: opts.smtpUrl, log: app.log })
+  const sessions = new SessionCache()
+  const events = new SessionEvents(opts.database, sessions, (m) => app.log.warn(m))
   app.decorate('deps', {
     database: opts.database,
     db: opts.database.db,
     env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, spoolDir: opts.spoolDir, printLeaseMs: opts.printLeaseMs, printPollMs: opts.printPollMs },
     tokens: new TokenService(opts.jwtSecret),
-    throttle: new LoginThrottle(),
-    sessions: new SessionCache(),
+    throttle: new LoginThrottle(opts.database.db),
+    sessions,
+    events,
     statements: new StatementCache(),
     printQueue,
     outbox,
@@ -79,11 +108,18 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.addHook('onReady', async () => {
     printQueue.start()
     outbox.start()
+    await events.start()
   })
   app.addHook('onClose', async () => {
-    await Promise.all([printQueue.stop(), outbox.stop()])
+    await Promise.all([printQueue.stop(), outbox.stop(), events.stop()])
   })
   registerErrorHandling(app)
+  // every route as registered, for the deny-by-default check and the test that walks them all
+  const routeTable: RegisteredRoute[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, roles: route.config?.roles, public: isPublicRoute(method, route.url) })
+  })
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -91,12 +127,15 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => withRoles(jsonSchemaTransform(input), input.route.config?.roles),
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
 
   await app.register(
     async (api) => {
+      // deny by default (issue 13 §1): one hook for all of /api; public routes are listed in PUBLIC_ROUTES
+      api.addHook('onRequest', authGate)
+      api.addHook('onRoute', checkRouteDeclaration)
       api.get('/schema/', { schema: { hide: true } }, async () => app.swagger())
       api.get(
         '/health',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
@@ -22,6 +23,19 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   WMS_DEMO_STOCK: z.coerce.number().int().min(0).max(5_000_000).default(50_000),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const list = (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      for (const entry of list) {
+        if (!isAddressOrCidr(entry)) ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, ::1)` })
+      }
+      return list
+    }),
   // a smaller demo (tests that start real server processes on an empty database)
   WMS_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(100_000).default(5000),
   WMS_DEMO_LOCATIONS: z.coerce.number().int().min(1).max(100_000).default(2000),
@@ -31,6 +45,16 @@ const EnvSchema = z.object({
   WMS_PRINT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   WMS_PRINT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 })
+
+/** 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8 */
+export function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (!family || rest.length) return false
+  if (bits === undefined) return true
+  if (!/^\d{1,3}$/.test(bits)) return false
+  return Number(bits) <= (family === 4 ? 32 : 128)
+}
 
 export type Env = {
   port: number
@@ -42,6 +66,8 @@ export type Env = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
   smtpUrl: string | undefined
   demoStock: number
+  /** proxies whose X-Forwarded-For is believed; empty: none (the client's own address counts) */
+  trustProxy: string[]
   demoProducts: number
   demoLocations: number
   /** the virtual printer's spool: WMS_SPOOL_DIR, else <data dir>/spool */
@@ -71,6 +97,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     demoStock: e.WMS_DEMO_STOCK,
+    trustProxy: e.TRUST_PROXY,
     demoProducts: e.WMS_DEMO_PRODUCTS,
     demoLocations: e.WMS_DEMO_LOCATIONS,
     spoolDir: path.resolve(e.WMS_SPOOL_DIR ?? path.join(dataDir, 'spool')),

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     printPollMs: env.printPollMs,
     staticDir: path.join(root, 'dist'),
     logger: { level: env.logLevel },
+    trustProxy: env.trustProxy,
   })
 
   let closing = false

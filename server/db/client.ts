@@ -36,6 +36,11 @@ export type Database = {
   /** Raw SQL, used by benchmarks and health checks. */
   ping(): Promise<void>
   /**
+   * PostgreSQL only: LISTEN on a channel over a dedicated connection (the pool's connections come and go).
+   * `onLost` is called once when that connection fails or ends; the caller listens again. Resolves with a stop function.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void): Promise<() => Promise<void>>
+  /**
    * Run `fn` while no other process does the same on this database: migrations and the first start's demo data.
    * PostgreSQL: a session advisory lock held on one pooled connection (ADR 0001: N processes share one database,
    * and two cold starts on an empty one would otherwise both create the same tables and the second would crash).
@@ -102,6 +107,34 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       location: `${url.host}${url.pathname}`,
       ping: async () => {
         await pool.query('select 1')
+      },
+      listen: async (channel, onMessage, onLost) => {
+        if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`)
+        const client = new pg.Client({ connectionString: opts.databaseUrl })
+        let stopped = false
+        let lost = false
+        const lose = (e: Error) => {
+          if (stopped || lost) return
+          lost = true
+          onLost(e)
+        }
+        client.on('notification', (m) => {
+          if (m.channel === channel) onMessage(m.payload ?? '')
+        })
+        client.on('error', lose)
+        client.on('end', () => lose(new Error('the LISTEN connection ended')))
+        try {
+          await client.connect()
+          await client.query(`LISTEN ${channel}`)
+        } catch (e) {
+          stopped = true
+          await client.end().catch(() => {})
+          throw e
+        }
+        return async () => {
+          stopped = true
+          await client.end().catch(() => {})
+        }
       },
       exclusive: async (fn) => {
         const client = await pool.connect()

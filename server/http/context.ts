@@ -6,6 +6,7 @@ import type { LoginThrottle } from '../modules/auth/throttle'
 import type { PrintQueue } from '../modules/printing/print-queue'
 import type { EmailOutbox } from '../modules/quality/email-outbox'
 import type { SessionCache } from './session-cache'
+import type { SessionEvents } from './session-events'
 import type { StatementCache } from './statement-cache'
 
 /** What every route can reach: the database, settings and shared services. */
@@ -16,6 +17,8 @@ export type AppDeps = {
   tokens: TokenService
   throttle: LoginThrottle
   sessions: SessionCache
+  /** ends or re-checks sessions on every server process (LISTEN/NOTIFY on PostgreSQL) */
+  events: SessionEvents
   /** built statements of repeated list requests */
   statements: StatementCache
   /** the label print queue's worker (ADR 0004): created, started and stopped by createApp */
@@ -27,8 +30,8 @@ export type AppDeps = {
 }
 
 /**
- * The signed-in user of a request. A session revoked or a user disabled through this server is refused at once;
- * through another process, within a few seconds (SessionCache).
+ * The signed-in user of a request. A session revoked or a user changed is refused or read again at once, on every
+ * server process (SessionEvents).
  */
 export type AuthUser = {
   id: number

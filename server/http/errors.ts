@@ -61,6 +61,30 @@ function zodIssuesToFields(issues: ReadonlyArray<{ instancePath?: string; messag
   return out
 }
 
+const PARAMS_LINE = /\nparams: [\s\S]*?(?=\n {4}at |$)/
+
+/**
+ * An error as the log may show it (issue 14): the statement and the database's error, never the statement's
+ * parameters. Drizzle puts them in the message ("Failed query: …\nparams: …"), hence in the stack, and in `params`;
+ * PostgreSQL's `detail` may quote the failing row. A failing write to users would include a password hash.
+ */
+export function loggableError(e: unknown, depth = 0): unknown {
+  if (!(e instanceof Error) || depth > 4) return e
+  const out: Record<string, unknown> = {
+    type: e.name === 'Error' ? e.constructor.name : e.name,
+    message: e.message.replace(PARAMS_LINE, ''),
+    stack: e.stack?.replace(PARAMS_LINE, ''),
+  }
+  for (const [key, value] of Object.entries(e)) {
+    // PostgreSQL's `detail` may quote the failing row ("Failing row contains (…)")
+    if (key === 'params' || key === 'parameters' || key === 'values' || key === 'detail') continue
+    if (key === 'cause') continue
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value
+  }
+  if (e.cause !== undefined) out.cause = loggableError(e.cause, depth + 1)
+  return out
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
@@ -96,7 +120,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ detail })
     }
     // A 5xx never leaks a stack
-    request.log.error({ err: error }, 'unhandled error')
+    request.log.error({ err: loggableError(error) }, 'unhandled error')
     return reply.status(500).send({ detail: 'Internal server error.' })
   })
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { companies, sites, warehouses } from '../../db/schema/core'
 import { authSessions, refreshTokens, users } from '../../db/schema/users'
 import { ApiError, unauthorized } from '../../http/errors'
-import type { SessionCache } from '../../http/session-cache'
+import type { SessionEvents } from '../../http/session-events'
 import { burnVerify, verifyPassword } from './passwords'
 import { REFRESH_TTL_SECONDS, REUSE_GRACE_MS, type TokenService, hashToken, newRefreshToken } from './tokens'
 import type { LoginThrottle } from './throttle'
@@ -27,20 +27,17 @@ export async function login(
   input: { username: string; password: string; ip: string; userAgent?: string },
 ): Promise<TokenPair> {
   const { db, tokens, throttle } = deps
-  const userKey = `u:${input.username.trim().toLowerCase()}`
-  const keys = [userKey, `ip:${input.ip}`]
-  const wait = throttle.retryAfter(keys)
-  if (wait > 0) {
+  // issue 14: counted before the password is checked, in the database every server process shares
+  const admission = await throttle.admit(input.username, input.ip)
+  if (!admission.ok) {
+    const wait = admission.retryAfter
     throw new ApiError(429, { detail: `Too many failed login attempts. Try again in ${wait} seconds.` }, { 'retry-after': String(wait) })
   }
   const [user] = await db.select().from(users).where(eq(users.username, input.username.trim())).limit(1)
   // same answer, and about the same time, for an unknown user and a wrong password
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnVerify(input.password), false)
-  if (!user || !ok || !user.isActive) {
-    throttle.fail(keys)
-    throw unauthorized(INVALID)
-  }
-  throttle.succeed(userKey)
+  if (!user || !ok || !user.isActive) throw unauthorized(INVALID)
+  await throttle.succeeded(admission)
   const sessionId = randomUUID()
   await db.insert(authSessions).values({ id: sessionId, userId: user.id, ip: input.ip, userAgent: input.userAgent?.slice(0, 300) })
   const { token } = await issueRefresh(db, user.id, sessionId)
@@ -59,18 +56,19 @@ export async function revokeSession(db: DbOrTx, sessionId: string, reason: strin
     )
 }
 
-export async function revokeUserSessions(db: DbOrTx, userId: number, reason: string): Promise<void> {
+/** Revoke every session of a user, but `keep` (the caller's own, when they changed their own password). */
+export async function revokeUserSessions(db: DbOrTx, userId: number, reason: string, keep?: string): Promise<void> {
   await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), keep === undefined ? undefined : ne(authSessions.id, keep)))
 }
 
 /**
  * Rotation on every use. Presenting an already rotated token again revokes the whole family (RFC 9700 §4.14.2),
  * unless it happens within a few seconds of the rotation: two tabs refreshing at once both get a fresh pair.
  */
-export async function refresh(deps: { db: DbOrTx; tokens: TokenService; sessions: SessionCache }, presented: string): Promise<TokenPair> {
+export async function refresh(deps: { db: DbOrTx; tokens: TokenService; events: SessionEvents }, presented: string): Promise<TokenPair> {
   const { db, tokens } = deps
   const outcome = await db.transaction(async (tx): Promise<TokenPair | { reusedFamily: string } | null> => {
     const [row] = await tx
@@ -104,7 +102,7 @@ export async function refresh(deps: { db: DbOrTx; tokens: TokenService; sessions
   if (outcome && 'reusedFamily' in outcome) {
     // committed outside the transaction above, which only reads: the revocation must survive the 401
     await revokeSession(db, outcome.reusedFamily, 'refresh token reuse')
-    deps.sessions.forgetSession(outcome.reusedFamily)
+    await deps.events.publish({ session: outcome.reusedFamily })
   }
   if (!outcome || 'reusedFamily' in outcome) throw unauthorized('Token is invalid or expired')
   return outcome

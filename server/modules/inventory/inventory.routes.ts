@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { authenticate } from '../../http/auth-hook'
+import { ANY_ROLE } from '../../http/auth-hook'
 import { listQuerySchema, pageParams, pageResponse } from '../../http/pagination'
 import { listStock, serializeStockLine, STOCK_DEFAULT_ORDERING, STOCK_ORDERING, stockLineOut } from './inventory.service'
 import { resolveScan, scanOut } from './scan.service'
@@ -24,8 +24,6 @@ const scanCode = z
   .max(SCAN_CODE_MAX, `Ensure this field has no more than ${SCAN_CODE_MAX} characters.`)
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate)
-
   const listDescription =
     'Stock lines (SPEC 2.6, 3). `search` matches product code and name, lot, pallet code and location code (terms are ANDed). ' +
     '`ordering` takes any of: ' +
@@ -37,6 +35,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
+        config: { roles: ANY_ROLE },
         schema: {
           tags: ['inventory'],
           summary: i === 0 ? 'Stock lines' : 'Stock lines (alias; with pallet_code filters for label printing)',
@@ -59,12 +58,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     'or a location code (SPEC 2.5). An unknown code answers 200 with no results.'
   app.get(
     '/inventory/scan/',
-    { schema: { tags: ['inventory'], summary: 'Scan and lookup', description: scanDescription, querystring: z.object({ code: scanCode }), response: { 200: scanOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: ['inventory'], summary: 'Scan and lookup', description: scanDescription, querystring: z.object({ code: scanCode }), response: { 200: scanOut } } },
     async (req) => resolveScan(app.deps.db, req.user.companyId, req.query.code),
   )
   app.post(
     '/inventory/scan/',
-    { schema: { tags: ['inventory'], summary: 'Scan and lookup (body)', description: scanDescription, body: z.object({ code: scanCode }), response: { 200: scanOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: ['inventory'], summary: 'Scan and lookup (body)', description: scanDescription, body: z.object({ code: scanCode }), response: { 200: scanOut } } },
     async (req) => resolveScan(app.deps.db, req.user.companyId, req.body.code),
   )
 }

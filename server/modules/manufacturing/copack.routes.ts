@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { products } from '../../db/schema/catalog'
 import { billsOfMaterials, COPACK_STATUSES, type CopackStatus, copackOrders, RESERVATION_STATUSES } from '../../db/schema/manufacturing'
 import { TASK_STATUSES } from '../../db/schema/tasks'
-import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
+import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { type CompanyTable, crudRoutes, refInCompany } from '../../http/crud'
 import { fieldError, notFound } from '../../http/errors'
 import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
@@ -104,12 +104,11 @@ const TAG = 'manufacturing'
 
 /** SPEC 2.12 / 7 "Copack": the order list, create, detail, and the reserve / cancel / complete actions. */
 export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate)
   const db = app.deps.db
 
   app.get(
     '/manufacturing/copack-orders/',
-    { schema: { tags: [TAG], summary: 'Copack orders (SPEC 2.12)', querystring: listQuery, response: { 200: pageOf(copackRow) } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'Copack orders (SPEC 2.12)', querystring: listQuery, response: { 200: pageOf(copackRow) } } },
     async (req) => {
       const q = req.query
       const p = pageParams(q)
@@ -130,6 +129,7 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manufacturing/copack-orders/',
     {
+      config: { roles: WRITE_ROLES },
       schema: {
         tags: [TAG],
         summary: 'Create a copack order (SPEC 5: code and result_product required, result_qty default 1)',
@@ -140,7 +140,6 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      requireRole(req, WRITE_ROLES)
       const id = await createCopackOrder(db, req.user, req.body)
       return reply.status(201).send(await copackDetail(db, req.user, id))
     },
@@ -148,13 +147,14 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/manufacturing/copack-orders/:id/',
-    { schema: { tags: [TAG], summary: 'A copack order with components, reservations and tasks', params: idParams, response: { 200: copackDetailOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'A copack order with components, reservations and tasks', params: idParams, response: { 200: copackDetailOut } } },
     async (req) => copackDetail(db, req.user, req.params.id),
   )
 
   app.post(
     '/manufacturing/copack-orders/:id/reserve/',
     {
+      config: { roles: WRITE_ROLES },
       schema: {
         tags: [TAG],
         summary: 'Reserve components by FEFO and generate pick tasks (DRAFT → RESERVED)',
@@ -165,7 +165,6 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      requireRole(req, WRITE_ROLES)
       await reserveCopackOrder(db, req.user, req.params.id)
       return copackDetail(db, req.user, req.params.id)
     },
@@ -174,10 +173,10 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manufacturing/copack-orders/:id/cancel/',
     {
+      config: { roles: WRITE_ROLES },
       schema: { tags: [TAG], summary: 'Cancel: release reservations and cancel unfinished tasks (from DRAFT, RESERVED or IN_PROGRESS)', params: idParams, response: { 200: copackDetailOut } },
     },
     async (req) => {
-      requireRole(req, WRITE_ROLES)
       await cancelCopackOrder(db, req.user, req.params.id)
       return copackDetail(db, req.user, req.params.id)
     },
@@ -186,6 +185,7 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manufacturing/copack-orders/:id/complete/',
     {
+      config: { roles: WRITE_ROLES },
       schema: {
         tags: [TAG],
         summary: 'Complete: consume the reserved components and produce the result (all pick tasks done)',
@@ -196,7 +196,6 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      requireRole(req, WRITE_ROLES)
       await completeCopackOrder(db, req.user, req.params.id, req.body?.location)
       return copackDetail(db, req.user, req.params.id)
     },

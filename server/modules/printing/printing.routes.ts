@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { PRINT_JOB_KINDS, PRINT_JOB_STATUSES, printJobs, printers } from '../../db/schema/printing'
 import { users } from '../../db/schema/users'
-import { authenticate, WRITE_ROLES } from '../../http/auth-hook'
+import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { crudRoutes } from '../../http/crud'
 import { ApiError, fieldError, forbidden, notFound } from '../../http/errors'
 import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
@@ -189,8 +189,6 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   const routes: FastifyPluginAsyncZod = async (api) => {
-    api.addHook('onRequest', authenticate)
-
     const getJob = async (companyId: number, id: number) => {
       const [row] = await jobRows(app.deps.db).where(and(eq(printJobs.companyId, companyId), eq(printJobs.id, id))).limit(1)
       if (!row) throw notFound('No such print job.')
@@ -202,6 +200,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
       api.post(
         `/printing/${plural}/:id/print/`,
         {
+          config: { roles: ANY_ROLE },
           schema: {
             tags: ['printing'],
             summary: `Print a ${kind} label (SPEC 7): the job is stored, rendered to ZPL and queued`,
@@ -222,6 +221,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
         api.get(
           `/printing/${plural}/:id/label.${format}`,
           {
+            config: { roles: ANY_ROLE },
             schema: {
               tags: ['printing'],
               summary: `The ${kind} label as ${format.toUpperCase()}: the same model the printer gets as ZPL`,
@@ -251,6 +251,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
     api.get(
       '/printing/jobs/',
       {
+        config: { roles: ANY_ROLE },
         schema: {
           tags: ['printing'],
           summary: 'Print jobs, newest first',
@@ -278,7 +279,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
     )
 
     const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-    api.get('/printing/jobs/:id/', { schema: { tags: ['printing'], params: idParam, response: { 200: jobOut.extend({ zpl: z.string() }) } } }, async (req) => {
+    api.get('/printing/jobs/:id/', { config: { roles: ANY_ROLE }, schema: { tags: ['printing'], params: idParam, response: { 200: jobOut.extend({ zpl: z.string() }) } } }, async (req) => {
       const row = await getJob(req.user.companyId, req.params.id)
       const [{ zpl }] = await app.deps.db.select({ zpl: printJobs.zpl }).from(printJobs).where(eq(printJobs.id, row.id))
       return { ...serializeJob(row), zpl }
@@ -287,6 +288,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
     api.post(
       '/printing/jobs/:id/resend/',
       {
+        config: { roles: ANY_ROLE },
         schema: {
           tags: ['printing'],
           summary: 'Queue a failed job, or one whose outcome is unknown, again (a person decided it did not print)',

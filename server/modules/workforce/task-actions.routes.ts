@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db, Tx } from '../../db/client'
-import { tasks } from '../../db/schema/tasks'
-import { authenticate } from '../../http/auth-hook'
+import { type TaskStatus, tasks } from '../../db/schema/tasks'
+import { ANY_ROLE } from '../../http/auth-hook'
 import type { AuthUser } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { idParams } from '../../kernel/request-fields'
@@ -21,7 +21,6 @@ async function readTask(db: Db, user: AuthUser, id: number): Promise<TaskOut> {
  * The tasks service moves the status; what other modules do when a task starts comes from the app (deps.taskHooks).
  */
 export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate)
   const db = app.deps.db
   const afterStart = async (tx: Tx, companyId: number, taskId: number) => {
     for (const started of app.deps.taskHooks.started) await started(tx, companyId, taskId)
@@ -30,6 +29,7 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/workforce/tasks/:id/start/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['workforce'],
         summary: 'Start a task (open|pending → in_progress; the caller becomes the assignee)',
@@ -47,6 +47,7 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/workforce/tasks/:id/done/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['workforce'],
         summary: 'Finish a task (in_progress|open → done)',
