@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db, Tx } from '../../db/client'
-import { type TaskStatus, tasks } from '../../db/schema/tasks'
+import { tasks } from '../../db/schema/tasks'
 import { ANY_ROLE } from '../../http/auth-hook'
 import type { AuthUser } from '../../http/context'
 import { notFound } from '../../http/errors'
