@@ -8,7 +8,9 @@ import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validato
 import { z } from 'zod'
 import type { Database } from './db/client'
 import './http/context'
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './env'
 import { registerErrorHandling } from './http/errors'
+import { registerInputGuard } from './http/input-guard'
 import { SessionCache } from './http/session-cache'
 import { StatementCache } from './http/statement-cache'
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
@@ -32,12 +34,26 @@ export type CreateAppOptions = {
   /** built SPA to serve (dist/); absent in API-only tests */
   staticDir?: string
   logger?: FastifyServerOptions['logger']
+  /** HTTP timeouts (README "Settings"); the defaults are env.ts's */
+  timeouts?: Partial<HttpTimeouts>
 }
 
 /** The whole API as a Fastify instance, without listening (STYLE habit 7): tests use app.inject(). */
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...opts.timeouts }
   const app = Fastify({
     logger: opts.logger ?? false,
+    // issue 14: with Node's timeouts at 0, 40 clients sending a body slowly held their sockets for 330 s and more
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the request and headers deadlines every connectionsCheckingInterval (30 s by default): check often
+    // enough that a slow client is cut off close to its deadline
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(timeouts.requestMs / 10))),
+    },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // DRF paths end in a slash (SPEC writes them so); both spellings are answered
@@ -57,6 +73,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   })
   app.decorateRequest('user')
   registerErrorHandling(app)
+  registerInputGuard(app)
 
   await app.register(fastifySwagger, {
     openapi: {

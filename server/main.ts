@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     smtpUrl: env.smtpUrl,
     staticDir: path.join(root, 'dist'),
     logger: { level: env.logLevel },
+    timeouts: env.timeouts,
   })
 
   let closing = false

@@ -85,6 +85,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // a row still referenced cannot be deleted (issue 2): say by what, in words
       return reply.status(400).send({ detail: `This record cannot be deleted: it is still referenced${pg.table ? ` by ${pg.table.replace(/_/g, ' ')}` : ''}.` })
     }
+    if (pg?.code?.startsWith('22')) {
+      // a value the database cannot hold (data exception): the input rules (input-guard.ts, the shared fields) should
+      // have named its field; when one slips through it is still the client's 400, never a 500 (issue 14)
+      request.log.warn({ code: pg.code, url: request.url }, 'a value reached the database that it could not hold')
+      return reply.status(400).send({ non_field_errors: ['A value is out of range or not valid for its field.'] })
+    }
     if (pg?.code === '40001' || pg?.code === '40P01') {
       return reply.status(409).send({ detail: 'The data changed while saving. Try again.' })
     }
