@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
@@ -56,6 +56,12 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // errors the router meets before any route (a path that is not valid UTF-8, a parameter too long) speak DRF
+    // too (issue 14): a path that names no record is a 404
+    frameworkErrors: (error, _req, reply) => {
+      const notFound = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      void (reply as FastifyReply).status(notFound ? 404 : 400).send({ detail: notFound ? 'Not found.' : 'Bad request.' })
+    },
     // DRF paths end in a slash (SPEC writes them so); both spellings are answered
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()

@@ -17,6 +17,15 @@ export class ApiError extends Error {
 
 export type FieldErrors = Record<string, string[]>
 
+/**
+ * Add a message to a field's list. Own keys only: a field named `constructor` or `__proto__` (a hostile body's key)
+ * must not find Object.prototype's member (issue 14: that was a 500).
+ */
+export function addFieldError(out: FieldErrors, field: string, message: string): void {
+  if (!Object.hasOwn(out, field)) Object.defineProperty(out, field, { value: [], enumerable: true, writable: true, configurable: true })
+  if (!out[field].includes(message)) out[field].push(message)
+}
+
 export const badRequest = (errors: FieldErrors) => new ApiError(400, errors)
 export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] })
 export const nonFieldError = (message: string) => new ApiError(400, { non_field_errors: [message] })
@@ -57,7 +66,7 @@ function zodIssuesToFields(issues: ReadonlyArray<{ instancePath?: string; messag
     const key = path.length ? path.join('.') : 'non_field_errors'
     let message = issue.message ?? 'Invalid value.'
     if (path.length && valueAt(input, path) === undefined) message = 'This field is required.'
-    if (!(out[key] ??= []).includes(message)) out[key].push(message)
+    addFieldError(out, key, message)
   }
   return out
 }

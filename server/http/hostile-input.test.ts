@@ -47,6 +47,19 @@ describe.each(kinds)('hostile input on %s', (kind) => {
     expect(order.json()).toEqual({ 'lines.0.qty': [NUL_MESSAGE] })
   })
 
+  it('answers a hostile key or path in the DRF dialect (the fuzzer found these)', async () => {
+    // a body key named like an Object.prototype member, holding text PostgreSQL refuses: was a 500
+    const proto = await t.as(admin, { method: 'PATCH', url: '/api/workforce/skills/1/', payload: '{"name":"x","constructor":"\\ud800","__proto__":"\\u0000"}', headers: { 'content-type': 'application/json' } })
+    expect(proto.statusCode, proto.body).toBe(400)
+    expect(proto.json()).toEqual({ constructor: [SURROGATE_MESSAGE] })
+    // a path that is not UTF-8, or a parameter past the router's limit: Fastify's own error shape before
+    for (const url of ['/api/partners/customers/%ED%A0%80/', `/api/product/products/${'x'.repeat(300)}/`]) {
+      const res = await t.as(admin, { method: 'GET', url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json()).toEqual({ detail: 'Not found.' })
+    }
+  })
+
   it('refuses a reference id beyond PostgreSQL integer', async () => {
     const res = await t.as(admin, { method: 'POST', url: '/api/core/warehouses/', payload: { code: 'WH-BIG', name: 'Big', site: 2147483648 } })
     expect(res.statusCode, res.body).toBe(400)

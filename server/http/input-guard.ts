@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { FieldErrors } from './errors'
+import { addFieldError, type FieldErrors } from './errors'
 
 /**
  * Text that PostgreSQL cannot store, refused for every route before its own schema runs (issue 14: a NUL byte in
@@ -18,17 +18,12 @@ export function textProblem(s: string): string | undefined {
   return undefined
 }
 
-function addError(out: FieldErrors, field: string, message: string): void {
-  const list = (out[field] ??= [])
-  if (!list.includes(message)) list.push(message)
-}
-
 /** Every string (values and keys) under `value`, with its DRF field path (`lines.0.qty`); first problem per field. */
 export function findTextProblems(value: unknown, out: FieldErrors = {}, path: string[] = [], depth = 0): FieldErrors {
   const field = () => (path.length ? path.join('.') : 'non_field_errors')
   if (typeof value === 'string') {
     const problem = textProblem(value)
-    if (problem) addError(out, field(), problem)
+    if (problem) addFieldError(out, field(), problem)
     return out
   }
   // the body limit bounds the size; the depth bound keeps a pathological nesting from costing a deep recursion
@@ -40,7 +35,7 @@ export function findTextProblems(value: unknown, out: FieldErrors = {}, path: st
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     const keyProblem = textProblem(k)
     if (keyProblem) {
-      addError(out, field(), keyProblem)
+      addFieldError(out, field(), keyProblem)
       continue
     }
     findTextProblems(v, out, [...path, k], depth + 1)

@@ -22,7 +22,7 @@ import { carriers, customers } from '../../db/schema/partners'
 import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
-import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
+import { addFieldError, ApiError, conflict, type FieldErrors, fieldError, notFound, pgError } from '../../http/errors'
 import { removeStock } from '../inventory/stock.service'
 import { fromMilli, type Milli, minMilli, toMilli } from '../manufacturing/qty-math'
 import { resolveWarehouse } from '../manufacturing/warehouse-scope'
@@ -272,10 +272,8 @@ async function checkDraftRefs(tx: Tx, user: AuthUser, target: Target, orders: { 
         ).map((r) => r.id)
       : [],
   )
-  const errors: Record<string, string[]> = {}
-  const add = (field: string, message: string) => {
-    if (!(errors[field] ??= []).includes(message)) errors[field].push(message)
-  }
+  const errors: FieldErrors = {}
+  const add = (field: string, message: string) => addFieldError(errors, field, message)
   for (const [i, p] of picks.entries()) {
     if (!knownLines.has(p.line)) add('picks', `Pick ${i + 1}: ${p.line} is not a line of this ${target.kind}.`)
     if (!knownStock.has(p.stock_line)) add('picks', `Pick ${i + 1}: stock line ${p.stock_line} does not exist.`)
