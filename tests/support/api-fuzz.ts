@@ -91,7 +91,7 @@ export const HOSTILE_STRINGS = [
   '0000-00-00',
   'null',
 ]
-const HOSTILE_NUMBERS = [0, -1, 1.5, 2147483647, 2147483648, -2147483649, 9007199254740993, 1e21, 1e300, -1e300, 0.0001]
+const HOSTILE_NUMBERS = [0, -1, 1.5, 2147483647, 2147483648, -2147483649, 2 ** 53 + 2, 1e21, 1e300, -1e300, 0.0001]
 const HOSTILE_VALUES: unknown[] = [...HOSTILE_STRINGS, ...HOSTILE_NUMBERS, true, false, null, [], {}, [null], { id: 1 }, JSON.parse('{"__proto__":{"admin":true}}')]
 const HOSTILE_QUERY: Raw[] = ['%00', '%ED%A0%80', '%FF', '%', '%E0%A4%A', '%C0%80', 'a%00b', '1%00', '%2C%2C', '-'].map(raw)
 const HOSTILE_PATH_IDS = ['0', '-1', '2147483648', '99999999999999999999', 'abc', '%00', '1e3', '1.5', '%ED%A0%80', '__proto__', 'x'.repeat(300)]
