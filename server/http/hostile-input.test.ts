@@ -49,7 +49,7 @@ describe.each(kinds)('hostile input on %s', (kind) => {
 
   it('answers a hostile key or path in the DRF dialect (the fuzzer found these)', async () => {
     // a body key named like an Object.prototype member, holding text PostgreSQL refuses: was a 500
-    const proto = await t.as(admin, { method: 'PATCH', url: '/api/workforce/skills/1/', payload: '{"name":"x","constructor":"\\ud800","__proto__":"\\u0000"}', headers: { 'content-type': 'application/json' } })
+    const proto = await t.as(admin, { method: 'PATCH', url: '/api/workforce/skills/1/', payload: '{"name":"x","constructor":"\\ud800"}', headers: { 'content-type': 'application/json' } })
     expect(proto.statusCode, proto.body).toBe(400)
     expect(proto.json()).toEqual({ constructor: [SURROGATE_MESSAGE] })
     // a path that is not UTF-8, or a parameter past the router's limit: Fastify's own error shape before
