@@ -31,6 +31,10 @@ export type CreateAppOptions = {
   jwtSecret: string
   dataDir: string
   smtpUrl?: string
+  /** the virtual printer's spool (default <dataDir>/spool) and the print queue's lease and poll (ADR 0004) */
+  spoolDir?: string
+  printLeaseMs?: number
+  printPollMs?: number
   /** built SPA to serve (dist/); absent in API-only tests */
   staticDir?: string
   logger?: FastifyServerOptions['logger']
@@ -71,7 +75,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.decorate('deps', {
     database: opts.database,
     db: opts.database.db,
-    env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl },
+    env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, spoolDir: opts.spoolDir, printLeaseMs: opts.printLeaseMs, printPollMs: opts.printPollMs },
     tokens: new TokenService(opts.jwtSecret),
     throttle: new LoginThrottle(),
     sessions: new SessionCache(),

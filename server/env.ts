@@ -34,6 +34,14 @@ const EnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_HTTP_TIMEOUTS.headersMs),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_HTTP_TIMEOUTS.connectionMs),
+  // a smaller demo (tests that start real server processes on an empty database)
+  WMS_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  WMS_DEMO_LOCATIONS: z.coerce.number().int().min(1).max(100_000).default(2000),
+  // N processes on one PostgreSQL (ADR 0008): the virtual printer's labels go to one folder they all share
+  WMS_SPOOL_DIR: z.string().optional().or(z.literal('').transform(() => undefined)),
+  // how long a print job's claim holds (ADR 0004); a shorter lease shortens the send timeouts to fit inside it
+  WMS_PRINT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  WMS_PRINT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 })
 
 
@@ -48,6 +56,12 @@ export type Env = {
   smtpUrl: string | undefined
   demoStock: number
   timeouts: HttpTimeouts
+  demoProducts: number
+  demoLocations: number
+  /** the virtual printer's spool: WMS_SPOOL_DIR, else <data dir>/spool */
+  spoolDir: string
+  printLeaseMs: number
+  printPollMs: number
 }
 
 export class EnvError extends Error {}
@@ -77,6 +91,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       connectionMs: e.HTTP_IDLE_TIMEOUT_MS,
     },
+    demoProducts: e.WMS_DEMO_PRODUCTS,
+    demoLocations: e.WMS_DEMO_LOCATIONS,
+    spoolDir: path.resolve(e.WMS_SPOOL_DIR ?? path.join(dataDir, 'spool')),
+    printLeaseMs: e.WMS_PRINT_LEASE_MS,
+    printPollMs: e.WMS_PRINT_POLL_MS,
   }
 }
 

@@ -33,6 +33,13 @@ export type Database = {
   location: string
   /** Raw SQL, used by benchmarks and health checks. */
   ping(): Promise<void>
+  /**
+   * Run `fn` while no other process does the same on this database: migrations and the first start's demo data.
+   * PostgreSQL: a session advisory lock held on one pooled connection (ADR 0001: N processes share one database,
+   * and two cold starts on an empty one would otherwise both create the same tables and the second would crash).
+   * PGlite: one process only (the directory lock), so `fn` just runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -94,6 +101,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1')
       },
+      exclusive: async (fn) => {
+        const client = await pool.connect()
+        let broken: Error | undefined
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [BOOT_LOCK_KEY])
+          try {
+            return await fn()
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [BOOT_LOCK_KEY]).catch((e: Error) => (broken = e))
+          }
+        } finally {
+          // a lock that could not be released dies with its connection: destroyed, not returned to the pool
+          client.release(broken)
+        }
+      },
       close: async () => {
         await pool.end()
       },
@@ -119,6 +141,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1')
     },
+    exclusive: (fn) => fn(),
     close: async () => {
       try {
         await client.query('CHECKPOINT')
@@ -131,7 +154,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 }
 
+/** The advisory lock key taken while migrating (any constant; "WMS boot" in ASCII). */
+export const BOOT_LOCK_KEY = 0x574d5320_626f6f74n.toString()
+
+/** Apply the migrations, one process at a time (see Database.exclusive). */
 export async function migrateDatabase(database: Database): Promise<void> {
+  await database.exclusive(() => applyMigrations(database))
+}
+
+/** Apply the migrations; the caller holds `database.exclusive` (prepareDatabase also seeds under it). */
+export async function applyMigrations(database: Database): Promise<void> {
   // pg_trgm backs the case-insensitive substring searches; created before the migrations that index with it
   await database.db.execute('CREATE EXTENSION IF NOT EXISTS pg_trgm')
   if (database.kind === 'postgres') await migratePg(database.db, { migrationsFolder })

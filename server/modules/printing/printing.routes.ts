@@ -15,7 +15,7 @@ import { type Dpi, placeLabel } from './labels/label-model'
 import { renderPng } from './labels/png'
 import { renderSvg } from './labels/svg'
 import { isValidHost } from './printer-host'
-import { PrintQueue } from './print-queue'
+import { PrintQueue, timeoutsWithin } from './print-queue'
 import { type LabelKind, buildLabel, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
 
 // The queue belongs to the app (one per createApp); tests reach it to shorten its timings.
@@ -136,7 +136,13 @@ const previewQuery = z.object({
 })
 
 export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const queue = new PrintQueue(app.deps.db, { spoolDir: path.join(app.deps.env.dataDir, 'spool'), log: app.log })
+  const { spoolDir, printLeaseMs, printPollMs } = app.deps.env
+  const queue = new PrintQueue(app.deps.db, {
+    spoolDir: spoolDir ?? path.join(app.deps.env.dataDir, 'spool'),
+    ...(printLeaseMs ? { leaseMs: printLeaseMs, ...timeoutsWithin(printLeaseMs) } : {}),
+    ...(printPollMs ? { pollMs: printPollMs } : {}),
+    log: app.log,
+  })
   queues.set(app.deps, queue)
   app.addHook('onReady', async () => {
     await ensureVirtualPrinters(app.deps.db)
