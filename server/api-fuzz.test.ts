@@ -69,7 +69,8 @@ describe('API fuzzing over the OpenAPI document (PGlite)', () => {
       const others = [...strings].filter(([c]) => c !== company).flatMap(([, s]) => [...s])
       markers.set(company, new Set([...own].filter((s) => s.length >= 4 && !others.includes(s))))
     }
-  })
+    // seeding and reading both companies' rows can pass the suite's 120 s hook limit on a loaded 2-core machine
+  }, 600_000)
   afterAll(async () => {
     await t?.close()
   })
