@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
@@ -10,7 +10,9 @@ import type { Database } from './db/client'
 import type { Role } from './db/schema/users'
 import './http/context'
 import { authGate, checkRouteDeclaration, isPublicRoute } from './http/auth-hook'
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './env'
 import { registerErrorHandling } from './http/errors'
+import { registerInputGuard } from './http/input-guard'
 import { SessionCache } from './http/session-cache'
 import { SessionEvents } from './http/session-events'
 import { StatementCache } from './http/statement-cache'
@@ -48,6 +50,8 @@ export type CreateAppOptions = {
    * empty, the header is ignored: anyone could forge it, and the login throttle counts by address (issue 14).
    */
   trustProxy?: string[]
+  /** HTTP timeouts (README "Settings"); the defaults are env.ts's */
+  timeouts?: Partial<HttpTimeouts>
 }
 
 export type RegisteredRoute = { method: string; url: string; roles: readonly Role[] | undefined; public: boolean }
@@ -70,10 +74,28 @@ function withRoles<T extends { schema: unknown; url: string }>(result: T, roles:
 
 /** The whole API as a Fastify instance, without listening (STYLE habit 7): tests use app.inject(). */
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...opts.timeouts }
   const app = Fastify({
     logger: opts.logger ?? false,
+    // issue 14: with Node's timeouts at 0, 40 clients sending a body slowly held their sockets for 330 s and more
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the request and headers deadlines every connectionsCheckingInterval (30 s by default): check often
+    // enough that a slow client is cut off close to its deadline
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(timeouts.requestMs / 10))),
+    },
     trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    // errors the router meets before any route (a path that is not valid UTF-8, a parameter too long) speak DRF
+    // too (issue 14): a path that names no record is a 404
+    frameworkErrors: (error, _req, reply) => {
+      const notFound = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      void (reply as FastifyReply).status(notFound ? 404 : 400).send({ detail: notFound ? 'Not found.' : 'Bad request.' })
+    },
     // DRF paths end in a slash (SPEC writes them so); both spellings are answered
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()
@@ -120,6 +142,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, roles: route.config?.roles, public: isPublicRoute(method, route.url) })
   })
+  registerInputGuard(app)
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -4,6 +4,14 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path'
 import { z } from 'zod'
 
+/**
+ * HTTP timeouts (issue 14). `requestMs` bounds a whole request, body included (Node's requestTimeout: a client that
+ * sends its body slowly is cut off with 408); `headersMs` bounds the headers; `keepAliveMs` an idle kept-alive socket
+ * between requests (above a proxy's usual 60 s, so the proxy closes first); `connectionMs` a socket with no traffic.
+ */
+export type HttpTimeouts = { requestMs: number; headersMs: number; keepAliveMs: number; connectionMs: number }
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000, connectionMs: 120_000 }
+
 // Settings are parsed once at boot; a bad value stops the process with a clear message (STYLE habit 8).
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -36,6 +44,10 @@ const EnvSchema = z.object({
       }
       return list
     }),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_HTTP_TIMEOUTS.requestMs),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_HTTP_TIMEOUTS.headersMs),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_HTTP_TIMEOUTS.connectionMs),
   // a smaller demo (tests that start real server processes on an empty database)
   WMS_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(100_000).default(5000),
   WMS_DEMO_LOCATIONS: z.coerce.number().int().min(1).max(100_000).default(2000),
@@ -68,6 +80,7 @@ export type Env = {
   demoStock: number
   /** proxies whose X-Forwarded-For is believed; empty: none (the client's own address counts) */
   trustProxy: string[]
+  timeouts: HttpTimeouts
   demoProducts: number
   demoLocations: number
   /** the virtual printer's spool: WMS_SPOOL_DIR, else <data dir>/spool */
@@ -98,6 +111,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: e.SMTP_URL,
     demoStock: e.WMS_DEMO_STOCK,
     trustProxy: e.TRUST_PROXY,
+    timeouts: {
+      requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: e.HTTP_IDLE_TIMEOUT_MS,
+    },
     demoProducts: e.WMS_DEMO_PRODUCTS,
     demoLocations: e.WMS_DEMO_LOCATIONS,
     spoolDir: path.resolve(e.WMS_SPOOL_DIR ?? path.join(dataDir, 'spool')),

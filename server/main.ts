@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     staticDir: path.join(root, 'dist'),
     logger: { level: env.logLevel },
     trustProxy: env.trustProxy,
+    timeouts: env.timeouts,
   })
 
   let closing = false

@@ -17,6 +17,15 @@ export class ApiError extends Error {
 
 export type FieldErrors = Record<string, string[]>
 
+/**
+ * Add a message to a field's list. Own keys only: a field named `constructor` or `__proto__` (a hostile body's key)
+ * must not find Object.prototype's member (issue 14: that was a 500).
+ */
+export function addFieldError(out: FieldErrors, field: string, message: string): void {
+  if (!Object.hasOwn(out, field)) Object.defineProperty(out, field, { value: [], enumerable: true, writable: true, configurable: true })
+  if (!out[field].includes(message)) out[field].push(message)
+}
+
 export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] })
 export const nonFieldError = (message: string) => new ApiError(400, { non_field_errors: [message] })
 export const notFound = (detail = 'Not found.') => new ApiError(404, { detail })
@@ -56,7 +65,7 @@ function zodIssuesToFields(issues: ReadonlyArray<{ instancePath?: string; messag
     const key = path.length ? path.join('.') : 'non_field_errors'
     let message = issue.message ?? 'Invalid value.'
     if (path.length && valueAt(input, path) === undefined) message = 'This field is required.'
-    if (!(out[key] ??= []).includes(message)) out[key].push(message)
+    addFieldError(out, key, message)
   }
   return out
 }
@@ -107,6 +116,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (pg?.code === '23503') {
       // a row still referenced cannot be deleted (issue 2): say by what, in words
       return reply.status(400).send({ detail: `This record cannot be deleted: it is still referenced${pg.table ? ` by ${pg.table.replace(/_/g, ' ')}` : ''}.` })
+    }
+    if (pg?.code?.startsWith('22')) {
+      // a value the database cannot hold (data exception): the input rules (input-guard.ts, the shared fields) should
+      // have named its field; when one slips through it is still the client's 400, never a 500 (issue 14)
+      request.log.warn({ code: pg.code, url: request.url }, 'a value reached the database that it could not hold')
+      return reply.status(400).send({ non_field_errors: ['A value is out of range or not valid for its field.'] })
     }
     if (pg?.code === '40001' || pg?.code === '40P01') {
       return reply.status(409).send({ detail: 'The data changed while saving. Try again.' })

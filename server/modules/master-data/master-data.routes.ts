@@ -14,9 +14,10 @@ import {
   LOCATION_KINDS,
   STORAGE_CLASSES,
   codeField,
-  decimal3,
+  decimalField,
   emailField,
   gtinField,
+  idFilter,
   idRef,
   nameField,
   optionalText,
@@ -144,7 +145,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
       searchFields: [warehouses.code, warehouses.name, sites.code],
       ordering: { id: warehouses.id, code: warehouses.code, name: warehouses.name, site__code: sites.code, timezone: warehouses.timezone },
       defaultOrdering: 'code',
-      filters: { schema: z.object({ site: z.coerce.number().int().optional() }), where: (q) => [q.site ? eq(warehouses.siteId, Number(q.site)) : undefined] },
+      filters: { schema: z.object({ site: idFilter.optional() }), where: (q) => [q.site ? eq(warehouses.siteId, Number(q.site)) : undefined] },
       create: {
         body: whBody,
         values: async ({ db, user }, b) => ({ code: b.code, name: b.name, timezone: b.timezone, siteId: await refInCompany(db, sites, user.companyId, b.site, 'site') }),
@@ -217,7 +218,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       defaultOrdering: 'code',
       filters: {
-        schema: z.object({ warehouse: z.coerce.number().int().optional(), kind: z.string().optional(), is_active: z.enum(['true', 'false']).optional() }),
+        schema: z.object({ warehouse: idFilter.optional(), kind: z.string().optional(), is_active: z.enum(['true', 'false']).optional() }),
         where: (q) => [
           q.warehouse ? eq(locations.warehouseId, Number(q.warehouse)) : undefined,
           q.kind ? eq(locations.kind, String(q.kind)) : undefined,
@@ -309,7 +310,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
     length_mm: mm,
     width_mm: mm,
     height_mm: mm,
-    weight_kg: decimal3.nullable().optional(),
+    weight_kg: decimalField(12, 3).nullable().optional(), // numeric(12, 3)
   })
   const packValues = async ({ db, user }: { db: Db; user: { companyId: number } }, b: Partial<z.infer<typeof packBody>>) =>
     defined({
@@ -357,7 +358,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
         weight_kg: productPacks.weightKg,
       },
       defaultOrdering: 'product__code',
-      filters: { schema: z.object({ product: z.coerce.number().int().optional() }), where: (q) => [q.product ? eq(productPacks.productId, Number(q.product)) : undefined] },
+      filters: { schema: z.object({ product: idFilter.optional() }), where: (q) => [q.product ? eq(productPacks.productId, Number(q.product)) : undefined] },
       create: { body: packBody, values: packValues },
       update: { body: packBody.partial(), values: packValues },
     }),

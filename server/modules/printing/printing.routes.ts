@@ -114,14 +114,14 @@ const printBody = z.object({
     .min(1, 'Ensure this value is greater than or equal to 1.')
     .max(50, 'Ensure this value is less than or equal to 50.')
     .default(1),
-  printer: z.union([z.number().int().positive(), z.string().trim().min(1).max(200)], {
+  printer: z.union([z.number().int().positive().max(2_147_483_647), z.string().trim().min(1).max(200)], {
     error: (iss) => (iss.input === undefined ? 'This field is required.' : 'Give a printer id or name.'),
   }),
 })
 
 const previewQuery = z.object({
   dpi: z.enum(['203', '300'], { error: 'Choose 203 or 300.' }).optional(),
-  printer: z.coerce.number().int().positive().optional().describe('use this printer\'s label size and resolution'),
+  printer: z.coerce.number().int().positive().max(2_147_483_647).optional().describe('use this printer\'s label size and resolution'),
 })
 
 export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -246,7 +246,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
     const jobsQuery = listQuerySchema.extend({
       status: z.enum(PRINT_JOB_STATUSES).optional(),
       kind: z.enum(PRINT_JOB_KINDS).optional(),
-      printer: z.coerce.number().int().positive().optional(),
+      printer: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     })
     api.get(
       '/printing/jobs/',

@@ -7,7 +7,7 @@ import { EMAIL_STATUSES, emailOutbox, supplierIssueTypes, supplierIssues } from 
 import { users } from '../../db/schema/users'
 import { ANY_ROLE } from '../../http/auth-hook'
 import { notFound } from '../../http/errors'
-import { countStar, listQuerySchema, pageParams, pageResponse } from '../../http/pagination'
+import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse } from '../../http/pagination'
 import { ensureIssueTypes, reportSupplierIssue } from './quality.service'
 
 const issueTypeOut = z.object({ id: z.number(), name: z.string() })
@@ -26,7 +26,7 @@ const issueOut = z.object({
 
 // SPEC 3 / 5: issue_type (id or null), severity 1 (high) to 5 (low), default 3
 const reportBody = z.object({
-  issue_type: z.union([z.coerce.number().int().positive(), z.null()], { error: 'Incorrect type. Expected pk value.' }).optional(),
+  issue_type: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.null()], { error: 'Incorrect type. Expected pk value.' }).optional(),
   severity: z.coerce
     .number({ error: 'A valid integer is required.' })
     .int('A valid integer is required.')
@@ -94,9 +94,10 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const p = pageParams(req.query)
+      const order = orderingClause(req.query.ordering, { id: supplierIssueTypes.id, name: supplierIssueTypes.name }, 'id', supplierIssueTypes.id)
       const where = eq(supplierIssueTypes.companyId, req.user.companyId)
       const [rows, [{ count }]] = await Promise.all([
-        app.deps.db.select({ id: supplierIssueTypes.id, name: supplierIssueTypes.name }).from(supplierIssueTypes).where(where).orderBy(asc(supplierIssueTypes.id)).limit(p.pageSize).offset(p.offset),
+        app.deps.db.select({ id: supplierIssueTypes.id, name: supplierIssueTypes.name }).from(supplierIssueTypes).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset),
         app.deps.db.select({ count: countStar }).from(supplierIssueTypes).where(where),
       ])
       return pageResponse(req, p, count, rows)
@@ -143,9 +144,13 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(suppliers.id, req.params.id), eq(suppliers.companyId, req.user.companyId)))
       if (!s) throw notFound('No such supplier.')
       const p = pageParams(req.query)
+      // newest first unless an ordering is asked for; one off the allow-list is a 400 like every list's
+      const order = req.query.ordering?.trim()
+        ? orderingClause(req.query.ordering, { id: supplierIssues.id, created_at: supplierIssues.createdAt, severity: supplierIssues.severity }, '-created_at', supplierIssues.id)
+        : [desc(supplierIssues.createdAt), desc(supplierIssues.id)]
       const where = and(eq(supplierIssues.supplierId, s.id), eq(supplierIssues.companyId, req.user.companyId))
       const [rows, [{ count }]] = await Promise.all([
-        issueRows(app.deps.db).where(where).orderBy(desc(supplierIssues.createdAt), desc(supplierIssues.id)).limit(p.pageSize).offset(p.offset),
+        issueRows(app.deps.db).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset),
         app.deps.db.select({ count: countStar }).from(supplierIssues).where(where),
       ])
       return pageResponse(req, p, count, rows.map(serialize))
