@@ -2,6 +2,8 @@ import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import wms from './tooling/eslint-plugin-wms.js'
+import { boundaries } from './tooling/eslint-boundaries.js'
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'var', 'coverage', 'tests/output', 'src/routeTree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts', 'dev-dist'] },
@@ -22,7 +24,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // STYLE habit 1: imports flow one way. contracts/ (the API's requests and responses, ADR 0008) is the bottom layer:
+  // STYLE habit 1: imports flow one way. contracts/ (the API's requests and responses, ADR 0010) is the bottom layer:
   // it imports only zod and itself; its *.rules.ts and gs1/ files import not even zod, so screens may use them as values.
   {
     files: ['contracts/**/*.ts'],
@@ -69,7 +71,7 @@ export default tseslint.config(
       ],
     },
   },
-  // the app takes contracts' types only (import type): no first load grows by zod (ADR 0008); *.rules.ts and gs1/ are plain values
+  // the app takes contracts' types only (import type): no first load grows by zod (ADR 0010); *.rules.ts and gs1/ are plain values
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
@@ -83,10 +85,28 @@ export default tseslint.config(
       ],
     },
   },
+  // issue 13 §4: features sit side by side (routes and app compose them); shared components and lib sit below them
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/src-layers': 'error' },
+  },
   {
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', 'react'], message: 'the server does not import the app' }] }],
     },
+  },
+  // ADR 0009: one owner per table; a module reaches another only through its service (server/kernel, server/http
+  // and server/db are shared). Tests keep the import rule too; only their fixtures may write any table.
+  {
+    files: ['server/modules/**/*.ts'],
+    plugins: { wms },
+    rules: { 'wms/module-imports': 'error' },
+  },
+  {
+    files: ['server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'wms/owned-writes': 'error' },
   },
 )

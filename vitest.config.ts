@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
-// Vitest 5's reporter calls Map.groupBy (Node 21+) when it prints failures; Node 20 lacks it.
+// Vitest 5's reporter calls Map.groupBy (Node 21+) when it prints failures; Node 20 lacks it. Inert on Node 22 and 24;
+// it goes when Node 20 support does (README "Node versions").
 if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   Object.defineProperty(Map, 'groupBy', {
     value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
@@ -26,7 +27,8 @@ export default defineConfig({
         test: {
           // the framework-free bottom layer: the machines and the contracts they share with the server and the app
           name: 'machines',
-          include: ['machines/**/*.test.ts', 'contracts/**/*.test.ts'],
+          // tooling/: the project's own lint rules, tested like the machines (plain Node)
+          include: ['machines/**/*.test.ts', 'contracts/**/*.test.ts', 'tooling/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -50,6 +52,13 @@ export default defineConfig({
           setupFiles: ['./tests/support/setup-web.ts'],
           // a whole app renders per test, with lazy route chunks and catalogs, on two busy cores
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'docs',
+          include: ['tests/docs/**/*.test.ts'],
+          environment: 'node',
         },
       },
       {

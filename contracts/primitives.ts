@@ -1,5 +1,5 @@
 /**
- * The shapes every contract is built from (issue 13 §2; docs/decisions/0008): ids, exact decimals, dates, codes and
+ * The shapes every contract is built from (issue 13 §2; docs/decisions/0010): ids, exact decimals, dates, codes and
  * names as the API takes them, the references rows carry, the DRF list envelope and error bodies. Framework-free:
  * zod only. Messages are DRF's English texts; the client translates what it shows.
  */
@@ -19,14 +19,17 @@ export const pkField = z
   .union([z.number(), z.string().trim().regex(/^\d{1,10}$/, 'A valid integer is required.').transform(Number)])
   .pipe(z.number().int('A valid integer is required.').positive('A valid integer is required.').max(INT4_MAX, 'A valid integer is required.'))
 
-/** A reference to another row in a body: a positive integer. */
-export const idRef = z.number().int().positive()
+/** A reference to another row in a body: a positive integer within int4; a larger one is a 400 on its field, never the database's overflow (issue 14). */
+export const idRef = z.number().int().positive().max(INT4_MAX, 'Invalid pk - object does not exist.')
 
 /** A path id; a malformed one is a 404 (see server/http/errors.ts). */
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) })
 
 /** An id filter in a query string (`?product=12`). */
 export const idQuery = z.coerce.number().int().positive().max(INT4_MAX)
+
+/** A master-data list's id filter in a query string (`?site=3`): beyond int4 is DRF's filter answer (issue 14). */
+export const idFilter = z.coerce.number().int().positive().max(INT4_MAX, 'Select a valid choice.')
 
 // ---- references a row carries ----
 
@@ -40,11 +43,22 @@ export const userRef = z.object({ id, username: z.string() })
 /** A quantity as the API answers it: an exact decimal string with 3 places, e.g. "12.500". */
 export const decimalOut = z.string()
 
-/** A quantity in a body: at most 3 decimal places, as a string or a number; kept as the string. */
-export const decimal3 = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,11}(\.\d{1,3})?$/.test(v), 'Enter a number with at most 3 decimal places.')
+/**
+ * An exact decimal in a body, as a string or a number, kept as the string and bounded like its column's
+ * numeric(precision, scale), so a value the column cannot hold is a 400 on its field rather than the database's
+ * overflow (issue 14: weight_kg 2147483647).
+ */
+export const decimalField = (precision: number, scale: number) => {
+  const whole = precision - scale
+  const format = new RegExp(`^\\d+(\\.\\d{1,${scale}})?$`)
+  return z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .refine((v) => format.test(v), `Enter a number with at most ${scale} decimal places.`)
+    .refine((v) => !format.test(v) || v.split('.')[0].replace(/^0+(?=\d)/, '').length <= whole, `Ensure that there are no more than ${whole} digits before the decimal point.`)
+}
+/** A quantity in a body: numeric(14, 3), at most 3 decimal places. */
+export const decimal3 = decimalField(14, 3)
 export const positiveDecimal3 = decimal3.refine((v) => Number(v) > 0, 'Ensure this value is greater than 0.')
 
 // ---- texts ----

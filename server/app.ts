@@ -1,18 +1,26 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from './db/client'
+import type { Role } from './db/schema/users'
 import './http/context'
+import { authGate, checkRouteDeclaration, isPublicRoute } from './http/auth-hook'
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './env'
 import { registerErrorHandling } from './http/errors'
+import { registerInputGuard } from './http/input-guard'
 import { SessionCache } from './http/session-cache'
+import { SessionEvents } from './http/session-events'
 import { StatementCache } from './http/statement-cache'
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
+import { usersRoutes } from './modules/auth/users.routes'
 import { LoginThrottle } from './modules/auth/throttle'
+import { PrintQueue, timeoutsWithin } from './modules/printing/print-queue'
+import { EmailOutbox } from './modules/quality/email-outbox'
 import { TokenService } from './modules/auth/tokens'
 import { masterDataRoutes } from './modules/master-data/master-data.routes'
 import { printingRoutes } from './modules/printing/printing.routes'
@@ -20,6 +28,7 @@ import { qualityRoutes } from './modules/quality/quality.routes'
 import { inventoryRoutes } from './modules/inventory/inventory.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
 import { copackRoutes } from './modules/manufacturing/copack.routes'
+import { copackTaskStarted } from './modules/manufacturing/copack.service'
 import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
 import { receivingRoutes } from './modules/receiving/receiving.routes'
 import { shippingRoutes } from './modules/shipping/shipping.routes'
@@ -29,34 +38,111 @@ export type CreateAppOptions = {
   jwtSecret: string
   dataDir: string
   smtpUrl?: string
+  /** the virtual printer's spool (default <dataDir>/spool) and the print queue's lease and poll (ADR 0004) */
+  spoolDir?: string
+  printLeaseMs?: number
+  printPollMs?: number
   /** built SPA to serve (dist/); absent in API-only tests */
   staticDir?: string
   logger?: FastifyServerOptions['logger']
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges). Absent or
+   * empty, the header is ignored: anyone could forge it, and the login throttle counts by address (issue 14).
+   */
+  trustProxy?: string[]
+  /** HTTP timeouts (README "Settings"); the defaults are env.ts's */
+  timeouts?: Partial<HttpTimeouts>
+}
+
+export type RegisteredRoute = { method: string; url: string; roles: readonly Role[] | undefined; public: boolean }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered, with its declared roles */
+    routeTable: readonly RegisteredRoute[]
+  }
+}
+
+/** The route's roles in the OpenAPI document: an `x-roles` extension and a line of its description. */
+function withRoles<T extends { schema: unknown; url: string }>(result: T, roles: readonly Role[] | undefined): T {
+  if (!roles) return result
+  const schema = (result.schema ?? {}) as Record<string, unknown>
+  const line = `Roles: ${roles.join(', ')}.`
+  const description = typeof schema.description === 'string' ? `${schema.description}\n\n${line}` : line
+  return { ...result, schema: { ...schema, 'x-roles': [...roles], description } }
 }
 
 /** The whole API as a Fastify instance, without listening (STYLE habit 7): tests use app.inject(). */
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...opts.timeouts }
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    // issue 14: with Node's timeouts at 0, 40 clients sending a body slowly held their sockets for 330 s and more
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the request and headers deadlines every connectionsCheckingInterval (30 s by default): check often
+    // enough that a slow client is cut off close to its deadline
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(timeouts.requestMs / 10))),
+    },
+    trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    // errors the router meets before any route (a path that is not valid UTF-8, a parameter too long) speak DRF
+    // too (issue 14): a path that names no record is a 404
+    frameworkErrors: (error, _req, reply) => {
+      const notFound = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      void (reply as FastifyReply).status(notFound ? 404 : 400).send({ detail: notFound ? 'Not found.' : 'Bad request.' })
+    },
     // DRF paths end in a slash (SPEC writes them so); both spellings are answered
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
+  // The background workers are the app's, not a module's: any module can wake them, whatever the order it registers in
+  const printQueue = new PrintQueue(opts.database.db, {
+    spoolDir: opts.spoolDir ?? path.join(opts.dataDir, 'spool'),
+    ...(opts.printLeaseMs ? { leaseMs: opts.printLeaseMs, ...timeoutsWithin(opts.printLeaseMs) } : {}),
+    ...(opts.printPollMs ? { pollMs: opts.printPollMs } : {}),
+    log: app.log,
+  })
+  const outbox = new EmailOutbox(opts.database.db, { smtpUrl: opts.smtpUrl, log: app.log })
+  const sessions = new SessionCache()
+  const events = new SessionEvents(opts.database, sessions, (m) => app.log.warn(m))
   app.decorate('deps', {
     database: opts.database,
     db: opts.database.db,
-    env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl },
+    env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, spoolDir: opts.spoolDir, printLeaseMs: opts.printLeaseMs, printPollMs: opts.printPollMs },
     tokens: new TokenService(opts.jwtSecret),
-    throttle: new LoginThrottle(),
-    sessions: new SessionCache(),
+    throttle: new LoginThrottle(opts.database.db),
+    sessions,
+    events,
     statements: new StatementCache(),
+    printQueue,
+    outbox,
+    // starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS
+    taskHooks: { started: [copackTaskStarted] },
   })
   app.decorateRequest('user')
+  app.addHook('onReady', async () => {
+    printQueue.start()
+    outbox.start()
+    await events.start()
+  })
+  app.addHook('onClose', async () => {
+    await Promise.all([printQueue.stop(), outbox.stop(), events.stop()])
+  })
   registerErrorHandling(app)
+  // every route as registered, for the deny-by-default check and the test that walks them all
+  const routeTable: RegisteredRoute[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, roles: route.config?.roles, public: isPublicRoute(method, route.url) })
+  })
+  registerInputGuard(app)
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -64,12 +150,15 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => withRoles(jsonSchemaTransform(input), input.route.config?.roles),
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
 
   await app.register(
     async (api) => {
+      // deny by default (issue 13 §1): one hook for all of /api; public routes are listed in PUBLIC_ROUTES
+      api.addHook('onRequest', authGate)
+      api.addHook('onRoute', checkRouteDeclaration)
       api.get('/schema/', { schema: { hide: true } }, async () => app.swagger())
       api.get(
         '/health',
@@ -86,6 +175,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(authPublicRoutes)
       await api.register(authRoutes)
       await api.register(masterDataRoutes)
+      await api.register(usersRoutes)
       await api.register(printingRoutes)
       await api.register(qualityRoutes)
       await api.register(inventoryRoutes)

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { type Database, migrateDatabase, openDatabase } from './db/client'
+import { type Database, applyMigrations, openDatabase } from './db/client'
 import { isDatabaseEmpty, seedDemoData } from './db/demo-data/seed'
 import type { Env } from './env'
 
@@ -8,13 +8,16 @@ export async function prepareDatabase(env: Env, log: Pick<FastifyBaseLogger, 'in
   const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl })
   try {
     log.info({ database: database.kind, location: database.location }, 'database opened')
-    await migrateDatabase(database)
-    if (opts.seed !== false && (await isDatabaseEmpty(database.db))) {
-      log.info('empty database: creating demo data')
-      const started = Date.now()
-      await seedDemoData(database.db, { adminPassword: env.adminPassword, dataDir: env.dataDir, stock: env.demoStock, log: (m) => log.warn(m) })
-      log.info({ ms: Date.now() - started }, 'demo data created')
-    }
+    // one process at a time: N servers cold-starting on one empty PostgreSQL migrate and seed it once (ADR 0001)
+    await database.exclusive(async () => {
+      await applyMigrations(database)
+      if (opts.seed !== false && (await isDatabaseEmpty(database.db))) {
+        log.info('empty database: creating demo data')
+        const started = Date.now()
+        await seedDemoData(database.db, { adminPassword: env.adminPassword, dataDir: env.dataDir, stock: env.demoStock, products: env.demoProducts, locations: env.demoLocations, log: (m) => log.warn(m) })
+        log.info({ ms: Date.now() - started }, 'demo data created')
+      }
+    })
     return database
   } catch (e) {
     await database.close()

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+
+/**
+ * HTTP timeouts (issue 14). `requestMs` bounds a whole request, body included (Node's requestTimeout: a client that
+ * sends its body slowly is cut off with 408); `headersMs` bounds the headers; `keepAliveMs` an idle kept-alive socket
+ * between requests (above a proxy's usual 60 s, so the proxy closes first); `connectionMs` a socket with no traffic.
+ */
+export type HttpTimeouts = { requestMs: number; headersMs: number; keepAliveMs: number; connectionMs: number }
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000, connectionMs: 120_000 }
 
 // Settings are parsed once at boot; a bad value stops the process with a clear message (STYLE habit 8).
 const EnvSchema = z.object({
@@ -22,7 +31,42 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   WMS_DEMO_STOCK: z.coerce.number().int().min(0).max(5_000_000).default(50_000),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const list = (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      for (const entry of list) {
+        if (!isAddressOrCidr(entry)) ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, ::1)` })
+      }
+      return list
+    }),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_HTTP_TIMEOUTS.requestMs),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_HTTP_TIMEOUTS.headersMs),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_HTTP_TIMEOUTS.connectionMs),
+  // a smaller demo (tests that start real server processes on an empty database)
+  WMS_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  WMS_DEMO_LOCATIONS: z.coerce.number().int().min(1).max(100_000).default(2000),
+  // N processes on one PostgreSQL (ADR 0008): the virtual printer's labels go to one folder they all share
+  WMS_SPOOL_DIR: z.string().optional().or(z.literal('').transform(() => undefined)),
+  // how long a print job's claim holds (ADR 0004); a shorter lease shortens the send timeouts to fit inside it
+  WMS_PRINT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  WMS_PRINT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 })
+
+/** 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8 */
+export function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (!family || rest.length) return false
+  if (bits === undefined) return true
+  if (!/^\d{1,3}$/.test(bits)) return false
+  return Number(bits) <= (family === 4 ? 32 : 128)
+}
 
 export type Env = {
   port: number
@@ -34,6 +78,15 @@ export type Env = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
   smtpUrl: string | undefined
   demoStock: number
+  /** proxies whose X-Forwarded-For is believed; empty: none (the client's own address counts) */
+  trustProxy: string[]
+  timeouts: HttpTimeouts
+  demoProducts: number
+  demoLocations: number
+  /** the virtual printer's spool: WMS_SPOOL_DIR, else <data dir>/spool */
+  spoolDir: string
+  printLeaseMs: number
+  printPollMs: number
 }
 
 export class EnvError extends Error {}
@@ -57,6 +110,18 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     demoStock: e.WMS_DEMO_STOCK,
+    trustProxy: e.TRUST_PROXY,
+    timeouts: {
+      requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: e.HTTP_IDLE_TIMEOUT_MS,
+    },
+    demoProducts: e.WMS_DEMO_PRODUCTS,
+    demoLocations: e.WMS_DEMO_LOCATIONS,
+    spoolDir: path.resolve(e.WMS_SPOOL_DIR ?? path.join(dataDir, 'spool')),
+    printLeaseMs: e.WMS_PRINT_LEASE_MS,
+    printPollMs: e.WMS_PRINT_POLL_MS,
   }
 }
 

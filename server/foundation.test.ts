@@ -52,6 +52,15 @@ describe('settings (parsed once at boot)', () => {
     expect(parseEnv({ WMS_DATA_DIR: dir, DATABASE_URL: 'postgresql://u@h:5432/db' }).databaseUrl).toBe('postgresql://u@h:5432/db')
   })
 
+  it('trusts no proxy unless TRUST_PROXY lists addresses or CIDR ranges', () => {
+    expect(parseEnv({ WMS_DATA_DIR: dir }).trustProxy).toEqual([])
+    expect(parseEnv({ WMS_DATA_DIR: dir, TRUST_PROXY: '' }).trustProxy).toEqual([])
+    expect(parseEnv({ WMS_DATA_DIR: dir, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8'])
+    expect(errorOf({ TRUST_PROXY: 'true' })).toContain('TRUST_PROXY: "true" is not an IP address or CIDR range')
+    expect(errorOf({ TRUST_PROXY: '10.0.0.0/33' })).toContain('TRUST_PROXY')
+    expect(errorOf({ TRUST_PROXY: '10.0.0.1/8/1' })).toContain('TRUST_PROXY')
+  })
+
   it('generates a JWT secret when absent, keeps it in the data dir with mode 600, and reuses it', () => {
     const d = tmp('wms-secret-')
     try {

@@ -35,8 +35,13 @@ async function main(): Promise<void> {
     jwtSecret: env.jwtSecret,
     dataDir: env.dataDir,
     smtpUrl: env.smtpUrl,
+    spoolDir: env.spoolDir,
+    printLeaseMs: env.printLeaseMs,
+    printPollMs: env.printPollMs,
     staticDir: path.join(root, 'dist'),
     logger: { level: env.logLevel },
+    trustProxy: env.trustProxy,
+    timeouts: env.timeouts,
   })
 
   let closing = false

@@ -6,7 +6,7 @@ import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import { AppProviders } from './app/providers'
 import { createAppRouter } from './app/router'
-import { getSessionActor } from './app/session'
+import { getSessionActor } from './lib/session'
 import { activateLocale, storedLocale } from './lib/i18n'
 
 const session = getSessionActor()

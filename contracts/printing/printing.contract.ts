@@ -1,6 +1,6 @@
 /** Printers, label printing and print jobs (SPEC 3 "Printer", 7; ADR 0004). */
 import { z } from 'zod'
-import { id, listQuery, nameField, pageOf, timestampOut } from '../primitives'
+import { id, idQuery, INT4_MAX, listQuery, nameField, pageOf, timestampOut } from '../primitives'
 import { isValidPrinterHost, PRINT_COPIES, PRINT_JOB_KINDS, PRINT_JOB_STATUSES, PRINTER_LIMITS } from './printing.rules'
 
 export const printerOut = z.object({
@@ -64,7 +64,7 @@ export const printJobListOut = pageOf(printJobOut)
 export const printJobsQuery = listQuery.extend({
   status: z.enum(PRINT_JOB_STATUSES).optional(),
   kind: z.enum(PRINT_JOB_KINDS).optional(),
-  printer: z.coerce.number().int().positive().optional(),
+  printer: idQuery.optional(),
 })
 
 /** POST /printing/{locations|pallets}/:id/print/ */
@@ -75,7 +75,7 @@ export const printRequest = z.object({
     .min(PRINT_COPIES.min, 'Ensure this value is greater than or equal to 1.')
     .max(PRINT_COPIES.max, 'Ensure this value is less than or equal to 50.')
     .default(1),
-  printer: z.union([z.number().int().positive(), z.string().trim().min(1).max(200)], {
+  printer: z.union([z.number().int().positive().max(INT4_MAX), z.string().trim().min(1).max(200)], {
     error: (iss) => (iss.input === undefined ? 'This field is required.' : 'Give a printer id or name.'),
   }),
 })
@@ -86,5 +86,5 @@ export const labelTargetParams = z.object({ id: z.string().max(100) })
 
 export const labelPreviewQuery = z.object({
   dpi: z.enum(['203', '300'], { error: 'Choose 203 or 300.' }).optional(),
-  printer: z.coerce.number().int().positive().optional().describe("use this printer's label size and resolution"),
+  printer: idQuery.optional().describe("use this printer's label size and resolution"),
 })

@@ -370,7 +370,7 @@ export const scannerMachine = setup({
           on: { OPEN_CAMERA: { target: 'active', actions: assign({ cameraError: null }) } },
         },
         active: {
-          // leaving this state stops the camera actor, and with it the camera (SPEC: stops when the user leaves)
+          // leaving this state stops the camera actor, and with it the camera (SPEC 2.16: it stops when the user leaves)
           invoke: { id: 'camera', src: 'camera' },
           on: {
             CLOSE_CAMERA: 'off',

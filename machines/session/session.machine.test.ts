@@ -21,7 +21,7 @@ interface Fakes {
   login?: (input: { username: string; password: string }) => Promise<Tokens>
   profile?: (input: { access: string }) => Promise<User>
   refresh?: (input: { refresh: string }) => Promise<RefreshResult>
-  logout?: (input: { refresh: string }) => Promise<void>
+  logout?: (input: { refresh: string; access: string | null }) => Promise<void>
 }
 
 function start(fakes: Fakes = {}) {
@@ -186,7 +186,7 @@ describe('logout (SPEC 4)', () => {
     expect(s.value).toBe('loggedOut')
     expect(s.context).toMatchObject({ access: null, refresh: null, user: null, ended: 'logout' })
     expect(calls.clear).toHaveBeenCalledTimes(1)
-    expect(calls.logout).toHaveBeenCalledWith({ refresh: 'r1' })
+    expect(calls.logout).toHaveBeenCalledWith({ refresh: 'r1', access: 'a1' })
     finishLogout?.()
   })
 

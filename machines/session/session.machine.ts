@@ -60,6 +60,12 @@ export interface LoginInput {
   password: string
 }
 
+/** What the server logout needs: the refresh token, and the access token whose bearer names the session. */
+export interface LogoutInput {
+  refresh: string
+  access: string | null
+}
+
 export interface RefreshResult {
   access: string
   refresh?: string | null
@@ -111,7 +117,7 @@ const sessionSetup = setup({
     loginRequest: fromPromise<Tokens, LoginInput>(async () => notProvided('loginRequest')),
     fetchProfile: fromPromise<User, { access: string }>(async () => notProvided('fetchProfile')),
     refreshRequest: fromPromise<RefreshResult, { refresh: string }>(async () => notProvided('refreshRequest')),
-    logoutRequest: fromPromise<void, { refresh: string }>(async () => notProvided('logoutRequest')),
+    logoutRequest: fromPromise<void, LogoutInput>(async () => notProvided('logoutRequest')),
     /** Listens to storage events and sends SESSION.SYNC; the default listens to nothing. */
     storageSync: fromCallback<EventObject>(() => undefined),
   },
@@ -156,9 +162,12 @@ const sessionSetup = setup({
         ended: null,
       }
     }),
-    /** Fire-and-forget `POST /api/auth/logout {refresh}`: its failure is ignored (SPEC 4). */
+    /**
+     * Fire-and-forget `POST /api/auth/logout {refresh}` with the session's bearer (issue 14: the server ends the
+     * session the bearer names): its failure is ignored (SPEC 4).
+     */
     logoutOnServer: enqueueActions(({ context, enqueue }) => {
-      if (context.refresh) enqueue.spawnChild('logoutRequest', { id: 'logoutRequest', input: { refresh: context.refresh } })
+      if (context.refresh) enqueue.spawnChild('logoutRequest', { id: 'logoutRequest', input: { refresh: context.refresh, access: context.access } })
     }),
     endSession: assign((_, params: { reason: EndReason }) => ({ ...emptySession, error: null, ended: params.reason })),
   },

@@ -74,7 +74,7 @@ async function replay(path: ModelPath): Promise<void> {
         loginRequest: controlled<Tokens, LoginInput>('loginRequest'),
         fetchProfile: controlled<User, { access: string }>('fetchProfile'),
         refreshRequest: controlled<RefreshResult, { refresh: string }>('refreshRequest'),
-        logoutRequest: controlled<void, { refresh: string }>('logoutRequest'),
+        logoutRequest: controlled<void, { refresh: string; access: string | null }>('logoutRequest'),
         storageSync: fromCallback(({ sendBack }) => {
           otherTab = sendBack
         }),

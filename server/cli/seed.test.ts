@@ -77,4 +77,22 @@ describe.each(kinds)('npm run db:seed on %s', (kind) => {
     expect(seedStock).toHaveBeenLastCalledWith(database.db, expect.objectContaining({ lines: 5 }))
     await expect(run(['--stock', '5', '--company', 'NOPE'], seedStock)).rejects.toThrow('No company with code "NOPE".')
   })
+
+  it('demo stock looks like a warehouse: units fit products, counts are whole, some lots near or past expiry on purpose (issue 17)', async () => {
+    await run(['--stock', '3000'], seedStock)
+    const q = async (text: ReturnType<typeof sql>) => ((await database.db.execute(text)) as unknown as { rows: { n: number }[] }).rows[0].n
+    const demo = sql`company_id = (select id from companies where code = 'DEMO')`
+    expect(await q(sql`select count(*)::int as n from stock_lines where ${demo} and uom = 'M'`)).toBe(0)
+    expect(await q(sql`select count(*)::int as n from stock_lines where ${demo} and uom in ('UN', 'CX', 'PCT') and qty <> trunc(qty)`)).toBe(0)
+    const expired = await q(sql`select count(*)::int as n from stock_lines where ${demo} and expiry_date < current_date`)
+    const near = await q(sql`select count(*)::int as n from stock_lines where ${demo} and expiry_date between current_date and current_date + 30`)
+    const dated = await q(sql`select count(*)::int as n from stock_lines where ${demo} and expiry_date is not null`)
+    expect(expired).toBeGreaterThan(0)
+    expect(near).toBeGreaterThan(0)
+    // a few, not half the warehouse
+    expect(expired + near).toBeLessThan(dated * 0.15)
+    const units = (await database.db.execute(sql`select p.name1, u.code from products p join uoms u on u.id = p.uom_id where p.company_id = (select id from companies where code = 'DEMO')`)) as unknown as { rows: { name1: string; code: string }[] }
+    for (const { name1, code } of units.rows) if (name1.endsWith('granel')) expect(['KG', 'L']).toContain(code)
+    else if (/ \d+x/.test(name1)) expect(code).toBe('CX')
+  })
 })

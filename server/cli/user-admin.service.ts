@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { companies } from '../db/schema/core'
 import { ROLES, type Role, users } from '../db/schema/users'
+import { notifySessionEvent } from '../http/session-events'
 import { revokeUserSessions } from '../modules/auth/auth.service'
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../modules/auth/passwords'
 
@@ -45,6 +46,9 @@ export async function setPassword(db: Db, username: string, password: string): P
   checkPassword(password)
   const user = await findUser(db, username)
   await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id))
+  // issue 14: a new password ends the sessions signed in with the old one, on every running server
+  await revokeUserSessions(db, user.id, 'password changed from the command line')
+  await notifySessionEvent(db, { user: user.id })
 }
 
 /** Disabling ends every session at once (issue 2: "Disabling a user ends their sessions"). */
@@ -52,6 +56,7 @@ export async function disableUser(db: Db, username: string): Promise<{ alreadyDi
   const user = await findUser(db, username)
   await db.update(users).set({ isActive: false }).where(eq(users.id, user.id))
   await revokeUserSessions(db, user.id, 'disabled from the command line')
+  await notifySessionEvent(db, { user: user.id })
   return { alreadyDisabled: !user.isActive }
 }
 

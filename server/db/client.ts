@@ -25,6 +25,8 @@ export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce
 // One Drizzle type for both drivers: the query builder is identical; only the session differs.
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** What a service works on: the database, or the caller's transaction it joins (its own transaction becomes a savepoint). */
+export type DbOrTx = Db | Tx
 
 export type Database = {
   db: Db
@@ -33,6 +35,18 @@ export type Database = {
   location: string
   /** Raw SQL, used by benchmarks and health checks. */
   ping(): Promise<void>
+  /**
+   * PostgreSQL only: LISTEN on a channel over a dedicated connection (the pool's connections come and go).
+   * `onLost` is called once when that connection fails or ends; the caller listens again. Resolves with a stop function.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void): Promise<() => Promise<void>>
+  /**
+   * Run `fn` while no other process does the same on this database: migrations and the first start's demo data.
+   * PostgreSQL: a session advisory lock held on one pooled connection (ADR 0001: N processes share one database,
+   * and two cold starts on an empty one would otherwise both create the same tables and the second would crash).
+   * PGlite: one process only (the directory lock), so `fn` just runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -94,6 +108,49 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1')
       },
+      listen: async (channel, onMessage, onLost) => {
+        if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`)
+        const client = new pg.Client({ connectionString: opts.databaseUrl })
+        let stopped = false
+        let lost = false
+        const lose = (e: Error) => {
+          if (stopped || lost) return
+          lost = true
+          onLost(e)
+        }
+        client.on('notification', (m) => {
+          if (m.channel === channel) onMessage(m.payload ?? '')
+        })
+        client.on('error', lose)
+        client.on('end', () => lose(new Error('the LISTEN connection ended')))
+        try {
+          await client.connect()
+          await client.query(`LISTEN ${channel}`)
+        } catch (e) {
+          stopped = true
+          await client.end().catch(() => {})
+          throw e
+        }
+        return async () => {
+          stopped = true
+          await client.end().catch(() => {})
+        }
+      },
+      exclusive: async (fn) => {
+        const client = await pool.connect()
+        let broken: Error | undefined
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [BOOT_LOCK_KEY])
+          try {
+            return await fn()
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [BOOT_LOCK_KEY]).catch((e: Error) => (broken = e))
+          }
+        } finally {
+          // a lock that could not be released dies with its connection: destroyed, not returned to the pool
+          client.release(broken)
+        }
+      },
       close: async () => {
         await pool.end()
       },
@@ -119,6 +176,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1')
     },
+    exclusive: (fn) => fn(),
     close: async () => {
       try {
         await client.query('CHECKPOINT')
@@ -131,7 +189,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 }
 
+/** The advisory lock key taken while migrating (any constant; "WMS boot" in ASCII). */
+export const BOOT_LOCK_KEY = 0x574d5320_626f6f74n.toString()
+
+/** Apply the migrations, one process at a time (see Database.exclusive). */
 export async function migrateDatabase(database: Database): Promise<void> {
+  await database.exclusive(() => applyMigrations(database))
+}
+
+/** Apply the migrations; the caller holds `database.exclusive` (prepareDatabase also seeds under it). */
+export async function applyMigrations(database: Database): Promise<void> {
   // pg_trgm backs the case-insensitive substring searches; created before the migrations that index with it
   await database.db.execute('CREATE EXTENSION IF NOT EXISTS pg_trgm')
   if (database.kind === 'postgres') await migratePg(database.db, { migrationsFolder })

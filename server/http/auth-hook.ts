@@ -1,8 +1,68 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { authSessions, users } from '../db/schema/users'
-import type { Role } from '../db/schema/users'
+import { ROLES, type Role } from '../db/schema/users'
 import { forbidden, unauthorized } from './errors'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route (STYLE habit 14: declared beside the route, enforced once by `authGate`).
+     * Every /api route that is not on PUBLIC_ROUTES must declare it, or the app refuses to start.
+     */
+    roles?: readonly Role[]
+  }
+}
+
+/** Every signed-in user, whatever the role. */
+export const ANY_ROLE: readonly Role[] = ROLES
+/** Who changes master data and books documents. */
+export const WRITE_ROLES: readonly Role[] = ['admin', 'supervisor']
+export const ADMIN_ONLY: readonly Role[] = ['admin']
+
+/**
+ * The only /api routes answered without a token: signing in, the two spellings of refresh, the health check,
+ * the OpenAPI document and its viewer (issue 13 §1). Anything else is denied unless it names its roles.
+ */
+export const PUBLIC_ROUTES: readonly string[] = [
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/api/auth/refresh',
+  'GET /api/health',
+  'GET /api/schema/',
+]
+const PUBLIC_PREFIXES: readonly string[] = ['/api/docs']
+
+export function isPublicRoute(method: string, url: string): boolean {
+  const m = method === 'HEAD' ? 'GET' : method
+  return PUBLIC_ROUTES.includes(`${m} ${url}`) || PUBLIC_PREFIXES.some((p) => url === p || url.startsWith(p + '/'))
+}
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/')
+
+/**
+ * An onRoute hook: a protected /api route that does not declare its roles stops the app at registration,
+ * so a forgotten check fails every test and the start of the server, not a user's request.
+ */
+export function checkRouteDeclaration(route: RouteOptions): void {
+  if (!isApi(route.url)) return
+  for (const method of [route.method].flat()) {
+    if (isPublicRoute(method, route.url)) continue
+    const roles = route.config?.roles
+    if (!roles || roles.length === 0 || roles.some((r) => !ROLES.includes(r))) {
+      throw new Error(`${method} ${route.url} declares no roles: add config: { roles: [...] } where the route is declared, or list it in PUBLIC_ROUTES`)
+    }
+  }
+}
+
+/** The one authentication hook of /api (registered once in server/app.ts): the token, then the route's roles. */
+export async function authGate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { url, method, config } = request.routeOptions
+  if (url === undefined || isPublicRoute(method as string, url)) return
+  await authenticate(request, reply)
+  // a route without roles cannot be registered (checkRouteDeclaration); refuse anyway rather than allow
+  if (!config.roles?.includes(request.user.role)) throw forbidden()
+}
 
 /** STYLE habit 6: the server decides. Every protected route checks the token, the user and the session. */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -18,6 +78,8 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
     request.user = known
     return
   }
+  // read before the query: an event (a revocation) arriving while it runs must not be overwritten by its result
+  const generation = sessions.generation
   const [row] = await db
     .select({
       id: users.id,
@@ -42,11 +104,10 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
     defaultSiteId: row.defaultSiteId,
     defaultWarehouseId: row.defaultWarehouseId,
   }
-  sessions.set(request.user)
+  sessions.set(request.user, generation)
 }
 
-export const WRITE_ROLES: readonly Role[] = ['admin', 'supervisor']
-
+/** A check that depends on the request's data (the route's roles are enforced by authGate). */
 export function requireRole(request: FastifyRequest, roles: readonly Role[]): void {
   if (!roles.includes(request.user.role)) throw forbidden()
 }

@@ -1,26 +1,37 @@
-import type { Database, Db } from '../db/client'
+import type { Database, Db, Tx } from '../db/client'
 import type { Env } from '../env'
 import type { Role } from '../db/schema/users'
 import type { TokenService } from '../modules/auth/tokens'
 import type { LoginThrottle } from '../modules/auth/throttle'
+import type { PrintQueue } from '../modules/printing/print-queue'
+import type { EmailOutbox } from '../modules/quality/email-outbox'
 import type { SessionCache } from './session-cache'
+import type { SessionEvents } from './session-events'
 import type { StatementCache } from './statement-cache'
 
 /** What every route can reach: the database, settings and shared services. */
 export type AppDeps = {
   database: Database
   db: Db
-  env: Pick<Env, 'dataDir' | 'smtpUrl'>
+  env: Pick<Env, 'dataDir' | 'smtpUrl'> & Partial<Pick<Env, 'spoolDir' | 'printLeaseMs' | 'printPollMs'>>
   tokens: TokenService
   throttle: LoginThrottle
   sessions: SessionCache
+  /** ends or re-checks sessions on every server process (LISTEN/NOTIFY on PostgreSQL) */
+  events: SessionEvents
   /** built statements of repeated list requests */
   statements: StatementCache
+  /** the label print queue's worker (ADR 0004): created, started and stopped by createApp */
+  printQueue: PrintQueue
+  /** the e-mail outbox's worker: created, started and stopped by createApp */
+  outbox: EmailOutbox
+  /** what other modules do inside the transaction that starts a task (the tasks service calls no module itself) */
+  taskHooks: { started: ((tx: Tx, companyId: number, taskId: number) => Promise<void>)[] }
 }
 
 /**
- * The signed-in user of a request. A session revoked or a user disabled through this server is refused at once;
- * through another process, within a few seconds (SessionCache).
+ * The signed-in user of a request. A session revoked or a user changed is refused or read again at once, on every
+ * server process (SessionEvents).
  */
 export type AuthUser = {
   id: number

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import type { Role } from '../db/schema/users'
-import { authenticate, requireRole, WRITE_ROLES } from './auth-hook'
+import { ANY_ROLE, WRITE_ROLES } from './auth-hook'
 import type { AuthUser } from './context'
 import { ApiError, fieldError, methodNotAllowed, notFound, pgError } from './errors'
 import { type OrderingMap, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from './pagination'
@@ -39,7 +39,8 @@ export type ResourceDef<Q extends PgSelect, C extends PgSelect, Out, CreateIn, U
   canDelete?: boolean
   /** scope column other than company_id (companies are scoped by their own id) */
   scope?: (user: AuthUser) => SQL
-  afterWrite?: (ctx: WriteContext, id: number) => Promise<void>
+  /** after a create or an update, with the validated body */
+  afterWrite?: (ctx: WriteContext, id: number, body: CreateIn | UpdateIn) => Promise<void>
   /** unique constraints spanning several columns: constraint name -> [field reported, message] */
   uniqueFields?: Record<string, [string, string]>
 }
@@ -73,7 +74,6 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
   def: ResourceDef<Q, C, Out, CreateIn, UpdateIn>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', authenticate)
     const scope = def.scope ?? ((u: AuthUser) => eq(def.table.companyId, u.companyId))
     const writeRoles = def.writeRoles ?? WRITE_ROLES
     // the router ignores trailing slashes: '/core/sites/' also answers '/core/sites'
@@ -91,11 +91,18 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
     // Schemas are typed as plain FastifySchema: a generic resource cannot be inferred by the type provider,
     // so handlers read params and bodies through the validated shapes above.
     type Req = FastifyRequest & { params: { id: number } }
-    const route = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, schema: FastifySchema, handler: (req: Req, reply: FastifyReply) => Promise<unknown>) =>
-      app.route({ method, url, schema, handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> })
+    // roles are declared per route and enforced by the /api auth gate; a method the resource does not offer stays
+    // open to every role so it answers 405, as before
+    const route = (
+      method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+      url: string,
+      roles: readonly Role[],
+      schema: FastifySchema,
+      handler: (req: Req, reply: FastifyReply) => Promise<unknown>,
+    ) => app.route({ method, url, config: { roles }, schema, handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> })
 
     for (const [i, url] of paths.entries()) {
-      route('GET', url, { tags: [def.tag], hide: i > 0, querystring: querySchema, response: { 200: listOut } } as FastifySchema, async (req) => {
+      route('GET', url, ANY_ROLE, { tags: [def.tag], hide: i > 0, querystring: querySchema, response: { 200: listOut } } as FastifySchema, async (req) => {
         const q = req.query as Record<string, string | undefined>
         const p = pageParams(q)
         // built once per company, user and query string (StatementCache): scope() may read either
@@ -110,9 +117,8 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
         const [rows, [{ count }]] = await Promise.all([list.rows.execute(), list.count.execute() as Promise<{ count: number }[]>])
         return pageResponse(req, p, count, (rows as unknown as Awaited<Q>).map((r) => def.serialize(r)))
       })
-      route('POST', url, { tags: [def.tag], hide: i > 0 || !def.create, ...(def.create ? { body: def.create.body } : {}), response: { 201: def.output } } as FastifySchema, async (req, reply) => {
+      route('POST', url, def.create ? writeRoles : ANY_ROLE, { tags: [def.tag], hide: i > 0 || !def.create, ...(def.create ? { body: def.create.body } : {}), response: { 201: def.output } } as FastifySchema, async (req, reply) => {
         if (!def.create) throw methodNotAllowed('POST')
-        requireRole(req, writeRoles)
         const ctx = { db: app.deps.db, user: req.user }
         const values = await def.create.values(ctx, req.body as CreateIn)
         let id: number
@@ -125,18 +131,17 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
         } catch (e) {
           throw uniqueViolation(e, def.uniqueFields) ?? e
         }
-        await def.afterWrite?.(ctx, id)
+        await def.afterWrite?.(ctx, id, req.body as CreateIn)
         return reply.status(201).send(await getOne(req.user, id))
       })
     }
 
     for (const [i, url] of itemPaths.entries()) {
-      route('GET', url, { tags: [def.tag], hide: i > 0, params: idParam, response: { 200: def.output } } as FastifySchema, async (req) =>
+      route('GET', url, ANY_ROLE, { tags: [def.tag], hide: i > 0, params: idParam, response: { 200: def.output } } as FastifySchema, async (req) =>
         getOne(req.user, req.params.id),
       )
       const update = async (req: Req) => {
         if (!def.update) throw methodNotAllowed(req.method)
-        requireRole(req, writeRoles)
         await getOne(req.user, req.params.id)
         const ctx = { db: app.deps.db, user: req.user, id: req.params.id }
         const values = await def.update.values(ctx, req.body as UpdateIn)
@@ -147,15 +152,15 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
             throw uniqueViolation(e, def.uniqueFields) ?? e
           }
         }
-        await def.afterWrite?.(ctx, req.params.id)
+        await def.afterWrite?.(ctx, req.params.id, req.body as UpdateIn)
         return getOne(req.user, req.params.id)
       }
       const updateSchema = { tags: [def.tag], hide: i > 0 || !def.update, params: idParam, body: def.update?.body, response: { 200: def.output } }
-      route('PATCH', url, updateSchema as FastifySchema, update)
-      route('PUT', url, { ...updateSchema, hide: true } as FastifySchema, update)
-      route('DELETE', url, { tags: [def.tag], hide: i > 0 || def.canDelete === false, params: idParam } as FastifySchema, async (req, reply) => {
+      const updateRoles = def.update ? writeRoles : ANY_ROLE
+      route('PATCH', url, updateRoles, updateSchema as FastifySchema, update)
+      route('PUT', url, updateRoles, { ...updateSchema, hide: true } as FastifySchema, update)
+      route('DELETE', url, def.canDelete === false ? ANY_ROLE : writeRoles, { tags: [def.tag], hide: i > 0 || def.canDelete === false, params: idParam } as FastifySchema, async (req, reply) => {
         if (def.canDelete === false) throw methodNotAllowed('DELETE')
-        requireRole(req, writeRoles)
         await getOne(req.user, req.params.id)
         await app.deps.db.delete(def.table).where(and(scope(req.user), eq(def.table.id, req.params.id)))
         return reply.status(204).send()

@@ -17,7 +17,15 @@ export class ApiError extends Error {
 
 export type FieldErrors = Record<string, string[]>
 
-export const badRequest = (errors: FieldErrors) => new ApiError(400, errors)
+/**
+ * Add a message to a field's list. Own keys only: a field named `constructor` or `__proto__` (a hostile body's key)
+ * must not find Object.prototype's member (issue 14: that was a 500).
+ */
+export function addFieldError(out: FieldErrors, field: string, message: string): void {
+  if (!Object.hasOwn(out, field)) Object.defineProperty(out, field, { value: [], enumerable: true, writable: true, configurable: true })
+  if (!out[field].includes(message)) out[field].push(message)
+}
+
 export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] })
 export const nonFieldError = (message: string) => new ApiError(400, { non_field_errors: [message] })
 export const notFound = (detail = 'Not found.') => new ApiError(404, { detail })
@@ -57,8 +65,32 @@ function zodIssuesToFields(issues: ReadonlyArray<{ instancePath?: string; messag
     const key = path.length ? path.join('.') : 'non_field_errors'
     let message = issue.message ?? 'Invalid value.'
     if (path.length && valueAt(input, path) === undefined) message = 'This field is required.'
-    if (!(out[key] ??= []).includes(message)) out[key].push(message)
+    addFieldError(out, key, message)
   }
+  return out
+}
+
+const PARAMS_LINE = /\nparams: [\s\S]*?(?=\n {4}at |$)/
+
+/**
+ * An error as the log may show it (issue 14): the statement and the database's error, never the statement's
+ * parameters. Drizzle puts them in the message ("Failed query: …\nparams: …"), hence in the stack, and in `params`;
+ * PostgreSQL's `detail` may quote the failing row. A failing write to users would include a password hash.
+ */
+export function loggableError(e: unknown, depth = 0): unknown {
+  if (!(e instanceof Error) || depth > 4) return e
+  const out: Record<string, unknown> = {
+    type: e.name === 'Error' ? e.constructor.name : e.name,
+    message: e.message.replace(PARAMS_LINE, ''),
+    stack: e.stack?.replace(PARAMS_LINE, ''),
+  }
+  for (const [key, value] of Object.entries(e)) {
+    // PostgreSQL's `detail` may quote the failing row ("Failing row contains (…)")
+    if (key === 'params' || key === 'parameters' || key === 'values' || key === 'detail') continue
+    if (key === 'cause') continue
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value
+  }
+  if (e.cause !== undefined) out.cause = loggableError(e.cause, depth + 1)
   return out
 }
 
@@ -85,6 +117,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // a row still referenced cannot be deleted (issue 2): say by what, in words
       return reply.status(400).send({ detail: `This record cannot be deleted: it is still referenced${pg.table ? ` by ${pg.table.replace(/_/g, ' ')}` : ''}.` })
     }
+    if (pg?.code?.startsWith('22')) {
+      // a value the database cannot hold (data exception): the input rules (input-guard.ts, the shared fields) should
+      // have named its field; when one slips through it is still the client's 400, never a 500 (issue 14)
+      request.log.warn({ code: pg.code, url: request.url }, 'a value reached the database that it could not hold')
+      return reply.status(400).send({ non_field_errors: ['A value is out of range or not valid for its field.'] })
+    }
     if (pg?.code === '40001' || pg?.code === '40P01') {
       return reply.status(409).send({ detail: 'The data changed while saving. Try again.' })
     }
@@ -97,7 +135,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ detail })
     }
     // A 5xx never leaks a stack
-    request.log.error({ err: error }, 'unhandled error')
+    request.log.error({ err: loggableError(error) }, 'unhandled error')
     return reply.status(500).send({ detail: 'Internal server error.' })
   })
 }

@@ -1,14 +1,15 @@
 import { type AnyColumn, type SQL, and, asc, desc, ilike, or, sql } from 'drizzle-orm'
-import { type ListQuery, listQuery, type Page } from '../../contracts/primitives'
+import { listQuery, type Page } from '../../contracts/primitives'
 import type { FastifyRequest } from 'fastify'
 import { ApiError, fieldError } from './errors'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
+/** The highest page asked for: its OFFSET (page × 100 at most) stays an exact integer and fits PostgreSQL's bigint. */
+export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PAGE_SIZE)
 
 /** Query parameters every list takes (DRF's PageNumberPagination, SearchFilter, OrderingFilter): the contract's. */
 export const listQuerySchema = listQuery
-export type { ListQuery, Page }
 
 export type PageParams = { page: number; pageSize: number; offset: number }
 
@@ -23,6 +24,8 @@ export function pageParams(q: { page?: string; page_size?: string }): PageParams
   if (q.page !== undefined && q.page !== '' && q.page !== 'last') {
     const n = Number(q.page)
     if (!Number.isInteger(n) || n < 1) throw new ApiError(404, { detail: 'Invalid page.' })
+    // issue 14: a page past 64 bits reached the database as an OFFSET it cannot hold (a 500)
+    if (n > MAX_PAGE) throw fieldError('page', `Ensure this value is less than or equal to ${MAX_PAGE}.`)
     page = n
   }
   return { page, pageSize, offset: (page - 1) * pageSize }
@@ -71,7 +74,8 @@ export function orderingClause(ordering: string | undefined, allowed: OrderingMa
   for (const part of parts) {
     const descending = part.startsWith('-')
     const name = (descending ? part.slice(1) : part).replace(/\./g, '__')
-    const col = allowed[name]
+    // own keys only: `__proto__`, `constructor` or `toString` are not columns (issue 14)
+    const col = Object.hasOwn(allowed, name) ? allowed[name] : undefined
     if (!col) {
       bad.push(part)
       continue

@@ -42,4 +42,26 @@ describe('SessionCache', () => {
     cache.set(user(1, 's1'))
     expect(cache.get('s1', 1)).toBeUndefined()
   })
+
+  it('does not store what was read before a revocation arrived', () => {
+    const cache = new SessionCache(5_000, () => 0)
+    const readAt = cache.generation
+    cache.forgetSession('s1') // the event comes while the database read is under way
+    cache.set(user(1, 's1'), readAt)
+    expect(cache.get('s1', 1)).toBeUndefined()
+    cache.set(user(1, 's1'), cache.generation)
+    expect(cache.get('s1', 1)).toBeDefined()
+  })
+
+  it('keeps nothing while disabled (the session events are not heard)', () => {
+    const cache = new SessionCache(5_000, () => 0)
+    cache.set(user(1, 's1'))
+    cache.disable()
+    expect(cache.get('s1', 1)).toBeUndefined()
+    cache.set(user(1, 's1'))
+    expect(cache.get('s1', 1)).toBeUndefined()
+    cache.enable()
+    cache.set(user(1, 's1'))
+    expect(cache.get('s1', 1)).toBeDefined()
+  })
 })

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { MantineProvider } from '@mantine/core'
 import { i18n } from '../lib/i18n'
 import { NotificationsHost } from './notifications-host'
-import { SessionProvider, type SessionActor } from './session'
+import { SessionProvider, type SessionActor } from '../lib/session'
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme'
 
 // SPEC 9: toasts last 3.5 s

@@ -1,6 +1,6 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import type { RouterContext } from './router-context'
-import { isAuthenticated } from './session'
+import { isAuthenticated } from '../lib/session'
 
 /**
  * SPEC 2.1: with no access token, go to /login and come back afterwards.

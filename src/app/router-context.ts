@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { SessionActor } from './session'
+import type { SessionActor } from '../lib/session'
 
 /** What every route's loader and beforeLoad receive. */
 export interface RouterContext {

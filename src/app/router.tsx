@@ -1,6 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
-import type { SessionActor } from './session'
+import type { SessionActor } from '../lib/session'
 import { routeTree } from '../routeTree.gen'
 
 export function createAppRouter({

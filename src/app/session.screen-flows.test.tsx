@@ -1,7 +1,7 @@
 /**
  * The session machine's generated paths replayed on the real screens (issue 8): the login page and
  * the signed-in shell (the product list, whose search sends one request per term), with the app's
- * real session actor (src/app/session.tsx), its real API client and the HTTP layer faked at
+ * real session actor (src/lib/session.tsx), its real API client and the HTTP layer faked at
  * `fetch`. Each model event is a stimulus on the app: what storage holds at start, the login form
  * typed and sent, the answer to the request the session sent, a search answered 401, a storage
  * event from another tab, Sair. After each step the screen must show what the state says: which

@@ -1,32 +1,6 @@
 import { useEffect, useMemo, useState, type DragEvent, type ReactNode } from 'react'
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Pagination,
-  Popover,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
-import {
-  IconAlertTriangle,
-  IconArrowDown,
-  IconArrowLeft,
-  IconArrowRight,
-  IconArrowUp,
-  IconColumns,
-  IconSearch,
-  IconSelector,
-} from '@tabler/icons-react'
+import { Alert, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
@@ -38,20 +12,20 @@ import {
   tableFeatures,
   useTable,
   type ColumnDef,
-  type ColumnOrderState,
   type ColumnVisibilityState,
   type PaginationState,
   type RowData,
-  type SortingState,
   type Updater,
 } from '@tanstack/react-table'
 import { ApiError, apiErrorText } from '../lib/api-client'
-import { formatDate, formatNumber } from '../lib/format'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListParams, type Paged } from '../lib/list-query'
-import { tableColumnsKey } from '../lib/table-storage'
+import { formatNumber } from '../lib/format'
+import { PAGE_SIZES, type ListParams, type Paged } from '../lib/list-query'
+import { alignOf, CellValue } from './data-table-cells'
+import { ColumnsMenu } from './data-table-columns-menu'
+import { fromOrdering, toOrdering, useSearchText, useTableParams, type ChangeParams } from './data-table-params'
+import { dropped, useColumnPreferences } from './data-table-preferences'
 
-// SPEC 9: search waits 350 ms after the last keystroke
-export const SEARCH_DEBOUNCE_MS = 350
+export { SEARCH_DEBOUNCE_MS } from './data-table-params'
 
 export type ColumnKind = 'text' | 'number' | 'date' | 'boolean'
 
@@ -82,8 +56,12 @@ export interface DataTableProps<T extends RowData, TKey extends QueryKey = Query
   defaultHidden?: string[]
   /** extra controls beside the Columns button (a sort dropdown, an export), given the table's current state */
   toolbar?: (state: DataTableToolbarState) => ReactNode
-  /** told whenever page, page size, search or ordering change (a panel that shows the same page) */
-  onParamsChange?: (params: ListParams) => void
+  /** the page, page size, search and ordering shown, when the screen holds them (a list screen keeps them in its URL) */
+  params?: ListParams
+  /** told whenever the user changes page, page size, search or ordering */
+  onParamsChange?: ChangeParams
+  /** what an empty list says (by default 'Nenhum registro encontrado.') */
+  emptyText?: ReactNode
 }
 
 export interface DataTableToolbarState {
@@ -98,66 +76,8 @@ export interface DataTableToolbarState {
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature, columnOrderingFeature, columnVisibilityFeature })
 type Features = typeof features
 
-interface StoredColumns {
-  order: ColumnOrderState
-  hidden: string[]
-}
-
-function defaultColumns(ids: string[], defaultHidden: string[] = []): StoredColumns {
-  return { order: ids, hidden: defaultHidden.filter((id) => ids.includes(id)) }
-}
-
-function readColumns(tableId: string, ids: string[], defaultHidden: string[] = []): StoredColumns {
-  const initial = defaultColumns(ids, defaultHidden)
-  try {
-    const raw: unknown = JSON.parse(localStorage.getItem(tableColumnsKey(tableId)) ?? 'null')
-    if (typeof raw !== 'object' || raw === null) return initial
-    const record = raw as Record<string, unknown>
-    const order = Array.isArray(record.order) ? record.order.filter((id): id is string => typeof id === 'string' && ids.includes(id)) : []
-    const hidden = Array.isArray(record.hidden) ? record.hidden.filter((id): id is string => typeof id === 'string' && ids.includes(id)) : []
-    // columns added since the preference was saved go at the end
-    return { order: [...order, ...ids.filter((id) => !order.includes(id))], hidden: hidden.length < ids.length ? hidden : [] }
-  } catch {
-    return initial
-  }
-}
-
-function writeColumns(tableId: string, value: StoredColumns): void {
-  try {
-    localStorage.setItem(tableColumnsKey(tableId), JSON.stringify(value))
-  } catch {
-    // storage unavailable: the layout lasts this visit only
-  }
-}
-
 function apply<T>(updater: Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater
-}
-
-/** SPEC 4, 7: the first sort key becomes DRF's `ordering`, `-field` when descending. */
-export function toOrdering(sorting: SortingState): string {
-  const first = sorting[0]
-  if (!first) return ''
-  return `${first.desc ? '-' : ''}${first.id}`
-}
-
-/** The inverse of toOrdering. */
-export function fromOrdering(ordering: string): SortingState {
-  if (!ordering) return []
-  return ordering.startsWith('-') ? [{ id: ordering.slice(1), desc: true }] : [{ id: ordering, desc: false }]
-}
-
-function alignOf<T>(column: DataColumn<T>): 'left' | 'right' {
-  return column.align ?? (column.kind === 'number' ? 'right' : 'left')
-}
-
-function moved(order: string[], id: string, delta: number): string[] {
-  const from = order.indexOf(id)
-  const to = from + delta
-  if (from < 0 || to < 0 || to >= order.length) return order
-  const next = order.filter((entry) => entry !== id)
-  next.splice(to, 0, id)
-  return next
 }
 
 function errorMessage(error: Error): { notFound: boolean; text: string | null } {
@@ -173,46 +93,33 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
   getRowId,
   describeError,
   toolbar,
+  params: heldParams,
   onParamsChange,
   defaultHidden,
+  emptyText,
 }: DataTableProps<T, TKey>) {
   const { t, i18n } = useLingui()
   const columnIds = useMemo(() => columns.map((column) => column.id), [columns])
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns])
 
-  const [search, setSearch] = useState('')
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
-  const [appliedSearch, setAppliedSearch] = useState('')
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE })
-  const [sorting, setSorting] = useState<SortingState>([])
-  const [stored, setStored] = useState<StoredColumns>(() => readColumns(tableId, columnIds, defaultHidden))
+  const { params, change } = useTableParams(heldParams, onParamsChange)
+  const [search, setSearch] = useSearchText(params, change)
+  const { stored, persist, reset } = useColumnPreferences(tableId, columnIds, defaultHidden)
   const [dragging, setDragging] = useState<string | null>(null)
 
-  // SPEC 2.14: a new search starts again from page 1
-  if (debouncedSearch !== appliedSearch) {
-    setAppliedSearch(debouncedSearch)
-    setPagination((current) => ({ ...current, pageIndex: 0 }))
-  }
-
-  const params: ListParams = {
-    page: pagination.pageIndex + 1,
-    pageSize: pagination.pageSize,
-    search: appliedSearch,
-    ordering: toOrdering(sorting),
-  }
+  const pagination: PaginationState = { pageIndex: params.page - 1, pageSize: params.pageSize }
+  const sorting = useMemo(() => fromOrdering(params.ordering), [params.ordering])
   const result = useQuery({ ...query(params), placeholderData: keepPreviousData })
-  useEffect(() => {
-    onParamsChange?.({ page: params.page, pageSize: params.pageSize, search: params.search, ordering: params.ordering })
-  }, [onParamsChange, params.page, params.pageSize, params.search, params.ordering])
   const rows = result.data?.results
   const count = result.data?.count ?? 0
-  const pageCount = Math.max(1, Math.ceil(count / pagination.pageSize))
+  const pageCount = Math.max(1, Math.ceil(count / params.pageSize))
   const total = formatNumber(count, i18n.locale)
 
-  // SPEC 5: never past the last page (the list may have shrunk since the page was chosen)
-  if (result.data && !result.isPlaceholderData && pagination.pageIndex > pageCount - 1) {
-    setPagination((current) => ({ ...current, pageIndex: pageCount - 1 }))
-  }
+  // SPEC 5: never past the last page (the list may have shrunk since the page was chosen, or a link named one too far)
+  const pastTheEnd = Boolean(result.data) && !result.isPlaceholderData && params.page > pageCount
+  useEffect(() => {
+    if (pastTheEnd) change({ ...params, page: pageCount }, { replace: true })
+  }, [pastTheEnd, params, pageCount, change])
 
   const columnDefs = useMemo<ColumnDef<Features, T, unknown>[]>(
     () =>
@@ -232,11 +139,6 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
     [stored.hidden],
   )
 
-  const persist = (next: StoredColumns) => {
-    setStored(next)
-    writeColumns(tableId, next)
-  }
-
   const emptyRows = useMemo<T[]>(() => [], [])
   const table = useTable<Features, T>({
     features,
@@ -248,11 +150,11 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
     manualSorting: true,
     enableMultiSort: false,
     state: { pagination, sorting, columnOrder: stored.order, columnVisibility },
-    onPaginationChange: (updater) => setPagination((current) => apply(updater, current)),
-    onSortingChange: (updater) => {
-      setSorting((current) => apply(updater, current))
-      setPagination((current) => ({ ...current, pageIndex: 0 }))
+    onPaginationChange: (updater) => {
+      const next = apply(updater, pagination)
+      change({ ...params, page: next.pageIndex + 1, pageSize: next.pageSize })
     },
+    onSortingChange: (updater) => change({ ...params, ordering: toOrdering(apply(updater, sorting)), page: 1 }),
     onColumnOrderChange: (updater) => persist({ ...stored, order: apply(updater, stored.order) }),
     onColumnVisibilityChange: (updater) => {
       const next = apply(updater, columnVisibility)
@@ -269,9 +171,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
     const sourceId = dragging ?? event.dataTransfer.getData('text/plain')
     setDragging(null)
     if (!sourceId || sourceId === targetId) return
-    const order = stored.order.filter((id) => id !== sourceId)
-    order.splice(order.indexOf(targetId) + (stored.order.indexOf(sourceId) < stored.order.indexOf(targetId) ? 1 : 0), 0, sourceId)
-    table.setColumnOrder(order)
+    table.setColumnOrder(dropped(stored.order, sourceId, targetId))
   }
 
   const failure = result.error
@@ -296,66 +196,16 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
             params,
             count,
             columnIds: visibleColumns.map((column) => column.id),
-            setOrdering: (ordering) => {
-              setSorting(fromOrdering(ordering))
-              setPagination((current) => ({ ...current, pageIndex: 0 }))
-            },
+            setOrdering: (ordering) => change({ ...params, ordering, page: 1 }),
           })}
-          <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
-            <Popover.Target>
-              <Button variant="default" size="xs" leftSection={<IconColumns size={16} aria-hidden />}>
-                <Trans>Colunas</Trans>
-              </Button>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <Stack gap={6} role="group" aria-label={t`Colunas`}>
-                {stored.order.map((id, index) => {
-                  const column = byId.get(id)
-                  if (!column) return null
-                  const name = i18n._(column.header)
-                  const visible = !stored.hidden.includes(id)
-                  return (
-                    <Group key={id} gap="xs" justify="space-between" wrap="nowrap">
-                      <Checkbox
-                        label={name}
-                        checked={visible}
-                        disabled={visible && visibleColumns.length === 1}
-                        onChange={(event) => table.getColumn(id)?.toggleVisibility(event.currentTarget.checked)}
-                      />
-                      <Group gap={2} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          size="sm"
-                          aria-label={t`Mover ${name} para a esquerda`}
-                          disabled={index === 0}
-                          onClick={() => table.setColumnOrder(moved(stored.order, id, -1))}
-                        >
-                          <IconArrowLeft size={14} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          size="sm"
-                          aria-label={t`Mover ${name} para a direita`}
-                          disabled={index === stored.order.length - 1}
-                          onClick={() => table.setColumnOrder(moved(stored.order, id, 1))}
-                        >
-                          <IconArrowRight size={14} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                    </Group>
-                  )
-                })}
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  mt={4}
-                  onClick={() => persist(defaultColumns(columnIds, defaultHidden))}
-                >
-                  <Trans>Restaurar colunas</Trans>
-                </Button>
-              </Stack>
-            </Popover.Dropdown>
-          </Popover>
+          <ColumnsMenu
+            order={stored.order}
+            hidden={stored.hidden}
+            headerOf={(id) => byId.get(id)?.header}
+            onToggle={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
+            onOrder={(order) => table.setColumnOrder(order)}
+            onReset={reset}
+          />
         </Group>
       </Group>
 
@@ -444,7 +294,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
                     ) : failure ? (
                       <Trans>Erro ao consultar.</Trans>
                     ) : (
-                      <Trans>Nenhum registro encontrado.</Trans>
+                      (emptyText ?? <Trans>Nenhum registro encontrado.</Trans>)
                     )}
                   </Text>
                 </Table.Td>
@@ -465,16 +315,16 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
             w={90}
             allowDeselect={false}
             data={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
-            value={String(pagination.pageSize)}
+            value={String(params.pageSize)}
             onChange={(value) => {
-              if (value) setPagination({ pageIndex: 0, pageSize: Number(value) })
+              if (value) change({ ...params, page: 1, pageSize: Number(value) })
             }}
           />
         </Group>
         <Pagination
           size="sm"
           total={pageCount}
-          value={Math.min(pagination.pageIndex + 1, pageCount)}
+          value={Math.min(params.page, pageCount)}
           onChange={(page) => table.setPageIndex(Math.min(Math.max(page, 1), pageCount) - 1)}
           withEdges
           getItemProps={(page) => ({ 'aria-label': t`Página ${page}` })}
@@ -492,16 +342,4 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
       </Group>
     </Stack>
   )
-}
-
-function CellValue({ value, kind, locale }: { value: unknown; kind: ColumnKind; locale: string }) {
-  const { t } = useLingui()
-  if (value === null || value === undefined || value === '') return <Box component="span" c="dimmed">—</Box>
-  if (kind === 'number') {
-    const number = typeof value === 'number' ? value : Number(value)
-    return <>{Number.isFinite(number) ? formatNumber(number, locale) : String(value)}</>
-  }
-  if (kind === 'date' && (typeof value === 'string' || value instanceof Date)) return <>{formatDate(value, locale)}</>
-  if (kind === 'boolean' || typeof value === 'boolean') return <>{value ? t`Sim` : t`Não`}</>
-  return <>{String(value)}</>
 }

@@ -109,7 +109,7 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 
 // ---- the client ----
 
-/** How the client reaches the session (src/app/session.tsx installs the real one). */
+/** How the client reaches the session (src/lib/session.tsx installs the real one). */
 export interface AuthBridge {
   getAccessToken(): string | null
   /**

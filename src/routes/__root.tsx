@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { RouterContext } from '../app/router-context'
-import { useSession } from '../app/session'
+import { useSession } from '../lib/session'
 
 // The service worker registers, and its banners can show, once the user is signed in: the shell it precaches is
 // for signed-in use, and the login's first load stays without workbox (issue 3's budget).

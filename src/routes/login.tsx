@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
-import { isAuthenticated, useSession } from '../app/session'
+import { isAuthenticated, useSession } from '../lib/session'
 import { LoginPage } from '../features/auth/components/login-page'
 
 interface LoginSearch {

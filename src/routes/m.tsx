@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { requireAuth } from '../app/require-auth'
-import { useSession } from '../app/session'
+import { useSession } from '../lib/session'
 import { CollectorLayout } from '../components/collector-layout'
 
 // SPEC 2.16: every collector route is guarded like the desktop ones.

@@ -15,9 +15,17 @@
  * costs about what a browser's does. (Node's fetch costs the shared thread several times more per request; a
  * browser's client is not in the server's process, so that cost was the bench's, not the server's.)
  *
- * Options: --only pglite|postgres, --runs N (default 200), --sizes 10000,1000000.
+ * Throughput (issue 14): the authenticated stock list (first page, a search) on PostgreSQL with the largest data set,
+ * against real server processes (tests/support/server-harness.ts), loaded by wrk in its own process at 1, 8 and 32
+ * connections; then the same against two server processes, each loaded by its own wrk with half the connections
+ * (req/s summed; p50/p99 the worse of the two). Needs `wrk` (Debian: apt-get install -y wrk); skipped without it.
+ *
+ * Options: --only pglite|postgres, --runs N (default 200), --sizes 10000,1000000, --duration S (throughput, default 10),
+ * --throughput-only.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -35,8 +43,11 @@ import { StatementCache } from '../../server/http/statement-cache'
 import { listStock } from '../../server/modules/inventory/inventory.service'
 import { resolveScan } from '../../server/modules/inventory/scan.service'
 import { stockLineCount } from '../../server/modules/inventory/stock.service'
+import { type RunningServer, startServer } from '../support/server-harness'
 
-const { values: args } = parseArgs({ options: { only: { type: 'string' }, runs: { type: 'string' }, sizes: { type: 'string' } } })
+const { values: args } = parseArgs({
+  options: { only: { type: 'string' }, runs: { type: 'string' }, sizes: { type: 'string' }, duration: { type: 'string' }, 'throughput-only': { type: 'boolean' } },
+})
 const RUNS = Number(args.runs ?? 200)
 const WARMUP = 5
 const SIZES = (args.sizes ?? '10000,1000000').split(',').map(Number)
@@ -66,6 +77,8 @@ async function pgDatabase(name: string, fresh: boolean): Promise<string> {
   return url.toString()
 }
 
+const pgName = (lines: number) => (lines >= 1_000_000 ? 'wms_bench' : `wms_bench_${label(lines).toLowerCase()}`)
+
 /** Open (building when needed) the data set of `lines` stock lines on `kind`. */
 async function openDataSet(kind: 'pglite' | 'postgres', lines: number): Promise<{ database: Database; dataDir: string }> {
   const dataDir = path.join(ROOT, `${kind}-${label(lines)}`)
@@ -82,7 +95,7 @@ async function openDataSet(kind: 'pglite' | 'postgres', lines: number): Promise<
     }
     database = await openDatabase({ dataDir })
   } else {
-    const name = lines >= 1_000_000 ? 'wms_bench' : `wms_bench_${label(lines).toLowerCase()}`
+    const name = pgName(lines)
     let url = await pgDatabase(name, false)
     database = await openDatabase({ databaseUrl: url })
     ready = await isBuilt(database, lines)
@@ -266,25 +279,124 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
-for (const kind of KINDS) for (const lines of SIZES) results.push(...(await benchDataSet(kind, lines)))
+if (!args['throughput-only']) for (const kind of KINDS) for (const lines of SIZES) results.push(...(await benchDataSet(kind, lines)))
 
-const big = Math.max(...SIZES)
-const small = Math.min(...SIZES)
-const f = (n: number) => n.toFixed(1).padStart(7)
-console.log(`\nStock and dashboard on ${big.toLocaleString('en')} stock lines (${RUNS} runs after ${WARMUP} warm-up; ms)`)
-console.log('| database | case | HTTP p50 | HTTP p95 | direct p50 | direct p95 | HTTP/direct p95 | p95 @' + label(small) + ' | p95 ' + label(big) + '/' + label(small) + ' | goal |')
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---|')
-let failed = 0
-for (const r of results.filter((x) => x.lines === big)) {
-  const s = results.find((x) => x.kind === r.kind && x.lines === small && x.name === r.name)
-  const ratio = r.http.p95 / r.direct.p95
-  const growth = s ? r.http.p95 / s.http.p95 : NaN
-  const goal = GOAL_P95[r.kind as 'pglite' | 'postgres']
-  const ok = r.http.p95 <= goal && ratio <= 2 && (!s || growth <= 2)
-  if (!ok) failed++
-  const misses = [r.http.p95 > goal ? `p95>${goal}` : '', ratio > 2 ? 'ratio>2' : '', s && growth > 2 ? 'growth>2' : ''].filter(Boolean).join(' ')
-  console.log(
-    `| ${r.kind} | ${r.name} | ${f(r.http.p50)} | ${f(r.http.p95)} | ${f(r.direct.p50)} | ${f(r.direct.p95)} | ${ratio.toFixed(2)}x | ${s ? f(s.http.p95) : '-'} | ${s ? growth.toFixed(2) + 'x' : '-'} | ${ok ? 'ok' : misses} |`,
-  )
+if (results.length) {
+  const big = Math.max(...SIZES)
+  const small = Math.min(...SIZES)
+  const f = (n: number) => n.toFixed(1).padStart(7)
+  console.log(`\nStock and dashboard on ${big.toLocaleString('en')} stock lines (${RUNS} runs after ${WARMUP} warm-up; ms)`)
+  console.log('| database | case | HTTP p50 | HTTP p95 | direct p50 | direct p95 | HTTP/direct p95 | p95 @' + label(small) + ' | p95 ' + label(big) + '/' + label(small) + ' | goal |')
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---|')
+  let failed = 0
+  for (const r of results.filter((x) => x.lines === big)) {
+    const s = results.find((x) => x.kind === r.kind && x.lines === small && x.name === r.name)
+    const ratio = r.http.p95 / r.direct.p95
+    const growth = s ? r.http.p95 / s.http.p95 : NaN
+    const goal = GOAL_P95[r.kind as 'pglite' | 'postgres']
+    const ok = r.http.p95 <= goal && ratio <= 2 && (!s || growth <= 2)
+    if (!ok) failed++
+    const misses = [r.http.p95 > goal ? `p95>${goal}` : '', ratio > 2 ? 'ratio>2' : '', s && growth > 2 ? 'growth>2' : ''].filter(Boolean).join(' ')
+    console.log(
+      `| ${r.kind} | ${r.name} | ${f(r.http.p50)} | ${f(r.http.p95)} | ${f(r.direct.p50)} | ${f(r.direct.p95)} | ${ratio.toFixed(2)}x | ${s ? f(s.http.p95) : '-'} | ${s ? growth.toFixed(2) + 'x' : '-'} | ${ok ? 'ok' : misses} |`,
+    )
+  }
+  console.log(`\n${failed ? `${failed} case(s) miss a goal` : 'Every case meets its goals'} (p95 ≤ 50 ms PGlite, ≤ 25 ms PostgreSQL; HTTP ≤ 2x direct; 1M ≤ 2x 10k).`)
 }
-console.log(`\n${failed ? `${failed} case(s) miss a goal` : 'Every case meets its goals'} (p95 ≤ 50 ms PGlite, ≤ 25 ms PostgreSQL; HTTP ≤ 2x direct; 1M ≤ 2x 10k).`)
+
+type Load = { rps: number; p50: number; p99: number; errors: number }
+
+/** wrk's latency in ms from "812.00us", "1.23ms" or "1.02s". */
+function wrkMs(v: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(v.trim())
+  if (!m) return NaN
+  return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1)
+}
+
+/** One wrk run in its own process: `connections` keep-alive connections (one thread each, at most 2) for DURATION s. */
+function wrk(url: string, token: string, connections: number): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const threads = String(Math.min(2, connections))
+    const p = spawn('wrk', ['-t', threads, '-c', String(connections), '-d', `${DURATION}s`, '--latency', '-H', `Authorization: Bearer ${token}`, url])
+    let out = ''
+    p.stdout.on('data', (c: Buffer) => (out += c.toString()))
+    p.stderr.on('data', (c: Buffer) => (out += c.toString()))
+    p.on('error', reject)
+    p.on('exit', () => {
+      const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])
+      const p50 = wrkMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '')
+      const p99 = wrkMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '')
+      const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors:.*?timeout (\d+)/.exec(out)?.[1] ?? 0)
+      if (!Number.isFinite(rps)) reject(new Error(`wrk: ${out}`))
+      else resolve({ rps, p50, p99, errors })
+    })
+  })
+}
+
+const DURATION = Number(args.duration ?? 10)
+const GOAL_RPS = 2000
+const GOAL_P99 = 50
+
+async function throughput(): Promise<void> {
+  if (spawnSync('wrk', ['--version']).error) {
+    console.log('\nThroughput: skipped (wrk not installed; apt-get install -y wrk)')
+    return
+  }
+  const lines = Math.max(...SIZES)
+  // built (or reused) and closed again: the servers under load are separate processes
+  const { database } = await openDataSet('postgres', lines)
+  await database.close()
+  const databaseUrl = new URL(PG_BASE)
+  databaseUrl.pathname = '/' + pgName(lines)
+  const dirs: string[] = []
+  const start = () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-bench-'))
+    dirs.push(dataDir)
+    return startServer({ dataDir, env: { DATABASE_URL: databaseUrl.toString(), JWT_SECRET: BENCH_SECRET, LOG_LEVEL: 'warn' } })
+  }
+  const login = async (s: RunningServer) => {
+    const res = await fetch(`${s.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }) })
+    if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`)
+    return ((await res.json()) as { access: string }).access
+  }
+  const paths = [
+    ['stock list, first page', '/api/inventory/stock/?page_size=20'],
+    ['stock list, search "Chocolate"', '/api/inventory/stock/?page_size=20&search=Chocolate'],
+  ] as const
+  const rows: { servers: number; name: string; connections: number; load: Load }[] = []
+  const servers: RunningServer[] = []
+  try {
+    for (const n of [1, 2]) {
+      while (servers.length < n) servers.push(await start())
+      const token = await login(servers[0])
+      for (const [name, route] of paths) {
+        for (const s of servers) await fetch(s.url + route, { headers: { authorization: `Bearer ${token}` } }) // warm
+        for (const connections of [1, 8, 32]) {
+          // each server gets its own wrk and an equal share of the connections (at least one)
+          const share = Math.max(1, Math.floor(connections / n))
+          const loads = await Promise.all(servers.map((s) => wrk(s.url + route, token, share)))
+          const load: Load = {
+            rps: loads.reduce((t, l) => t + l.rps, 0),
+            p50: Math.max(...loads.map((l) => l.p50)),
+            p99: Math.max(...loads.map((l) => l.p99)),
+            errors: loads.reduce((t, l) => t + l.errors, 0),
+          }
+          rows.push({ servers: n, name, connections: share * n, load })
+          log(`${n} server(s) ${name} ${share * n} conn: ${load.rps.toFixed(0)} req/s, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms`)
+        }
+      }
+    }
+  } finally {
+    for (const s of servers) await s.stop()
+    for (const d of dirs) rmSync(d, { recursive: true, force: true })
+  }
+  console.log(`\nThroughput on PostgreSQL, ${lines.toLocaleString('en')} stock lines (wrk in its own process, ${DURATION} s per row, ${os.cpus().length} cores)`)
+  console.log('| servers | case | connections | req/s | p50 ms | p99 ms | errors | goal |')
+  console.log('|---:|---|---:|---:|---:|---:|---:|---|')
+  for (const r of rows) {
+    const goal = r.connections === 32 && r.name.includes('first page') ? (r.load.rps >= GOAL_RPS && r.load.p99 <= GOAL_P99 ? 'ok' : `miss (≥${GOAL_RPS} req/s, p99 ≤${GOAL_P99} ms)`) : '-'
+    console.log(`| ${r.servers} | ${r.name} | ${r.connections} | ${r.load.rps.toFixed(0)} | ${r.load.p50.toFixed(1)} | ${r.load.p99.toFixed(1)} | ${r.load.errors} | ${goal} |`)
+  }
+}
+
+if (KINDS.includes('postgres')) await throughput()

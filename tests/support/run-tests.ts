@@ -1,32 +1,108 @@
 /**
  * `npm test`: the one command that checks everything (STYLE habit 11).
- * typecheck -> lint -> unit and integration (machines, server on PGlite and PostgreSQL, web) -> build -> end-to-end in Chromium.
+ * typecheck -> lint -> unit and integration (machines, server on PGlite and PostgreSQL, web, docs) -> build -> end-to-end in Chromium.
+ * With CI=true (or `npm test -- node24`) the typecheck and the unit and integration suites run a second time on the
+ * current Node LTS, a binary taken from the npm registry (tests/support/node-lts.ts), alongside the build and the
+ * end-to-end step: the browser step waits on Chromium and the server more than on the CPU, so the two overlap well.
  * It prepares what it needs: Debian's Chromium for the browser tests, a PostgreSQL database per server suite.
+ * `npm test -- typecheck unit` runs only the steps named (typecheck, lint, unit, e2e, node24).
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs'
 import { ensureChromium } from './chromium'
+import { ensureNodeLts, NODE_LTS } from './node-lts'
 
-function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
+const UNIT = ['vitest', 'run', '--project', 'machines', '--project', 'server', '--project', 'web', '--project', 'docs']
+const TYPECHECK = ['tsc', '--noEmit', '-p', 'tsconfig.json']
+
+interface StepOptions {
+  env?: NodeJS.ProcessEnv
+  /** write the output here instead of the terminal (a step running beside another) */
+  log?: string
+}
+
+function run(name: string, cmd: string, args: string[], opts: StepOptions = {}): Promise<boolean> {
   const started = Date.now()
-  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`)
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  const secs = ((Date.now() - started) / 1000).toFixed(1)
-  if (r.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${secs}s`)
-    process.exit(r.status ?? 1)
-  }
-  console.log(`✔ ${name} (${secs}s)`)
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}${opts.log ? ` (output in ${opts.log})` : ''}`)
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: opts.log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...opts.env },
+    })
+    const out = opts.log ? createWriteStream(opts.log) : undefined
+    if (out) {
+      child.stdout?.pipe(out, { end: false })
+      child.stderr?.pipe(out, { end: false })
+    }
+    const done = (ok: boolean, why = '') => {
+      const secs = ((Date.now() - started) / 1000).toFixed(1)
+      if (ok) console.log(`✔ ${name} (${secs}s)`)
+      else {
+        // a step that ran beside another kept its output in a file: show how it ended
+        if (opts.log) console.error(readFileSync(opts.log, 'utf8').split('\n').slice(-120).join('\n'))
+        console.error(`\n✖ ${name} failed after ${secs}s${why}${opts.log ? `; the whole output is in ${opts.log}` : ''}`)
+      }
+      resolve(ok)
+    }
+    child.on('error', (err) => done(false, `: ${err.message}`))
+    child.on('close', (code) => {
+      if (out) out.end(() => done(code === 0))
+      else done(code === 0)
+    })
+  })
+}
+
+async function steps(list: [string, string, string[], StepOptions?][]): Promise<boolean> {
+  for (const [name, cmd, args, opts] of list) if (!(await run(name, cmd, args, opts))) return false
+  return true
 }
 
 const only = process.argv.slice(2)
-const want = (s: string) => only.length === 0 || only.includes(s)
+const ci = process.env.CI === 'true' || process.env.CI === '1'
+const want = (s: string) => (only.length === 0 ? s !== 'node24' || ci : only.includes(s))
+const started = Date.now()
 
-if (want('typecheck')) step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
-if (want('lint')) step('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
-if (want('unit')) step('unit and integration', 'npx', ['vitest', 'run', '--project', 'machines', '--project', 'server', '--project', 'web'])
+function finish(ok: boolean): never {
+  const mins = ((Date.now() - started) / 60_000).toFixed(1)
+  if (!ok) {
+    console.error(`\nChecks failed (${mins} min).`)
+    process.exit(1)
+  }
+  console.log(`\nAll checks passed (${mins} min on Node ${process.versions.node}).`)
+  process.exit(0)
+}
+
+const first: [string, string, string[]][] = []
+if (want('typecheck')) first.push(['typecheck', 'npx', TYPECHECK])
+if (want('lint')) first.push(['lint', 'npx', ['eslint', '.', '--max-warnings=0']])
+if (want('unit')) first.push(['unit and integration', 'npx', UNIT])
+if (!(await steps(first))) finish(false)
+
+const parallel: Promise<boolean>[] = []
+if (want('node24')) {
+  const major = Number(process.versions.node.split('.')[0])
+  if (major === NODE_LTS) {
+    console.log(`\n(already on Node ${NODE_LTS}: no second run)`)
+  } else {
+    const lts = ensureNodeLts()
+    if (!lts) finish(false)
+    mkdirSync('tests/output', { recursive: true })
+    const env = { PATH: `${lts.binDir}:${process.env.PATH ?? ''}` }
+    parallel.push(
+      steps([
+        [`typecheck on Node ${lts.version}`, 'npx', TYPECHECK, { env, log: `tests/output/node${NODE_LTS}-typecheck.log` }],
+        [`unit and integration on Node ${lts.version}`, 'npx', UNIT, { env, log: `tests/output/node${NODE_LTS}-unit.log` }],
+      ]),
+    )
+  }
+}
 if (want('e2e')) {
   ensureChromium()
-  step('build', 'npx', ['vite', 'build'])
-  step('end-to-end', 'npx', ['vitest', 'run', '--project', 'e2e'])
+  parallel.push(
+    steps([
+      ['build', 'npx', ['vite', 'build']],
+      ['end-to-end', 'npx', ['vitest', 'run', '--project', 'e2e']],
+    ]),
+  )
 }
-console.log('\nAll checks passed.')
+finish((await Promise.all(parallel)).every(Boolean))

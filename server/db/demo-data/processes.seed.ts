@@ -7,7 +7,7 @@ import { stockLines } from '../schema/inventory'
 import { billsOfMaterials, copackOrders } from '../schema/manufacturing'
 import { customers, suppliers } from '../schema/partners'
 import { users } from '../schema/users'
-import { fromMilli, minMilli, toMilli } from '../../modules/manufacturing/qty-math'
+import { fromMilli, minMilli, toMilli } from '../../kernel/qty-math'
 import { rng } from './random'
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0')

@@ -26,6 +26,30 @@ const CITIES = ['São Paulo', 'Campinas', 'Santos', 'Rio de Janeiro', 'Niterói'
 const COMPANY_WORDS = ['Comercial', 'Distribuidora', 'Atacadista', 'Indústria', 'Logística', 'Transportes', 'Alimentos', 'Mercantil', 'Supermercados', 'Importadora']
 const SURNAMES = ['Silva', 'Souza', 'Oliveira', 'Santos', 'Pereira', 'Lima', 'Costa', 'Ferreira', 'Almeida', 'Ribeiro', 'Carvalho', 'Gomes', 'Martins', 'Rocha', 'Barbosa']
 
+const EQUIPMENT_NAMES: Record<string, string> = { forklift: 'Empilhadeira', reach_truck: 'Empilhadeira retrátil', pallet_jack: 'Paleteira', scanner: 'Coletor', printer: 'Impressora' }
+const LIQUIDS = new Set(['Óleo', 'Detergente', 'Leite', 'Suco', 'Molho', 'Shampoo', 'Água', 'Cerveja', 'Refrigerante', 'Vinagre', 'Iogurte'])
+const BULK = new Set(['Café', 'Açúcar', 'Arroz', 'Feijão', 'Farinha', 'Sal', 'Tempero', 'Cereal', 'Granola', 'Queijo', 'Manteiga', ...LIQUIDS])
+const ROLLS = new Set(['Papel', 'Fita', 'Cabo', 'Filme', 'Etiqueta'])
+const COUNTED = new Set(['Pilha', 'Lâmpada', 'Parafuso', 'Luva', 'Máscara', 'Toalha', 'Guardanapo', 'Caixa'])
+const MASS = ['100g', '250g', '500g', '1kg', '2kg', '5kg']
+const VOLUME = ['200ml', '500ml', '1L', '2L', '5L']
+const COUNTS = ['4un', '10un', '50un', '100un']
+
+/**
+ * A product's size and stock unit that agree with each other and with what it is (issue 17): food sold loose by
+ * the kilo (KG) or the litre (L), rolls by their length, counted goods in packs, cartons (CX) of 12 or 24.
+ * `kind` is the unit the generator drew and `drawn` its size; both only steer the choice, so the run stays
+ * deterministic with the same number of draws.
+ */
+export function productUnit(noun: string, kind: string, drawn: string): { size: string; uom: string } {
+  const liquid = LIQUIDS.has(noun)
+  const pick = (list: string[]) => (list.includes(drawn) ? drawn : list[(drawn.length + noun.length) % list.length])
+  if ((kind === 'KG' || kind === 'L' || kind === 'M') && BULK.has(noun)) return { size: 'granel', uom: liquid ? 'L' : 'KG' }
+  const size = ROLLS.has(noun) ? pick(['10m', '50m']) : COUNTED.has(noun) ? pick(COUNTS) : pick(liquid ? VOLUME : MASS)
+  if (kind === 'CX') return { size: `${drawn.length % 2 ? 12 : 24}x${size}`, uom: 'CX' }
+  return { size, uom: kind === 'PCT' ? 'PCT' : 'UN' }
+}
+
 export type SeedOptions = {
   adminPassword?: string
   dataDir: string
@@ -184,12 +208,16 @@ async function seedCompany(db: Db, r: Rng, companyId: number, plan: CompanyPlan)
   const productRows: (typeof products.$inferInsert)[] = []
   for (let i = 1; i <= plan.products; i++) {
     const noun = r.pick(NOUNS)
-    const uom = r.pick(['UN', 'UN', 'UN', 'CX', 'PCT', 'KG', 'L', 'M'])
+    const kind = r.pick(['UN', 'UN', 'UN', 'CX', 'PCT', 'KG', 'L', 'M'])
+    const variant = r.chance(0.1) ? r.pick(['A', 'B', 'AZUL', 'VERDE']) : ''
+    const adjective = r.pick(ADJECTIVES)
+    // the unit fits the product (issue 17): packs counted whole, bulk goods by the kilo or the litre
+    const { size, uom } = productUnit(noun, kind, r.pick(SIZES))
     productRows.push({
       companyId,
       code: `P${pad(i, 6)}`,
-      variant: r.chance(0.1) ? r.pick(['A', 'B', 'AZUL', 'VERDE']) : '',
-      name1: `${noun} ${r.pick(ADJECTIVES)} ${r.pick(SIZES)}`,
+      variant,
+      name1: `${noun} ${adjective} ${size}`,
       uomId: uomIds[uom],
       storageClass: ['Leite', 'Iogurte', 'Queijo', 'Manteiga'].includes(noun) ? 'chilled' : 'ambient',
     })
@@ -243,7 +271,7 @@ async function seedCompany(db: Db, r: Rng, companyId: number, plan: CompanyPlan)
       companyId,
       warehouseId: whIds[i % whIds.length],
       code: `EQ${pad(i + 1, 3)}`,
-      name: `${kinds[i % kinds.length]} ${i + 1}`,
+      name: `${EQUIPMENT_NAMES[kinds[i % kinds.length]]} ${i + 1}`,
       kind: kinds[i % kinds.length],
       status: r.pick(['available', 'available', 'available', 'busy', 'busy', 'down'] as const),
     })),

@@ -62,7 +62,8 @@ async function recreateIndexes(db: Db, indexes: { name: string; def: string }[])
  * builds the rows; nothing crosses the wire), then one receipt move per line so the ledger invariant holds
  * (qty of a line = Σ moves in − Σ moves out). Products spread over storage and picking locations, 5 lots per
  * product, SSCC pallet codes from the company GS1 prefix with valid check digits (15% loose stock without pallet),
- * expiry dates on 60%, a 3PL owner on 20%, a reservation on 1 line in 8.
+ * expiry dates on 60% (from today: 2% of them already past, 4% within 30 days, on purpose, so the inventory-control
+ * screens have something true to show; the rest 1 to 24 months ahead), a 3PL owner on 20%, a reservation on 1 line in 8.
  */
 export async function seedStock(db: Db, opts: SeedStockOptions): Promise<{ lines: number; ms: number }> {
   const started = Date.now()
@@ -114,7 +115,7 @@ export async function seedStock(db: Db, opts: SeedStockOptions): Promise<{ lines
       SELECT ${companyId}, p.id, l.id, p.code, p.name1, l.code, 'L' || lpad((p.n * 7 + (h / 11) % 5)::text, 6, '0'),
         CASE WHEN h % 100 < 85 THEN sscc END, CASE WHEN h % 100 < 85 THEN sscc END,
         q, CASE WHEN h % 8 = 3 THEN trunc(q / 4) ELSE 0 END, p.uom,
-        CASE WHEN (h / 3) % 10 < 6 THEN DATE '2026-01-01' + ((h / 17) % 700)::int END,
+        CASE WHEN (h / 3) % 10 < 6 THEN current_date + (CASE WHEN (h / 13) % 100 < 2 THEN -1 - (h / 17) % 45 WHEN (h / 13) % 100 < 6 THEN (h / 17) % 30 ELSE 31 + (h / 17) % 700 END)::int END,
         CASE WHEN (h / 5) % 10 < 2 THEN (${`{${OWNERS.map((o) => `"${o}"`).join(',')}}`}::text[])[(1 + (h / 19) % ${OWNERS.length})::int] END,
         ts, ts
       FROM (

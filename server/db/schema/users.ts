@@ -61,3 +61,15 @@ export const refreshTokens = pgTable(
   },
   (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
 )
+
+/**
+ * Login attempts per key, shared by every server process (issue 14): `p:<username>|<address>` (an account from one
+ * address) and `a:<address>` (all accounts from one address). An attempt is counted before its password is checked;
+ * `next_at` is when the key may try again (back-off).
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text().primaryKey(),
+  attempts: integer().notNull().default(0),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+})

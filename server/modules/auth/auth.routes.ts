@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { authenticate } from '../../http/auth-hook'
+import { ANY_ROLE } from '../../http/auth-hook'
 import { login, me, refresh, revokeSession, sessionIdOfRefresh } from './auth.service'
 
 const tokenPair = z.object({ access: z.string(), refresh: z.string() })
@@ -51,30 +51,44 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Auth routes that need a signed-in user. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate)
-
-  app.get('/auth/me', { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meSchema } } }, async (req) =>
+  app.get('/auth/me', { config: { roles: ANY_ROLE }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meSchema } } }, async (req) =>
     me(app.deps.db, req.user.id),
   )
+
+  // a sign-out may come without a body, with or without a JSON content type (OpenAPI: the body is optional)
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      done(Object.assign(new Error('JSON parse error.'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined)
+    }
+  })
 
   app.post(
     '/auth/logout',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['auth'],
         summary: 'End this session (revokes its refresh-token family)',
-        body: z.object({ refresh: z.string().max(200).optional() }).optional(),
+        description:
+          'The bearer names the session to end; the body is optional. A refresh token in the body, of another session of the same user, ends that one too. ' +
+          'Afterwards the access token and the refresh token are refused by every server process.',
+        body: z.object({ refresh: z.string().max(200).optional() }).nullish(),
+        response: { 204: z.null().describe('the session has ended') },
       },
     },
     async (req, reply) => {
       await revokeSession(app.deps.db, req.user.sessionId, 'logout')
-      app.deps.sessions.forgetSession(req.user.sessionId)
+      await app.deps.events.publish({ session: req.user.sessionId })
       const other = req.body?.refresh ? await sessionIdOfRefresh(app.deps.db, req.body.refresh) : undefined
       if (other && other !== req.user.sessionId) {
         await revokeSession(app.deps.db, other, 'logout', req.user.id)
-        app.deps.sessions.forgetSession(other)
+        await app.deps.events.publish({ session: other })
       }
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 }

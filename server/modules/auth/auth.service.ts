@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { and, eq, isNull, ne } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
 import { companies, sites, warehouses } from '../../db/schema/core'
 import { authSessions, refreshTokens, users } from '../../db/schema/users'
 import { ApiError, unauthorized } from '../../http/errors'
-import type { SessionCache } from '../../http/session-cache'
+import type { SessionEvents } from '../../http/session-events'
 import { burnVerify, verifyPassword } from './passwords'
 import { REFRESH_TTL_SECONDS, REUSE_GRACE_MS, type TokenService, hashToken, newRefreshToken } from './tokens'
 import type { LoginThrottle } from './throttle'
@@ -13,7 +13,7 @@ export type TokenPair = { access: string; refresh: string }
 
 const INVALID = 'No active account found with the given credentials'
 
-async function issueRefresh(db: Db, userId: number, familyId: string): Promise<{ token: string; id: number }> {
+async function issueRefresh(db: DbOrTx, userId: number, familyId: string): Promise<{ token: string; id: number }> {
   const token = newRefreshToken()
   const [row] = await db
     .insert(refreshTokens)
@@ -23,24 +23,21 @@ async function issueRefresh(db: Db, userId: number, familyId: string): Promise<{
 }
 
 export async function login(
-  deps: { db: Db; tokens: TokenService; throttle: LoginThrottle },
+  deps: { db: DbOrTx; tokens: TokenService; throttle: LoginThrottle },
   input: { username: string; password: string; ip: string; userAgent?: string },
 ): Promise<TokenPair> {
   const { db, tokens, throttle } = deps
-  const userKey = `u:${input.username.trim().toLowerCase()}`
-  const keys = [userKey, `ip:${input.ip}`]
-  const wait = throttle.retryAfter(keys)
-  if (wait > 0) {
+  // issue 14: counted before the password is checked, in the database every server process shares
+  const admission = await throttle.admit(input.username, input.ip)
+  if (!admission.ok) {
+    const wait = admission.retryAfter
     throw new ApiError(429, { detail: `Too many failed login attempts. Try again in ${wait} seconds.` }, { 'retry-after': String(wait) })
   }
   const [user] = await db.select().from(users).where(eq(users.username, input.username.trim())).limit(1)
   // same answer, and about the same time, for an unknown user and a wrong password
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnVerify(input.password), false)
-  if (!user || !ok || !user.isActive) {
-    throttle.fail(keys)
-    throw unauthorized(INVALID)
-  }
-  throttle.succeed(userKey)
+  if (!user || !ok || !user.isActive) throw unauthorized(INVALID)
+  await throttle.succeeded(admission)
   const sessionId = randomUUID()
   await db.insert(authSessions).values({ id: sessionId, userId: user.id, ip: input.ip, userAgent: input.userAgent?.slice(0, 300) })
   const { token } = await issueRefresh(db, user.id, sessionId)
@@ -50,7 +47,7 @@ export async function login(
 }
 
 /** Revoke one session; with `ownerId`, only when it belongs to that user. */
-export async function revokeSession(db: Db, sessionId: string, reason: string, ownerId?: number): Promise<void> {
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string, ownerId?: number): Promise<void> {
   await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
@@ -59,18 +56,19 @@ export async function revokeSession(db: Db, sessionId: string, reason: string, o
     )
 }
 
-export async function revokeUserSessions(db: Db, userId: number, reason: string): Promise<void> {
+/** Revoke every session of a user, but `keep` (the caller's own, when they changed their own password). */
+export async function revokeUserSessions(db: DbOrTx, userId: number, reason: string, keep?: string): Promise<void> {
   await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), keep === undefined ? undefined : ne(authSessions.id, keep)))
 }
 
 /**
  * Rotation on every use. Presenting an already rotated token again revokes the whole family (RFC 9700 §4.14.2),
  * unless it happens within a few seconds of the rotation: two tabs refreshing at once both get a fresh pair.
  */
-export async function refresh(deps: { db: Db; tokens: TokenService; sessions: SessionCache }, presented: string): Promise<TokenPair> {
+export async function refresh(deps: { db: DbOrTx; tokens: TokenService; events: SessionEvents }, presented: string): Promise<TokenPair> {
   const { db, tokens } = deps
   const outcome = await db.transaction(async (tx): Promise<TokenPair | { reusedFamily: string } | null> => {
     const [row] = await tx
@@ -93,7 +91,7 @@ export async function refresh(deps: { db: Db; tokens: TokenService; sessions: Se
       .for('update', { of: refreshTokens })
     if (!row || row.revokedAt || !row.isActive || row.expiresAt.getTime() < Date.now()) return null
     if (row.rotatedAt && Date.now() - row.rotatedAt.getTime() > REUSE_GRACE_MS) return { reusedFamily: row.familyId }
-    const next = await issueRefresh(tx as unknown as Db, row.userId, row.familyId)
+    const next = await issueRefresh(tx, row.userId, row.familyId)
     if (!row.rotatedAt) {
       await tx.update(refreshTokens).set({ rotatedAt: new Date(), replacedById: next.id }).where(eq(refreshTokens.id, row.id))
     }
@@ -104,13 +102,13 @@ export async function refresh(deps: { db: Db; tokens: TokenService; sessions: Se
   if (outcome && 'reusedFamily' in outcome) {
     // committed outside the transaction above, which only reads: the revocation must survive the 401
     await revokeSession(db, outcome.reusedFamily, 'refresh token reuse')
-    deps.sessions.forgetSession(outcome.reusedFamily)
+    await deps.events.publish({ session: outcome.reusedFamily })
   }
   if (!outcome || 'reusedFamily' in outcome) throw unauthorized('Token is invalid or expired')
   return outcome
 }
 
-export async function sessionIdOfRefresh(db: Db, presented: string): Promise<string | undefined> {
+export async function sessionIdOfRefresh(db: DbOrTx, presented: string): Promise<string | undefined> {
   const [row] = await db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
@@ -119,7 +117,7 @@ export async function sessionIdOfRefresh(db: Db, presented: string): Promise<str
   return row?.familyId
 }
 
-export async function me(db: Db, userId: number) {
+export async function me(db: DbOrTx, userId: number) {
   const [row] = await db
     .select({
       id: users.id,

@@ -1,8 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, TEST_PASSWORD, TEST_SECRET, type TestApp } from '../../../tests/support/test-app'
-import { databaseKinds } from '../../../tests/support/test-db'
-import { LoginThrottle, THROTTLE_WINDOW_MS } from './throttle'
+import { createTestDatabase, databaseKinds } from '../../../tests/support/test-db'
+import { createApp } from '../../app'
+import { seedDemoData } from '../../db/demo-data/seed'
+import { authSessions, loginThrottle } from '../../db/schema/users'
+import { backoffSeconds, LoginThrottle } from './throttle'
 import { TokenService } from './tokens'
 
 const kinds = await databaseKinds()
@@ -94,6 +101,56 @@ describe.each(kinds)('auth on %s', (kind) => {
     expect((await post('/api/auth/refresh', { refresh })).statusCode).toBe(401)
   })
 
+  it('logout with the bearer and no body ends the session, even one the server remembers', async () => {
+    for (const headers of [{}, { 'content-type': 'application/json' }]) {
+      const { access, refresh } = await t.login('operator3')
+      // in use first, so the auth hook remembers the session (SessionCache)
+      expect((await t.as(access, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200)
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...headers, authorization: `Bearer ${access}` } })
+      expect(out.statusCode).toBe(204)
+      const after = await t.as(access, { method: 'GET', url: '/api/auth/me' })
+      expect(after.statusCode).toBe(401)
+      expect(after.json()).toEqual({ detail: 'Given token not valid for any token type' })
+      expect((await post('/api/auth/refresh', { refresh })).statusCode).toBe(401)
+    }
+  })
+
+  it('logout without a bearer is refused and ends nothing', async () => {
+    const { access, refresh } = await t.login('operator3')
+    expect((await post('/api/auth/logout', { refresh })).statusCode).toBe(401)
+    expect((await t.as(access, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200)
+  })
+
+  it("an admin's password reset ends the user's sessions at once; an admin's own keeps the current one", async () => {
+    const admin = await t.login('admin')
+    const victim = await t.login('operator2')
+    expect((await t.as(victim.access, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200)
+    const id = (await t.as(admin.access, { method: 'GET', url: '/api/users/users/?search=operator2' })).json().results[0].id as number
+    const reset = await t.as(admin.access, { method: 'PATCH', url: `/api/users/users/${id}/`, payload: { password: TEST_PASSWORD } })
+    expect(reset.statusCode).toBe(200)
+    expect((await t.as(victim.access, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401)
+    expect((await post('/api/auth/refresh', { refresh: victim.refresh })).statusCode).toBe(401)
+    // the admin's other session ends; the one that made the change goes on
+    const other = await t.login('admin')
+    const me = (await t.as(admin.access, { method: 'GET', url: '/api/auth/me' })).json().id as number
+    expect((await t.as(admin.access, { method: 'PATCH', url: `/api/users/users/${me}/`, payload: { password: TEST_PASSWORD } })).statusCode).toBe(200)
+    expect((await t.as(admin.access, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200)
+    expect((await t.as(other.access, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401)
+  })
+
+  it('a role change is honoured on the next request, though the session was remembered', async () => {
+    const admin = await t.login('admin')
+    const sup = await t.login('supervisor')
+    const write = () => t.as(sup.access, { method: 'POST', url: '/api/core/sites/', payload: {} })
+    expect((await write()).statusCode).toBe(400) // allowed: the body is what is wrong
+    const id = (await t.as(admin.access, { method: 'GET', url: '/api/users/users/?search=supervisor' })).json().results[0].id as number
+    expect((await t.as(admin.access, { method: 'PATCH', url: `/api/users/users/${id}/`, payload: { role: 'operator' } })).statusCode).toBe(200)
+    const refused = await write()
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toEqual({ detail: 'You do not have permission to perform this action.' })
+    await t.as(admin.access, { method: 'PATCH', url: `/api/users/users/${id}/`, payload: { role: 'supervisor' } })
+  })
+
   it('disabling a user ends their sessions', async () => {
     const admin = await t.login('admin')
     const victim = await t.login('supervisor2')
@@ -127,35 +184,114 @@ describe.each(kinds)('auth on %s', (kind) => {
     expect((await t.as(hs512, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401)
   })
 
-  it('throttles more than 10 failures for one username with 429 and Retry-After', async () => {
-    // each attempt from another address: only the username's counter trips
+  it('throttles an account from one address after 10 failures with 429 and Retry-After, and only there', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await post('/api/auth/login', { username: 'acme.operator', password: 'wrong-' + i }, undefined, `10.0.0.${i + 1}`)).statusCode).toBe(401)
+      expect((await post('/api/auth/login', { username: 'acme.operator', password: 'wrong-' + i }, undefined, '10.0.0.1')).statusCode).toBe(401)
     }
-    const blocked = await post('/api/auth/login', { username: 'acme.operator', password: TEST_PASSWORD }, undefined, '10.0.1.1')
+    const blocked = await post('/api/auth/login', { username: 'acme.operator', password: TEST_PASSWORD }, undefined, '10.0.0.1')
     expect(blocked.statusCode).toBe(429)
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
-    expect(blocked.json()).toHaveProperty('detail')
+    expect(blocked.json().detail).toMatch(/^Too many failed login attempts\. Try again in \d+ seconds\.$/)
+    // the same account from elsewhere is not locked out (no flat lockout of the username)
+    expect((await post('/api/auth/login', { username: 'acme.operator', password: TEST_PASSWORD }, undefined, '10.0.0.2')).statusCode).toBe(200)
   })
 
-  it('throttles more than 10 failures from one address, whatever the usernames', async () => {
+  it("one user's failures do not lock out the others behind the same address (a warehouse's NAT)", async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await post('/api/auth/login', { username: `nobody${i}`, password: 'wrong' }, undefined, '10.9.9.9')).statusCode).toBe(401)
+      expect((await post('/api/auth/login', { username: 'operator', password: 'wrong' }, undefined, '10.9.9.9')).statusCode).toBe(401)
     }
-    expect((await post('/api/auth/login', { username: 'admin', password: TEST_PASSWORD }, undefined, '10.9.9.9')).statusCode).toBe(429)
-    expect((await post('/api/auth/login', { username: 'admin', password: TEST_PASSWORD }, undefined, '10.9.9.10')).statusCode).toBe(200)
+    expect((await post('/api/auth/login', { username: 'operator', password: TEST_PASSWORD }, undefined, '10.9.9.9')).statusCode).toBe(429)
+    expect((await post('/api/auth/login', { username: 'admin', password: TEST_PASSWORD }, undefined, '10.9.9.9')).statusCode).toBe(200)
+    expect((await post('/api/auth/login', { username: 'supervisor', password: TEST_PASSWORD }, undefined, '10.9.9.9')).statusCode).toBe(200)
+  })
+
+  it('checks at most 10 of 40 simultaneous wrong passwords for one account; the rest are refused unchecked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post('/api/auth/login', { username: 'acme.admin', password: 'guess-' + i }, undefined, '10.4.4.4')),
+    )
+    const codes = answers.map((r) => r.statusCode)
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(10)
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(30)
+    expect(codes.every((c) => c === 401 || c === 429)).toBe(true)
+  })
+
+  it('ignores a forged X-Forwarded-For: rotating it does not get more guesses, nor a forged session address', async () => {
+    const codes: number[] = []
+    for (let i = 0; i < 15; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.5.5.5',
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        payload: { username: 'supervisor2', password: 'wrong-' + i },
+      })
+      codes.push(res.statusCode)
+    }
+    expect(codes.filter((c) => c === 401)).toHaveLength(10)
+    expect(codes.slice(10).every((c) => c === 429)).toBe(true)
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.5.5.6',
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+      payload: { username: 'supervisor2', password: TEST_PASSWORD },
+    })
+    expect(ok.statusCode).toBe(200)
+    const sid = JSON.parse(Buffer.from(ok.json().access.split('.')[1], 'base64url').toString()).sid as string
+    const [session] = await t.database.db.select({ ip: authSessions.ip }).from(authSessions).where(eq(authSessions.id, sid))
+    expect(session.ip).toBe('10.5.5.6')
+  })
+
+  it('counts in the database with back-off that grows, per pair and with a higher per-address ceiling', async () => {
+    const throttle = new LoginThrottle(t.database.db, { pair: 2, address: 100, backoffBaseS: 30, backoffMaxS: 120 })
+    expect((await throttle.admit('x', '10.7.7.7')).ok).toBe(true)
+    expect((await throttle.admit('x', '10.7.7.7')).ok).toBe(true)
+    expect(await throttle.admit('x', '10.7.7.7')).toEqual({ ok: false, retryAfter: 30 })
+    // once the wait is over, the next failure waits twice as long
+    await t.database.db.update(loginThrottle).set({ nextAt: sql`now() - interval '1 second'` }).where(eq(loginThrottle.key, 'p:x|10.7.7.7'))
+    expect((await throttle.admit('x', '10.7.7.7')).ok).toBe(true)
+    expect(await throttle.admit('x', '10.7.7.7')).toEqual({ ok: false, retryAfter: 60 })
+    // the same account from another address is untouched; a success clears its pair
+    const elsewhere = await throttle.admit('x', '10.7.7.8')
+    expect(elsewhere.ok).toBe(true)
+    if (elsewhere.ok) await throttle.succeeded(elsewhere)
+    expect(await t.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, 'p:x|10.7.7.8'))).toEqual([])
+    // all accounts from one address: a higher ceiling of their own
+    const ceiling = new LoginThrottle(t.database.db, { pair: 2, address: 3, backoffBaseS: 30, backoffMaxS: 120 })
+    for (const name of ['y', 'z', 'w']) expect((await ceiling.admit(name, '10.8.8.8')).ok).toBe(true)
+    expect(await ceiling.admit('v', '10.8.8.8')).toEqual({ ok: false, retryAfter: 30 })
   })
 })
 
-describe('login throttle', () => {
-  it('counts failures per key inside a 15 minute window', () => {
-    let now = 1_000_000
-    const th = new LoginThrottle(() => now)
-    for (let i = 0; i < 10; i++) th.fail(['ip:1'])
-    expect(th.retryAfter(['ip:1'])).toBe(THROTTLE_WINDOW_MS / 1000)
-    expect(th.retryAfter(['ip:2'])).toBe(0)
-    now += THROTTLE_WINDOW_MS + 1
-    expect(th.retryAfter(['ip:1'])).toBe(0)
+describe('login back-off', () => {
+  it('doubles after the limit, up to the ceiling', () => {
+    const limits = { backoffBaseS: 30, backoffMaxS: 900 }
+    expect([9, 10, 11, 12, 13, 14, 15, 50].map((n) => backoffSeconds(n, 10, limits))).toEqual([0, 30, 60, 120, 240, 480, 900, 900])
+  })
+})
+
+describe('a trusted proxy', () => {
+  it('is believed only when TRUST_PROXY names it', async () => {
+    const database = await createTestDatabase('pglite')
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-proxy-'))
+    try {
+      await seedDemoData(database.db, { adminPassword: TEST_PASSWORD, dataDir, products: 10, locations: 10, stock: 10 })
+      const app = await createApp({ database, jwtSecret: TEST_SECRET, dataDir, trustProxy: ['10.0.0.0/8'] })
+      await app.ready()
+      const login = (remoteAddress: string) =>
+        app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers: { 'x-forwarded-for': '198.51.100.7' }, payload: { username: 'admin', password: TEST_PASSWORD } })
+      const ipOf = async (res: { json(): { access: string } }) => {
+        const sid = JSON.parse(Buffer.from(res.json().access.split('.')[1], 'base64url').toString()).sid as string
+        return (await database.db.select({ ip: authSessions.ip }).from(authSessions).where(eq(authSessions.id, sid)))[0].ip
+      }
+      expect(await ipOf(await login('10.1.2.3'))).toBe('198.51.100.7')
+      // not from a listed proxy: the header is ignored
+      expect(await ipOf(await login('192.0.2.1'))).toBe('192.0.2.1')
+      await app.close()
+    } finally {
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })
 

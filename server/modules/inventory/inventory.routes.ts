@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { scanOut, scanRequest, stockListOut, stockListQuery } from '../../../contracts/inventory/inventory.contract'
-import { authenticate } from '../../http/auth-hook'
+import { ANY_ROLE } from '../../http/auth-hook'
 import { pageParams, pageResponse } from '../../http/pagination'
 import { listStock, serializeStockLine, STOCK_DEFAULT_ORDERING, STOCK_ORDERING } from './inventory.service'
 import { resolveScan } from './scan.service'
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate)
-
   const listDescription =
     'Stock lines (SPEC 2.6, 3). `search` matches product code and name, lot, pallet code and location code (terms are ANDed). ' +
     '`ordering` takes any of: ' +
@@ -19,6 +17,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
+        config: { roles: ANY_ROLE },
         schema: {
           tags: ['inventory'],
           summary: i === 0 ? 'Stock lines' : 'Stock lines (alias; with pallet_code filters for label printing)',
@@ -41,12 +40,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     'or a location code (SPEC 2.5). An unknown code answers 200 with no results.'
   app.get(
     '/inventory/scan/',
-    { schema: { tags: ['inventory'], summary: 'Scan and lookup', description: scanDescription, querystring: scanRequest, response: { 200: scanOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: ['inventory'], summary: 'Scan and lookup', description: scanDescription, querystring: scanRequest, response: { 200: scanOut } } },
     async (req) => resolveScan(app.deps.db, req.user.companyId, req.query.code),
   )
   app.post(
     '/inventory/scan/',
-    { schema: { tags: ['inventory'], summary: 'Scan and lookup (body)', description: scanDescription, body: scanRequest, response: { 200: scanOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: ['inventory'], summary: 'Scan and lookup (body)', description: scanDescription, body: scanRequest, response: { 200: scanOut } } },
     async (req) => resolveScan(app.deps.db, req.user.companyId, req.body.code),
   )
 }

@@ -4,7 +4,7 @@
  */
 import { type SQL, and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { StockLine } from '../../../contracts/inventory/inventory.contract'
-import type { Db } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { stockLines, stockProductCounters } from '../../db/schema/inventory'
@@ -17,7 +17,7 @@ const MAX_TERMS = 8
 // SPEC 3 "Stock item": the line every inventory endpoint answers is the contract's (contracts/inventory)
 
 /** The stock lines with their product and location: 20 rows at a time, the joins are primary-key lookups. */
-export function stockLineRows(db: Db) {
+export function stockLineRows(db: DbOrTx) {
   return db
     .select({
       id: stockLines.id,
@@ -120,7 +120,7 @@ function otherMatchesTerm(companyId: number, t: string): SQL | undefined {
 }
 
 /** Exact count of the lines matching a filter: only stock_lines, no joins (every condition is on its columns). */
-export async function countStockLines(db: Db, where: SQL | undefined): Promise<number> {
+export async function countStockLines(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stockLines).where(where)
   return row.n
 }
@@ -161,7 +161,7 @@ export type StockListQuery = {
  * million rows.
  */
 export async function listStock(
-  db: Db,
+  db: DbOrTx,
   companyId: number,
   q: StockListQuery,
   p: PageParams,
@@ -231,7 +231,7 @@ const MAX_PREFIX_SCAN = 20_000
  * can't be counted from the counters, and the caller counts the matches.
  */
 export async function listStockByProducts(
-  db: Db,
+  db: DbOrTx,
   companyId: number,
   terms: string[],
   where: SQL | undefined,
@@ -274,7 +274,7 @@ export async function listStockByProducts(
  * interleave by the next keys); the blocks before the page are skipped by their counts, and the lines of the
  * blocks the page overlaps are sorted (a few hundred lines, whatever the table holds).
  */
-function pageFromProducts(db: Db, companyId: number, matched: { id: number; key: string | null; lines: number }[], order: SQL[], p: PageParams) {
+function pageFromProducts(db: DbOrTx, companyId: number, matched: { id: number; key: string | null; lines: number }[], order: SQL[], p: PageParams) {
   const end = p.offset + p.pageSize
   let start = 0
   let blockStart = 0
@@ -300,7 +300,7 @@ function pageFromProducts(db: Db, companyId: number, matched: { id: number; key:
 }
 
 /** The page's ids among all the matched products' lines, sorted (what's left when the matches are too sparse to meet early). */
-function pageFromMatches(db: Db, companyId: number, ids: number[], order: SQL[], p: PageParams) {
+function pageFromMatches(db: DbOrTx, companyId: number, ids: number[], order: SQL[], p: PageParams) {
   return db
     .select({ id: stockLines.id })
     .from(stockLines)
@@ -315,7 +315,7 @@ function pageFromMatches(db: Db, companyId: number, ids: number[], order: SQL[],
  * the page needs (three times that, at most MAX_PREFIX_SCAN), keep the matches. Enough of them, and they are the
  * page (they are the first matches in that order); too few, undefined.
  */
-async function pageFromOrderingPrefix(db: Db, companyId: number, ids: number[], count: number, order: SQL[], p: PageParams): Promise<number[] | undefined> {
+async function pageFromOrderingPrefix(db: DbOrTx, companyId: number, ids: number[], count: number, order: SQL[], p: PageParams): Promise<number[] | undefined> {
   const total = await stockLineCount(db, companyId)
   const needed = Math.min(count, p.offset + p.pageSize)
   const scan = Math.ceil((needed * total * 3) / count)

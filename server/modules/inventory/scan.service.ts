@@ -4,7 +4,7 @@
 import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { ScanResponse } from '../../../contracts/inventory/inventory.contract'
 import { type ScanKind, SCAN_MAX_LINES } from '../../../contracts/inventory/inventory.rules'
-import type { Db } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
@@ -16,7 +16,7 @@ type Found = { kind: ScanKind; productIds?: number[]; lines?: SQL }
 /** Codes are stored as typed (usually upper case); a scan tries the text as given and upper-cased. */
 const spellings = (t: string) => [...new Set([t, t.toUpperCase()])]
 
-async function find(db: Db, companyId: number, raw: string): Promise<{ found: Found | null; gs1: Record<string, string> | null }> {
+async function find(db: DbOrTx, companyId: number, raw: string): Promise<{ found: Found | null; gs1: Record<string, string> | null }> {
   const scan = interpretScan(raw)
   const gs1 = scan.gs1 ? scan.gs1.ais : null
   const inCompany = eq(stockLines.companyId, companyId)
@@ -67,7 +67,7 @@ async function find(db: Db, companyId: number, raw: string): Promise<{ found: Fo
 }
 
 /** Resolve a code and answer, for each product found, its total, unit, distinct locations and lines. */
-export async function resolveScan(db: Db, companyId: number, code: string): Promise<ScanResponse> {
+export async function resolveScan(db: DbOrTx, companyId: number, code: string): Promise<ScanResponse> {
   const { found, gs1 } = await find(db, companyId, code)
   if (!found) return { code, kind: null, gs1, results: [], truncated: false }
   const where = and(eq(stockLines.companyId, companyId), found.lines)

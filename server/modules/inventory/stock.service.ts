@@ -24,11 +24,12 @@
  * `db.transaction(...)` (joins it through a savepoint), so a caller can change stock and its own rows atomically.
  */
 import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../../db/client'
-import { productPacks, products, uoms } from '../../db/schema/catalog'
+import type { DbOrTx, Tx } from '../../db/client'
+import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { type StockMoveReason, STOCK_MOVE_REASONS, stockLineCounters, stockLines, stockMoves, stockProductCounters } from '../../db/schema/inventory'
 import { conflict, fieldError, notFound, pgError } from '../../http/errors'
+import { isValidSscc } from '../../../contracts/gs1/gs1'
 
 export { STOCK_MOVE_REASONS, type StockMoveReason }
 
@@ -60,7 +61,6 @@ export type StockChange = {
   to?: StockLine
 }
 
-type DbOrTx = Db | Tx
 
 const QTY_RE = /^\d{1,11}(\.\d{1,3})?$/
 
@@ -432,6 +432,40 @@ async function changeReservation(db: DbOrTx, actor: StockActor, input: { lineId:
 }
 
 /** Lines of a company, from the maintained counter (exact: changed in the same transaction as the lines). */
+/** Whether any stock line of the company carries this SSCC. */
+export async function ssccInStock(db: DbOrTx, companyId: number, sscc: string): Promise<boolean> {
+  const [used] = await db
+    .select({ id: stockLines.id })
+    .from(stockLines)
+    .where(and(eq(stockLines.companyId, companyId), eq(stockLines.sscc, sscc)))
+    .limit(1)
+  return used !== undefined
+}
+
+/**
+ * Give every line of a pallet one SSCC (the first pallet label of a pallet without a valid one). The pallet's lines
+ * are locked first, so two concurrent first prints agree: a valid SSCC a line already carries is returned as is;
+ * otherwise `allocate` (the printing module's allocator, in this transaction) supplies a new one, and each line gets it
+ * with its version bumped. No quantity moves, so the ledger is untouched.
+ */
+export async function setPalletSscc(db: DbOrTx, companyId: number, palletCode: string, allocate: (tx: Tx) => Promise<string>): Promise<string> {
+  return inTransaction(db, async (tx) => {
+    const lines = await tx
+      .select({ sscc: stockLines.sscc })
+      .from(stockLines)
+      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
+      .for('update')
+    const already = lines.map((l) => l.sscc).find((s): s is string => s !== null && isValidSscc(s))
+    if (already) return already
+    const sscc = await allocate(tx)
+    await tx
+      .update(stockLines)
+      .set({ sscc, version: sql`${stockLines.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
+    return sscc
+  })
+}
+
 export async function stockLineCount(db: DbOrTx, companyId: number): Promise<number> {
   const [row] = await stockLineCountQuery(db, companyId)
   return row?.lines ?? 0
@@ -475,14 +509,4 @@ export async function refreshStockSortKeys(db: DbOrTx, companyId: number, only: 
     WHERE p.id = s.product_id AND l.id = s.location_id AND s.company_id = ${companyId}
       ${only.productId ? sql`AND s.product_id = ${only.productId}` : sql``} ${only.locationId ? sql`AND s.location_id = ${only.locationId}` : sql``}
       AND (s.product_code IS DISTINCT FROM p.code OR s.product_name1 IS DISTINCT FROM p.name1 OR s.location_code IS DISTINCT FROM l.code)`)
-}
-
-/** The product a GTIN names in a company (through its packs), for callers that receive by barcode. */
-export async function productByGtin(db: DbOrTx, companyId: number, gtin: string): Promise<number | null> {
-  const [row] = await db
-    .select({ productId: productPacks.productId })
-    .from(productPacks)
-    .where(and(eq(productPacks.companyId, companyId), eq(productPacks.gtin, gtin)))
-    .limit(1)
-  return row?.productId ?? null
 }

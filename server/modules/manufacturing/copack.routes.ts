@@ -14,7 +14,7 @@ import { idParams } from '../../../contracts/primitives'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { products } from '../../db/schema/catalog'
 import { billsOfMaterials, COPACK_STATUSES, type CopackStatus, copackOrders } from '../../db/schema/manufacturing'
-import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
+import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { type CompanyTable, crudRoutes, refInCompany } from '../../http/crud'
 import { fieldError, notFound } from '../../http/errors'
 import { countStar, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
@@ -35,12 +35,11 @@ const TAG = 'manufacturing'
 
 /** SPEC 2.12 / 7 "Copack": the order list, create, detail, and the reserve / cancel / complete actions. */
 export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate)
   const db = app.deps.db
 
   app.get(
     '/manufacturing/copack-orders/',
-    { schema: { tags: [TAG], summary: 'Copack orders (SPEC 2.12)', querystring: copackListQuery, response: { 200: copackListOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'Copack orders (SPEC 2.12)', querystring: copackListQuery, response: { 200: copackListOut } } },
     async (req) => {
       const q = req.query
       const p = pageParams(q)
@@ -61,6 +60,7 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manufacturing/copack-orders/',
     {
+      config: { roles: WRITE_ROLES },
       schema: {
         tags: [TAG],
         summary: 'Create a copack order (SPEC 5: code and result_product required, result_qty default 1)',
@@ -71,7 +71,6 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      requireRole(req, WRITE_ROLES)
       const id = await createCopackOrder(db, req.user, req.body)
       return reply.status(201).send(await copackDetail(db, req.user, id))
     },
@@ -79,13 +78,14 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/manufacturing/copack-orders/:id/',
-    { schema: { tags: [TAG], summary: 'A copack order with components, reservations and tasks', params: idParams, response: { 200: copackDetailOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'A copack order with components, reservations and tasks', params: idParams, response: { 200: copackDetailOut } } },
     async (req) => copackDetail(db, req.user, req.params.id),
   )
 
   app.post(
     '/manufacturing/copack-orders/:id/reserve/',
     {
+      config: { roles: WRITE_ROLES },
       schema: {
         tags: [TAG],
         summary: 'Reserve components by FEFO and generate pick tasks (DRAFT → RESERVED)',
@@ -96,7 +96,6 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      requireRole(req, WRITE_ROLES)
       await reserveCopackOrder(db, req.user, req.params.id)
       return copackDetail(db, req.user, req.params.id)
     },
@@ -105,10 +104,10 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manufacturing/copack-orders/:id/cancel/',
     {
+      config: { roles: WRITE_ROLES },
       schema: { tags: [TAG], summary: 'Cancel: release reservations and cancel unfinished tasks (from DRAFT, RESERVED or IN_PROGRESS)', params: idParams, response: { 200: copackDetailOut } },
     },
     async (req) => {
-      requireRole(req, WRITE_ROLES)
       await cancelCopackOrder(db, req.user, req.params.id)
       return copackDetail(db, req.user, req.params.id)
     },
@@ -117,6 +116,7 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manufacturing/copack-orders/:id/complete/',
     {
+      config: { roles: WRITE_ROLES },
       schema: {
         tags: [TAG],
         summary: 'Complete: consume the reserved components and produce the result (all pick tasks done)',
@@ -127,7 +127,6 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      requireRole(req, WRITE_ROLES)
       await completeCopackOrder(db, req.user, req.params.id, req.body?.location)
       return copackDetail(db, req.user, req.params.id)
     },

@@ -13,9 +13,9 @@
  *   - a deadlock or serialization failure against other stock writers is retried a few times, then answered 409.
  * PGlite runs one transaction at a time, so the same code is trivially safe there.
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Db, Tx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
@@ -27,8 +27,9 @@ import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
 import { receiveStock, releaseStock, removeStock, reserveStock, type StockActor } from '../inventory/stock.service'
-import { type Milli, fromMilli, maxMilli, minMilli, mulMilliCeil, toMilli } from './qty-math'
-import { resolveWarehouseScope } from './warehouse-scope'
+import { type Milli, fromMilli, maxMilli, minMilli, mulMilliCeil, toMilli } from '../../kernel/qty-math'
+import { resolveWarehouseScope } from '../../kernel/warehouse-scope'
+import { cancelTasks, countNotDone, createTask } from '../workforce/tasks.service'
 
 const actorOf = (user: AuthUser): StockActor => ({ companyId: user.companyId, userId: user.id })
 
@@ -45,7 +46,7 @@ export type CreateCopackInput = {
   warehouse?: number | null
 }
 
-export async function createCopackOrder(db: Db, user: AuthUser, body: CreateCopackInput): Promise<number> {
+export async function createCopackOrder(db: DbOrTx, user: AuthUser, body: CreateCopackInput): Promise<number> {
   const scope = await resolveWarehouseScope(db, user, body)
   const [product] = await db
     .select({ id: products.id })
@@ -66,7 +67,7 @@ export async function createCopackOrder(db: Db, user: AuthUser, body: CreateCopa
 
 type OrderRow = typeof copackOrders.$inferSelect
 
-async function orderOr404(db: Db | Tx, user: AuthUser, id: number, lock = false): Promise<OrderRow> {
+async function orderOr404(db: DbOrTx, user: AuthUser, id: number, lock = false): Promise<OrderRow> {
   const q = db
     .select()
     .from(copackOrders)
@@ -81,7 +82,7 @@ const wrongStatus = (action: string, status: string, allowed: string) =>
 
 type Component = { productId: number; code: string; name1: string; uom: string; qtyPerUnit: string; needed: Milli }
 
-async function componentsOf(db: Db | Tx, order: OrderRow): Promise<Component[]> {
+async function componentsOf(db: DbOrTx, order: OrderRow): Promise<Component[]> {
   const rows = await db
     .select({ productId: products.id, code: products.code, name1: products.name1, uom: uoms.code, qtyPerUnit: billsOfMaterials.qtyPerUnit })
     .from(billsOfMaterials)
@@ -94,7 +95,7 @@ async function componentsOf(db: Db | Tx, order: OrderRow): Promise<Component[]> 
 }
 
 /** Free quantity (qty − reserved) per product in the warehouse's usable locations, in the product's own unit. */
-async function availableByProduct(db: Db | Tx, companyId: number, warehouseId: number, comps: Component[]): Promise<Map<number, Milli>> {
+async function availableByProduct(db: DbOrTx, companyId: number, warehouseId: number, comps: Component[]): Promise<Map<number, Milli>> {
   const out = new Map<number, Milli>()
   if (!comps.length) return out
   const rows = await db
@@ -124,7 +125,7 @@ const RETRYABLE = new Set(['40P01', '40001'])
  * Reserve every component of a DRAFT order by FEFO, create one pick task per reserved line, and move the order to
  * RESERVED, all in one transaction. Not enough stock: 409 {detail, missing[]} and nothing changes.
  */
-export async function reserveCopackOrder(db: Db, user: AuthUser, id: number): Promise<void> {
+export async function reserveCopackOrder(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await db.transaction((tx) => reserveIn(tx, user, id))
@@ -230,10 +231,7 @@ async function reserveIn(tx: Tx, user: AuthUser, id: number): Promise<void> {
         if (e instanceof ApiError && e.statusCode === 400) throw conflict({ detail: 'The stock changed while reserving. Try again.' })
         throw e
       }
-      const [task] = await tx
-        .insert(tasks)
-        .values({ companyId: user.companyId, warehouseId: order.warehouseId, type: 'pick', status: 'open', locationId: line.locationId, productId: comp.productId, qty, reference: order.code })
-        .returning({ id: tasks.id })
+      const taskId = await createTask(tx, { companyId: user.companyId, warehouseId: order.warehouseId, type: 'pick', locationId: line.locationId, productId: comp.productId, qty, reference: order.code })
       await tx.insert(copackReservations).values({
         companyId: user.companyId,
         orderId: order.id,
@@ -244,7 +242,7 @@ async function reserveIn(tx: Tx, user: AuthUser, id: number): Promise<void> {
         palletCode: line.palletCode,
         expiryDate: line.expiryDate,
         qty,
-        taskId: task.id,
+        taskId,
       })
     }
   }
@@ -259,7 +257,7 @@ async function activeReservations(tx: Tx, orderId: number) {
 }
 
 /** Cancel a DRAFT, RESERVED or IN_PROGRESS order: release its reservations and cancel its unfinished tasks. */
-export async function cancelCopackOrder(db: Db, user: AuthUser, id: number): Promise<void> {
+export async function cancelCopackOrder(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx
       .update(copackOrders)
@@ -287,12 +285,7 @@ export async function cancelCopackOrder(db: Db, user: AuthUser, id: number): Pro
     const taskIds = (await tx.select({ taskId: copackReservations.taskId }).from(copackReservations).where(eq(copackReservations.orderId, order.id)))
       .map((r) => r.taskId)
       .filter((t): t is number => t !== null)
-    if (taskIds.length) {
-      await tx
-        .update(tasks)
-        .set({ status: 'cancelled', finishedAt: sql`now()` })
-        .where(and(inArray(tasks.id, taskIds), inArray(tasks.status, ['open', 'pending', 'in_progress'])))
-    }
+    await cancelTasks(tx, taskIds)
   })
 }
 
@@ -301,19 +294,14 @@ export async function cancelCopackOrder(db: Db, user: AuthUser, id: number): Pro
  * consume) and produce the result (reason produce, lot = order code) into `locationId`, else the warehouse's first
  * active production location, else its staging, else its dock.
  */
-export async function completeCopackOrder(db: Db, user: AuthUser, id: number, locationId?: number): Promise<void> {
+export async function completeCopackOrder(db: DbOrTx, user: AuthUser, id: number, locationId?: number): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await orderOr404(tx, user, id, true)
     if (order.status !== 'RESERVED' && order.status !== 'IN_PROGRESS') throw wrongStatus('completed', order.status, 'RESERVED or IN_PROGRESS')
     const held = await activeReservations(tx, order.id)
     const taskIds = held.map((r) => r.taskId).filter((t): t is number => t !== null)
-    if (taskIds.length) {
-      const [{ pending }] = await tx
-        .select({ pending: sql<number>`count(*)::int` })
-        .from(tasks)
-        .where(and(inArray(tasks.id, taskIds), ne(tasks.status, 'done')))
-      if (pending > 0) throw conflict({ detail: `${pending} pick task(s) of this order are not done yet.`, open_tasks: pending })
-    }
+    const pending = await countNotDone(tx, taskIds)
+    if (pending > 0) throw conflict({ detail: `${pending} pick task(s) of this order are not done yet.`, open_tasks: pending })
     let target: number | undefined
     if (locationId !== undefined) {
       const [loc] = await tx
@@ -391,7 +379,7 @@ export const copackRowSelect = {
   cancelledAt: copackOrders.cancelledAt,
 }
 
-export const copackRows = (db: Db) =>
+export const copackRows = (db: DbOrTx) =>
   db
     .select(copackRowSelect)
     .from(copackOrders)
@@ -399,7 +387,7 @@ export const copackRows = (db: Db) =>
     .innerJoin(warehouses, eq(warehouses.id, copackOrders.warehouseId))
     .$dynamic()
 
-export const copackCount = (db: Db) =>
+export const copackCount = (db: DbOrTx) =>
   db
     .select({ count: sql<number>`count(*)::int` })
     .from(copackOrders)
@@ -444,7 +432,7 @@ const taskProducts = alias(products, 'task_product')
 const assignees = alias(users, 'assignee')
 
 /** The order with its components (needed, available, reserved, missing), reservations and tasks. */
-export async function copackDetail(db: Db, user: AuthUser, id: number) {
+export async function copackDetail(db: DbOrTx, user: AuthUser, id: number) {
   const [row] = await copackRows(db)
     .where(and(eq(copackOrders.id, id), eq(copackOrders.companyId, user.companyId)))
     .limit(1)

@@ -6,17 +6,13 @@ import type { Db } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { companies, locations, sites, warehouses } from '../../db/schema/core'
 import { carriers, customers, suppliers } from '../../db/schema/partners'
-import { ROLES, users } from '../../db/schema/users'
 import { EQUIPMENT_STATUSES, equipments, parkingSpots, skills } from '../../db/schema/workforce'
 import { type CompanyTable, crudRoutes, refInCompany } from '../../http/crud'
-import { fieldError } from '../../http/errors'
 import { countStar } from '../../http/pagination'
-import { revokeUserSessions } from '../auth/auth.service'
 import { refreshStockSortKeys } from '../inventory/stock.service'
-import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/passwords'
 import { LOCATION_KINDS, STORAGE_CLASSES } from '../../../contracts/master-data/master-data.rules'
 import { carrierBody, carrierOut, customerBody, customerOut, supplierBody, supplierOut } from '../../../contracts/partners/partners.contract'
-import { codeField, codeNameBody, codeNameOut, decimal3, emailField, gtinField, idRef, nameField, optionalText, positiveDecimal3, timezoneField } from '../../../contracts/primitives'
+import { codeField, codeNameBody, codeNameOut, decimalField, gtinField, idFilter, idRef, nameField, positiveDecimal3, timezoneField } from '../../../contracts/primitives'
 
 const ref = z.object({ id: z.number(), code: z.string() })
 const count = (db: Db, table: CompanyTable) => db.select({ count: countStar }).from(table).$dynamic()
@@ -136,7 +132,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
       searchFields: [warehouses.code, warehouses.name, sites.code],
       ordering: { id: warehouses.id, code: warehouses.code, name: warehouses.name, site__code: sites.code, timezone: warehouses.timezone },
       defaultOrdering: 'code',
-      filters: { schema: z.object({ site: z.coerce.number().int().optional() }), where: (q) => [q.site ? eq(warehouses.siteId, Number(q.site)) : undefined] },
+      filters: { schema: z.object({ site: idFilter.optional() }), where: (q) => [q.site ? eq(warehouses.siteId, Number(q.site)) : undefined] },
       create: {
         body: whBody,
         values: async ({ db, user }, b) => ({ code: b.code, name: b.name, timezone: b.timezone, siteId: await refInCompany(db, sites, user.companyId, b.site, 'site') }),
@@ -209,7 +205,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       defaultOrdering: 'code',
       filters: {
-        schema: z.object({ warehouse: z.coerce.number().int().optional(), kind: z.string().optional(), is_active: z.enum(['true', 'false']).optional() }),
+        schema: z.object({ warehouse: idFilter.optional(), kind: z.string().optional(), is_active: z.enum(['true', 'false']).optional() }),
         where: (q) => [
           q.warehouse ? eq(locations.warehouseId, Number(q.warehouse)) : undefined,
           q.kind ? eq(locations.kind, String(q.kind)) : undefined,
@@ -301,7 +297,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
     length_mm: mm,
     width_mm: mm,
     height_mm: mm,
-    weight_kg: decimal3.nullable().optional(),
+    weight_kg: decimalField(12, 3).nullable().optional(), // numeric(12, 3)
   })
   const packValues = async ({ db, user }: { db: Db; user: { companyId: number } }, b: Partial<z.infer<typeof packBody>>) =>
     defined({
@@ -349,7 +345,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
         weight_kg: productPacks.weightKg,
       },
       defaultOrdering: 'product__code',
-      filters: { schema: z.object({ product: z.coerce.number().int().optional() }), where: (q) => [q.product ? eq(productPacks.productId, Number(q.product)) : undefined] },
+      filters: { schema: z.object({ product: idFilter.optional() }), where: (q) => [q.product ? eq(productPacks.productId, Number(q.product)) : undefined] },
       create: { body: packBody, values: packValues },
       update: { body: packBody.partial(), values: packValues },
     }),
@@ -437,95 +433,6 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
       filters: { schema: z.object({ status: z.enum(EQUIPMENT_STATUSES).optional() }), where: (q) => [q.status ? eq(equipments.status, q.status as (typeof EQUIPMENT_STATUSES)[number]) : undefined] },
       create: { body: eqBody, values: eqValues },
       update: { body: eqBody.partial(), values: eqValues },
-    }),
-  )
-
-  // Users: admins write; a disabled user's sessions end at once.
-  const userOut = z.object({
-    id: z.number(),
-    username: z.string(),
-    role: z.enum(ROLES),
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string().nullable(),
-    is_active: z.boolean(),
-    default_site: ref.nullable(),
-    default_warehouse: ref.nullable(),
-    last_login_at: z.string().nullable(),
-  })
-  const userBody = z.object({
-    username: z.string().trim().min(1).max(150).regex(/^[\w.@+-]+$/, 'Letters, digits and @/./+/-/_ only.'),
-    password: z.string().min(PASSWORD_MIN_LENGTH, `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`).max(512),
-    role: z.enum(ROLES).optional(),
-    first_name: optionalText(150),
-    last_name: optionalText(150),
-    email: emailField.nullable().optional(),
-    is_active: z.boolean().optional(),
-    default_site: idRef.nullable().optional(),
-    default_warehouse: idRef.nullable().optional(),
-  })
-  const userValues = async ({ db, user, id }: { db: Db; user: { id: number; companyId: number }; id?: number }, b: Partial<z.infer<typeof userBody>>) => {
-    if (id === user.id && b.is_active === false) throw fieldError('is_active', 'You cannot disable your own account.')
-    if (id === user.id && b.role !== undefined && b.role !== 'admin') throw fieldError('role', 'You cannot remove your own admin role.')
-    return defined({
-      username: b.username,
-      passwordHash: b.password === undefined ? undefined : await hashPassword(b.password),
-      role: b.role,
-      firstName: b.first_name,
-      lastName: b.last_name,
-      email: b.email,
-      isActive: b.is_active,
-      defaultSiteId: b.default_site === undefined ? undefined : await refInCompany(db, sites, user.companyId, b.default_site, 'default_site'),
-      defaultWarehouseId:
-        b.default_warehouse === undefined ? undefined : await refInCompany(db, warehouses, user.companyId, b.default_warehouse, 'default_warehouse'),
-    })
-  }
-  await app.register(
-    crudRoutes({
-      prefix: '/users/users',
-      tag: 'users',
-      table: users,
-      rows: (db) =>
-        db
-          .select({
-            id: users.id,
-            username: users.username,
-            role: users.role,
-            first_name: users.firstName,
-            last_name: users.lastName,
-            email: users.email,
-            is_active: users.isActive,
-            default_site: { id: sites.id, code: sites.code },
-            default_warehouse: { id: warehouses.id, code: warehouses.code },
-            last_login_at: users.lastLoginAt,
-          })
-          .from(users)
-          .leftJoin(sites, eq(sites.id, users.defaultSiteId))
-          .leftJoin(warehouses, eq(warehouses.id, users.defaultWarehouseId))
-          .$dynamic(),
-      count: (db) => count(db, users),
-      serialize: (r) => ({ ...r, last_login_at: r.last_login_at ? r.last_login_at.toISOString() : null }),
-      output: userOut,
-      searchFields: [users.username, users.firstName, users.lastName, users.email],
-      ordering: { id: users.id, username: users.username, role: users.role, is_active: users.isActive, last_login_at: users.lastLoginAt },
-      defaultOrdering: 'username',
-      filters: {
-        schema: z.object({ role: z.enum(ROLES).optional(), is_active: z.enum(['true', 'false']).optional() }),
-        where: (q) => [
-          q.role ? eq(users.role, q.role as (typeof ROLES)[number]) : undefined,
-          q.is_active ? eq(users.isActive, q.is_active === 'true') : undefined,
-        ],
-      },
-      create: { body: userBody, values: userValues },
-      update: { body: userBody.partial(), values: userValues },
-      writeRoles: ['admin'],
-      canDelete: false,
-      afterWrite: async ({ db }, id) => {
-        const [u] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, id))
-        if (u && !u.isActive) await revokeUserSessions(db, id, 'user disabled')
-        // a role, company or active flag the auth hook remembered is read again on the next request
-        app.deps.sessions.forgetUser(id)
-      },
     }),
   )
 }

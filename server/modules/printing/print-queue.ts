@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notInArray, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { type PrinterResolution, printJobs, printers } from '../../db/schema/printing'
 import { renderPng } from './labels/png'
@@ -55,6 +55,18 @@ export const DEFAULT_PRINT_QUEUE_OPTIONS: Omit<PrintQueueOptions, 'spoolDir'> = 
 const SPOOL_PRUNE_EVERY_MS = 3600_000
 
 export const UNKNOWN_OUTCOME_ERROR = 'The server stopped while this job was being sent: the label may or may not have printed. Check the printer, then resend if it is missing.'
+
+export const STOPPED_BEFORE_SENDING_ERROR = 'the server sending it stopped before the printer was reached.'
+
+/**
+ * Send timeouts that fit inside a lease shorter than the default one (WMS_PRINT_LEASE_MS): a claim must outlive
+ * connecting and writing, or a live sender's job would be recovered under it.
+ */
+export function timeoutsWithin(leaseMs: number): Pick<PrintQueueOptions, 'connectTimeoutMs' | 'writeTimeoutMs'> {
+  const { connectTimeoutMs, writeTimeoutMs } = DEFAULT_PRINT_QUEUE_OPTIONS
+  if (connectTimeoutMs + writeTimeoutMs < leaseMs) return { connectTimeoutMs, writeTimeoutMs }
+  return { connectTimeoutMs: Math.floor(leaseMs / 5), writeTimeoutMs: Math.floor(leaseMs / 3) }
+}
 
 type Claimed = { id: number; printerId: number; zpl: string; attempts: number }
 type Target = { isVirtual: boolean; host: string; port: number; resolution: number }
@@ -177,36 +189,72 @@ export class PrintQueue {
     }
   }
 
-  /** Claims whose holder died: requeue those that cannot have reached the printer; the rest are `unknown`. */
+  /**
+   * Claims whose holder died: requeue those that cannot have reached the printer (or fail them once they have had
+   * their attempts: a claim counts as an attempt however it ended); the rest are `unknown`.
+   */
   async recoverExpired(now = new Date()): Promise<void> {
     const expired = and(eq(printJobs.status, 'sending'), lt(printJobs.leaseUntil, now))
+    const undelivered = and(expired, isNull(printJobs.deliveryStartedAt))
     await this.db
       .update(printJobs)
       .set({ status: 'queued', leaseUntil: null, nextAttemptAt: now })
-      .where(and(expired, isNull(printJobs.deliveryStartedAt)))
+      .where(and(undelivered, lt(printJobs.attempts, this.opts.maxAttempts)))
+    await this.db
+      .update(printJobs)
+      .set({ status: 'failed', leaseUntil: null, lastError: sql`'Failed after ' || ${printJobs.attempts} || ' attempts: ' || ${STOPPED_BEFORE_SENDING_ERROR}::text` })
+      .where(and(undelivered, gte(printJobs.attempts, this.opts.maxAttempts)))
     await this.db
       .update(printJobs)
       .set({ status: 'unknown', leaseUntil: null, lastError: UNKNOWN_OUTCOME_ERROR })
       .where(and(expired, isNotNull(printJobs.deliveryStartedAt)))
   }
 
+  /**
+   * Claim the next due job of a printer that has no job in flight in any process (ADR 0004: one job per printer at a
+   * time; raw port 9100 serves one connection at a time). Two steps in one transaction:
+   * 1. lock one printer row that has a due job and no job `sending` (FOR NO KEY UPDATE SKIP LOCKED: a printer
+   *    another process is claiming for is passed over; new jobs, which only take a key-share lock on it, still enqueue);
+   * 2. with that lock held, a new statement (a new snapshot in READ COMMITTED, so it sees every claim committed before
+   *    the lock was ours) checks again that nothing of that printer is `sending` and claims its oldest due job.
+   * The job is chosen with `id = (SELECT …)`: a scalar sub-select runs once, where `id IN (SELECT … LIMIT 1 …)` is a
+   * join PostgreSQL may evaluate more than once, and a second row claimed there was never sent (stranded until its
+   * lease expired).
+   */
   private async claim(): Promise<Claimed | undefined> {
-    const now = new Date()
-    const busy = [...this.inflight.keys()]
-    // SKIP LOCKED: two servers on one PostgreSQL never claim the same job
-    const next = this.db
-      .select({ id: printJobs.id })
-      .from(printJobs)
-      .where(and(eq(printJobs.status, 'queued'), lte(printJobs.nextAttemptAt, now), busy.length ? notInArray(printJobs.printerId, busy) : undefined))
-      .orderBy(asc(printJobs.nextAttemptAt), asc(printJobs.id))
-      .limit(1)
-      .for('update', { skipLocked: true })
-    const [job] = await this.db
-      .update(printJobs)
-      .set({ status: 'sending', attempts: sql`${printJobs.attempts} + 1`, leaseUntil: new Date(now.getTime() + this.opts.leaseMs), deliveryStartedAt: null })
-      .where(and(inArray(printJobs.id, next), eq(printJobs.status, 'queued')))
-      .returning({ id: printJobs.id, printerId: printJobs.printerId, zpl: printJobs.zpl, attempts: printJobs.attempts })
-    return job
+    const tried = [...this.inflight.keys()]
+    // a printer that turned busy between the two steps is skipped and the next one tried
+    for (let round = 0; round < 4 && !this.stopped; round++) {
+      const now = new Date()
+      const outcome = await this.db.transaction(async (tx): Promise<Claimed | 'busy' | undefined> => {
+        const candidates = await tx.execute<{ id: number }>(sql`
+          select p.id from ${printers} p
+          where exists (select 1 from ${printJobs} j where j.printer_id = p.id and j.status = 'queued' and j.next_attempt_at <= ${now})
+            and not exists (select 1 from ${printJobs} s where s.printer_id = p.id and s.status = 'sending')
+            ${tried.length ? sql`and p.id not in (${sql.join(tried, sql`, `)})` : sql``}
+          order by (select min(j.next_attempt_at) from ${printJobs} j where j.printer_id = p.id and j.status = 'queued'), p.id
+          limit 1
+          for no key update skip locked`)
+        const printerId = candidates.rows[0]?.id
+        if (printerId === undefined) return undefined
+        tried.push(printerId)
+        const claimed = await tx.execute<{ id: number; printer_id: number; zpl: string; attempts: number }>(sql`
+          update ${printJobs} set status = 'sending', attempts = attempts + 1, lease_until = ${new Date(now.getTime() + this.opts.leaseMs)}, delivery_started_at = null
+          where id = (
+              select id from ${printJobs}
+              where printer_id = ${printerId} and status = 'queued' and next_attempt_at <= ${now}
+              order by next_attempt_at, id
+              limit 1
+              for update skip locked)
+            and status = 'queued'
+            and not exists (select 1 from ${printJobs} s where s.printer_id = ${printerId} and s.status = 'sending')
+          returning id, printer_id, zpl, attempts`)
+        const row = claimed.rows[0]
+        return row ? { id: row.id, printerId: row.printer_id, zpl: row.zpl, attempts: row.attempts } : 'busy'
+      })
+      if (outcome !== 'busy') return outcome
+    }
+    return undefined
   }
 
   private async process(job: Claimed): Promise<void> {

@@ -1,4 +1,3 @@
-import path from 'node:path'
 import {
   labelPreviewQuery,
   labelTargetParams,
@@ -13,28 +12,18 @@ import {
 } from '../../../contracts/printing/printing.contract'
 import { idParams } from '../../../contracts/primitives'
 import { and, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client'
 import { printJobs, printers } from '../../db/schema/printing'
 import { users } from '../../db/schema/users'
-import { authenticate, WRITE_ROLES } from '../../http/auth-hook'
+import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { crudRoutes } from '../../http/crud'
 import { ApiError, fieldError, forbidden, notFound } from '../../http/errors'
 import { countStar, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import { type Dpi, placeLabel } from './labels/label-model'
 import { renderPng } from './labels/png'
 import { renderSvg } from './labels/svg'
-import { PrintQueue } from './print-queue'
 import { type LabelKind, buildLabel, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
-
-// The queue belongs to the app (one per createApp); tests reach it to shorten its timings.
-const queues = new WeakMap<object, PrintQueue>()
-export function printQueueOf(app: FastifyInstance): PrintQueue {
-  const q = queues.get(app.deps)
-  if (!q) throw new Error('printing routes are not registered')
-  return q
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -82,14 +71,10 @@ function serializeJob(r: Awaited<ReturnType<typeof jobRows>>[number]): PrintJob 
 }
 
 export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const queue = new PrintQueue(app.deps.db, { spoolDir: path.join(app.deps.env.dataDir, 'spool'), log: app.log })
-  queues.set(app.deps, queue)
+  // the queue is the app's (createApp starts and stops it); this module only wakes it when it queues a job
+  const queue = app.deps.printQueue
   app.addHook('onReady', async () => {
     await ensureVirtualPrinters(app.deps.db)
-    queue.start()
-  })
-  app.addHook('onClose', async () => {
-    await queue.stop()
   })
 
   await app.register(async (scope) => {
@@ -150,8 +135,6 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   const routes: FastifyPluginAsyncZod = async (api) => {
-    api.addHook('onRequest', authenticate)
-
     const getJob = async (companyId: number, id: number) => {
       const [row] = await jobRows(app.deps.db).where(and(eq(printJobs.companyId, companyId), eq(printJobs.id, id))).limit(1)
       if (!row) throw notFound('No such print job.')
@@ -163,6 +146,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
       api.post(
         `/printing/${plural}/:id/print/`,
         {
+          config: { roles: ANY_ROLE },
           schema: {
             tags: ['printing'],
             summary: `Print a ${kind} label (SPEC 7): the job is stored, rendered to ZPL and queued`,
@@ -183,6 +167,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
         api.get(
           `/printing/${plural}/:id/label.${format}`,
           {
+            config: { roles: ANY_ROLE },
             schema: {
               tags: ['printing'],
               summary: `The ${kind} label as ${format.toUpperCase()}: the same model the printer gets as ZPL`,
@@ -207,6 +192,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
     api.get(
       '/printing/jobs/',
       {
+        config: { roles: ANY_ROLE },
         schema: {
           tags: ['printing'],
           summary: 'Print jobs, newest first',
@@ -233,7 +219,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     )
 
-    api.get('/printing/jobs/:id/', { schema: { tags: ['printing'], params: idParams, response: { 200: printJobDetailOut } } }, async (req) => {
+    api.get('/printing/jobs/:id/', { config: { roles: ANY_ROLE }, schema: { tags: ['printing'], params: idParams, response: { 200: printJobDetailOut } } }, async (req) => {
       const row = await getJob(req.user.companyId, req.params.id)
       const [{ zpl }] = await app.deps.db.select({ zpl: printJobs.zpl }).from(printJobs).where(eq(printJobs.id, row.id))
       return { ...serializeJob(row), zpl }
@@ -242,6 +228,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
     api.post(
       '/printing/jobs/:id/resend/',
       {
+        config: { roles: ANY_ROLE },
         schema: {
           tags: ['printing'],
           summary: 'Queue a failed job, or one whose outcome is unknown, again (a person decided it did not print)',

@@ -1,11 +1,13 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { companies, locations, warehouses } from '../../db/schema/core'
 import { receiptLines, receipts } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
 import { type PrinterResolution, VIRTUAL_PRINTER_NAME, printJobs, printers, ssccCounters } from '../../db/schema/printing'
 import { nonFieldError, notFound } from '../../http/errors'
+import { fromMilli3, sumMilli, toMilli } from '../../kernel/qty-math'
+import { setPalletSscc, ssccInStock } from '../inventory/stock.service'
 import { buildSscc, gtin14, isValidSscc, maxSsccSerial } from '../../../contracts/gs1/gs1'
 import { type Dpi, type LabelModel, placeLabel } from './labels/label-model'
 import { LOCATION_LABEL_SIZE, type LocationLabelData, locationLabel } from './labels/location-label'
@@ -22,7 +24,7 @@ export type LabelSize = { widthMm: number; heightMm: number }
 export type PrinterRow = typeof printers.$inferSelect
 
 /** The built-in virtual printer, one per company: created by the demo data and on every start for companies without one. */
-export async function ensureVirtualPrinters(db: Db): Promise<void> {
+export async function ensureVirtualPrinters(db: DbOrTx): Promise<void> {
   await db.execute(sql`
     insert into ${printers} (company_id, name, host, port, resolution, label_width_mm, label_height_mm, is_virtual, is_online)
     select c.id, ${VIRTUAL_PRINTER_NAME}, '', 9100, 203, 100, 150, true, true
@@ -31,7 +33,7 @@ export async function ensureVirtualPrinters(db: Db): Promise<void> {
     on conflict do nothing`)
 }
 
-export async function findPrinter(db: Db, companyId: number, ref: number | string): Promise<PrinterRow | undefined> {
+export async function findPrinter(db: DbOrTx, companyId: number, ref: number | string): Promise<PrinterRow | undefined> {
   // the client's fallback list (SPEC 7) names printers instead of giving ids, so a name is accepted too
   const byId = typeof ref === 'number' || /^\d{1,10}$/.test(ref)
   const [row] = await db
@@ -42,7 +44,7 @@ export async function findPrinter(db: Db, companyId: number, ref: number | strin
   return row
 }
 
-export async function locationLabelData(db: Db, companyId: number, id: string): Promise<LocationLabelData> {
+export async function locationLabelData(db: DbOrTx, companyId: number, id: string): Promise<LocationLabelData> {
   if (!LOCATION_ID_RE.test(id) || Number(id) > 2_147_483_647) throw notFound('No such location.')
   const [row] = await db
     .select({ code: locations.code, name: locations.name, warehouseCode: warehouses.code, warehouseName: warehouses.name })
@@ -54,17 +56,11 @@ export async function locationLabelData(db: Db, companyId: number, id: string): 
   return row
 }
 
-const toMilli = (qty: string) => {
-  const [i, f = ''] = qty.split('.')
-  return BigInt(i) * 1000n + BigInt((f + '000').slice(0, 3))
-}
-const fromMilli = (m: bigint) => `${m / 1000n}.${String(m % 1000n).padStart(3, '0')}`
-
 /**
  * Everything a pallet label shows, from the company's stock lines with that pallet code. A pallet without a valid
  * SSCC gets one here (and keeps it: it is written to its stock lines), so the preview and every print agree.
  */
-export async function palletLabelData(db: Db, companyId: number, palletCode: string): Promise<PalletLabelData> {
+export async function palletLabelData(db: DbOrTx, companyId: number, palletCode: string): Promise<PalletLabelData> {
   if (!PALLET_CODE_RE.test(palletCode)) throw notFound('No such pallet.')
   const stocked = await db
     .select({
@@ -117,12 +113,12 @@ export async function palletLabelData(db: Db, companyId: number, palletCode: str
     lot: lots.length === 1 ? lots[0] : null,
     // the earliest expiry is the one that matters for the pallet
     expiryDate: expiries[0] ?? null,
-    qty: single && units.length === 1 ? fromMilli(lines.reduce((sum, l) => sum + toMilli(l.qty), 0n)) : null,
+    qty: single && units.length === 1 ? fromMilli3(sumMilli(lines.map((l) => toMilli(l.qty)))) : null,
     uom: units.length === 1 ? units[0] : null,
   }
 }
 
-async function draftPalletLines(db: Db, companyId: number, palletCode: string) {
+async function draftPalletLines(db: DbOrTx, companyId: number, palletCode: string) {
   return db
     .select({
       productId: receiptLines.productId,
@@ -142,48 +138,36 @@ async function draftPalletLines(db: Db, companyId: number, palletCode: string) {
     .orderBy(asc(receiptLines.id))
 }
 
-/**
- * Allocate the company's next SSCC serial (extension digit 0) and give it to the pallet's lines, in one transaction.
- * The counter only moves forward (UPDATE … RETURNING under the row lock), so a number is never handed out twice.
- */
-export async function assignSscc(db: Db, companyId: number, palletCode: string, prefix: string | null): Promise<string> {
+/** A pallet without an SSCC gets one from the company's counter, written to its stock lines by the stock service. */
+async function assignSscc(db: DbOrTx, companyId: number, palletCode: string, prefix: string | null): Promise<string> {
   if (!prefix) throw nonFieldError('The company has no GS1 company prefix: set one in the company settings to print pallet labels.')
-  return db.transaction(async (tx) => {
-    // lock the pallet's lines: two concurrent first prints agree on one SSCC
-    const lines = await tx
-      .select({ sscc: stockLines.sscc })
-      .from(stockLines)
-      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
-      .for('update')
-    const already = lines.map((l) => l.sscc).find((s): s is string => s !== null && isValidSscc(s))
-    if (already) return already
-    // SSCCs that came from elsewhere (received pallets, imports) may already use a serial: skip those
-    let sscc = ''
-    for (let tries = 0; !sscc; tries++) {
-      const serial = await nextSsccSerial(tx as unknown as Db, companyId)
-      if (serial > maxSsccSerial(prefix)) throw nonFieldError('The SSCC serial numbers of this GS1 company prefix are used up.')
-      const candidate = buildSscc(0, prefix, serial)
-      const [used] = await tx
-        .select({ id: stockLines.id })
-        .from(stockLines)
-        .where(and(eq(stockLines.companyId, companyId), eq(stockLines.sscc, candidate)))
-        .limit(1)
-      if (!used) sscc = candidate
-      else if (tries >= 10_000) throw nonFieldError('No unused SSCC serial found; check the company prefix.')
-    }
-    await tx
-      .update(stockLines)
-      .set({ sscc, version: sql`${stockLines.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
-    return sscc
-  })
+  return setPalletSscc(db, companyId, palletCode, (tx) => allocateSscc(tx, { companyId, prefix, inUse: (sscc) => ssccInStock(tx, companyId, sscc), fail: nonFieldError }))
+}
+
+/**
+ * The one SSCC allocator (ADR 0009): the company's next serial (extension digit 0) from its counter, skipping serials
+ * that SSCCs from elsewhere already carry (received pallets, imports: `inUse` says which). The counter only moves
+ * forward (UPDATE … RETURNING under the row lock), so a number is never handed out twice; run it in the caller's
+ * transaction so the counter moves only when the SSCC is kept. `fail` shapes the error for the caller's API.
+ */
+export async function allocateSscc(
+  db: DbOrTx,
+  args: { companyId: number; prefix: string; inUse: (sscc: string) => Promise<boolean>; fail: (message: string) => Error },
+): Promise<string> {
+  for (let tries = 0; tries < 10_000; tries++) {
+    const serial = await nextSsccSerial(db, args.companyId)
+    if (serial > maxSsccSerial(args.prefix)) throw args.fail('The SSCC serial numbers of this GS1 company prefix are used up.')
+    const candidate = buildSscc(0, args.prefix, serial)
+    if (!(await args.inUse(candidate))) return candidate
+  }
+  throw args.fail('No unused SSCC serial found; check the company prefix.')
 }
 
 /**
  * Start each company's counter after the highest serial its existing SSCCs use (whatever their extension digit),
  * so numbers the demo stock or an import already took are not handed out again.
  */
-export async function initSsccCounters(db: Db): Promise<void> {
+export async function initSsccCounters(db: DbOrTx): Promise<void> {
   await db.execute(sql`
     insert into ${ssccCounters} (company_id, next_serial)
     select c.id, coalesce(max(substr(l.sscc, 2 + length(c.gs1_prefix), 16 - length(c.gs1_prefix))::bigint), 0) + 1
@@ -194,7 +178,7 @@ export async function initSsccCounters(db: Db): Promise<void> {
     on conflict (company_id) do update set next_serial = greatest(${ssccCounters.nextSerial}, excluded.next_serial)`)
 }
 
-export async function nextSsccSerial(db: Db, companyId: number): Promise<number> {
+async function nextSsccSerial(db: DbOrTx, companyId: number): Promise<number> {
   await db.insert(ssccCounters).values({ companyId, nextSerial: 1 }).onConflictDoNothing()
   const [row] = await db
     .update(ssccCounters)
@@ -206,7 +190,7 @@ export async function nextSsccSerial(db: Db, companyId: number): Promise<number>
 
 export type BuiltLabel = { model: LabelModel; targetLabel: string }
 
-export async function buildLabel(db: Db, companyId: number, kind: LabelKind, id: string, size?: LabelSize): Promise<BuiltLabel> {
+export async function buildLabel(db: DbOrTx, companyId: number, kind: LabelKind, id: string, size?: LabelSize): Promise<BuiltLabel> {
   if (kind === 'location') {
     const data = await locationLabelData(db, companyId, id)
     return { model: locationLabel(data, size ?? LOCATION_LABEL_SIZE), targetLabel: data.code }
@@ -219,7 +203,7 @@ export const printerSize = (p: PrinterRow): LabelSize => ({ widthMm: p.labelWidt
 
 /** Store a job with its ZPL, ready for the queue (the caller wakes it). */
 export async function enqueuePrint(
-  db: Db,
+  db: DbOrTx,
   args: { companyId: number; userId: number; printer: PrinterRow; kind: LabelKind; id: string; copies: number },
 ): Promise<number> {
   const { model, targetLabel } = await buildLabel(db, args.companyId, args.kind, args.id, printerSize(args.printer))

@@ -13,7 +13,6 @@ import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support
 import { databaseKinds } from '../../../tests/support/test-db'
 import { isValidSscc } from '../../../contracts/gs1/gs1'
 import { PrintQueue, UNKNOWN_OUTCOME_ERROR } from './print-queue'
-import { printQueueOf } from './printing.routes'
 
 const kinds = await databaseKinds()
 
@@ -68,7 +67,7 @@ describe.each(kinds)('printing on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind)
-    printQueueOf(t.app).configure(fast)
+    t.app.deps.printQueue.configure(fast)
     ;[admin, operator, acme] = (await Promise.all([t.login('admin'), t.login('operator'), t.login('acme.admin')])).map((x) => x.access)
     printer = await fakePrinter()
     const created = await t.as(admin, { method: 'POST', url: '/api/printing/printers/', payload: { name: 'Test Zebra', host: '127.0.0.1', port: printer.port, resolution: 203 } })
@@ -179,14 +178,14 @@ describe.each(kinds)('printing on %s', (kind) => {
   })
 
   it('accepts a printer by name (the client falls back to Zebra-01 / Zebra-02 by name)', async () => {
-    await printQueueOf(t.app).stop()
+    await t.app.deps.printQueue.stop()
     try {
       const r = await print(operator, 'locations', locationId, { copies: 1, printer: 'Zebra-01' })
       expect(r.statusCode).toBe(202)
       expect(r.json().printer.name).toBe('Zebra-01')
       await t.database.db.delete(printJobs).where(eq(printJobs.id, r.json().id))
     } finally {
-      printQueueOf(t.app).start()
+      t.app.deps.printQueue.start()
     }
   })
 
@@ -213,7 +212,7 @@ describe.each(kinds)('printing on %s', (kind) => {
     const r = await print(admin, 'locations', locationId, { copies: 2, printer: 'Virtual printer' })
     expect(r.statusCode).toBe(202)
     const sent = await jobStatus(r.json().id, 'sent')
-    const spool = (printQueueOf(t.app) as unknown as { opts: { spoolDir: string } }).opts.spoolDir
+    const spool = (t.app.deps.printQueue as unknown as { opts: { spoolDir: string } }).opts.spoolDir
     expect(readFileSync(path.join(spool, `${sent.id}-1.zpl`), 'utf8')).toBe(sent.zpl)
     const png = readFileSync(path.join(spool, `${sent.id}-1.png`))
     expect(png.subarray(1, 4).toString()).toBe('PNG')
@@ -244,7 +243,9 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect(sent.zpl).toContain(`^FD>;>800${sscc!.slice(0, 18)}^FS`)
     expect(sent.zpl).toContain(`(00)${sscc}`)
     expect(sent.zpl).toContain('(17)270228')
-    expect(sent.zpl).toContain('24.000')
+    // SPEC 9: 24 units read as 24, never "24.000" (twenty-four thousand to a Portuguese reader)
+    expect(sent.zpl).toContain(`^FD24 ${line.uom}^FS`)
+    expect(sent.zpl).not.toContain('24.000')
     expect(sent.target_label).toContain(sscc)
     // reprint and preview keep the pallet's SSCC
     const again = await print(operator, 'pallets', 'PAL-T1', { copies: 1, printer: tcpPrinterId })
@@ -287,7 +288,7 @@ describe.each(kinds)('printing on %s', (kind) => {
 
   it('a restart neither loses nor repeats a job', async () => {
     const db = t.database.db
-    const appQueue = printQueueOf(t.app)
+    const appQueue = t.app.deps.printQueue
     await appQueue.stop()
     const spoolDir = mkdtempSync(path.join(os.tmpdir(), 'wms-spool-'))
 
@@ -343,7 +344,7 @@ describe.each(kinds)('printing on %s', (kind) => {
     const [co] = await t.database.db.insert(companies).values({ code: `NEW${kind}`, name: 'Nova' }).returning({ id: companies.id })
     const app2 = await createApp({ database: t.database, jwtSecret: TEST_SECRET, dataDir: mkdtempSync(path.join(os.tmpdir(), 'wms-data-')) })
     try {
-      await printQueueOf(t.app).stop()
+      await t.app.deps.printQueue.stop()
       await app2.ready()
       const mine = await t.database.db.select().from(printers).where(eq(printers.companyId, co.id))
       expect(mine).toHaveLength(1)
@@ -351,7 +352,7 @@ describe.each(kinds)('printing on %s', (kind) => {
       expect(await t.database.db.select().from(supplierIssueTypes).where(eq(supplierIssueTypes.companyId, co.id))).toHaveLength(5)
     } finally {
       await app2.close()
-      printQueueOf(t.app).start()
+      t.app.deps.printQueue.start()
     }
   })
 

@@ -1,23 +1,14 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { suppliers } from '../../db/schema/partners'
 import { EMAIL_STATUSES, emailOutbox, supplierIssueTypes, supplierIssues } from '../../db/schema/quality'
 import { users } from '../../db/schema/users'
-import { authenticate } from '../../http/auth-hook'
+import { ANY_ROLE } from '../../http/auth-hook'
 import { notFound } from '../../http/errors'
-import { countStar, listQuerySchema, pageParams, pageResponse } from '../../http/pagination'
-import { EmailOutbox } from './email-outbox'
+import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse } from '../../http/pagination'
 import { ensureIssueTypes, reportSupplierIssue } from './quality.service'
-
-const outboxes = new WeakMap<object, EmailOutbox>()
-export function emailOutboxOf(app: FastifyInstance): EmailOutbox {
-  const o = outboxes.get(app.deps)
-  if (!o) throw new Error('quality routes are not registered')
-  return o
-}
 
 const issueTypeOut = z.object({ id: z.number(), name: z.string() })
 const issueOut = z.object({
@@ -35,7 +26,7 @@ const issueOut = z.object({
 
 // SPEC 3 / 5: issue_type (id or null), severity 1 (high) to 5 (low), default 3
 const reportBody = z.object({
-  issue_type: z.union([z.coerce.number().int().positive(), z.null()], { error: 'Incorrect type. Expected pk value.' }).optional(),
+  issue_type: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.null()], { error: 'Incorrect type. Expected pk value.' }).optional(),
   severity: z.coerce
     .number({ error: 'A valid integer is required.' })
     .int('A valid integer is required.')
@@ -71,16 +62,11 @@ function issueRows(db: Db) {
 }
 
 export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const outbox = new EmailOutbox(app.deps.db, { smtpUrl: app.deps.env.smtpUrl, log: app.log })
-  outboxes.set(app.deps, outbox)
+  // the outbox is the app's (createApp starts and stops it); reporting an issue only wakes it
+  const outbox = app.deps.outbox
   app.addHook('onReady', async () => {
     await ensureIssueTypes(app.deps.db)
-    outbox.start()
   })
-  app.addHook('onClose', async () => {
-    await outbox.stop()
-  })
-  app.addHook('onRequest', authenticate)
 
   const serialize = (r: Awaited<ReturnType<typeof issueRows>>[number]) => ({
     id: r.id,
@@ -98,6 +84,7 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/partners/suppliers/issue_types/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['partners'],
         summary: 'Supplier issue types (SPEC 7)',
@@ -107,9 +94,10 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const p = pageParams(req.query)
+      const order = orderingClause(req.query.ordering, { id: supplierIssueTypes.id, name: supplierIssueTypes.name }, 'id', supplierIssueTypes.id)
       const where = eq(supplierIssueTypes.companyId, req.user.companyId)
       const [rows, [{ count }]] = await Promise.all([
-        app.deps.db.select({ id: supplierIssueTypes.id, name: supplierIssueTypes.name }).from(supplierIssueTypes).where(where).orderBy(asc(supplierIssueTypes.id)).limit(p.pageSize).offset(p.offset),
+        app.deps.db.select({ id: supplierIssueTypes.id, name: supplierIssueTypes.name }).from(supplierIssueTypes).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset),
         app.deps.db.select({ count: countStar }).from(supplierIssueTypes).where(where),
       ])
       return pageResponse(req, p, count, rows)
@@ -120,7 +108,7 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/partners/suppliers/:id/report_issue/',
-    { schema: { tags: ['partners'], summary: 'Report an issue with a supplier (SPEC 2.15, 7)', params: supplierParam, body: reportBody, response: { 201: issueOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: ['partners'], summary: 'Report an issue with a supplier (SPEC 2.15, 7)', params: supplierParam, body: reportBody, response: { 201: issueOut } } },
     async (req, reply) => {
       const b = req.body
       // any signed-in user may report an issue (SPEC 6 shows no role restriction)
@@ -140,6 +128,7 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/partners/suppliers/:id/issues/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['partners'],
         summary: "A supplier's issues, newest first",
@@ -155,9 +144,13 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(suppliers.id, req.params.id), eq(suppliers.companyId, req.user.companyId)))
       if (!s) throw notFound('No such supplier.')
       const p = pageParams(req.query)
+      // newest first unless an ordering is asked for; one off the allow-list is a 400 like every list's
+      const order = req.query.ordering?.trim()
+        ? orderingClause(req.query.ordering, { id: supplierIssues.id, created_at: supplierIssues.createdAt, severity: supplierIssues.severity }, '-created_at', supplierIssues.id)
+        : [desc(supplierIssues.createdAt), desc(supplierIssues.id)]
       const where = and(eq(supplierIssues.supplierId, s.id), eq(supplierIssues.companyId, req.user.companyId))
       const [rows, [{ count }]] = await Promise.all([
-        issueRows(app.deps.db).where(where).orderBy(desc(supplierIssues.createdAt), desc(supplierIssues.id)).limit(p.pageSize).offset(p.offset),
+        issueRows(app.deps.db).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset),
         app.deps.db.select({ count: countStar }).from(supplierIssues).where(where),
       ])
       return pageResponse(req, p, count, rows.map(serialize))

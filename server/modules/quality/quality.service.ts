@@ -1,16 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, count, eq, gt, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { companies } from '../../db/schema/core'
 import { suppliers } from '../../db/schema/partners'
 import { emailOutbox, supplierIssueTypes, supplierIssues } from '../../db/schema/quality'
-import { users } from '../../db/schema/users'
-import { fieldError, notFound } from '../../http/errors'
+import { type Role, users } from '../../db/schema/users'
+import { ApiError, fieldError, notFound } from '../../http/errors'
 
 /** The issue types every company starts with (issue 5). */
 export const DEFAULT_ISSUE_TYPES = ['Avaria', 'Atraso', 'Divergência de quantidade', 'Qualidade', 'Documentação']
 
-export async function ensureIssueTypes(db: Db): Promise<void> {
+export async function ensureIssueTypes(db: DbOrTx): Promise<void> {
   // companies created after the demo data (npm run user) get the defaults on the next start
   await db.execute(sql`
     insert into ${supplierIssueTypes} (company_id, name)
@@ -38,7 +38,45 @@ export const SEVERITY_WORDS: Record<number, string> = { 1: 'muito alta', 2: 'alt
 export type ReportInput = { issueTypeId: number | null; severity: number; description: string; email: boolean; emailTo: string | null | undefined }
 
 /** SPEC 2.15: store the issue with who and when; with email on, put the message in the outbox in the same transaction. */
-export async function reportSupplierIssue(db: Db, user: { id: number; companyId: number }, supplierId: number, input: ReportInput): Promise<number> {
+/** Who may send a supplier-issue e-mail to an address the company does not have on file (issue 14). */
+export const FREE_ADDRESS_ROLES: readonly Role[] = ['admin', 'supervisor']
+/** E-mails a user, and a whole company, may send per hour through supplier issues. */
+export const EMAILS_PER_USER_HOUR = 20
+export const EMAILS_PER_COMPANY_HOUR = 200
+
+/**
+ * Issue 14: a supplier-issue e-mail goes to addresses the company has on file (the supplier's, its users') unless
+ * the sender may write free addresses, and no more than so many per hour per user and per company.
+ */
+async function checkEmail(db: DbOrTx, user: { id: number; companyId: number; role?: Role }, supplierEmail: string | null, given: string[] | null): Promise<void> {
+  if (given && !(user.role && FREE_ADDRESS_ROLES.includes(user.role))) {
+    const onFile = new Set((parseEmailTo(supplierEmail) ?? []).map((a) => a.toLowerCase()))
+    const known = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.companyId, user.companyId), sql`lower(${users.email}) in (${sql.join(given.map((a) => sql`${a.toLowerCase()}`), sql`, `)})`))
+    for (const k of known) if (k.email) onFile.add(k.email.toLowerCase())
+    const unknown = given.filter((a) => !onFile.has(a.toLowerCase()))
+    if (unknown.length) {
+      throw fieldError('email_to', `Only addresses on file (the supplier's or a user's) can be written here; ask a supervisor to send to: ${unknown.join(', ')}.`)
+    }
+  }
+  const since = sql`now() - interval '1 hour'`
+  const recent = (where: ReturnType<typeof and>) =>
+    db
+      .select({ n: count() })
+      .from(supplierIssues)
+      .where(and(eq(supplierIssues.email, true), gt(supplierIssues.createdAt, since), where))
+  const [[mine], [theirs]] = await Promise.all([
+    recent(and(eq(supplierIssues.companyId, user.companyId), eq(supplierIssues.createdById, user.id))),
+    recent(eq(supplierIssues.companyId, user.companyId)),
+  ])
+  if (Number(mine.n) >= EMAILS_PER_USER_HOUR || Number(theirs.n) >= EMAILS_PER_COMPANY_HOUR) {
+    throw new ApiError(429, { detail: 'Too many supplier e-mails in the last hour. Try again later.' }, { 'retry-after': '3600' })
+  }
+}
+
+export async function reportSupplierIssue(db: DbOrTx, user: { id: number; companyId: number; role?: Role }, supplierId: number, input: ReportInput): Promise<number> {
   const [supplier] = await db
     .select({ id: suppliers.id, code: suppliers.code, name: suppliers.name, email: suppliers.email })
     .from(suppliers)
@@ -56,6 +94,7 @@ export async function reportSupplierIssue(db: Db, user: { id: number; companyId:
   const given = parseEmailTo(input.emailTo)
   const recipients = input.email ? (given ?? parseEmailTo(supplier.email)) : given
   if (input.email && !recipients) throw fieldError('email_to', 'Give an address: the supplier has no email on file.')
+  if (input.email && recipients) await checkEmail(db, user, supplier.email, given)
   const [{ companyName }] = await db.select({ companyName: companies.name }).from(companies).where(eq(companies.id, user.companyId))
   const [{ username }] = await db.select({ username: users.username }).from(users).where(eq(users.id, user.id))
 

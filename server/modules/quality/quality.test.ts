@@ -5,13 +5,13 @@ import { emailOutbox } from '../../db/schema/quality'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { EmailOutbox, type MailTransport } from './email-outbox'
-import { emailOutboxOf } from './quality.routes'
 
 const kinds = await databaseKinds()
 
 describe.each(kinds)('supplier issues on %s', (kind) => {
   let t: TestApp
   let operator: string
+  let supervisor: string
   let acme: string
   let supplierId: number
   let acmeSupplierId: number
@@ -19,7 +19,7 @@ describe.each(kinds)('supplier issues on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind)
-    ;[operator, acme] = (await Promise.all([t.login('operator'), t.login('acme.admin')])).map((x) => x.access)
+    ;[operator, acme, supervisor] = (await Promise.all([t.login('operator'), t.login('acme.admin'), t.login('supervisor')])).map((x) => x.access)
     const [s] = await t.database.db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.companyId, t.seed.companyId)).limit(1)
     const [a] = await t.database.db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.companyId, t.seed.otherCompanyId)).limit(1)
     supplierId = s.id
@@ -66,7 +66,8 @@ describe.each(kinds)('supplier issues on %s', (kind) => {
   })
 
   it('puts the email in the outbox when email is on (to the address given, or the supplier’s)', async () => {
-    const r = await report(operator, supplierId, { issue_type: types[2].id, severity: 2, description: 'Faltaram 3 caixas.', email: true, email_to: 'qualidade@fornecedor.example.com' })
+    // a free address: a supervisor's call (issue 14)
+    const r = await report(supervisor, supplierId, { issue_type: types[2].id, severity: 2, description: 'Faltaram 3 caixas.', email: true, email_to: 'qualidade@fornecedor.example.com' })
     expect(r.statusCode).toBe(201)
     expect(r.json()).toMatchObject({ email: true, email_to: 'qualidade@fornecedor.example.com', email_status: 'pending' })
     const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'qualidade@fornecedor.example.com'))
@@ -78,6 +79,24 @@ describe.each(kinds)('supplier issues on %s', (kind) => {
     expect(fallback.statusCode).toBe(201)
     const [{ email }] = await t.database.db.select({ email: suppliers.email }).from(suppliers).where(eq(suppliers.id, supplierId))
     expect(fallback.json().email_to).toBe(email)
+  })
+
+  it('lets an operator e-mail only addresses on file (the supplier’s, the company’s users’), and limits e-mails per hour', async () => {
+    const stranger = await report(operator, supplierId, { description: 'x', email: true, email_to: 'victim@elsewhere.example.com' })
+    expect(stranger.statusCode).toBe(400)
+    expect(stranger.json().email_to[0]).toContain('victim@elsewhere.example.com')
+    const [{ email }] = await t.database.db.select({ email: suppliers.email }).from(suppliers).where(eq(suppliers.id, supplierId))
+    // the supplier's and a colleague's address, in any case
+    const onFile = await report(operator, supplierId, { description: 'x', email: true, email_to: `${String(email).toUpperCase()}, supervisor@example.com` })
+    expect(onFile.statusCode).toBe(201)
+    // another company's user is not on file for this one
+    expect((await report(operator, supplierId, { description: 'x', email: true, email_to: 'acme.admin@example.com' })).statusCode).toBe(400)
+    let last = onFile
+    for (let i = 0; i < 25 && last.statusCode === 201; i++) last = await report(operator, supplierId, { description: `y${i}`, email: true })
+    expect(last.statusCode).toBe(429)
+    expect(last.json().detail).toBe('Too many supplier e-mails in the last hour. Try again later.')
+    // without an e-mail, reporting goes on
+    expect((await report(operator, supplierId, { description: 'z', email: false })).statusCode).toBe(201)
   })
 
   it('rejects a bad email_to, severity outside 1-5, unknown issue types, a blank description; another company’s supplier is 404', async () => {
@@ -106,7 +125,7 @@ describe.each(kinds)('supplier issues on %s', (kind) => {
   })
 
   it('the outbox sends through the transport, retrying a failure with backoff', async () => {
-    expect(emailOutboxOf(t.app).enabled).toBe(false) // no SMTP_URL: mail waits in the outbox
+    expect(t.app.deps.outbox.enabled).toBe(false) // no SMTP_URL: mail waits in the outbox
     const sent: { to: string; subject: string }[] = []
     let calls = 0
     const transport: MailTransport = {

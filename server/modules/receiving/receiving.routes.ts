@@ -4,11 +4,10 @@ import { z } from 'zod'
 import { INBOUND_KINDS, INBOUND_STATUSES, inboundDocuments, RECEIPT_STATUSES } from '../../db/schema/documents'
 import { suppliers } from '../../db/schema/partners'
 import { TASK_STATUSES } from '../../db/schema/tasks'
-import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
+import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import { codeField, codeRef, dateField, decimal3, idempotencyKeyField, idParams, nameRef, optionalCode, pageOf, pkField, positiveDecimal3, productRef } from '../../../contracts/primitives'
-import { emailOutboxOf } from '../quality/quality.routes'
 import {
   assignPallets,
   bookReceipt,
@@ -194,12 +193,12 @@ const ORDERING = {
 
 /** SPEC 2.8 receiving, on real documents (issue 7). Documents are created by admins and supervisors; the wizard's steps are operator work. */
 export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate)
   const db = app.deps.db
 
   app.get(
     '/receiving/documents/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: [TAG],
         summary: 'Purchase orders and ASNs',
@@ -239,6 +238,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/receiving/documents/',
     {
+      config: { roles: WRITE_ROLES },
       schema: {
         tags: [TAG],
         summary: 'Create a PO or ASN with its lines (admins, supervisors)',
@@ -247,7 +247,6 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      requireRole(req, WRITE_ROLES)
       const id = await createInboundDocument(db, req.user, req.body)
       return reply.status(201).send(await documentDetail(db, req.user, id))
     },
@@ -256,6 +255,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/receiving/documents/:id/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: [TAG],
         summary: 'A document with its lines (expected, received, damaged, difference), the wizard draft and the booked receipts',
@@ -269,6 +269,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/receiving/documents/:id/cancel/',
     {
+      config: { roles: WRITE_ROLES },
       schema: {
         tags: [TAG],
         summary: 'Cancel an open document (admins, supervisors)',
@@ -277,7 +278,6 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      requireRole(req, WRITE_ROLES)
       await cancelInboundDocument(db, req.user, req.params.id)
       return documentDetail(db, req.user, req.params.id)
     },
@@ -293,6 +293,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/receiving/documents/:id/draft/',
     {
+      config: { roles: ANY_ROLE },
       schema: draftSchema("Save the check step: replaces the draft's lines (a field left out keeps its saved value)"),
     },
     async (req) => {
@@ -302,6 +303,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/receiving/documents/:id/draft/',
     {
+      config: { roles: ANY_ROLE },
       schema: draftSchema('Save part of the check step: replaces only the draft lines of the document lines named'),
     },
     async (req) => {
@@ -312,6 +314,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/receiving/documents/:id/pallets/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: [TAG],
         summary: 'The label step: pallet codes and SSCCs for the draft lines',
@@ -353,6 +356,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/receiving/documents/:id/putaway-suggestions/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: [TAG],
         summary: 'A destination per pallet of the draft: same storage class, active storage location of the warehouse, empty first',
@@ -382,6 +386,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/receiving/documents/:id/receive/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: [TAG],
         summary: 'Finish: book the receipt into stock (once per idempotency key)',
@@ -401,7 +406,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await bookReceipt(db, req.user, req.params.id, req.body)
       if (result.emailQueued) {
         try {
-          emailOutboxOf(app).wake()
+          app.deps.outbox.wake()
         } catch {
           // the outbox polls on its own; waking it only saves a few seconds
         }

@@ -15,7 +15,7 @@
  * transaction.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { companies, locations, warehouses } from '../../db/schema/core'
 import { type InboundKind, inboundDocumentLines, inboundDocuments, receiptLines, receipts } from '../../db/schema/documents'
@@ -25,12 +25,12 @@ import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
-import { receiveStock } from '../inventory/stock.service'
-import { fromMilli, type Milli, sumMilli, toMilli } from '../manufacturing/qty-math'
-import { resolveWarehouse } from '../manufacturing/warehouse-scope'
-import { buildSscc, maxSsccSerial } from '../../../contracts/gs1/gs1'
-import { nextSsccSerial } from '../printing/printing.service'
+import { receiveStock, ssccInStock } from '../inventory/stock.service'
+import { fromMilli, type Milli, sumMilli, toMilli } from '../../kernel/qty-math'
+import { resolveWarehouse } from '../../kernel/warehouse-scope'
+import { allocateSscc } from '../printing/printing.service'
 import { reportSupplierIssue } from '../quality/quality.service'
+import { createTask } from '../workforce/tasks.service'
 
 export type CreateDocumentInput = {
   kind: InboundKind
@@ -46,7 +46,7 @@ export type CreateDocumentInput = {
   }[]
 }
 
-export async function createInboundDocument(db: Db, user: AuthUser, body: CreateDocumentInput): Promise<number> {
+export async function createInboundDocument(db: DbOrTx, user: AuthUser, body: CreateDocumentInput): Promise<number> {
   const warehouseId = await resolveWarehouse(db, user, body.warehouse)
   const [supplier] = await db
     .select({ id: suppliers.id })
@@ -91,7 +91,7 @@ export async function createInboundDocument(db: Db, user: AuthUser, body: Create
 }
 
 /** Every product id belongs to the company, else 400 {"lines": ["Line n: invalid product ..."]}. */
-export async function checkProducts(db: Db | Tx, companyId: number, ids: number[]): Promise<void> {
+export async function checkProducts(db: DbOrTx, companyId: number, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)]
   const found = new Set(
     (
@@ -107,7 +107,7 @@ export async function checkProducts(db: Db | Tx, companyId: number, ids: number[
 
 type DocRow = typeof inboundDocuments.$inferSelect
 
-async function docOr404(db: Db | Tx, user: AuthUser, id: number, lock = false): Promise<DocRow> {
+async function docOr404(db: DbOrTx, user: AuthUser, id: number, lock = false): Promise<DocRow> {
   const q = db
     .select()
     .from(inboundDocuments)
@@ -127,7 +127,7 @@ function assertReceivable(doc: DocRow): void {
   }
 }
 
-export async function cancelInboundDocument(db: Db, user: AuthUser, id: number): Promise<void> {
+export async function cancelInboundDocument(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const doc = await docOr404(tx, user, id, true)
     if (doc.status !== 'open')
@@ -156,7 +156,7 @@ export type ReceivedItem = {
 
 type DraftLine = typeof receiptLines.$inferInsert
 
-async function draftOf(tx: Db | Tx, documentId: number) {
+async function draftOf(tx: DbOrTx, documentId: number) {
   const [draft] = await tx
     .select()
     .from(receipts)
@@ -180,7 +180,7 @@ async function ensureDraft(tx: Tx, user: AuthUser, doc: DocRow): Promise<number>
 }
 
 /** Turn the wizard's items into receipt lines: lines of this document, locations of its warehouse, lot and expiry defaulting to the line's. */
-async function toReceiptLines(tx: Db | Tx, doc: DocRow, items: ReceivedItem[], previous: (typeof receiptLines.$inferSelect)[]): Promise<Omit<DraftLine, 'receiptId'>[]> {
+async function toReceiptLines(tx: DbOrTx, doc: DocRow, items: ReceivedItem[], previous: (typeof receiptLines.$inferSelect)[]): Promise<Omit<DraftLine, 'receiptId'>[]> {
   const docLines = await tx.select().from(inboundDocumentLines).where(eq(inboundDocumentLines.documentId, doc.id))
   const byId = new Map(docLines.map((l) => [l.id, l]))
   const errors: string[] = []
@@ -221,7 +221,7 @@ async function toReceiptLines(tx: Db | Tx, doc: DocRow, items: ReceivedItem[], p
  * Save the check step: PUT replaces the draft's lines with `items`; PATCH replaces only the lines of the document
  * lines it names and keeps the others. Either way a field an item leaves out keeps its saved value.
  */
-export async function saveDraft(db: Db, user: AuthUser, id: number, items: ReceivedItem[], mode: 'replace' | 'merge'): Promise<number> {
+export async function saveDraft(db: DbOrTx, user: AuthUser, id: number, items: ReceivedItem[], mode: 'replace' | 'merge'): Promise<number> {
   return db.transaction(async (tx) => {
     const doc = await docOr404(tx, user, id, true)
     assertReceivable(doc)
@@ -242,33 +242,25 @@ export async function saveDraft(db: Db, user: AuthUser, id: number, items: Recei
 }
 
 /**
- * Allocate an SSCC from the company's GS1 prefix through the printing module's counter (never handed out twice),
- * skipping serials that received or imported pallets already carry. Null when the company has no prefix.
+ * An SSCC from the company's GS1 prefix through the printing module's allocator, skipping serials that stock or
+ * another receipt already carries. Null when the company has no prefix.
  */
-async function allocateSscc(tx: Tx, companyId: number, prefix: string | null): Promise<string | null> {
+async function palletSscc(tx: Tx, companyId: number, prefix: string | null): Promise<string | null> {
   if (!prefix || !/^\d{6,12}$/.test(prefix)) return null
-  for (let tries = 0; tries < 10_000; tries++) {
-    const serial = await nextSsccSerial(tx as unknown as Db, companyId)
-    if (serial > maxSsccSerial(prefix))
-      throw conflict({
-        detail: 'The SSCC serial numbers of this GS1 company prefix are used up.',
-      })
-    const candidate = buildSscc(0, prefix, serial)
-    const [inStock] = await tx
-      .select({ id: stockLines.id })
-      .from(stockLines)
-      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.sscc, candidate)))
-      .limit(1)
-    const [inReceipt] = await tx
+  const inReceipt = async (sscc: string) => {
+    const [used] = await tx
       .select({ id: receiptLines.id })
       .from(receiptLines)
       .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
-      .where(and(eq(receipts.companyId, companyId), eq(receiptLines.sscc, candidate)))
+      .where(and(eq(receipts.companyId, companyId), eq(receiptLines.sscc, sscc)))
       .limit(1)
-    if (!inStock && !inReceipt) return candidate
+    return used !== undefined
   }
-  throw conflict({
-    detail: 'No unused SSCC serial found; check the company prefix.',
+  return allocateSscc(tx, {
+    companyId,
+    prefix,
+    inUse: async (sscc) => (await ssccInStock(tx, companyId, sscc)) || (await inReceipt(sscc)),
+    fail: (detail) => conflict({ detail }),
   })
 }
 
@@ -278,7 +270,7 @@ async function allocateSscc(tx: Tx, companyId: number, prefix: string | null): P
  * allocates nothing new). With `groups`, each group of document lines goes on one new pallet.
  * Pallet code = the SSCC (as the stock seed does); without a GS1 prefix, PAL-<document>-<n> and no SSCC.
  */
-export async function assignPallets(db: Db, user: AuthUser, id: number, groups: number[][] | undefined): Promise<number> {
+export async function assignPallets(db: DbOrTx, user: AuthUser, id: number, groups: number[][] | undefined): Promise<number> {
   return db.transaction(async (tx) => {
     const doc = await docOr404(tx, user, id, true)
     assertReceivable(doc)
@@ -290,7 +282,7 @@ export async function assignPallets(db: Db, user: AuthUser, id: number, groups: 
     let n = new Set(lines.map((l) => l.palletCode).filter(Boolean)).size
     const newPallet = async () => {
       n++
-      const sscc = await allocateSscc(tx, user.companyId, company?.prefix ?? null)
+      const sscc = await palletSscc(tx, user.companyId, company?.prefix ?? null)
       return { palletCode: sscc ?? `PAL-${doc.code}-${n}`, sscc }
     }
     const plan: {
@@ -352,7 +344,7 @@ export type PutawaySuggestion = {
  * A destination per pallet of the draft: an active storage location of the document's warehouse with the storage
  * class of the pallet's (first) product, empty ones first, then by code; no two pallets get the same suggestion.
  */
-export async function putawaySuggestions(db: Db, user: AuthUser, id: number): Promise<PutawaySuggestion[]> {
+export async function putawaySuggestions(db: DbOrTx, user: AuthUser, id: number): Promise<PutawaySuggestion[]> {
   const doc = await docOr404(db, user, id)
   const draft = await draftOf(db, doc.id)
   if (!draft) return []
@@ -439,7 +431,7 @@ export type ReceiveInput = {
 }
 
 /** Book the receipt (Finish). Returns the receipt id and whether this call booked it (false: same key, already booked). */
-export async function bookReceipt(db: Db, user: AuthUser, id: number, body: ReceiveInput): Promise<{ receiptId: number; created: boolean; emailQueued: boolean }> {
+export async function bookReceipt(db: DbOrTx, user: AuthUser, id: number, body: ReceiveInput): Promise<{ receiptId: number; created: boolean; emailQueued: boolean }> {
   try {
     return await db.transaction((tx) => bookIn(tx, user, id, body))
   } catch (e) {
@@ -537,20 +529,16 @@ async function bookIn(tx: Tx, user: AuthUser, id: number, body: ReceiveInput): P
     if (taskOf.has(key)) continue
     const same = booked.filter((b, j) => toMilli(b.qty ?? '0') > 0n && palletKey(b, j) === key)
     const oneProduct = same.every((b) => b.productId === l.productId)
-    const [task] = await tx
-      .insert(tasks)
-      .values({
-        companyId: user.companyId,
-        warehouseId: doc.warehouseId,
-        type: 'putaway',
-        status: 'open',
-        locationId: l.locationId,
-        productId: oneProduct ? l.productId : null,
-        qty: oneProduct ? fromMilli(sumMilli(same.map((b) => toMilli(b.qty ?? '0')))) : null,
-        reference: doc.code,
-      })
-      .returning({ id: tasks.id })
-    taskOf.set(key, task.id)
+    const taskId = await createTask(tx, {
+      companyId: user.companyId,
+      warehouseId: doc.warehouseId,
+      type: 'putaway',
+      locationId: l.locationId,
+      productId: oneProduct ? l.productId : null,
+      qty: oneProduct ? fromMilli(sumMilli(same.map((b) => toMilli(b.qty ?? '0')))) : null,
+      reference: doc.code,
+    })
+    taskOf.set(key, taskId)
   }
 
   const actor = { companyId: user.companyId, userId: user.id }
@@ -620,7 +608,7 @@ async function bookIn(tx: Tx, user: AuthUser, id: number, body: ReceiveInput): P
     const summary = damaged.map((l) => `${codes.get(l.productId)}: ${fromMilli(toMilli(l.damagedQty ?? '0'))} avariado(s)`).join('; ')
     const r = body.report_issue
     // the supplier-issue service joins this transaction (a savepoint): the issue exists exactly when the receipt does
-    const issueId = await reportSupplierIssue(tx as unknown as Db, user, doc.supplierId, {
+    const issueId = await reportSupplierIssue(tx, user, doc.supplierId, {
       issueTypeId: r.issue_type ?? null,
       severity: r.severity ?? 3,
       description: r.description?.trim() || `Recebimento ${doc.code}${summary ? ` — ${summary}` : ''}`,
@@ -635,7 +623,7 @@ async function bookIn(tx: Tx, user: AuthUser, id: number, body: ReceiveInput): P
 
 // ------------------------------------------------------------------------------------------------------ reading
 
-export async function receiptView(db: Db, receiptId: number) {
+export async function receiptView(db: DbOrTx, receiptId: number) {
   const [r] = await db.select({ receipt: receipts, bookedBy: users.username }).from(receipts).leftJoin(users, eq(users.id, receipts.bookedById)).where(eq(receipts.id, receiptId))
   const lines = await db
     .select({
@@ -737,14 +725,14 @@ export const documentRowSelect = {
   linesCount: sql<number>`(SELECT count(*)::int FROM ${inboundDocumentLines} WHERE ${inboundDocumentLines.documentId} = ${inboundDocuments.id})`,
 }
 
-export const documentRows = (db: Db) =>
+export const documentRows = (db: DbOrTx) =>
   db
     .select(documentRowSelect)
     .from(inboundDocuments)
     .innerJoin(suppliers, eq(suppliers.id, inboundDocuments.supplierId))
     .innerJoin(warehouses, eq(warehouses.id, inboundDocuments.warehouseId))
     .$dynamic()
-export const documentCount = (db: Db) =>
+export const documentCount = (db: DbOrTx) =>
   db
     .select({ count: sql<number>`count(*)::int` })
     .from(inboundDocuments)
@@ -765,7 +753,7 @@ export const serializeDocumentRow = (r: DocumentRow) => ({
   received_at: r.receivedAt?.toISOString() ?? null,
 })
 
-export async function documentDetail(db: Db, user: AuthUser, id: number) {
+export async function documentDetail(db: DbOrTx, user: AuthUser, id: number) {
   const [row] = await documentRows(db)
     .where(and(eq(inboundDocuments.id, id), eq(inboundDocuments.companyId, user.companyId)))
     .limit(1)

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { SALES_ORDER_STATUSES, salesOrders, WAVE_STATUSES, waves } from '../../db/schema/documents'
 import { customers } from '../../db/schema/partners'
-import { authenticate, requireRole, WRITE_ROLES } from '../../http/auth-hook'
+import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import { codeField, codeRef, dateField, idempotencyKeyField, idParams, nameRef, pageOf, pkField, positiveDecimal3 } from '../../../contracts/primitives'
@@ -156,12 +156,12 @@ const statusFilter = <T extends string>(raw: string | undefined, allowed: readon
 
 /** SPEC 2.9 shipping, on real documents (issue 7). Orders and waves are created by admins and supervisors; shipping is operator work. */
 export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate)
   const db = app.deps.db
 
   app.get(
     '/shipping/orders/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: [TAG],
         summary: 'Sales orders',
@@ -212,6 +212,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/shipping/orders/',
     {
+      config: { roles: WRITE_ROLES },
       schema: {
         tags: [TAG],
         summary: 'Create a sales order with its lines (admins, supervisors)',
@@ -229,7 +230,6 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      requireRole(req, WRITE_ROLES)
       const id = await createSalesOrder(db, req.user, req.body)
       return reply.status(201).send(await orderDetail(db, req.user, id))
     },
@@ -237,15 +237,14 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shipping/orders/:id/',
-    { schema: { tags: [TAG], summary: 'A sales order with lines and shipments', params: idParams, response: { 200: orderDetailOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'A sales order with lines and shipments', params: idParams, response: { 200: orderDetailOut } } },
     async (req) => orderDetail(db, req.user, req.params.id),
   )
 
   app.post(
     '/shipping/orders/:id/cancel/',
-    { schema: { tags: [TAG], summary: 'Cancel an open order (admins, supervisors)', params: idParams, response: { 200: orderDetailOut } } },
+    { config: { roles: WRITE_ROLES }, schema: { tags: [TAG], summary: 'Cancel an open order (admins, supervisors)', params: idParams, response: { 200: orderDetailOut } } },
     async (req) => {
-      requireRole(req, WRITE_ROLES)
       await cancelSalesOrder(db, req.user, req.params.id)
       return orderDetail(db, req.user, req.params.id)
     },
@@ -254,6 +253,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shipping/waves/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: [TAG],
         summary: 'Waves',
@@ -282,6 +282,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/shipping/waves/',
     {
+      config: { roles: WRITE_ROLES },
       schema: {
         tags: [TAG],
         summary: 'Group open orders of one warehouse into a wave (admins, supervisors)',
@@ -290,7 +291,6 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      requireRole(req, WRITE_ROLES)
       const id = await createWave(db, req.user, req.body)
       return reply.status(201).send(await waveDetail(db, req.user, id))
     },
@@ -298,7 +298,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shipping/waves/:id/',
-    { schema: { tags: [TAG], summary: 'A wave with its orders, lines and shipments', params: idParams, response: { 200: waveDetailOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'A wave with its orders, lines and shipments', params: idParams, response: { 200: waveDetailOut } } },
     async (req) => waveDetail(db, req.user, req.params.id),
   )
 
@@ -310,13 +310,14 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { kind, segment, suggestions, finish } of wizardTargets) {
     app.get(
       `/shipping/${segment}/:id/draft/`,
-      { schema: { tags: [TAG], summary: `The shipping wizard's saved steps for this ${kind}`, params: idParams, response: { 200: draftResponse } } },
+      { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: `The shipping wizard's saved steps for this ${kind}`, params: idParams, response: { 200: draftResponse } } },
       async (req) => shippingDraft(db, req.user, { kind, id: req.params.id }),
     )
     for (const method of ['PUT', 'PATCH'] as const) {
       app.route({
         method,
         url: `/shipping/${segment}/:id/draft/`,
+        config: { roles: ANY_ROLE },
         schema: {
           tags: [TAG],
           summary: 'Save the shipping wizard steps (picks, packages, carrier, tracking) so leaving half-way loses nothing; replaces the saved draft',
@@ -333,12 +334,12 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     app.get(
       `/shipping/${segment}/:id/pick-suggestions/`,
-      { schema: { tags: [TAG], summary: suggestions, params: idParams, response: { 200: suggestionsOut } } },
+      { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: suggestions, params: idParams, response: { 200: suggestionsOut } } },
       async (req) => ({ lines: await pickSuggestions(db, req.user, { kind, id: req.params.id }) }),
     )
     app.post(
       `/shipping/${segment}/:id/ship/`,
-      { schema: { tags: [TAG], summary: finish, description: shipDescription, params: idParams, body: shipBody, response: { 200: shipmentOut, 201: shipmentOut } } },
+      { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: finish, description: shipDescription, params: idParams, body: shipBody, response: { 200: shipmentOut, 201: shipmentOut } } },
       async (req, reply) => {
         const result = await ship(db, req.user, { kind, id: req.params.id }, req.body)
         return reply.status(result.created ? 201 : 200).send(await shipmentView(db, result.shipmentId))

@@ -13,24 +13,24 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Db, Tx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { salesOrderLines, salesOrders, shipmentPackageContents, shipmentPackages, shipmentPicks, shipments, type ShippingDraft, waves } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
 import { carriers, customers } from '../../db/schema/partners'
-import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
-import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
+import { addFieldError, ApiError, conflict, type FieldErrors, fieldError, notFound, pgError } from '../../http/errors'
 import { removeStock } from '../inventory/stock.service'
-import { fromMilli, type Milli, minMilli, toMilli } from '../manufacturing/qty-math'
-import { resolveWarehouse } from '../manufacturing/warehouse-scope'
+import { fromMilli, type Milli, minMilli, toMilli } from '../../kernel/qty-math'
+import { resolveWarehouse } from '../../kernel/warehouse-scope'
 import { checkProducts } from '../receiving/receiving.service'
+import { createTask } from '../workforce/tasks.service'
 
 export type CreateOrderInput = { code: string; customer: number; warehouse?: number | null; ship_date?: string | null; lines: { product: number; qty: string }[] }
 
-export async function createSalesOrder(db: Db, user: AuthUser, body: CreateOrderInput): Promise<number> {
+export async function createSalesOrder(db: DbOrTx, user: AuthUser, body: CreateOrderInput): Promise<number> {
   const warehouseId = await resolveWarehouse(db, user, body.warehouse)
   const [customer] = await db
     .select({ id: customers.id })
@@ -58,7 +58,7 @@ export async function createSalesOrder(db: Db, user: AuthUser, body: CreateOrder
 }
 
 /** Group open orders of one warehouse, none already in an open wave, into a new wave. */
-export async function createWave(db: Db, user: AuthUser, body: { code: string; orders: number[]; warehouse?: number | null }): Promise<number> {
+export async function createWave(db: DbOrTx, user: AuthUser, body: { code: string; orders: number[]; warehouse?: number | null }): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
       const ids = [...new Set(body.orders)].sort((a, b) => a - b)
@@ -89,7 +89,7 @@ export async function createWave(db: Db, user: AuthUser, body: { code: string; o
   }
 }
 
-export async function cancelSalesOrder(db: Db, user: AuthUser, id: number): Promise<void> {
+export async function cancelSalesOrder(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
   const [row] = await db
     .update(salesOrders)
     .set({ status: 'cancelled', waveId: null })
@@ -108,7 +108,7 @@ export async function cancelSalesOrder(db: Db, user: AuthUser, id: number): Prom
 
 type Target = { kind: 'order' | 'wave'; id: number }
 
-async function targetOrders(db: Db | Tx, user: AuthUser, target: Target, lock = false) {
+async function targetOrders(db: DbOrTx, user: AuthUser, target: Target, lock = false) {
   if (target.kind === 'order') {
     const q = db
       .select()
@@ -135,7 +135,7 @@ const remainingOf = (l: { qty: string; shippedQty: string }) => {
 }
 
 /** Per open line: what is left to ship and the warehouse's free stock of its product by FEFO, with a suggested quantity per stock line. */
-export async function pickSuggestions(db: Db, user: AuthUser, target: Target) {
+export async function pickSuggestions(db: DbOrTx, user: AuthUser, target: Target) {
   const { orders } = await targetOrders(db, user, target)
   const open = orders.filter((o) => o.status === 'open')
   if (!open.length) return []
@@ -223,13 +223,15 @@ export async function pickSuggestions(db: Db, user: AuthUser, target: Target) {
 
 /**
  * Save the wizard's steps (picks, packages, carrier, tracking) on the open order or wave, so leaving half-way loses
- * nothing (issue 7). Checked only for shape here; Finish checks them against the lines and the stock.
+ * nothing (issue 7). The ids it names must be this target's lines and the company's stock lines and carrier (issue 14:
+ * a draft never stores another company's ids); quantities and stock are checked at Finish, against the stock then.
  */
-export async function saveShippingDraft(db: Db, user: AuthUser, target: Target, draft: ShippingDraft): Promise<void> {
+export async function saveShippingDraft(db: DbOrTx, user: AuthUser, target: Target, draft: ShippingDraft): Promise<void> {
   await db.transaction(async (tx) => {
     const { wave, orders } = await targetOrders(tx, user, target, true)
     const status = wave ? wave.status : orders[0].status
     if (status !== 'open') throw conflict({ detail: `This ${target.kind} is ${status}: only an open ${target.kind} keeps a wizard draft.`, status })
+    await checkDraftRefs(tx, user, target, orders, draft)
     if (wave)
       await tx
         .update(waves)
@@ -243,7 +245,53 @@ export async function saveShippingDraft(db: Db, user: AuthUser, target: Target, 
   })
 }
 
-export async function shippingDraft(db: Db, user: AuthUser, target: Target) {
+/** The draft's ids, each looked up inside the company and the target: a DRF 400 on the field that names a foreign one. */
+async function checkDraftRefs(tx: Tx, user: AuthUser, target: Target, orders: { id: number }[], draft: ShippingDraft): Promise<void> {
+  const picks = draft.picks ?? []
+  const contents = (draft.packages ?? []).flatMap((p) => p.contents)
+  const lineIds = [...new Set([...picks.map((p) => p.line), ...contents.map((c) => c.line)])]
+  const stockIds = [...new Set(picks.map((p) => p.stock_line))]
+  const orderIds = orders.map((o) => o.id)
+  const knownLines = new Set(
+    lineIds.length && orderIds.length
+      ? (
+          await tx
+            .select({ id: salesOrderLines.id })
+            .from(salesOrderLines)
+            .where(and(inArray(salesOrderLines.id, lineIds), inArray(salesOrderLines.orderId, orderIds)))
+        ).map((r) => r.id)
+      : [],
+  )
+  const knownStock = new Set(
+    stockIds.length
+      ? (
+          await tx
+            .select({ id: stockLines.id })
+            .from(stockLines)
+            .where(and(inArray(stockLines.id, stockIds), eq(stockLines.companyId, user.companyId)))
+        ).map((r) => r.id)
+      : [],
+  )
+  const errors: FieldErrors = {}
+  const add = (field: string, message: string) => addFieldError(errors, field, message)
+  for (const [i, p] of picks.entries()) {
+    if (!knownLines.has(p.line)) add('picks', `Pick ${i + 1}: ${p.line} is not a line of this ${target.kind}.`)
+    if (!knownStock.has(p.stock_line)) add('picks', `Pick ${i + 1}: stock line ${p.stock_line} does not exist.`)
+  }
+  for (const pkg of draft.packages ?? []) {
+    for (const c of pkg.contents) if (!knownLines.has(c.line)) add('packages', `Package ${pkg.code}: ${c.line} is not a line of this ${target.kind}.`)
+  }
+  if (draft.carrier != null) {
+    const [carrier] = await tx
+      .select({ id: carriers.id })
+      .from(carriers)
+      .where(and(eq(carriers.id, draft.carrier), eq(carriers.companyId, user.companyId)))
+    if (!carrier) add('carrier', `Invalid pk "${draft.carrier}" - object does not exist.`)
+  }
+  if (Object.keys(errors).length) throw new ApiError(400, errors)
+}
+
+export async function shippingDraft(db: DbOrTx, user: AuthUser, target: Target) {
   const { wave, orders } = await targetOrders(db, user, target)
   const row = wave ?? orders[0]
   return { draft: row.draft ?? null, updated_at: row.draftUpdatedAt?.toISOString() ?? null }
@@ -261,7 +309,7 @@ export type ShipInput = {
 }
 
 /** Finish: book the shipment of an order or a wave. Returns the shipment id and whether this call booked it. */
-export async function ship(db: Db, user: AuthUser, target: Target, body: ShipInput): Promise<{ shipmentId: number; created: boolean }> {
+export async function ship(db: DbOrTx, user: AuthUser, target: Target, body: ShipInput): Promise<{ shipmentId: number; created: boolean }> {
   try {
     return await db.transaction((tx) => shipIn(tx, user, target, body))
   } catch (e) {
@@ -390,7 +438,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
       if (e instanceof ApiError && e.statusCode === 400) throw new ApiError(400, { picks: [`Pick ${p.i + 1}: ${Object.values(e.body).flat().join(' ')}`] })
       throw e
     }
-    await tx.insert(tasks).values({
+    await createTask(tx, {
       companyId: user.companyId,
       warehouseId: order.warehouseId,
       type: 'pick',
@@ -400,8 +448,6 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
       productId: s.productId,
       qty: p.qty,
       reference: order.code,
-      startedAt: sql`now()`,
-      finishedAt: sql`now()`,
     })
     await tx
       .insert(shipmentPicks)
@@ -440,7 +486,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
 const bookers = alias(users, 'booker')
 const pickLocations = alias(locations, 'pick_location')
 
-export async function shipmentView(db: Db, id: number) {
+export async function shipmentView(db: DbOrTx, id: number) {
   const [s] = await db
     .select({ shipment: shipments, carrier: { id: carriers.id, code: carriers.code, name: carriers.name }, bookedBy: bookers.username })
     .from(shipments)
@@ -513,7 +559,7 @@ export const orderRowSelect = {
   shippedAt: salesOrders.shippedAt,
   linesCount: sql<number>`(SELECT count(*)::int FROM ${salesOrderLines} WHERE ${salesOrderLines.orderId} = ${salesOrders.id})`,
 }
-export const orderRows = (db: Db) =>
+export const orderRows = (db: DbOrTx) =>
   db
     .select(orderRowSelect)
     .from(salesOrders)
@@ -521,7 +567,7 @@ export const orderRows = (db: Db) =>
     .innerJoin(warehouses, eq(warehouses.id, salesOrders.warehouseId))
     .leftJoin(orderWaves, eq(orderWaves.id, salesOrders.waveId))
     .$dynamic()
-export const orderCount = (db: Db) =>
+export const orderCount = (db: DbOrTx) =>
   db
     .select({ count: sql<number>`count(*)::int` })
     .from(salesOrders)
@@ -541,7 +587,7 @@ export const serializeOrderRow = (r: OrderRow) => ({
   shipped_at: r.shippedAt?.toISOString() ?? null,
 })
 
-async function orderLinesOf(db: Db, orderIds: number[]) {
+async function orderLinesOf(db: DbOrTx, orderIds: number[]) {
   if (!orderIds.length) return []
   const rows = await db
     .select({ line: salesOrderLines, code: products.code, name1: products.name1, uom: uoms.code })
@@ -560,7 +606,7 @@ async function orderLinesOf(db: Db, orderIds: number[]) {
   }))
 }
 
-export async function orderDetail(db: Db, user: AuthUser, id: number) {
+export async function orderDetail(db: DbOrTx, user: AuthUser, id: number) {
   const [row] = await orderRows(db)
     .where(and(eq(salesOrders.id, id), eq(salesOrders.companyId, user.companyId)))
     .limit(1)
@@ -582,7 +628,7 @@ export async function orderDetail(db: Db, user: AuthUser, id: number) {
   }
 }
 
-export const waveRows = (db: Db) =>
+export const waveRows = (db: DbOrTx) =>
   db
     .select({
       id: waves.id,
@@ -607,7 +653,7 @@ export const serializeWaveRow = (r: WaveRow) => ({
   shipped_at: r.shippedAt?.toISOString() ?? null,
 })
 
-export async function waveDetail(db: Db, user: AuthUser, id: number) {
+export async function waveDetail(db: DbOrTx, user: AuthUser, id: number) {
   const [row] = await waveRows(db)
     .where(and(eq(waves.id, id), eq(waves.companyId, user.companyId)))
     .limit(1)

@@ -1,14 +1,14 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Db } from '../../db/client'
-import { type TaskStatus, tasks } from '../../db/schema/tasks'
-import { authenticate } from '../../http/auth-hook'
+import type { Db, Tx } from '../../db/client'
+import { tasks } from '../../db/schema/tasks'
+import { ANY_ROLE } from '../../http/auth-hook'
 import type { AuthUser } from '../../http/context'
-import { conflict, notFound } from '../../http/errors'
-import { copackTaskStarted } from '../manufacturing/copack.service'
+import { notFound } from '../../http/errors'
 import { idParams } from '../../../contracts/primitives'
 import { type Task, taskOut } from '../../../contracts/tasks/tasks.contract'
 import { serializeTask, taskRows } from './task-rows'
+import { finishTask, startTask } from './tasks.service'
 
 /** The task as GET /api/workforce/tasks/{id}/ shows it, so a screen can replace its row. */
 async function readTask(db: Db, user: AuthUser, id: number): Promise<Task> {
@@ -17,29 +17,20 @@ async function readTask(db: Db, user: AuthUser, id: number): Promise<Task> {
   return serializeTask(r)
 }
 
-const START_FROM: TaskStatus[] = ['open', 'pending']
-const DONE_FROM: TaskStatus[] = ['in_progress', 'open']
-
 /**
  * Issue 7 "Tasks and workforce": an operator (any signed-in user of the company) starts and finishes a task.
- * The status moves with a conditional UPDATE, so two people starting one task at once: one wins, the other gets 409.
+ * The tasks service moves the status; what other modules do when a task starts comes from the app (deps.taskHooks).
  */
 export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate)
   const db = app.deps.db
-
-  const refuse = async (user: AuthUser, id: number, action: string, allowed: TaskStatus[]): Promise<never> => {
-    const [task] = await db
-      .select({ status: tasks.status })
-      .from(tasks)
-      .where(and(eq(tasks.id, id), eq(tasks.companyId, user.companyId)))
-    if (!task) throw notFound('No such record.')
-    throw conflict({ detail: `This task is ${task.status}: only a task that is ${allowed.join(' or ')} can be ${action}.`, status: task.status })
+  const afterStart = async (tx: Tx, companyId: number, taskId: number) => {
+    for (const started of app.deps.taskHooks.started) await started(tx, companyId, taskId)
   }
 
   app.post(
     '/workforce/tasks/:id/start/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['workforce'],
         summary: 'Start a task (open|pending → in_progress; the caller becomes the assignee)',
@@ -49,24 +40,15 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const id = req.params.id
-      const started = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(tasks)
-          .set({ status: 'in_progress', assigneeId: req.user.id, startedAt: sql`now()` })
-          .where(and(eq(tasks.id, id), eq(tasks.companyId, req.user.companyId), inArray(tasks.status, START_FROM)))
-          .returning({ id: tasks.id })
-        if (row) await copackTaskStarted(tx, req.user.companyId, id)
-        return Boolean(row)
-      })
-      if (!started) await refuse(req.user, id, 'started', START_FROM)
-      return readTask(db, req.user, id)
+      await startTask(db, req.user, req.params.id, afterStart)
+      return readTask(db, req.user, req.params.id)
     },
   )
 
   app.post(
     '/workforce/tasks/:id/done/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['workforce'],
         summary: 'Finish a task (in_progress|open → done)',
@@ -76,14 +58,8 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const id = req.params.id
-      const [row] = await db
-        .update(tasks)
-        .set({ status: 'done', finishedAt: sql`now()`, startedAt: sql`coalesce(${tasks.startedAt}, now())`, assigneeId: sql`coalesce(${tasks.assigneeId}, ${req.user.id})` })
-        .where(and(eq(tasks.id, id), eq(tasks.companyId, req.user.companyId), inArray(tasks.status, DONE_FROM)))
-        .returning({ id: tasks.id })
-      if (!row) await refuse(req.user, id, 'finished', DONE_FROM)
-      return readTask(db, req.user, id)
+      await finishTask(db, req.user, req.params.id)
+      return readTask(db, req.user, req.params.id)
     },
   )
 }

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tasks } from '../../db/schema/tasks'
+import { users } from '../../db/schema/users'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
+import { assignTask, cancelTasks, countNotDone, createTask } from './tasks.service'
 
 const kinds = await databaseKinds()
 
@@ -71,5 +73,45 @@ describe.each(kinds)('task start/done on %s', (kind) => {
     const id = await newTask('open')
     const results = await Promise.all([act(operator, id, 'start'), act(operator2, id, 'start'), act(operator, id, 'start')])
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409])
+  })
+  // ADR 0009: the tasks service is the one writer of `tasks`; copack, receiving and shipping call it
+  describe('the tasks service', () => {
+    const read = async (id: number) => (await t.database.db.select().from(tasks).where(eq(tasks.id, id)))[0]
+    const userId = async (username: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id
+
+    it('creates an open task, or one already done by someone (started and finished now)', async () => {
+      const open = await createTask(t.database.db, { companyId: t.seed.companyId, warehouseId: null, type: 'putaway', qty: '3', reference: `S-${kind}` })
+      expect(await read(open)).toMatchObject({ status: 'open', type: 'putaway', assigneeId: null, qty: '3.000', reference: `S-${kind}`, startedAt: null, finishedAt: null })
+      const by = await userId('operator')
+      const done = await createTask(t.database.db, { companyId: t.seed.companyId, warehouseId: null, type: 'pick', status: 'done', assigneeId: by })
+      expect(await read(done)).toMatchObject({ status: 'done', assigneeId: by, reference: '', startedAt: expect.any(Date), finishedAt: expect.any(Date) })
+    })
+
+    it('assigns an unfinished task of the company, and refuses a finished one (409) or another company’s (404)', async () => {
+      const by = await userId('operator2')
+      const id = await newTask('pending')
+      await assignTask(t.database.db, t.seed.companyId, id, by)
+      expect((await read(id)).assigneeId).toBe(by)
+      await assignTask(t.database.db, t.seed.companyId, id, null)
+      expect((await read(id)).assigneeId).toBeNull()
+      const done = await newTask('done')
+      await expect(assignTask(t.database.db, t.seed.companyId, done, by)).rejects.toMatchObject({ statusCode: 409, body: { status: 'done' } })
+      const acme = await newTask('open', t.seed.otherCompanyId)
+      await expect(assignTask(t.database.db, t.seed.companyId, acme, by)).rejects.toMatchObject({ statusCode: 404 })
+      expect((await read(acme)).assigneeId).toBeNull()
+    })
+
+    it('cancels only the unfinished tasks it is given and counts those not done', async () => {
+      const [open, running, done, other] = [await newTask('open'), await newTask('in_progress'), await newTask('done'), await newTask('open')]
+      expect(await countNotDone(t.database.db, [open, running, done])).toBe(2)
+      await cancelTasks(t.database.db, [open, running, done])
+      expect((await read(open)).status).toBe('cancelled')
+      expect((await read(running)).finishedAt).toEqual(expect.any(Date))
+      expect((await read(done)).status).toBe('done')
+      expect((await read(other)).status).toBe('open')
+      expect(await countNotDone(t.database.db, [open, running, done])).toBe(2)
+      expect(await countNotDone(t.database.db, [done])).toBe(0)
+      expect(await countNotDone(t.database.db, [])).toBe(0)
+    })
   })
 })

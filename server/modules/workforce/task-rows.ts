@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Task } from '../../../contracts/tasks/tasks.contract'
-import type { Db } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { products } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { tasks } from '../../db/schema/tasks'
@@ -10,7 +10,7 @@ import { users } from '../../db/schema/users'
 export const assignees = alias(users, 'assignee')
 
 /** The tasks with what the API shows of their warehouse, location, product and assignee; callers add where/order. */
-export const taskRows = (db: Db) =>
+export const taskRows = (db: DbOrTx) =>
   db
     .select({
       id: tasks.id,

@@ -5,7 +5,7 @@ import { products } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { CLOSED_TASK_STATUSES, TASK_STATUSES, type TaskStatus, tasks } from '../../db/schema/tasks'
 import { EQUIPMENT_STATUSES, equipments } from '../../db/schema/workforce'
-import { authenticate } from '../../http/auth-hook'
+import { ANY_ROLE } from '../../http/auth-hook'
 import { fieldError, notFound } from '../../http/errors'
 import { statementKey } from '../../http/statement-cache'
 import { countStar, likeEscape, orderingClause, pageParams, pageResponse } from '../../http/pagination'
@@ -32,13 +32,13 @@ const csv = (s: string | undefined) => (s ?? '').split(',').map((v) => v.trim())
 const DEFAULT_TZ = 'America/Sao_Paulo'
 
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate)
   const db = app.deps.db
 
   const rows = () => taskRows(db)
   app.get(
     '/workforce/tasks/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['workforce'],
         summary: 'Tasks (SPEC 2.10)',
@@ -92,6 +92,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/workforce/tasks/metrics/daily/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['workforce'],
         summary: 'Tasks per day (SPEC 2.4 chart)',
@@ -127,7 +128,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/workforce/tasks/:id/',
-    { schema: { tags: ['workforce'], params: idParams, response: { 200: taskOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: ['workforce'], params: idParams, response: { 200: taskOut } } },
     async (req) => {
       const [row] = await rows().where(and(eq(tasks.companyId, req.user.companyId), eq(tasks.id, req.params.id))).limit(1)
       if (!row) throw notFound('No such record.')
@@ -138,6 +139,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/workforce/equipment/status/',
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ['workforce'],
         summary: 'Equipment by status (SPEC 2.4 chart)',

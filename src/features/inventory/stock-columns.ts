@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro'
 import type { DataColumn } from '../../components/data-table'
 import type { StockLine } from './inventory-types'
-import { neutralizeFormula, type CsvValue } from './stock-csv'
+import { csvQty, neutralizeFormula, type CsvValue } from './stock-csv'
 
 export interface StockColumn extends DataColumn<StockLine> {
-  /** the value written to the CSV export: exact, as the API gave it */
+  /** the value written to the CSV export: exact, quantities without trailing zeros */
   csv: (row: StockLine) => CsvValue
 }
 
@@ -18,8 +18,8 @@ export const STOCK_COLUMNS: StockColumn[] = [
   { id: 'lot', header: msg`Lote`, value: (row) => row.lot, csv: (row) => text(row.lot) },
   { id: 'pallet_code', header: msg`Palete`, value: (row) => row.pallet_code, csv: (row) => text(row.pallet_code) },
   { id: 'sscc', header: msg`SSCC`, value: (row) => row.sscc, csv: (row) => text(row.sscc) },
-  { id: 'qty', header: msg`Quantidade`, kind: 'number', value: (row) => row.qty, csv: (row) => row.qty },
-  { id: 'reserved_qty', header: msg`Reservado`, kind: 'number', value: (row) => row.reserved_qty, csv: (row) => row.reserved_qty },
+  { id: 'qty', header: msg`Quantidade`, kind: 'number', value: (row) => row.qty, csv: (row) => csvQty(row.qty) },
+  { id: 'reserved_qty', header: msg`Reservado`, kind: 'number', value: (row) => row.reserved_qty, csv: (row) => csvQty(row.reserved_qty) },
   { id: 'uom', header: msg`UM`, value: (row) => row.uom, csv: (row) => text(row.uom) },
   { id: 'expiry_date', header: msg`Validade`, kind: 'date', value: (row) => row.expiry_date, csv: (row) => row.expiry_date },
   { id: 'owner__name', header: msg`Proprietário`, value: (row) => row.owner?.name, csv: (row) => text(row.owner?.name) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { csvField, neutralizeFormula, toCsv } from './stock-csv'
+import { STOCK_COLUMNS } from './stock-columns'
+import { csvField, csvQty, neutralizeFormula, toCsv } from './stock-csv'
 
 describe('stock CSV (RFC 4180)', () => {
   it('leaves plain fields alone and writes null as an empty field', () => {
@@ -21,6 +22,17 @@ describe('stock CSV (RFC 4180)', () => {
   it('keeps quantities exactly as the API wrote them', () => {
     const csv = toCsv(['Produto', 'Quantidade'], [['P1', '12.500'], ['P2', '0.001'], ['P3', '123456789012.345']])
     expect(csv).toBe('Produto,Quantidade\r\nP1,12.500\r\nP2,0.001\r\nP3,123456789012.345\r\n')
+  })
+
+  it('writes quantities like the screens and labels: exact, up to 3 decimals, no trailing zeros (SPEC 9)', () => {
+    expect(csvQty('303.000')).toBe('303')
+    expect(csvQty('12.500')).toBe('12.5')
+    expect(csvQty('123456789012.345')).toBe('123456789012.345')
+    expect(csvQty(null)).toBeNull()
+    const qty = STOCK_COLUMNS.find((c) => c.id === 'qty')!
+    const reserved = STOCK_COLUMNS.find((c) => c.id === 'reserved_qty')!
+    const row = { qty: '303.000', reserved_qty: '0.500' } as Parameters<typeof qty.csv>[0]
+    expect([qty.csv(row), reserved.csv(row)]).toEqual(['303', '0.5'])
   })
 
   it('builds rows with CRLF and a header, accents untouched', () => {

@@ -1,8 +1,10 @@
 /**
  * CSV for the stock export (RFC 4180): comma separated, CRLF line ends, a field quoted when it holds a
- * comma, a quote, a line break or leading/trailing spaces, quotes doubled. Numbers go out exactly as the API
- * wrote them ("12.500"), never through a float.
+ * comma, a quote, a line break or leading/trailing spaces, quotes doubled. Quantities go out exact, never through
+ * a float, and like the screens and labels without trailing zeros ("12.5", "303"); the decimal point stays a
+ * point so a spreadsheet in any language reads them as numbers.
  */
+import { fromMilli, toMilli } from '../../lib/format'
 
 export type CsvValue = string | number | null | undefined
 
@@ -12,6 +14,13 @@ export type CsvValue = string | number | null | undefined
  */
 export function neutralizeFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+}
+
+/** SPEC 9: a quantity with up to 3 decimals and no trailing zeros ("303.000" -> "303"). */
+export function csvQty(qty: string | null | undefined): CsvValue {
+  if (qty === null || qty === undefined) return null
+  const milli = toMilli(qty)
+  return milli === null ? qty : fromMilli(milli)
 }
 
 export function csvField(value: CsvValue): string {

@@ -8,6 +8,8 @@ export const printingKeys = {
   /** a page of /printing/printers' table; under printers(), so a change refreshes both */
   printerList: (params: ListParams) => [...printingKeys.printers(), 'list', params] as const,
   jobs: () => [...printingKeys.all, 'jobs'] as const,
+  /** a page of the recent jobs; under jobs(), so a new print refreshes it */
+  jobList: (params: ListParams) => [...printingKeys.jobs(), 'list', params] as const,
   suggestions: (kind: LabelKind, query: string) => [...printingKeys.all, 'suggestions', kind, query] as const,
   /** every label preview: a printer's new size or resolution changes them */
   previews: () => [...printingKeys.all, 'preview'] as const,

@@ -1,9 +1,12 @@
 /** The shipping wizard's form (SPEC 2.9): picks per stock line, packages with their contents, and the rules of each step. */
+import { fromMilli, toMilli } from '../../lib/format'
 import type { PackageItem, PickItem, PickSuggestionLine, ShippingDraft } from './shipping-types'
 
+/** What a quantity field holds: a number, or the text being typed. Sums are exact thousandths (bigint). */
 export type Qty = string | number
-export const toQty = (value: Qty) => (typeof value === 'number' ? value : value.trim() === '' ? 0 : Number(value))
-const round = (n: number) => Math.round(n * 1000) / 1000
+/** A malformed quantity (more than 3 decimals, negative, not a number) counts as nothing here; the step is invalid. */
+const milli = (value: Qty | undefined) => toMilli(value) ?? 0n
+const wellFormed = (value: Qty | undefined) => toMilli(value) !== null
 
 export const pickKey = (line: number, stockLine: number) => `${line}:${stockLine}`
 
@@ -18,28 +21,29 @@ export function initialPicks(lines: PickSuggestionLine[], draft: ShippingDraft |
   const out: Record<string, Qty> = {}
   for (const line of lines) for (const s of line.suggestions) out[pickKey(line.line, s.stock_line)] = 0
   if (draft?.picks?.length) {
-    for (const p of draft.picks) out[pickKey(p.line, p.stock_line)] = Number(p.qty)
+    for (const p of draft.picks) out[pickKey(p.line, p.stock_line)] = fromMilli(milli(p.qty))
     return out
   }
-  for (const line of lines) for (const s of line.suggestions) out[pickKey(line.line, s.stock_line)] = Number(s.qty)
+  for (const line of lines) for (const s of line.suggestions) out[pickKey(line.line, s.stock_line)] = fromMilli(milli(s.qty))
   return out
 }
 
-export function pickedByLine(picks: Record<string, Qty>): Map<number, number> {
-  const out = new Map<number, number>()
+/** Thousandths picked per order line. */
+export function pickedByLine(picks: Record<string, Qty>): Map<number, bigint> {
+  const out = new Map<number, bigint>()
   for (const [key, qty] of Object.entries(picks)) {
     const line = Number(key.split(':')[0])
-    out.set(line, round((out.get(line) ?? 0) + toQty(qty)))
+    out.set(line, (out.get(line) ?? 0n) + milli(qty))
   }
   return out
 }
 
 export function toPickItems(picks: Record<string, Qty>): PickItem[] {
   return Object.entries(picks)
-    .filter(([, qty]) => toQty(qty) > 0)
+    .filter(([, qty]) => milli(qty) > 0n)
     .map(([key, qty]) => {
       const [line, stockLine] = key.split(':').map(Number)
-      return { line, stock_line: stockLine, qty: String(round(toQty(qty))) }
+      return { line, stock_line: stockLine, qty: fromMilli(milli(qty)) }
     })
 }
 
@@ -47,14 +51,14 @@ export function toPickItems(picks: Record<string, Qty>): PickItem[] {
 export function pickingValid(lines: PickSuggestionLine[], picks: Record<string, Qty>): boolean {
   let any = false
   for (const line of lines) {
-    let sum = 0
+    let sum = 0n
     for (const s of line.suggestions) {
-      const qty = toQty(picks[pickKey(line.line, s.stock_line)] ?? 0)
-      if (!Number.isFinite(qty) || qty < 0 || qty > Number(s.available)) return false
+      const qty = toMilli(picks[pickKey(line.line, s.stock_line)])
+      if (qty === null || qty > milli(s.available)) return false
       sum += qty
-      if (qty > 0) any = true
+      if (qty > 0n) any = true
     }
-    if (round(sum) > Number(line.remaining)) return false
+    if (sum > milli(line.remaining)) return false
   }
   return any
 }
@@ -62,13 +66,14 @@ export function pickingValid(lines: PickSuggestionLine[], picks: Record<string, 
 /** One package with everything picked: where packing starts. */
 export function defaultPackages(picks: Record<string, Qty>): PackageForm[] {
   const contents: Record<number, Qty> = {}
-  for (const [line, qty] of pickedByLine(picks)) if (qty > 0) contents[line] = qty
+  for (const [line, qty] of pickedByLine(picks)) if (qty > 0n) contents[line] = fromMilli(qty)
   return [{ code: 'PKG-1', contents }]
 }
 
-export function packedByLine(packages: PackageForm[]): Map<number, number> {
-  const out = new Map<number, number>()
-  for (const p of packages) for (const [line, qty] of Object.entries(p.contents)) out.set(Number(line), round((out.get(Number(line)) ?? 0) + toQty(qty)))
+/** Thousandths packed per order line. */
+export function packedByLine(packages: PackageForm[]): Map<number, bigint> {
+  const out = new Map<number, bigint>()
+  for (const p of packages) for (const [line, qty] of Object.entries(p.contents)) out.set(Number(line), (out.get(Number(line)) ?? 0n) + milli(qty))
   return out
 }
 
@@ -77,10 +82,10 @@ export function packingValid(picks: Record<string, Qty>, packages: PackageForm[]
   if (packages.length === 0) return false
   const codes = packages.map((p) => p.code.trim())
   if (codes.some((c) => c === '') || new Set(codes).size !== codes.length) return false
-  if (packages.some((p) => Object.values(p.contents).some((q) => !Number.isFinite(toQty(q)) || toQty(q) < 0))) return false
+  if (packages.some((p) => Object.values(p.contents).some((q) => !wellFormed(q)))) return false
   const picked = pickedByLine(picks)
   const packed = packedByLine(packages)
-  for (const line of new Set([...picked.keys(), ...packed.keys()])) if ((picked.get(line) ?? 0) !== (packed.get(line) ?? 0)) return false
+  for (const line of new Set([...picked.keys(), ...packed.keys()])) if ((picked.get(line) ?? 0n) !== (packed.get(line) ?? 0n)) return false
   return true
 }
 
@@ -89,12 +94,12 @@ export function toPackageItems(packages: PackageForm[]): PackageItem[] {
     .map((p) => ({
       code: p.code.trim(),
       contents: Object.entries(p.contents)
-        .filter(([, q]) => toQty(q) > 0)
-        .map(([line, q]) => ({ line: Number(line), qty: String(round(toQty(q))) })),
+        .filter(([, q]) => milli(q) > 0n)
+        .map(([line, q]) => ({ line: Number(line), qty: fromMilli(milli(q)) })),
     }))
     .filter((p) => p.contents.length > 0)
 }
 
 export function fromPackageItems(items: PackageItem[] | undefined): PackageForm[] {
-  return (items ?? []).map((p) => ({ code: p.code, contents: Object.fromEntries(p.contents.map((c) => [c.line, Number(c.qty)])) }))
+  return (items ?? []).map((p) => ({ code: p.code, contents: Object.fromEntries(p.contents.map((c) => [c.line, fromMilli(milli(c.qty))])) }))
 }

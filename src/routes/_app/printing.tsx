@@ -3,12 +3,16 @@ import { IconAdjustmentsCog } from '@tabler/icons-react'
 import { Trans } from '@lingui/react/macro'
 import { LinkButton } from '../../components/link-button'
 import { PageHeader } from '../../components/page-header'
-import { printJobsQueryOptions } from '../../features/printing/api/get-print-jobs'
+import { listParamsOf, useListSearch, validateListSearch } from '../../lib/list-search'
+import { printJobsQueryOptions, RECENT_JOBS } from '../../features/printing/api/get-print-jobs'
 import { PrintingScreen } from '../../features/printing/components/printing-screen'
 
 export const Route = createFileRoute('/_app/printing')({
+  // issue 13 §5: the jobs list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => listParamsOf(search, RECENT_JOBS),
   // the jobs table shows a failed load itself, so a failure here must not replace the screen
-  loader: ({ context }) => context.queryClient.ensureQueryData(printJobsQueryOptions()).then(
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(printJobsQueryOptions(deps)).then(
     () => undefined,
     () => undefined,
   ),
@@ -16,6 +20,7 @@ export const Route = createFileRoute('/_app/printing')({
 })
 
 function PrintingPage() {
+  const jobs = useListSearch(Route.useSearch(), RECENT_JOBS)
   return (
     <>
       <PageHeader
@@ -27,7 +32,7 @@ function PrintingPage() {
           </LinkButton>
         }
       />
-      <PrintingScreen />
+      <PrintingScreen jobs={jobs} />
     </>
   )
 }

@@ -3,14 +3,21 @@ import { IconPrinter } from '@tabler/icons-react'
 import { Trans } from '@lingui/react/macro'
 import { LinkButton } from '../../components/link-button'
 import { PageHeader } from '../../components/page-header'
-import { printersQueryOptions } from '../../features/printing/api/get-printers'
+import { listParamsOf, useListSearch, validateListSearch } from '../../lib/list-search'
+import { printerListQueryOptions, printersQueryOptions } from '../../features/printing/api/get-printers'
 import { PrintersScreen } from '../../features/printing/components/printers-screen'
 
 // /printing is a leaf route: this page sits beside it (printing_), not inside it
 export const Route = createFileRoute('/_app/printing_/printers')({
-  // the table shows a failed load itself, so a failure here must not replace the screen
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(printersQueryOptions()).then(
+  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => listParamsOf(search),
+  // the table shows a failed load itself, so a failure here must not replace the screen; the form checks names against all printers
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(printerListQueryOptions(deps)),
+      context.queryClient.ensureQueryData(printersQueryOptions()),
+    ]).then(
       () => undefined,
       () => undefined,
     ),
@@ -18,6 +25,7 @@ export const Route = createFileRoute('/_app/printing_/printers')({
 })
 
 function PrintersPage() {
+  const list = useListSearch(Route.useSearch())
   return (
     <>
       <PageHeader
@@ -29,7 +37,7 @@ function PrintersPage() {
           </LinkButton>
         }
       />
-      <PrintersScreen />
+      <PrintersScreen {...list} />
     </>
   )
 }

@@ -6,7 +6,7 @@ import { gs1Hri } from '../../../../contracts/gs1/gs1'
 import { FNC1, code128Bars, decodeZplCode128, encodeCode128, gs1Elements } from './code128'
 import { type Dpi, placeLabel } from './label-model'
 import { locationLabel } from './location-label'
-import { contentElements, palletLabel, type PalletLabelData } from './pallet-label'
+import { contentElements, labelQty, palletLabel, type PalletLabelData } from './pallet-label'
 import { renderPng } from './png'
 import { renderSvg } from './svg'
 import { parseZpl, renderZpl } from './zpl'
@@ -81,6 +81,18 @@ describe('labels', () => {
     // a weight is not a count: no (02)/(37)
     expect(contentElements({ ...pallet, qty: '12.500' }).map((e) => e.ai)).toEqual(['17', '10'])
     expect(contentElements({ ...pallet, gtin: null, lot: null, expiryDate: null })).toEqual([])
+  })
+
+  it('prints quantities as a Portuguese reader reads them: no trailing zeros, decimal comma (SPEC 9)', () => {
+    expect(labelQty('303.000')).toBe('303')
+    expect(labelQty('12.500')).toBe('12,5')
+    expect(labelQty('1250.000')).toBe('1.250')
+    expect(labelQty('0.125')).toBe('0,125')
+    expect(labelQty('123456789012345.125')).toBe('123.456.789.012.345,125')
+    const texts = (qty: string, uom: string) => palletLabel({ ...pallet, qty, uom }).elements.flatMap((e) => (e.type === 'text' ? [e.text] : []))
+    expect(texts('303.000', 'UN')).toContain('303 UN')
+    expect(texts('303.000', 'UN')).not.toContain('303.000 UN')
+    expect(texts('12.500', 'KG')).toContain('12,5 KG')
   })
 
   for (const dpi of [203, 300] as Dpi[]) {

@@ -40,6 +40,15 @@ export function contentElements(p: PalletLabelData): Gs1Element[] {
   return out
 }
 
+/**
+ * SPEC 9: the quantity as a Portuguese reader reads it (the label's language): up to 3 decimals, no trailing zeros,
+ * decimal comma ("303", "12,5", "1.250"), formatted from the exact decimal string, never through a float.
+ */
+export function labelQty(qty: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(qty)) return qty
+  return new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 }).format(qty as `${number}`)
+}
+
 const br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`
 
 /**
@@ -63,7 +72,7 @@ export function palletLabel(p: PalletLabelData, size = PALLET_LABEL_SIZE): Label
     text(4, 27, 44, 3, p.gtin ? 'CONTEÚDO (GTIN)' : 'CONTEÚDO'),
     text(4, 31, 46, 4.5, p.gtin ?? (p.productCode ? p.productCode : 'MISTO')),
     text(52, 27, 44, 3, 'QUANTIDADE'),
-    text(52, 31, 44, 4.5, p.qty !== null ? `${p.qty} ${p.uom ?? ''}`.trim() : '-'),
+    text(52, 31, 44, 4.5, p.qty !== null ? `${labelQty(p.qty)} ${p.uom ?? ''}`.trim() : '-'),
     text(4, 38, 92, 3.5, p.productCode ? `${p.productCode} ${p.productName ?? ''}`.trim() : 'Palete misto'),
     rule(44),
     text(4, 46, 44, 3, 'LOTE'),

@@ -4,6 +4,7 @@ import { DataTable, type DataColumn } from '../../../components/data-table'
 import { formatNumber } from '../../../lib/format'
 import { productPacksQueryOptions } from '../api/get-product-packs'
 import type { ProductPack } from '../catalog-types'
+import type { ListState } from '../../../lib/list-search'
 
 function hasValue(side: number | string | null): side is number | string {
   return side !== null && side !== '' && Number.isFinite(Number(side))
@@ -25,10 +26,13 @@ const columns: DataColumn<ProductPack>[] = [
   { id: 'weight_kg', header: msg`Peso (kg)`, value: (row) => row.weight_kg, kind: 'number' },
 ]
 
-export function ProductPacksTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function ProductPacksTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="catalog.product-packs"
       label={t`Embalagens de produto`}
       columns={columns}

@@ -7,6 +7,7 @@ import type { ListParams } from '../../../lib/list-query'
 import { UomEndpointNotFoundError } from '../api/find-uom-endpoint'
 import { uomsQueryOptions } from '../api/get-uoms'
 import type { Uom } from '../catalog-types'
+import type { ListState } from '../../../lib/list-search'
 
 const columns: DataColumn<Uom>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -19,12 +20,15 @@ function describeError(error: Error) {
   return <Trans>Nenhum endpoint de UOM encontrado (testados: {tested})</Trans>
 }
 
-export function UomsTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function UomsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const query = useCallback((params: ListParams) => uomsQueryOptions(queryClient, params), [queryClient])
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="catalog.uoms"
       label={t`Unidades de medida`}
       columns={columns}

@@ -4,7 +4,7 @@ import { IconCamera, IconCheck, IconClock, IconKeyboard, IconRefresh, IconScan, 
 import { Trans, useLingui } from '@lingui/react/macro'
 import { GS, mightBeGs1, stripSymbology } from '../../../../contracts/gs1/gs1-form'
 import type { ReadStatus, ScanRead } from '../../../../machines/scanner/scanner.machine'
-import { formatNumber, intlLocale } from '../../../lib/format'
+import { formatQty, intlLocale } from '../../../lib/format'
 import { asScanSummary } from '../scan-history-storage'
 import { readSourceText, readStatusText, scanKindText } from '../scanner-texts'
 
@@ -76,7 +76,7 @@ export const ScanReadItem = memo(function ScanReadItem({ read, onRetry }: { read
                   {p.name}
                 </Text>
                 <Text size="lg" fw={700} style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
-                  {formatNumber(Number(p.qty), i18n.locale)} {p.uom}
+                  {formatQty(p.qty, i18n.locale)} {p.uom}
                 </Text>
               </Group>
             ))}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'r
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { IconCamera, IconKeyboard, IconTrash } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../../../app/session'
+import { useSession } from '../../../lib/session'
 import { getScanSummary } from '../api/get-scan'
 import { useScanner } from '../hooks/use-scanner'
 import { readScanHistory, writeScanHistory } from '../scan-history-storage'

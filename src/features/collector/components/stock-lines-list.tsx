@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatDate, formatNumber } from '../../../lib/format'
+import { formatDate, formatQty } from '../../../lib/format'
 import type { ScanResult } from '../collector-types'
 
 /** One product a lookup found: its total and where it is, line by line (location, lot, pallet, qty, expiry). */
@@ -19,7 +19,7 @@ export function StockLinesList({ result }: { result: ScanResult }) {
           </Text>
         </Stack>
         <Text fw={700} size="xl" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
-          {formatNumber(Number(result.total_qty), i18n.locale)} {result.uom}
+          {formatQty(result.total_qty, i18n.locale)} {result.uom}
         </Text>
       </Group>
       {result.lines.length === 0 ? (
@@ -53,7 +53,7 @@ export function StockLinesList({ result }: { result: ScanResult }) {
                 </Text>
               </Stack>
               <Text fw={700} style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
-                {formatNumber(Number(line.qty), i18n.locale)} {line.uom}
+                {formatQty(line.qty, i18n.locale)} {line.uom}
               </Text>
             </Group>
           ))}

@@ -4,7 +4,7 @@ import { IconCheck, IconPlayerPlay, IconRefresh } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorText } from '../../../lib/api-client'
-import { formatNumber } from '../../../lib/format'
+import { formatQty } from '../../../lib/format'
 import { myTasksQueryOptions } from '../api/get-my-tasks'
 import { taskAction } from '../api/task-action'
 import { collectorKeys } from '../collector-query-keys'
@@ -52,7 +52,7 @@ function TaskCard({ task, busy, onAction }: { task: Task; busy: boolean; onActio
           <Text>
             <Trans>Quantidade:</Trans>{' '}
             <Text span fw={700}>
-              {formatNumber(Number(task.qty), i18n.locale)}
+              {formatQty(task.qty, i18n.locale)}
             </Text>
           </Text>
         ) : null}

@@ -1,25 +1,31 @@
+import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
+import { locationKindLabel, storageClassLabel } from '../../../lib/type-labels'
 import { locationsQueryOptions } from '../api/get-locations'
 import type { Location } from '../core-types'
+import type { ListState } from '../../../lib/list-search'
 
-const columns: DataColumn<Location>[] = [
+const columns = (i18n: I18n): DataColumn<Location>[] => [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
   { id: 'name', header: msg`Nome`, value: (row) => row.name },
   { id: 'warehouse__code', header: msg`Armazém`, value: (row) => row.warehouse?.code },
-  { id: 'kind', header: msg`Tipo`, value: (row) => row.kind },
-  { id: 'storage_class', header: msg`Classe de armazenagem`, value: (row) => row.storage_class },
+  { id: 'kind', header: msg`Tipo`, value: (row) => row.kind, render: (row) => locationKindLabel(i18n, row.kind) },
+  { id: 'storage_class', header: msg`Classe de armazenagem`, value: (row) => row.storage_class, render: (row) => storageClassLabel(i18n, row.storage_class) },
   { id: 'is_active', header: msg`Ativa`, value: (row) => row.is_active, kind: 'boolean' },
 ]
 
-export function LocationsTable() {
-  const { t } = useLingui()
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function LocationsTable({ params, onParamsChange }: Partial<ListState> = {}) {
+  const { t, i18n } = useLingui()
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="core.locations"
       label={t`Localizações`}
-      columns={columns}
+      columns={columns(i18n)}
       query={locationsQueryOptions}
       getRowId={(row) => String(row.id)}
     />

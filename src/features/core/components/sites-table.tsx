@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { sitesQueryOptions } from '../api/get-sites'
 import type { Site } from '../core-types'
+import type { ListState } from '../../../lib/list-search'
 
 const columns: DataColumn<Site>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -10,10 +11,13 @@ const columns: DataColumn<Site>[] = [
   { id: 'company__code', header: msg`Empresa`, value: (row) => row.company?.code },
 ]
 
-export function SitesTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function SitesTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="core.sites"
       label={t`Sites`}
       columns={columns}

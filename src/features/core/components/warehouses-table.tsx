@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { warehousesQueryOptions } from '../api/get-warehouses'
 import type { Warehouse } from '../core-types'
+import type { ListState } from '../../../lib/list-search'
 
 const columns: DataColumn<Warehouse>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -11,10 +12,13 @@ const columns: DataColumn<Warehouse>[] = [
   { id: 'timezone', header: msg`Fuso horário`, value: (row) => row.timezone },
 ]
 
-export function WarehousesTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function WarehousesTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="core.warehouses"
       label={t`Armazéns`}
       columns={columns}

@@ -72,7 +72,7 @@ function CoverageCell({ state }: { state: ReportState }) {
 }
 
 /**
- * SPEC/issue 8: every state machine of the product, drawn from its code, watched live, with the
+ * Issue 8 (SPEC 2.3 "Fluxos"): every state machine of the product, drawn from its code, watched live, with the
  * paths its model test walks.
  */
 export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undefined; onSelect: (id: string) => void }) {

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatNumber } from '../../../lib/format'
+import { formatNumber, formatQty } from '../../../lib/format'
 import type { ScanResult } from '../inventory-types'
 
 /** SPEC 2.5: one product found by a scan, its total and a bar relative to the largest total among the results. */
@@ -8,7 +8,7 @@ export function ScanResultCard({ result, maxQty }: { result: ScanResult; maxQty:
   const { t, i18n } = useLingui()
   const qty = Number(result.total_qty)
   const percent = maxQty > 0 && Number.isFinite(qty) ? Math.max(0, Math.min(100, (qty / maxQty) * 100)) : 0
-  const total = Number.isFinite(qty) ? formatNumber(qty, i18n.locale) : result.total_qty
+  const total = formatQty(result.total_qty, i18n.locale)
   const locations = formatNumber(result.locations_count, i18n.locale)
   const code = result.product.code
   return (

@@ -9,6 +9,7 @@ import { STOCK_COLUMNS } from '../stock-columns'
 import { stockErrorText } from '../stock-error'
 import { StockExportButton } from './stock-export-button'
 import { StockSortSelect } from './stock-sort-select'
+import type { ListState } from '../../../lib/list-search'
 
 /** SPEC 2.6: column order and hidden columns are kept under this id. */
 export const STOCK_TABLE_ID = 'inventory.stock'
@@ -34,12 +35,15 @@ function StockToolbar({ state }: { state: DataTableToolbarState }) {
   )
 }
 
-export function StockTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function StockTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const query = useCallback((params: ListParams) => stockQueryOptions(queryClient, params), [queryClient])
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId={STOCK_TABLE_ID}
       label={t`Estoque`}
       columns={STOCK_COLUMNS}

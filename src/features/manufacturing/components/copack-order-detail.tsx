@@ -4,12 +4,13 @@ import { IconAlertTriangle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { PageHeader } from '../../../components/page-header'
-import { formatDate, formatNumber } from '../../../lib/format'
+import { formatDate, formatQty } from '../../../lib/format'
 import { copackOrderQueryOptions } from '../api/get-copack-order'
 import { copackMessage, taskStatusLabel, taskTypeLabel } from '../copack-status'
 import { useCopackOrder } from '../hooks/use-copack-order'
 import type { CopackOrderDetail } from '../copack-types'
 import { CopackStatusBadge } from './copack-status-badge'
+import { RequiresSupervisor, useCanWriteCopack } from './copack-permission'
 
 function Field({ label, value }: { label: ReactNode; value: ReactNode }) {
   return (
@@ -46,8 +47,9 @@ function Empty({ children }: { children: ReactNode }) {
 /** The order's page (issue 7): header, components (needed, reserved, missing), reservations, tasks and the actions its status allows. */
 export function CopackOrderDetailView({ orderId }: { orderId: number }) {
   const { t, i18n } = useLingui()
-  const num = (value: string | null) => (value === null ? '—' : formatNumber(Number(value), i18n.locale))
+  const num = (value: string | null) => (value === null ? '—' : formatQty(value, i18n.locale))
   const { send, view } = useCopackOrder(orderId)
+  const canWrite = useCanWriteCopack()
   const query = useQuery(copackOrderQueryOptions(orderId))
   const order: CopackOrderDetail | undefined = query.data
 
@@ -68,20 +70,23 @@ export function CopackOrderDetailView({ orderId }: { orderId: number }) {
     return <Loader role="status" aria-label={t`Carregando`} />
   }
 
+  // issue 17: an operator sees the actions disabled with the reason; the server still refuses them (403)
+  const describedBy = canWrite ? undefined : 'copack-actions-reason'
   const actions = (
     <Group gap="xs">
-      <Button onClick={() => send({ type: 'RESERVE' })} disabled={!view.canReserve} loading={view.running === 'reserve'}>
+      <Button onClick={() => send({ type: 'RESERVE' })} disabled={!canWrite || !view.canReserve} aria-describedby={describedBy} loading={view.running === 'reserve'}>
         <Trans>Reservar e gerar tarefas</Trans>
       </Button>
-      <Button variant="default" onClick={() => send({ type: 'COMPLETE' })} disabled={!view.canComplete} loading={view.running === 'complete'}>
+      <Button variant="default" onClick={() => send({ type: 'COMPLETE' })} disabled={!canWrite || !view.canComplete} aria-describedby={describedBy} loading={view.running === 'complete'}>
         <Trans>Concluir ordem</Trans>
       </Button>
-      <Button variant="default" onClick={() => send({ type: 'CANCEL' })} disabled={!view.canCancel} loading={view.running === 'cancel'}>
+      <Button variant="default" onClick={() => send({ type: 'CANCEL' })} disabled={!canWrite || !view.canCancel} aria-describedby={describedBy} loading={view.running === 'cancel'}>
         <Trans>Cancelar ordem</Trans>
       </Button>
       <Button variant="default" onClick={() => send({ type: 'REFRESH' })} disabled={view.busy}>
         <Trans>Atualizar</Trans>
       </Button>
+      {canWrite ? null : <RequiresSupervisor id="copack-actions-reason" />}
     </Group>
   )
 

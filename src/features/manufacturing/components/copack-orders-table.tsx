@@ -12,11 +12,15 @@ import { copackMessage, COPACK_STATUS_LABELS } from '../copack-status'
 import { reserveFromList } from '../hooks/use-copack-order'
 import type { CopackOrderRow } from '../copack-types'
 import { CopackStatusBadge } from './copack-status-badge'
+import type { ListState } from '../../../lib/list-search'
+import { RequiresSupervisor, useCanWriteCopack } from './copack-permission'
 
 function RowActions({ row }: { row: CopackOrderRow }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
+  const canWrite = useCanWriteCopack()
+  const reasonId = `copack-reserve-reason-${row.id}`
   const reserve = async () => {
     setBusy(true)
     try {
@@ -40,9 +44,17 @@ function RowActions({ row }: { row: CopackOrderRow }) {
   return (
     <Group gap="xs" wrap="nowrap">
       {/* SPEC 2.12: enabled only when the status is DRAFT */}
-      <Button size="compact-sm" variant="light" disabled={!canReserve(row.status)} loading={busy} onClick={() => void reserve()}>
+      <Button
+        size="compact-sm"
+        variant="light"
+        disabled={!canWrite || !canReserve(row.status)}
+        aria-describedby={canWrite ? undefined : reasonId}
+        loading={busy}
+        onClick={() => void reserve()}
+      >
         <Trans>Reservar e gerar tarefas</Trans>
       </Button>
+      {canWrite || !canReserve(row.status) ? null : <RequiresSupervisor id={reasonId} />}
       <LinkButton size="compact-sm" variant="subtle" to="/manufacturing/copack-orders/$id" params={{ id: String(row.id) }} aria-label={t`Detalhes de ${row.code}`}>
         <Trans>Detalhes</Trans>
       </LinkButton>
@@ -59,11 +71,13 @@ const columns: DataColumn<CopackOrderRow>[] = [
   { id: 'actions', header: msg`Ações`, value: () => null, sortable: false, render: (row) => <RowActions row={row} /> },
 ]
 
-/** SPEC 2.12: the paged list of copack orders, with reserve and details per row. */
-export function CopackOrdersTable() {
+/** SPEC 2.12: the paged list of copack orders, with reserve and details per row; its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function CopackOrdersTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="manufacturing.copack-orders"
       label={t`Ordens de copack`}
       columns={columns}

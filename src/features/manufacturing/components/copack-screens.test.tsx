@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { mockApi, page, renderApp, signIn, type MockRequest } from '../../../../tests/support/render-app'
+import { mockApi, page, renderApp, signIn, testUser, type MockRequest } from '../../../../tests/support/render-app'
 
 const row = (id: number, code: string, status: string) => ({
   id,
@@ -33,6 +33,35 @@ const detail = (id: number, code: string, status: string) => ({
 })
 
 describe('copack orders list (SPEC 2.12)', () => {
+  it('an operator sees "Nova ordem" and "Reservar" disabled with the reason, and never calls the API for them (issue 17)', async () => {
+    const { requests } = mockApi(({ url }) => {
+      if (url.pathname === '/api/manufacturing/copack-orders/') return { body: page([row(1, 'CP-1', 'DRAFT')]) }
+      if (url.pathname === '/api/manufacturing/copack-orders/1/') return { body: detail(1, 'CP-1', 'DRAFT') }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn(testUser({ role: 'operator' }))
+    const { user } = await renderApp('/manufacturing/copack-orders')
+    const table = await screen.findByRole('table', { name: 'Ordens de copack' })
+    await within(table).findByText('CP-1')
+    expect(screen.queryByRole('link', { name: 'Nova ordem' })).not.toBeInTheDocument()
+    const create = screen.getByRole('button', { name: 'Nova ordem' })
+    expect(create).toBeDisabled()
+    expect(create).toHaveAccessibleDescription('Requer supervisor')
+    const reserve = within(table).getByRole('button', { name: 'Reservar e gerar tarefas' })
+    expect(reserve).toBeDisabled()
+    expect(reserve).toHaveAccessibleDescription('Requer supervisor')
+
+    await user.click(within(table).getByRole('link', { name: 'Detalhes de CP-1' }))
+    await screen.findByRole('heading', { name: /CP-1/ })
+    for (const name of ['Reservar e gerar tarefas', 'Cancelar ordem']) {
+      const button = await screen.findByRole('button', { name })
+      expect(button).toBeDisabled()
+      expect(button).toHaveAccessibleDescription('Requer supervisor')
+    }
+    expect(requests.filter((r: MockRequest) => r.method === 'POST')).toHaveLength(0)
+  })
+
+
   it("enables 'Reserve & generate tasks' only in DRAFT, and refreshes the list after reserving", async () => {
     let reserved = false
     const { requests } = mockApi(({ method, url }) => {

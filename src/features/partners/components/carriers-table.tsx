@@ -3,16 +3,20 @@ import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { carriersQueryOptions } from '../api/get-carriers'
 import type { Carrier } from '../partners-types'
+import type { ListState } from '../../../lib/list-search'
 
 const columns: DataColumn<Carrier>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
   { id: 'name', header: msg`Nome`, value: (row) => row.name },
 ]
 
-export function CarriersTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function CarriersTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="partners.carriers"
       label={t`Transportadoras`}
       columns={columns}

@@ -3,16 +3,20 @@ import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { customersQueryOptions } from '../api/get-customers'
 import type { Customer } from '../partners-types'
+import type { ListState } from '../../../lib/list-search'
 
 const columns: DataColumn<Customer>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
   { id: 'name', header: msg`Nome`, value: (row) => row.name },
 ]
 
-export function CustomersTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function CustomersTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="partners.customers"
       label={t`Clientes`}
       columns={columns}

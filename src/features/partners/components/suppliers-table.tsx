@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { suppliersQueryOptions } from '../api/get-suppliers'
 import type { Supplier } from '../partners-types'
+import type { ListState } from '../../../lib/list-search'
 
 const columns: DataColumn<Supplier>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -13,8 +14,15 @@ const columns: DataColumn<Supplier>[] = [
   { id: 'email', header: msg`E-mail`, value: (row) => row.email },
 ]
 
-/** `rowActions`: optional controls for each row (the route composes other features' actions here), in a last, unsorted column. */
-export function SuppliersTable({ rowActions }: { rowActions?: (row: Supplier) => ReactNode } = {}) {
+/**
+ * `rowActions`: optional controls for each row (the route composes other features' actions here), in a last, unsorted column.
+ * `params`: the page the list screen's URL names (issue 13 §5); without them the table keeps its own.
+ */
+export function SuppliersTable({
+  rowActions,
+  params,
+  onParamsChange,
+}: { rowActions?: (row: Supplier) => ReactNode } & Partial<ListState> = {}) {
   const { t } = useLingui()
   const withActions = useMemo<DataColumn<Supplier>[]>(
     () =>
@@ -25,6 +33,8 @@ export function SuppliersTable({ rowActions }: { rowActions?: (row: Supplier) =>
   )
   return (
     <DataTable
+      params={params}
+      onParamsChange={onParamsChange}
       tableId="partners.suppliers"
       label={t`Fornecedores`}
       columns={withActions}

@@ -3,8 +3,9 @@ import { Badge, Button, Group, Text } from '@mantine/core'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../../../app/session'
+import { useSession } from '../../../lib/session'
 import { DataTable, type DataColumn } from '../../../components/data-table'
+import type { ListState } from '../../../lib/list-search'
 import { printerListQueryOptions } from '../api/get-printers'
 import { PRINTER_STATUS_COLORS, PRINTER_STATUS_LABELS, printerStatus } from '../printing-texts'
 import { canManagePrinters, printerAddress, type Printer } from '../printing-types'
@@ -13,8 +14,11 @@ import { PrinterFormModal } from './printer-form-modal'
 
 type Dialog = { kind: 'edit'; printer: Printer | null } | { kind: 'delete'; printer: Printer }
 
-/** /printing/printers: the company's label printers; admins and supervisors add, change and remove them. */
-export function PrintersScreen() {
+/**
+ * /printing/printers: the company's label printers; admins and supervisors add, change and remove them.
+ * The list's page, search and ordering come from the screen's URL (issue 13 §5).
+ */
+export function PrintersScreen({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t, i18n } = useLingui()
   const { user } = useSession()
   const canManage = canManagePrinters(user?.role)
@@ -97,6 +101,8 @@ export function PrintersScreen() {
     <>
       <DataTable
         tableId="printing.printers"
+        params={params}
+        onParamsChange={onParamsChange}
         label={t`Impressoras`}
         columns={columns}
         query={printerListQueryOptions}

@@ -1,13 +1,14 @@
 import { Grid, Paper, Stack, Title } from '@mantine/core'
 import { Trans } from '@lingui/react/macro'
+import type { ListState } from '../../../lib/list-search'
 import { useLabelPrint } from '../hooks/use-label-print'
 import classes from './error-contrast.module.css'
 import { LabelPreview } from './label-preview'
 import { LabelPrintForm } from './label-print-form'
 import { PrintJobsTable } from './print-jobs-table'
 
-/** SPEC 2.7: the form beside the label it will print, and the recent jobs below. */
-export function PrintingScreen() {
+/** SPEC 2.7: the form beside the label it will print, and the recent jobs below (their page in the screen's URL). */
+export function PrintingScreen({ jobs }: { jobs?: ListState } = {}) {
   const { snapshot, send, view } = useLabelPrint()
   const { context } = snapshot
   return (
@@ -27,7 +28,7 @@ export function PrintingScreen() {
           </Paper>
         </Grid.Col>
       </Grid>
-      <PrintJobsTable />
+      <PrintJobsTable {...jobs} />
     </Stack>
   )
 }

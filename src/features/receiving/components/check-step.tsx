@@ -1,6 +1,6 @@
 import { Badge, Checkbox, Group, NumberInput, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatNumber } from '../../../lib/format'
+import { formatQty, fromMilli, toMilli } from '../../../lib/format'
 import type { InboundDocument } from '../receiving-types'
 
 export interface CheckedLine {
@@ -16,12 +16,13 @@ export interface IssueChoice {
   description: string
 }
 
-export const toQty = (value: string | number) => (typeof value === 'number' ? value : value.trim() === '' ? 0 : Number(value))
+/** Exact thousandths of a typed or API quantity; a malformed one counts as nothing (the step is invalid then). */
+export const qtyMilli = (value: string | number | null | undefined) => toMilli(value) ?? 0n
 
-/** received + damaged + what earlier receipts brought − expected: negative is under, positive over. */
-export function lineDifference(line: InboundDocument['lines'][number], checked: CheckedLine | undefined): number {
-  const now = checked ? toQty(checked.received) + toQty(checked.damaged) : 0
-  return Math.round((Number(line.received_qty) + Number(line.damaged_qty) + now - Number(line.expected_qty)) * 1000) / 1000
+/** received + damaged + what earlier receipts brought − expected, in thousandths: negative is under, positive over. */
+export function lineDifference(line: InboundDocument['lines'][number], checked: CheckedLine | undefined): bigint {
+  const now = checked ? qtyMilli(checked.received) + qtyMilli(checked.damaged) : 0n
+  return qtyMilli(line.received_qty) + qtyMilli(line.damaged_qty) + now - qtyMilli(line.expected_qty)
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/
@@ -29,12 +30,8 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/
 /** The check step is valid when something arrives and every number and date is well formed. */
 export function checkStepValid(lines: Record<number, CheckedLine>): boolean {
   const values = Object.values(lines)
-  const wellFormed = values.every((l) => {
-    const r = toQty(l.received)
-    const d = toQty(l.damaged)
-    return Number.isFinite(r) && Number.isFinite(d) && r >= 0 && d >= 0 && (l.expiry === '' || DATE_RE.test(l.expiry))
-  })
-  return wellFormed && values.some((l) => toQty(l.received) > 0)
+  const wellFormed = values.every((l) => toMilli(l.received) !== null && toMilli(l.damaged) !== null && (l.expiry === '' || DATE_RE.test(l.expiry)))
+  return wellFormed && values.some((l) => qtyMilli(l.received) > 0n)
 }
 
 export interface CheckStepProps {
@@ -48,8 +45,9 @@ export interface CheckStepProps {
 /** Step 2 (SPEC 2.8): received quantity, lot, expiry and damage per line; over and under receipt shown per line. */
 export function CheckStep({ document, lines, onChange, issue, onIssueChange }: CheckStepProps) {
   const { t, i18n } = useLingui()
-  const num = (value: number | string) => formatNumber(Number(value), i18n.locale)
-  const damaged = Object.values(lines).some((l) => toQty(l.damaged) > 0)
+  const num = (value: number | string) => formatQty(value, i18n.locale)
+  const milli = (value: bigint) => formatQty(fromMilli(value), i18n.locale)
+  const damaged = Object.values(lines).some((l) => qtyMilli(l.damaged) > 0n)
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -101,7 +99,7 @@ export function CheckStep({ document, lines, onChange, issue, onIssueChange }: C
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{num(line.expected_qty)}</Table.Td>
-                  <Table.Td ta="right">{num(Number(line.received_qty) + Number(line.damaged_qty))}</Table.Td>
+                  <Table.Td ta="right">{milli(qtyMilli(line.received_qty) + qtyMilli(line.damaged_qty))}</Table.Td>
                   <Table.Td>
                     <NumberInput
                       aria-label={t`Recebido de ${name}`}
@@ -129,13 +127,13 @@ export function CheckStep({ document, lines, onChange, issue, onIssueChange }: C
                     <TextInput aria-label={t`Validade de ${name}`} type="date" w={150} value={checked?.expiry ?? ''} onChange={(e) => onChange(line.id, { expiry: e.currentTarget.value })} />
                   </Table.Td>
                   <Table.Td>
-                    {diff < 0 ? (
+                    {diff < 0n ? (
                       <Badge color="orange" variant="dot" style={{ minWidth: 'max-content' }}>
-                        <Trans>Falta {num(-diff)}</Trans>
+                        <Trans>Falta {milli(-diff)}</Trans>
                       </Badge>
-                    ) : diff > 0 ? (
+                    ) : diff > 0n ? (
                       <Badge color="red" variant="dot" style={{ minWidth: 'max-content' }}>
-                        <Trans>Excesso {num(diff)}</Trans>
+                        <Trans>Excesso {milli(diff)}</Trans>
                       </Badge>
                     ) : (
                       <Badge color="green" variant="dot" style={{ minWidth: 'max-content' }}>

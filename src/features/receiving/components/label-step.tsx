@@ -3,7 +3,7 @@ import { Button, Group, Select, Stack, Table, Text } from '@mantine/core'
 import { IconPrinter } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { formatNumber } from '../../../lib/format'
+import { formatQty } from '../../../lib/format'
 import { printersQueryOptions } from '../api/get-printers'
 import { usePrintPallets } from '../hooks/use-print-pallets'
 import type { Receipt } from '../receiving-types'
@@ -54,7 +54,7 @@ export function LabelStep({ receipt, printer, onPrinterChange }: LabelStepProps)
                 {pallet.lines
                   .map(lineOf)
                   .filter((l) => l !== undefined)
-                  .map((l) => `${l.product.code} × ${formatNumber(Number(l.received_qty), i18n.locale)}${l.lot ? ` (${l.lot})` : ''}`)
+                  .map((l) => `${l.product.code} × ${formatQty(l.received_qty, i18n.locale)}${l.lot ? ` (${l.lot})` : ''}`)
                   .join(', ')}
               </Table.Td>
               <Table.Td>

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { apiErrorText } from '../../../lib/api-client'
+import { storageClassLabel } from '../../../lib/type-labels'
 import { SEARCH_DEBOUNCE_MS } from '../../../components/data-table'
 import { locationSearchQueryOptions } from '../api/search-locations'
 import type { LocationOption, PutawaySuggestion } from '../receiving-types'
@@ -57,7 +58,7 @@ export interface PutawayStepProps {
 
 /** Step 4 (SPEC 2.8): a destination per pallet, suggested by storage class and free locations, editable. */
 export function PutawayStep({ warehouse, suggestions, error, destinations, onChange }: PutawayStepProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   if (error) {
     return (
       <Alert color="red" role="alert">
@@ -98,7 +99,7 @@ export function PutawayStep({ warehouse, suggestions, error, destinations, onCha
               <Table.Tr key={code} data-testid="putaway-pallet">
                 <Table.Td ff="monospace">{code}</Table.Td>
                 <Table.Td>{s.products.map((p) => p.code).join(', ')}</Table.Td>
-                <Table.Td>{s.storage_class}</Table.Td>
+                <Table.Td>{storageClassLabel(i18n, s.storage_class)}</Table.Td>
                 <Table.Td>
                   {s.location ? (
                     <>

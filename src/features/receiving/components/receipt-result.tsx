@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { IconCheck, IconPrinter } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatNumber } from '../../../lib/format'
+import { formatQty } from '../../../lib/format'
 import { usePrintPallets } from '../hooks/use-print-pallets'
 import type { BookedReceipt } from '../receiving-types'
 
@@ -58,7 +58,7 @@ export function ReceiptResult({ receipt, documentCode, printer, onAnother }: Rec
                 <Table.Td>{task?.id ?? '—'}</Table.Td>
                 <Table.Td ff="monospace">{pallet.pallet_code}</Table.Td>
                 <Table.Td>{pallet.location?.code ?? task?.location?.code ?? '—'}</Table.Td>
-                <Table.Td ta="right">{task?.qty ? formatNumber(Number(task.qty), i18n.locale) : '—'}</Table.Td>
+                <Table.Td ta="right">{task?.qty ? formatQty(task.qty, i18n.locale) : '—'}</Table.Td>
                 <Table.Td>
                   <Button
                     size="compact-sm"

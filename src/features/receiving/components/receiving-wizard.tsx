@@ -11,7 +11,8 @@ import { putawaySuggestionsQueryOptions } from '../api/get-putaway-suggestions'
 import { saveReceiptDraft } from '../api/save-receipt-draft'
 import { receivingKeys } from '../receiving-query-keys'
 import type { BookedReceipt, InboundDocument, LocationOption, Receipt, ReceivedItem } from '../receiving-types'
-import { CheckStep, checkStepValid, toQty, type CheckedLine, type IssueChoice } from './check-step'
+import { fromMilli } from '../../../lib/format'
+import { CheckStep, checkStepValid, qtyMilli, type CheckedLine, type IssueChoice } from './check-step'
 import { DocumentStep } from './document-step'
 import { LabelStep } from './label-step'
 import { PutawayStep } from './putaway-step'
@@ -24,10 +25,10 @@ function initialLines(doc: InboundDocument): Record<number, CheckedLine> {
   const out: Record<number, CheckedLine> = {}
   for (const line of doc.lines) {
     const saved = doc.draft?.lines.find((l) => l.line === line.id)
-    const left = Math.max(0, Number(line.expected_qty) - Number(line.received_qty) - Number(line.damaged_qty))
+    const left = qtyMilli(line.expected_qty) - qtyMilli(line.received_qty) - qtyMilli(line.damaged_qty)
     out[line.id] = saved
-      ? { received: Number(saved.received_qty), damaged: Number(saved.damaged_qty), lot: saved.lot ?? '', expiry: saved.expiry_date ?? '' }
-      : { received: Math.round(left * 1000) / 1000, damaged: 0, lot: line.lot ?? '', expiry: line.expiry_date ?? '' }
+      ? { received: fromMilli(qtyMilli(saved.received_qty)), damaged: fromMilli(qtyMilli(saved.damaged_qty)), lot: saved.lot ?? '', expiry: saved.expiry_date ?? '' }
+      : { received: fromMilli(left > 0n ? left : 0n), damaged: 0, lot: line.lot ?? '', expiry: line.expiry_date ?? '' }
   }
   return out
 }
@@ -36,7 +37,7 @@ function initialLines(doc: InboundDocument): Record<number, CheckedLine> {
 export function resumeStep(doc: InboundDocument | undefined): number {
   if (!doc) return 0
   const draft = doc.draft
-  if (draft && draft.pallets.length > 0 && draft.lines.every((l) => toQty(l.received_qty) === 0 || l.pallet_code)) return 2
+  if (draft && draft.pallets.length > 0 && draft.lines.every((l) => qtyMilli(l.received_qty) === 0n || l.pallet_code)) return 2
   return 1
 }
 
@@ -83,11 +84,11 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
       if (step !== 'check' || documentId === null) return
       // SPEC 2.8: the check step saves its draft, so leaving half-way loses nothing; then pallets get SSCCs
       const items: ReceivedItem[] = Object.entries(lines)
-        .filter(([, l]) => toQty(l.received) > 0 || toQty(l.damaged) > 0)
+        .filter(([, l]) => qtyMilli(l.received) > 0n || qtyMilli(l.damaged) > 0n)
         .map(([id, l]) => ({
           line: Number(id),
-          received_qty: String(toQty(l.received)),
-          damaged_qty: String(toQty(l.damaged)),
+          received_qty: fromMilli(qtyMilli(l.received)),
+          damaged_qty: fromMilli(qtyMilli(l.damaged)),
           lot: l.lot.trim() || null,
           expiry_date: l.expiry || null,
         }))
@@ -101,7 +102,7 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
     },
     finish: async (idempotencyKey) => {
       if (documentId === null || !receipt) throw new Error(t`Nenhum documento selecionado.`)
-      const damaged = Object.values(lines).some((l) => toQty(l.damaged) > 0)
+      const damaged = Object.values(lines).some((l) => qtyMilli(l.damaged) > 0n)
       let booked: BookedReceipt
       try {
         booked = await bookReceipt(documentId, {

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { useSession } from '../../../app/session'
+import { useSession } from '../../../lib/session'
 import { PageHeader } from '../../../components/page-header'
 
 function Field({ label, value }: { label: ReactNode; value: ReactNode }) {

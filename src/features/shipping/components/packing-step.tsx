@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput } from '@mantine/core'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatNumber } from '../../../lib/format'
+import { formatQty, fromMilli } from '../../../lib/format'
 import { packedByLine, pickedByLine, type PackageForm, type Qty } from '../shipping-form'
 import type { PickSuggestionLine } from '../shipping-types'
 
@@ -15,10 +15,10 @@ export interface PackingStepProps {
 /** Step 3 (SPEC 2.9): packages and what each one holds; every picked quantity is packed exactly. */
 export function PackingStep({ lines, picks, packages, onChange }: PackingStepProps) {
   const { t, i18n } = useLingui()
-  const num = (v: number) => formatNumber(v, i18n.locale)
+  const num = (milli: bigint) => formatQty(fromMilli(milli), i18n.locale)
   const picked = pickedByLine(picks)
   const packed = packedByLine(packages)
-  const pickedLines = lines.filter((l) => (picked.get(l.line) ?? 0) > 0)
+  const pickedLines = lines.filter((l) => (picked.get(l.line) ?? 0n) > 0n)
   const update = (index: number, patch: Partial<PackageForm>) => onChange(packages.map((p, i) => (i === index ? { ...p, ...patch } : p)))
   return (
     <Stack gap="md">
@@ -39,12 +39,12 @@ export function PackingStep({ lines, picks, packages, onChange }: PackingStepPro
         </Table.Thead>
         <Table.Tbody>
           {pickedLines.map((l) => {
-            const a = picked.get(l.line) ?? 0
-            const b = packed.get(l.line) ?? 0
+            const a = picked.get(l.line) ?? 0n
+            const b = packed.get(l.line) ?? 0n
             return (
               <Table.Tr key={l.line}>
                 <Table.Td>
-                  {l.order_code} · {l.product.code}
+                  {l.order_code} · {l.product.code} — {l.product.name1}
                 </Table.Td>
                 <Table.Td ta="right">{num(a)}</Table.Td>
                 <Table.Td ta="right">{num(b)}</Table.Td>
@@ -55,7 +55,7 @@ export function PackingStep({ lines, picks, packages, onChange }: PackingStepPro
                     </Badge>
                   ) : (
                     <Badge color="orange" variant="dot" style={{ minWidth: 'max-content' }}>
-                      <Trans>Diferença {num(Math.round((a - b) * 1000) / 1000)}</Trans>
+                      <Trans>Diferença {num(a - b)}</Trans>
                     </Badge>
                   )}
                 </Table.Td>
@@ -75,8 +75,8 @@ export function PackingStep({ lines, picks, packages, onChange }: PackingStepPro
           <Stack gap={6}>
             {pickedLines.map((l) => (
               <Group key={l.line} gap="sm">
-                <Text size="sm" w={260}>
-                  {l.order_code} · {l.product.code}
+                <Text size="sm" w={320}>
+                  {l.order_code} · {l.product.code} — {l.product.name1}
                 </Text>
                 <NumberInput
                   aria-label={t`Quantidade de ${l.product.code} em ${p.code}`}

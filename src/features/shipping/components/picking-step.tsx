@@ -2,8 +2,8 @@ import { Fragment } from 'react'
 import { Alert, Badge, Loader, NumberInput, Stack, Table, Text } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { apiErrorText } from '../../../lib/api-client'
-import { formatDate, formatNumber } from '../../../lib/format'
-import { pickKey, toQty, type Qty } from '../shipping-form'
+import { formatDate, formatQty, fromMilli, toMilli } from '../../../lib/format'
+import { pickKey, type Qty } from '../shipping-form'
 import type { PickSuggestionLine } from '../shipping-types'
 
 export interface PickingStepProps {
@@ -16,7 +16,7 @@ export interface PickingStepProps {
 /** Step 2 (SPEC 2.9): each line to pick, with the stock suggested by FEFO (earliest expiry first) and the picked quantities. */
 export function PickingStep({ lines, error, picks, onChange }: PickingStepProps) {
   const { t, i18n } = useLingui()
-  const num = (v: string | number) => formatNumber(Number(v), i18n.locale)
+  const num = (v: string | number) => formatQty(v, i18n.locale)
   if (error) {
     return (
       <Alert color="red" role="alert">
@@ -66,8 +66,8 @@ export function PickingStep({ lines, error, picks, onChange }: PickingStepProps)
           </Table.Thead>
           <Table.Tbody>
             {lines.map((line) => {
-              const picked = line.suggestions.reduce((sum, s) => sum + toQty(picks[pickKey(line.line, s.stock_line)] ?? 0), 0)
-              const left = Number(line.remaining)
+              const picked = line.suggestions.reduce((sum, s) => sum + (toMilli(picks[pickKey(line.line, s.stock_line)]) ?? 0n), 0n)
+              const left = toMilli(line.remaining) ?? 0n
               return (
                 <Fragment key={line.line}>
                   <Table.Tr bg="var(--mantine-color-default-hover)" data-testid="pick-line">
@@ -77,7 +77,7 @@ export function PickingStep({ lines, error, picks, onChange }: PickingStepProps)
                       </Text>{' '}
                       <Text size="sm" span c="dimmed">
                         <Trans>
-                          a separar {num(left)} {line.product.uom}, disponível {num(line.available)}
+                          a separar {num(line.remaining)} {line.product.uom}, disponível {num(line.available)}
                         </Trans>
                       </Text>{' '}
                       {picked > left ? (
@@ -86,7 +86,7 @@ export function PickingStep({ lines, error, picks, onChange }: PickingStepProps)
                         </Badge>
                       ) : picked < left ? (
                         <Badge color="orange" variant="dot" style={{ minWidth: 'max-content' }}>
-                          <Trans>Falta {num(Math.round((left - picked) * 1000) / 1000)}</Trans>
+                          <Trans>Falta {num(fromMilli(left - picked))}</Trans>
                         </Badge>
                       ) : (
                         <Badge color="green" variant="dot" style={{ minWidth: 'max-content' }}>
@@ -124,7 +124,7 @@ export function PickingStep({ lines, error, picks, onChange }: PickingStepProps)
                             w={110}
                             value={qty}
                             onChange={(v) => onChange(key, v)}
-                            error={toQty(qty) > Number(s.available) ? t`Acima do disponível` : undefined}
+                            error={(toMilli(qty) ?? 0n) > (toMilli(s.available) ?? 0n) ? t`Acima do disponível` : undefined}
                           />
                         </Table.Td>
                       </Table.Tr>

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Table, Title } from '@mantine/core'
 import { IconCheck } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatNumber } from '../../../lib/format'
+import { formatQty } from '../../../lib/format'
 import type { Shipment } from '../shipping-types'
 
 /** What Finish shipped (SPEC 2.9): the orders closed, the picks taken from stock and the packages. */
@@ -43,7 +43,7 @@ export function ShipmentResult({ shipment, onAnother }: { shipment: Shipment; on
               <Table.Td>{p.product.code}</Table.Td>
               <Table.Td>{p.location?.code ?? '—'}</Table.Td>
               <Table.Td>{p.lot ?? '—'}</Table.Td>
-              <Table.Td ta="right">{formatNumber(Number(p.qty), i18n.locale)}</Table.Td>
+              <Table.Td ta="right">{formatQty(p.qty, i18n.locale)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -56,7 +56,7 @@ export function ShipmentResult({ shipment, onAnother }: { shipment: Shipment; on
           {shipment.packages.map((p) => (
             <Table.Tr key={p.id}>
               <Table.Td ff="monospace">{p.code}</Table.Td>
-              <Table.Td>{p.contents.map((c) => `${productOf(c.line)} × ${formatNumber(Number(c.qty), i18n.locale)}`).join(', ')}</Table.Td>
+              <Table.Td>{p.contents.map((c) => `${productOf(c.line)} × ${formatQty(c.qty, i18n.locale)}`).join(', ')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -9,6 +9,7 @@ import { JsonView } from '../../../components/json-view'
 import { apiErrorText } from '../../../lib/api-client'
 import { formatNumber } from '../../../lib/format'
 import { DEFAULT_LIST_PARAMS, type ListParams } from '../../../lib/list-query'
+import type { ListState } from '../../../lib/list-search'
 import { tasksQueryOptions } from '../api/get-tasks'
 import { postTaskAction, type TaskAction } from '../api/post-task-action'
 import { tasksKeys } from '../tasks-query-keys'
@@ -31,11 +32,22 @@ const columns: DataColumn<Task>[] = [
   { id: 'finished_at', header: msg`Concluída em`, kind: 'date', value: (row) => row.finished_at },
 ]
 
-/** SPEC 2.10: the tasks as a readable table, and beside it the raw JSON of the same page. */
-export function TasksPage() {
+/**
+ * SPEC 2.10: the tasks as a readable table, and beside it the raw JSON of the same page. The page,
+ * search and ordering come from the list screen's URL (issue 13 §5); without them the page keeps its own.
+ */
+export function TasksPage({ params: heldParams, onParamsChange }: Partial<ListState> = {}) {
   const { t, i18n } = useLingui()
   const [status, setStatus] = useState('')
-  const [params, setParams] = useState<ListParams>(DEFAULT_LIST_PARAMS)
+  const [ownParams, setOwnParams] = useState<ListParams>(DEFAULT_LIST_PARAMS)
+  const params = heldParams ?? ownParams
+  const changeParams = useCallback(
+    (next: ListParams, options?: { replace?: boolean }) => {
+      setOwnParams(next)
+      onParamsChange?.(next, options)
+    },
+    [onParamsChange],
+  )
   const raw = useQuery(tasksQueryOptions(params, status))
   const queryClient = useQueryClient()
   // issue 7: an operator starts and finishes a task; the dashboard's daily series counts it
@@ -103,12 +115,15 @@ export function TasksPage() {
         w={240}
         allowDeselect={false}
         value={status || ALL}
-        onChange={(value) => setStatus(!value || value === ALL ? '' : value)}
+        onChange={(value) => {
+          setStatus(!value || value === ALL ? '' : value)
+          // a new filter starts again from page 1
+          if (params.page !== 1) changeParams({ ...params, page: 1 })
+        }}
         data={[{ value: ALL, label: t`Todas` }, ...TASK_STATUSES.map((value) => ({ value, label: i18n._(TASK_STATUS_LABELS[value]) }))]}
       />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          {/* a new filter starts again from page 1 */}
           <DataTable
             key={status}
             tableId="workforce.tasks"
@@ -116,7 +131,8 @@ export function TasksPage() {
             columns={tableColumns}
             query={query}
             getRowId={(row) => String(row.id)}
-            onParamsChange={setParams}
+            params={params}
+            onParamsChange={changeParams}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

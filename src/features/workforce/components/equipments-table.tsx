@@ -1,10 +1,12 @@
 import { Badge } from '@mantine/core'
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
+import { equipmentKindLabel } from '../../../lib/type-labels'
 import { equipmentsQueryOptions } from '../api/get-equipments'
 import type { Equipment } from '../workforce-types'
+import type { ListState } from '../../../lib/list-search'
 
 // SPEC 2.4: available, in use (busy), down
 const STATUS: Record<string, { label: MessageDescriptor; color: string }> = {
@@ -23,15 +25,16 @@ function StatusBadge({ status }: { status: string }) {
   )
 }
 
-const columns: DataColumn<Equipment>[] = [
+const columns = (i18n: I18n): DataColumn<Equipment>[] => [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
   { id: 'name', header: msg`Nome`, value: (row) => row.name },
-  { id: 'kind', header: msg`Tipo`, value: (row) => row.kind },
+  { id: 'kind', header: msg`Tipo`, value: (row) => row.kind, render: (row) => equipmentKindLabel(i18n, row.kind) },
   { id: 'status', header: msg`Situação`, value: (row) => row.status, render: (row) => <StatusBadge status={row.status} /> },
   { id: 'warehouse', header: msg`Armazém`, value: (row) => row.warehouse?.code ?? '—', sortable: false },
 ]
 
-export function EquipmentsTable() {
-  const { t } = useLingui()
-  return <DataTable tableId="workforce.equipments" label={t`Equipamentos`} columns={columns} query={equipmentsQueryOptions} getRowId={(row) => String(row.id)} />
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function EquipmentsTable({ params, onParamsChange }: Partial<ListState> = {}) {
+  const { t, i18n } = useLingui()
+  return <DataTable params={params} onParamsChange={onParamsChange} tableId="workforce.equipments" label={t`Equipamentos`} columns={columns(i18n)} query={equipmentsQueryOptions} getRowId={(row) => String(row.id)} />
 }

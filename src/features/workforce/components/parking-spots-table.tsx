@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { parkingSpotsQueryOptions } from '../api/get-parking-spots'
 import type { ParkingSpot } from '../workforce-types'
+import type { ListState } from '../../../lib/list-search'
 
 const columns: DataColumn<ParkingSpot>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -10,7 +11,8 @@ const columns: DataColumn<ParkingSpot>[] = [
   { id: 'warehouse', header: msg`Armazém`, value: (row) => row.warehouse?.code ?? '—', sortable: false },
 ]
 
-export function ParkingSpotsTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function ParkingSpotsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
-  return <DataTable tableId="workforce.parking-spots" label={t`Vagas de estacionamento`} columns={columns} query={parkingSpotsQueryOptions} getRowId={(row) => String(row.id)} />
+  return <DataTable params={params} onParamsChange={onParamsChange} tableId="workforce.parking-spots" label={t`Vagas de estacionamento`} columns={columns} query={parkingSpotsQueryOptions} getRowId={(row) => String(row.id)} />
 }

@@ -3,13 +3,15 @@ import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { skillsQueryOptions } from '../api/get-skills'
 import type { Skill } from '../workforce-types'
+import type { ListState } from '../../../lib/list-search'
 
 const columns: DataColumn<Skill>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
   { id: 'name', header: msg`Nome`, value: (row) => row.name },
 ]
 
-export function SkillsTable() {
+/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function SkillsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
-  return <DataTable tableId="workforce.skills" label={t`Habilidades`} columns={columns} query={skillsQueryOptions} getRowId={(row) => String(row.id)} />
+  return <DataTable params={params} onParamsChange={onParamsChange} tableId="workforce.skills" label={t`Habilidades`} columns={columns} query={skillsQueryOptions} getRowId={(row) => String(row.id)} />
 }

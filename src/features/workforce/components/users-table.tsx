@@ -3,16 +3,17 @@ import { Badge, Button } from '@mantine/core'
 import { IconPencil, IconPlus } from '@tabler/icons-react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../../../app/session'
+import { useSession } from '../../../lib/session'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { usersQueryOptions } from '../api/get-users'
 import type { WorkforceUser } from '../workforce-types'
 import { UserFormModal } from './user-form-modal'
+import type { ListState } from '../../../lib/list-search'
 
 const ROLE_LABELS = { admin: msg`Administrador`, supervisor: msg`Supervisor`, operator: msg`Operador` }
 
-/** /workforce/users (issue 7): the company's users; admins create and edit them (the server enforces it anyway). */
-export function UsersTable() {
+/** /workforce/users (issue 7): the company's users; admins create and edit them (the server enforces it anyway); its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+export function UsersTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t, i18n } = useLingui()
   const { user: me } = useSession()
   const isAdmin = me?.role === 'admin'
@@ -59,6 +60,8 @@ export function UsersTable() {
   return (
     <>
       <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
         tableId="workforce.users"
         label={t`Usuários`}
         columns={columns}

@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
-import { DEFAULT_LIST_PARAMS } from '../../../lib/list-query'
+import { listParamsOf, useListSearch, validateListSearch } from '../../../lib/list-search'
 import { productsQueryOptions } from '../../../features/catalog/api/get-products'
 import { ProductsTable } from '../../../features/catalog/components/products-table'
 
 export const Route = createFileRoute('/_app/catalog/products')({
+  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
-  loader: ({ context }) => context.queryClient.ensureQueryData(productsQueryOptions(DEFAULT_LIST_PARAMS)).then(
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(productsQueryOptions(deps)).then(
     () => undefined,
     () => undefined,
   ),
@@ -15,10 +18,11 @@ export const Route = createFileRoute('/_app/catalog/products')({
 })
 
 function ProductsPage() {
+  const list = useListSearch(Route.useSearch())
   return (
     <>
       <PageHeader title={<Trans>Produtos</Trans>} description={<Trans>Os produtos do catálogo.</Trans>} />
-      <ProductsTable />
+      <ProductsTable {...list} />
     </>
   )
 }

@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
-import { DEFAULT_LIST_PARAMS } from '../../../lib/list-query'
+import { listParamsOf, useListSearch, validateListSearch } from '../../../lib/list-search'
 import { locationsQueryOptions } from '../../../features/core/api/get-locations'
 import { LocationsTable } from '../../../features/core/components/locations-table'
 
 export const Route = createFileRoute('/_app/core/locations')({
+  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
-  loader: ({ context }) => context.queryClient.ensureQueryData(locationsQueryOptions(DEFAULT_LIST_PARAMS)).then(
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(locationsQueryOptions(deps)).then(
     () => undefined,
     () => undefined,
   ),
@@ -15,10 +18,11 @@ export const Route = createFileRoute('/_app/core/locations')({
 })
 
 function LocationsPage() {
+  const list = useListSearch(Route.useSearch())
   return (
     <>
       <PageHeader title={<Trans>Localizações</Trans>} description={<Trans>As localizações de cada armazém.</Trans>} />
-      <LocationsTable />
+      <LocationsTable {...list} />
     </>
   )
 }

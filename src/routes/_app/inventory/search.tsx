@@ -1,14 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
-import { DEFAULT_LIST_PARAMS } from '../../../lib/list-query'
+import { listParamsOf, useListSearch, validateListSearch } from '../../../lib/list-search'
 import { stockQueryOptions } from '../../../features/inventory/api/get-stock'
 import { StockTable } from '../../../features/inventory/components/stock-table'
 
 export const Route = createFileRoute('/_app/inventory/search')({
+  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(stockQueryOptions(context.queryClient, DEFAULT_LIST_PARAMS)).then(
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(stockQueryOptions(context.queryClient, deps)).then(
       () => undefined,
       () => undefined,
     ),
@@ -16,13 +19,14 @@ export const Route = createFileRoute('/_app/inventory/search')({
 })
 
 function StockSearchRoute() {
+  const list = useListSearch(Route.useSearch())
   return (
     <>
       <PageHeader
         title={<Trans>Consulta de Estoque</Trans>}
         description={<Trans>As linhas de estoque por produto, localização, lote e palete.</Trans>}
       />
-      <StockTable />
+      <StockTable {...list} />
     </>
   )
 }

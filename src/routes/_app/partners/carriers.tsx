@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
-import { DEFAULT_LIST_PARAMS } from '../../../lib/list-query'
+import { listParamsOf, useListSearch, validateListSearch } from '../../../lib/list-search'
 import { carriersQueryOptions } from '../../../features/partners/api/get-carriers'
 import { CarriersTable } from '../../../features/partners/components/carriers-table'
 
 export const Route = createFileRoute('/_app/partners/carriers')({
+  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
-  loader: ({ context }) => context.queryClient.ensureQueryData(carriersQueryOptions(DEFAULT_LIST_PARAMS)).then(
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(carriersQueryOptions(deps)).then(
     () => undefined,
     () => undefined,
   ),
@@ -15,10 +18,11 @@ export const Route = createFileRoute('/_app/partners/carriers')({
 })
 
 function CarriersPage() {
+  const list = useListSearch(Route.useSearch())
   return (
     <>
       <PageHeader title={<Trans>Transportadoras</Trans>} description={<Trans>As transportadoras.</Trans>} />
-      <CarriersTable />
+      <CarriersTable {...list} />
     </>
   )
 }

@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
-import { DEFAULT_LIST_PARAMS } from '../../../lib/list-query'
+import { listParamsOf, useListSearch, validateListSearch } from '../../../lib/list-search'
 import { customersQueryOptions } from '../../../features/partners/api/get-customers'
 import { CustomersTable } from '../../../features/partners/components/customers-table'
 
 export const Route = createFileRoute('/_app/partners/customers')({
+  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
-  loader: ({ context }) => context.queryClient.ensureQueryData(customersQueryOptions(DEFAULT_LIST_PARAMS)).then(
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(customersQueryOptions(deps)).then(
     () => undefined,
     () => undefined,
   ),
@@ -15,10 +18,11 @@ export const Route = createFileRoute('/_app/partners/customers')({
 })
 
 function CustomersPage() {
+  const list = useListSearch(Route.useSearch())
   return (
     <>
       <PageHeader title={<Trans>Clientes</Trans>} description={<Trans>Os clientes.</Trans>} />
-      <CustomersTable />
+      <CustomersTable {...list} />
     </>
   )
 }

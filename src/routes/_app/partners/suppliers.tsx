@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
-import { DEFAULT_LIST_PARAMS } from '../../../lib/list-query'
+import { listParamsOf, useListSearch, validateListSearch } from '../../../lib/list-search'
 import { suppliersQueryOptions } from '../../../features/partners/api/get-suppliers'
 import { SuppliersTable } from '../../../features/partners/components/suppliers-table'
 import type { Supplier } from '../../../features/partners/partners-types'
@@ -12,8 +12,11 @@ import { SupplierIssuesDrawer } from '../../../features/quality/components/suppl
 import type { IssueSupplier } from '../../../features/quality/quality-types'
 
 export const Route = createFileRoute('/_app/partners/suppliers')({
+  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
-  loader: ({ context }) => context.queryClient.ensureQueryData(suppliersQueryOptions(DEFAULT_LIST_PARAMS)).then(
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(suppliersQueryOptions(deps)).then(
     () => undefined,
     () => undefined,
   ),
@@ -21,6 +24,7 @@ export const Route = createFileRoute('/_app/partners/suppliers')({
 })
 
 function SuppliersPage() {
+  const list = useListSearch(Route.useSearch())
   // SPEC 2.15: each row can report an issue with its supplier, or list the supplier's issues
   const [reporting, setReporting] = useState<IssueSupplier | null>(null)
   const [listing, setListing] = useState<IssueSupplier | null>(null)
@@ -31,7 +35,7 @@ function SuppliersPage() {
   return (
     <>
       <PageHeader title={<Trans>Fornecedores</Trans>} description={<Trans>Os fornecedores.</Trans>} />
-      <SuppliersTable rowActions={rowActions} />
+      <SuppliersTable {...list} rowActions={rowActions} />
       <SupplierIssuesDrawer supplier={listing} onClose={() => setListing(null)} onReport={setReporting} />
       <ReportIssueModal supplier={reporting} onClose={() => setReporting(null)} />
     </>

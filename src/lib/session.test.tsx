@@ -6,10 +6,10 @@ import { act, renderHook, waitFor as waitForDom } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitFor } from 'xstate'
-import { ApiError, createApiClient } from '../lib/api-client'
-import type { ApiClient } from '../lib/api-client'
-import { ACCESS_KEY, AUTH_KEY, REFRESH_KEY, REMEMBER_KEY, SESSION_MARKER_KEY, USER_KEY } from '../lib/storage'
-import type { User } from '../lib/session-types'
+import { ApiError, createApiClient } from './api-client'
+import type { ApiClient } from './api-client'
+import { ACCESS_KEY, AUTH_KEY, REFRESH_KEY, REMEMBER_KEY, SESSION_MARKER_KEY, USER_KEY } from './storage'
+import type { User } from './session-types'
 import { LoginFailure, SessionProvider, createSessionActor, getAccessToken, isAuthenticated, useSession } from './session'
 import type { SessionActor } from './session'
 
@@ -60,7 +60,7 @@ function fakeApi(options: { refreshFails?: boolean; meFails?: boolean; login?: (
         valid = `access-${generation}`
         return json(200, { access: valid, refresh: `refresh-${generation}` })
       case 'POST /api/auth/logout':
-        return new Response(null, { status: 204 })
+        return auth === `Bearer ${valid}` ? new Response(null, { status: 204 }) : json(401, { detail: 'Token expirado' })
       case 'GET /api/always-401/':
         return json(401, { detail: 'nope' })
     }
@@ -284,6 +284,23 @@ describe('useSession', () => {
     await tick(10)
     const [url, init] = server.fetch.mock.calls.at(-1) ?? []
     expect([String(url), init?.method, init?.body]).toEqual(['/api/auth/logout', 'POST', JSON.stringify({ refresh: 'refresh-0' })])
+    // issue 14: with the session's bearer, or the server cannot end the session
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer access-0')
+    expect(result.current.status).toBe('signedOut')
+  })
+
+  it('logs out on the server though the access token expired meanwhile: renewed once, then sent', async () => {
+    const server = fakeApi()
+    storeSession('access-0', 'refresh-0')
+    const { result } = renderSession(server)
+    await waitForDom(() => expect(result.current.status).toBe('signedIn'))
+    server.expire()
+    act(() => result.current.logout())
+    expect(result.current.status).toBe('signedOut')
+    await waitForDom(() => expect(server.log.filter((l) => l.path === '/api/auth/logout')).toHaveLength(2))
+    const calls = server.log.filter((l) => l.path !== '/api/auth/me').map((l) => `${l.method} ${l.path} ${l.auth ?? '-'}`)
+    expect(calls.slice(-3)).toEqual(['POST /api/auth/logout Bearer access-0', 'POST /api/auth/refresh -', 'POST /api/auth/logout Bearer access-1'])
+    expect(server.log.at(-1)?.body).toEqual({ refresh: 'refresh-0' })
     expect(result.current.status).toBe('signedOut')
   })
 })

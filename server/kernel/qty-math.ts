@@ -23,6 +23,13 @@ export function fromMilli(value: Milli): string {
   return (neg ? '-' : '') + whole.toString() + (frac ? '.' + frac : '')
 }
 
+/** 12500n → '12.500': always three places, as numeric(14,3) prints (labels show quantities so). */
+export function fromMilli3(value: Milli): string {
+  const neg = value < 0n
+  const abs = neg ? -value : value
+  return (neg ? '-' : '') + (abs / 1000n).toString() + '.' + (abs % 1000n).toString().padStart(3, '0')
+}
+
 /** a × b rounded UP to thousandths: a bill of materials never reserves less than one order needs. */
 export function mulMilliCeil(a: Milli, b: Milli): Milli {
   const product = a * b

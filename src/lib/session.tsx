@@ -8,12 +8,12 @@ import { useSelector } from '@xstate/react'
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
 import type { ActorRefFrom, EventObject, SnapshotFrom } from 'xstate'
 import { classifyStoredSession, sessionMachine } from '../../machines/session/session.machine'
-import type { RefreshResult, SessionEvent, StoredSession, Tokens } from '../../machines/session/session.machine'
+import type { LogoutInput, RefreshResult, SessionEvent, StoredSession, Tokens } from '../../machines/session/session.machine'
 import { parseUser } from '../../machines/session/session-user'
 import type { LoginError, LoginErrorKind } from '../../machines/session/login-error'
-import { api } from '../lib/api-client'
-import type { ApiClient } from '../lib/api-client'
-import { flowsInspect } from '../lib/flows-inspector'
+import { api, ApiError } from './api-client'
+import type { ApiClient } from './api-client'
+import { flowsInspect } from './flows-inspector'
 import {
   SESSION_KEYS,
   clearSession,
@@ -22,8 +22,8 @@ import {
   readStoredSession,
   writeSession,
   writeSessionMarker,
-} from '../lib/storage'
-import type { EndReason, SessionStatus, User } from '../lib/session-types'
+} from './storage'
+import type { EndReason, SessionStatus, User } from './session-types'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
@@ -104,8 +104,18 @@ export function createSessionActor({ client = api, peerTimeoutMs = 150 }: Sessio
         const { access, refresh } = parseTokens(await client.post<unknown>('/auth/refresh', input, { auth: 'none' }))
         return { access, refresh }
       }),
-      logoutRequest: fromPromise<void, { refresh: string }>(async ({ input }) => {
-        await client.post<unknown>('/auth/logout', input, { auth: 'none' })
+      logoutRequest: fromPromise<void, LogoutInput>(async ({ input }) => {
+        // issue 14: the bearer names the session the server ends; an access token that expired meanwhile is
+        // renewed once with the refresh token, so signing out after a long pause still ends the session
+        const logout = (access: string) => client.post<unknown>('/auth/logout', { refresh: input.refresh }, { auth: { token: access } })
+        const renewed = async () => parseTokens(await client.post<unknown>('/auth/refresh', { refresh: input.refresh }, { auth: 'none' })).access
+        if (!input.access) return void (await logout(await renewed()))
+        try {
+          await logout(input.access)
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 401) throw error
+          await logout(await renewed())
+        }
       }),
       storageSync: fromCallback<EventObject>(({ sendBack }) => {
         // SPEC 4: token changes in another tab are followed

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm'
-import type { Db, Tx } from '../../db/client'
-import { sites, warehouses } from '../../db/schema/core'
-import type { AuthUser } from '../../http/context'
-import { fieldError } from '../../http/errors'
+import type { DbOrTx } from '../db/client'
+import { sites, warehouses } from '../db/schema/core'
+import type { AuthUser } from '../http/context'
+import { fieldError } from '../http/errors'
 
 export type WarehouseScope = { companyId: number; siteId: number; warehouseId: number }
 
@@ -14,7 +14,7 @@ const invalidPk = (field: string, id: number) => fieldError(field, `Invalid pk "
  * value outside it is a 400 on that field (so SPEC's client sending 1 works for the company whose ids those are).
  */
 export async function resolveWarehouseScope(
-  db: Db | Tx,
+  db: DbOrTx,
   user: AuthUser,
   body: { company?: number | null; site?: number | null; warehouse?: number | null },
 ): Promise<WarehouseScope> {
@@ -57,6 +57,6 @@ export async function resolveWarehouseScope(
 }
 
 /** A warehouse of the user's company, or the user's default one when absent (400 on `field` otherwise). */
-export async function resolveWarehouse(db: Db | Tx, user: AuthUser, warehouse: number | null | undefined): Promise<number> {
+export async function resolveWarehouse(db: DbOrTx, user: AuthUser, warehouse: number | null | undefined): Promise<number> {
   return (await resolveWarehouseScope(db, user, { warehouse })).warehouseId
 }
