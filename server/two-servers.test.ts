@@ -48,18 +48,27 @@ async function fakePrinter(printMs: number): Promise<Printer> {
   const sockets = new Set<net.Socket>()
   // half-open allowed: the sender's end of the job does not close the printer's side, the printer does when done
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
+    // a sender is "open" from its connection until it has written its whole job (its end): two senders writing at
+    // once is what one job per printer forbids. The printer's own side may linger after that (the stalled job's is
+    // held until the test releases it, and a sender that gave up waiting has moved on), which is not a second sender.
     open++
+    let writing = true
+    const done = () => {
+      if (writing) open--
+      writing = false
+    }
     sockets.add(socket)
     printer.maxOpen = Math.max(printer.maxOpen, open)
     const turn = ++count
     const chunks: Buffer[] = []
     socket.on('data', (c) => chunks.push(c))
     socket.on('close', () => {
-      open--
+      done()
       sockets.delete(socket)
     })
     socket.on('error', () => {})
     socket.on('end', () => {
+      done()
       printer.received.push(Buffer.concat(chunks).toString('utf8'))
       if (stall?.n === turn) stall.resolve({ clientPort: socket.remotePort ?? 0, release: () => socket.destroy() })
       else setTimeout(() => socket.end(), printMs)

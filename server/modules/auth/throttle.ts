@@ -64,7 +64,9 @@ export class LoginThrottle {
                 attempts: sql`case when ${loginThrottle.lastAt} < now() - make_interval(secs => ${this.limits.resetAfterS}) then 1 else ${loginThrottle.attempts} + 1 end`,
                 lastAt: sql`now()`,
               },
-              setWhere: sql`${loginThrottle.nextAt} <= now()`,
+              // clock_timestamp(), not now(): now() is this transaction's start, which may come before a concurrent
+              // attempt's insert (its next_at = its own start) that this one waited on; that is no back-off
+              setWhere: sql`${loginThrottle.nextAt} <= clock_timestamp()`,
             })
             .returning({ attempts: loginThrottle.attempts })
           if (!row) throw new Blocked()
