@@ -32,6 +32,7 @@ import { copackTaskStarted } from './modules/manufacturing/copack.service'
 import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
 import { receivingRoutes } from './modules/receiving/receiving.routes'
 import { shippingRoutes } from './modules/shipping/shipping.routes'
+import { auditRoutes } from './modules/audit/audit.routes'
 
 export type CreateAppOptions = {
   database: Database
@@ -184,6 +185,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(taskActionsRoutes)
       await api.register(receivingRoutes)
       await api.register(shippingRoutes)
+      await api.register(auditRoutes)
     },
     { prefix: '/api' },
   )

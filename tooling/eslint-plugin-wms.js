@@ -15,6 +15,7 @@ export const TABLE_OWNERS = {
   quality: ['supplierIssueTypes', 'supplierIssues', 'emailOutbox'],
   manufacturing: ['billsOfMaterials', 'copackOrders', 'copackReservations'],
   receiving: ['inboundDocuments', 'inboundDocumentLines', 'receipts', 'receiptLines'],
+  audit: ['auditLog'],
   shipping: ['salesOrders', 'salesOrderLines', 'waves', 'shipments', 'shipmentPicks', 'shipmentPackages', 'shipmentPackageContents'],
 }
 const ownerOf = new Map(Object.entries(TABLE_OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module])))

@@ -55,6 +55,10 @@ export const locations = pgTable(
     name: text().notNull().default(''),
     kind: text().notNull().default('storage'),
     storageClass: text('storage_class').notNull().default('ambient'),
+    // how many pallets the location holds; null = no limit (putaway suggestions respect it)
+    capacityPallets: integer('capacity_pallets'),
+    // pick-path order; null = the code's order (handheld pick lists sort by it, then by code)
+    pickSequence: integer('pick_sequence'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },

@@ -12,6 +12,8 @@ export const customers = pgTable(
     code: text().notNull(),
     name: text().notNull(),
     email: text(),
+    // the shortest remaining shelf life, in days, this customer accepts; null = any unexpired lot
+    minShelfLifeDays: integer('min_shelf_life_days'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('customers_company_code_uq').on(t.companyId, t.code)],
