@@ -9,7 +9,7 @@ import { ANY_ROLE, WRITE_ROLES } from './auth-hook'
 import type { AuthUser } from './context'
 import { ApiError, fieldError, methodNotAllowed, notFound, pgError } from './errors'
 import { type OrderingMap, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from './pagination'
-import { statementKey } from './statement-cache'
+import { prepareNamed, statementKey } from './statement-cache'
 
 /** A company-scoped table: every row belongs to one company (STYLE habit 6: the server scopes every query). */
 export type CompanyTable = PgTable & { id: PgColumn; companyId: PgColumn }
@@ -110,8 +110,8 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
           const order = orderingClause(q.ordering, def.ordering, def.defaultOrdering, def.table.id)
           const where = and(scope(req.user), searchCondition(q.search, def.searchFields), ...(def.filters?.where(q) ?? []))
           return {
-            rows: def.rows(app.deps.db).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset).prepare(''),
-            count: def.count(app.deps.db).where(where).prepare(''),
+            rows: prepareNamed(def.rows(app.deps.db).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset)),
+            count: prepareNamed(def.count(app.deps.db).where(where)),
           }
         })
         const [rows, [{ count }]] = await Promise.all([list.rows.execute(), list.count.execute() as Promise<{ count: number }[]>])

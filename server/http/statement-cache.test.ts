@@ -8,7 +8,7 @@ import { tasks } from '../db/schema/tasks'
 import { users } from '../db/schema/users'
 import { equipments } from '../db/schema/workforce'
 import { receiveStock, stockLineCount } from '../modules/inventory/stock.service'
-import { StatementCache, statementKey } from './statement-cache'
+import { prepareNamed, StatementCache, statementKey, statementName } from './statement-cache'
 
 describe('StatementCache', () => {
   it('builds once per key and forgets the least recently used beyond its size', () => {
@@ -45,6 +45,19 @@ describe('StatementCache', () => {
     expect(statementKey('list', 1, { a: '1' })).not.toBe(statementKey('list', 2, { a: '1' }))
     expect(statementKey('list', 1, { a: '1' })).not.toBe(statementKey('list', 1, { a: '2' }))
     expect(statementKey('list', 1, { a: '1' })).toBe(statementKey('list', 1, { a: '1' }))
+  })
+})
+
+describe('prepareNamed', () => {
+  const query = (sqlText: string) => ({ toSQL: () => ({ sql: sqlText }), prepare: (name: string) => name })
+
+  it('names a statement after its SQL text, never its parameters, within PostgreSQL 63-byte names', () => {
+    const a = prepareNamed(query('select * from stock_lines where company_id = $1 limit $2'))
+    expect(a).toBe(statementName('select * from stock_lines where company_id = $1 limit $2'))
+    expect(a).toMatch(/^q[0-9a-f]{24}$/)
+    // the same shape for another company or page is the same statement; another shape is another one
+    expect(prepareNamed(query('select * from stock_lines where company_id = $1 limit $2'))).toBe(a)
+    expect(prepareNamed(query('select * from stock_lines where company_id = $1 order by id limit $2'))).not.toBe(a)
   })
 })
 
@@ -129,5 +142,34 @@ describe.each(kinds)('lists asked again on %s', (kind) => {
     const now = await get('/api/inventory/stock/?page_size=5&ordering=-qty')
     expect(now.count).toBe(first.count + 1)
     expect(now.results[0].id).toBe(to?.id)
+  })
+})
+
+// On PostgreSQL the cached list statements are prepared once per connection under their name, so the server plans
+// the page query once instead of on every request (issue 14 "Throughput").
+describe.runIf(kinds.includes('postgres'))('named statements on postgres', () => {
+  let t: TestApp
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('the stock list, asked for two later pages, leaves one prepared statement per shape on the connection', async () => {
+    t = await createTestApp('postgres')
+    const { drizzle } = await import('drizzle-orm/node-postgres')
+    const pg = (await import('pg')).default
+    // one connection, so the session that prepared is the session asked
+    const pool = new pg.Pool({ connectionString: t.database.url, max: 1 })
+    try {
+      const db = drizzle(pool)
+      const shape = (offset: number) => db.select({ id: products.id }).from(products).where(eq(products.companyId, t.seed.companyId)).orderBy(products.id).limit(5).offset(offset)
+      const first = await prepareNamed(shape(5)).execute()
+      const second = await prepareNamed(shape(10)).execute()
+      expect(first.length).toBe(5)
+      expect(second[0].id).toBeGreaterThan(first[4].id)
+      const { rows } = await pool.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements')
+      expect(rows.map((r) => r.name)).toEqual([statementName(shape(5).toSQL().sql)])
+    } finally {
+      await pool.end()
+    }
   })
 })

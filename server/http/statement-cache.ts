@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 /**
  * Statements already built, by the inputs they were built from.
  *
@@ -38,3 +39,21 @@ export class StatementCache {
 
 /** A cache key from parts; the query object's own key order is kept (a different order is only a miss). */
 export const statementKey = (...parts: unknown[]): string => JSON.stringify(parts)
+
+/**
+ * Prepare a statement under a name taken from its SQL text, so that PostgreSQL plans it once per connection and
+ * not on every request (issue 14 "Throughput"): the driver sends an unnamed statement for `.prepare('')`, and the
+ * server parses and plans the page query again each time (planning 0.5 ms of a 0.8 ms request, measured with
+ * pgbench: 707-751 tps as sent, 5,580-5,740 tps with `-M prepared`).
+ *
+ * The name is a hash of the text, never of the parameters: one list shape is one prepared statement per connection
+ * however many searches or companies run it, so the statements a connection keeps are bounded by the shapes the
+ * code can build. Only statements kept in a StatementCache use it (their shapes are fixed; an `IN (...)` of varying
+ * length is not). PGlite ignores the name (one connection, no planning cost worth keeping).
+ */
+export function prepareNamed<P>(query: { toSQL(): { sql: string }; prepare(name: string): P }): P {
+  return query.prepare(statementName(query.toSQL().sql))
+}
+
+/** PostgreSQL keeps 63 bytes of a name: `q` and 24 hex digits of the text's SHA-1 stay well inside. */
+export const statementName = (sqlText: string): string => 'q' + createHash('sha1').update(sqlText).digest('hex').slice(0, 24)

@@ -9,7 +9,7 @@ import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { stockLines, stockProductCounters } from '../../db/schema/inventory'
 import { likeEscape, orderingClause, type PageParams } from '../../http/pagination'
-import { type StatementCache, statementKey } from '../../http/statement-cache'
+import { prepareNamed, type StatementCache, statementKey } from '../../http/statement-cache'
 import { stockLineCount, stockLineCountQuery } from './stock.service'
 
 const MAX_TERMS = 8
@@ -183,11 +183,12 @@ export async function listStock(
   // the million lines with their products before sorting (1.4 s measured for ORDER BY qty DESC LIMIT 20).
   if (!filters.length) {
     const build = () => ({
-      rows: stockLineRows(db)
-        .where(inArray(stockLines.id, db.select({ id: stockLines.id }).from(stockLines).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset)))
-        .orderBy(...order)
-        .prepare(''),
-      count: stockLineCountQuery(db, companyId).prepare(''),
+      rows: prepareNamed(
+        stockLineRows(db)
+          .where(inArray(stockLines.id, db.select({ id: stockLines.id }).from(stockLines).where(where).orderBy(...order).limit(p.pageSize).offset(p.offset)))
+          .orderBy(...order),
+      ),
+      count: prepareNamed(stockLineCountQuery(db, companyId)),
     })
     // the unfiltered list (the first screen, a sort, a page) is built once per company, ordering and page
     const page = statements ? statements.get(statementKey('stock', companyId, q.ordering ?? '', p.pageSize, p.offset), build) : build()

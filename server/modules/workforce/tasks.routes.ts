@@ -7,7 +7,7 @@ import { CLOSED_TASK_STATUSES, TASK_STATUSES, type TaskStatus, tasks } from '../
 import { EQUIPMENT_STATUSES, equipments } from '../../db/schema/workforce'
 import { ANY_ROLE } from '../../http/auth-hook'
 import { fieldError, notFound } from '../../http/errors'
-import { statementKey } from '../../http/statement-cache'
+import { prepareNamed, statementKey } from '../../http/statement-cache'
 import { countStar, likeEscape, orderingClause, pageParams, pageResponse } from '../../http/pagination'
 import { dailyTasksOut, dailyTasksQuery, equipmentStatusOut, taskListOut, taskListQuery, taskOut } from '../../../contracts/tasks/tasks.contract'
 import { idParams } from '../../../contracts/primitives'
@@ -75,14 +75,10 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
           q.warehouse ? eq(tasks.warehouseId, q.warehouse) : undefined,
           ...terms.map((t) => or(ilike(tasks.reference, `%${likeEscape(t)}%`), ilike(tasks.type, `%${likeEscape(t)}%`), ilike(locations.code, `%${likeEscape(t)}%`), ilike(products.code, `%${likeEscape(t)}%`))),
         )
-        const count = db
-          .select({ count: countStar })
-          .from(tasks)
-          .leftJoin(locations, eq(locations.id, tasks.locationId))
-          .leftJoin(products, eq(products.id, tasks.productId))
-          .where(where)
-          .prepare('')
-        return { rows: rows().where(where).orderBy(...order).limit(p.pageSize).offset(p.offset).prepare(''), count }
+        const count = prepareNamed(
+          db.select({ count: countStar }).from(tasks).leftJoin(locations, eq(locations.id, tasks.locationId)).leftJoin(products, eq(products.id, tasks.productId)).where(where),
+        )
+        return { rows: prepareNamed(rows().where(where).orderBy(...order).limit(p.pageSize).offset(p.offset)), count }
       })
       const [list, [{ count }]] = await Promise.all([statements.rows.execute(), statements.count.execute()])
       return pageResponse(req, p, count, list.map(serializeTask))
@@ -150,7 +146,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const counts = await app.deps.statements
         .get(statementKey('equipment-status', req.user.companyId), () =>
-          db.select({ status: equipments.status, n: countStar }).from(equipments).where(eq(equipments.companyId, req.user.companyId)).groupBy(equipments.status).prepare(''),
+          prepareNamed(db.select({ status: equipments.status, n: countStar }).from(equipments).where(eq(equipments.companyId, req.user.companyId)).groupBy(equipments.status)),
         )
         .execute()
       const out = Object.fromEntries(EQUIPMENT_STATUSES.map((s) => [s, 0])) as Record<(typeof EQUIPMENT_STATUSES)[number], number>
