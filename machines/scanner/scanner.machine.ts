@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate'
+import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate'
 
 /**
  * The handheld's scanner (SPEC 2.16, 4, 5, 8, 9; issue 6), framework-free.
@@ -15,9 +15,15 @@ import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, 
  * ends it (a wedge always sends its suffix) and at least `stallFastKeys` of its keys (3) came fast,
  * less than 30 ms after the one before: four keys in a row a person never types that fast. The late
  * key is taken when the run started after a quiet moment (no key for `stallMs`: a scanner's burst
- * begins so), or once the run already has those fast keys; right after a person's keys it starts
- * over, so their last key is never glued to a scan. A second late key, or a longer gap, starts over
- * as before. Typing at 80-200 ms a key has no fast keys: it is never a burst, and Enter submits the
+ * begins so), or once the run already has those fast keys. A second late key starts a new run, but
+ * the keys before it are kept (`carry`): keys less than `stallMs` apart are one chain, and when a
+ * burst ends that chain with Enter or Tab the whole chain is the read, never its tail alone (issue
+ * 17: a page still busy after loading held back a code's first three keys by 88, 68 and 38 ms, and
+ * the tail was looked up as if whole). Keys typed just before a burst thus belong to it.
+ * A longer gap (`stallMs` or more) starts over with nothing carried; if what it cut off was a burst
+ * in progress (it had its fast keys but no Enter or Tab, which a wedge always sends), a burst that
+ * ends within `incompleteMs` is flagged as an incomplete read and not looked up: the user scans
+ * again. Typing at 80-200 ms a key has no fast keys: it is never a burst, and Enter submits the
  * scan field's text.
  *
  * Timing comes from the keys' own time stamps (`at`), not from timers: under load, events and
@@ -54,6 +60,8 @@ export interface ScannerInput {
   stallMs?: number
   /** how many fast keys (< interKeyMs after the one before) make a run with a late key a scanner's burst */
   stallFastKeys?: number
+  /** a burst ending this soon (ms) after another burst was cut off by a long gap is an incomplete read */
+  incompleteMs?: number
   minLength?: number
   historyCap?: number
   /** a camera decoding the same code again within this window is one read */
@@ -69,6 +77,11 @@ export interface ScannerContext {
   fastKeys: number
   /** the buffer's first key came after a quiet moment (no key for stallMs), as a scanner's burst begins */
   fresh: boolean
+  /** keys of the runs before this one in the same chain (each less than stallMs after the one before) */
+  carry: string
+  /** when a burst in progress (it had its fast keys, but no Enter or Tab) was cut off by a gap of stallMs or more */
+  cutBurstAt: number | null
+  incompleteMs: number
   lastKeyAt: number | null
   interKeyMs: number
   stallMs: number
@@ -108,6 +121,7 @@ export const MESSAGES = {
   lookupFailed: { id: 'scanner.lookupFailed' }, // 'Falha ao consultar API'
   cameraFailed: { id: 'scanner.cameraFailed' }, // 'Falha ao iniciar câmera'
   tooShort: { id: 'scanner.tooShort' },
+  incomplete: { id: 'scanner.incomplete' },
 } as const
 
 /** A failed lookup that is the network's fault (no response at all) waits for the network. */
@@ -141,7 +155,18 @@ export const scannerMachine = setup({
     startRun: assign(({ context, event }) => {
       assertEvent(event, 'KEY')
       const fresh = context.lastKeyAt === null || event.at - context.lastKeyAt >= context.stallMs
-      return { buffer: event.key, burst: false, fastKeys: 0, fresh, lastKeyAt: event.at }
+      // close to the keys before: they stay in the chain; after a quiet moment nothing is carried, but a burst
+      // cut off there is remembered (its code may continue in the next burst)
+      const cut = fresh && context.lastKeyAt !== null && context.fastKeys >= context.stallFastKeys
+      return {
+        buffer: event.key,
+        burst: false,
+        fastKeys: 0,
+        fresh,
+        carry: fresh ? '' : context.carry + context.buffer,
+        cutBurstAt: cut ? context.lastKeyAt : fresh ? null : context.cutBurstAt,
+        lastKeyAt: event.at,
+      }
     }),
     appendFastKey: assign(({ context, event }) => {
       assertEvent(event, 'KEY')
@@ -153,7 +178,7 @@ export const scannerMachine = setup({
       const fastKeys = context.fastKeys + (event.at - context.lastKeyAt! < context.interKeyMs ? 1 : 0)
       return { buffer: context.buffer + event.key, burst: fastKeys >= context.stallFastKeys, fastKeys, lastKeyAt: event.at }
     }),
-    clearKeys: assign({ buffer: '', burst: false, fastKeys: 0, fresh: false, lastKeyAt: null }),
+    clearKeys: assign({ buffer: '', burst: false, fastKeys: 0, fresh: false, carry: '', cutBurstAt: null, lastKeyAt: null }),
   },
   guards: {
     fastKey: ({ context, event }) => {
@@ -165,7 +190,12 @@ export const scannerMachine = setup({
       assertEvent(event, 'KEY')
       return context.lastKeyAt !== null && event.at - context.lastKeyAt < context.stallMs && (context.fresh || context.fastKeys >= context.stallFastKeys)
     },
-    burstComplete: ({ context }) => context.burst && context.buffer.length >= context.minLength,
+    burstComplete: ({ context }) => context.burst && context.carry.length + context.buffer.length >= context.minLength,
+    /** the burst may be the tail of one cut off by a long gap moments ago: not a whole code */
+    burstIncomplete: ({ context, event }) => {
+      assertEvent(event, 'END')
+      return context.cutBurstAt !== null && event.at - context.cutBurstAt < context.incompleteMs
+    },
     typedComplete: ({ context, event }) => {
       assertEvent(event, 'END')
       return (event.fieldValue ?? '').trim().length >= context.minLength
@@ -199,6 +229,9 @@ export const scannerMachine = setup({
     burst: false,
     fastKeys: 0,
     fresh: false,
+    carry: '',
+    cutBurstAt: null,
+    incompleteMs: input.incompleteMs ?? 1000,
     lastKeyAt: null,
     interKeyMs: input.interKeyMs ?? 30,
     stallMs: input.stallMs ?? 150,
@@ -288,10 +321,16 @@ export const scannerMachine = setup({
           on: {
             END: [
               {
+                guard: and(['burstComplete', 'burstIncomplete']),
+                target: 'idle',
+                actions: ['clearKeys', assign({ notice: MESSAGES.incomplete })],
+              },
+              {
                 guard: 'burstComplete',
                 target: 'idle',
                 actions: enqueueActions(({ context, enqueue }) => {
-                  enqueue.raise({ type: 'READ', code: context.buffer, source: 'burst' })
+                  // the whole chain: keys held back before the burst belong to it (issue 17)
+                  enqueue.raise({ type: 'READ', code: context.carry + context.buffer, source: 'burst' })
                   enqueue('clearKeys')
                 }),
               },

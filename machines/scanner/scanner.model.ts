@@ -79,12 +79,15 @@ export function abstractScanner(snapshot: AnyMachineSnapshot) {
     // Where late keys are offered, exact enough for every key guard. Elsewhere only fast keys come: a run's
     // freshness and last key's time no longer change anything, nor its fast keys outside a stall.
     ...(timed
-      ? { buffer: Math.min(c.buffer.length, 2), burst: c.burst, fastKeys: Math.min(c.fastKeys, 2), fresh: c.fresh, lastKeyAt: c.lastKeyAt }
+      ? { buffer: Math.min(c.buffer.length, 2), burst: c.burst, fastKeys: Math.min(c.fastKeys, 2), fresh: c.fresh, lastKeyAt: c.lastKeyAt, carry: Math.min(c.carry.length, 2), cutBurstAt: c.cutBurstAt }
       : {
           buffer: Math.min(c.buffer.length, 2),
           burst: c.burst,
           fastKeys: snapshot.matches({ keyboard: { collecting: 'stalled' } }) ? Math.min(c.fastKeys, 2) : null,
           lastKeyAt: c.lastKeyAt !== null,
+          carry: Math.min(c.carry.length, 2),
+          // outside modelled key times every END comes within incompleteMs of a cut burst
+          cut: c.cutBurstAt !== null,
         }),
     // exact: the model caps the history at 2 reads
     history: c.history.map((r) => r.status),

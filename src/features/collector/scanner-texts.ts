@@ -11,6 +11,7 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   'scanner.lookupFailed': msg`Falha ao consultar API`,
   'scanner.cameraFailed': msg`Falha ao iniciar câmera`,
   'scanner.tooShort': msg`Código curto demais: são pelo menos 3 caracteres.`,
+  'scanner.incomplete': msg`Leitura incompleta: leia o código de novo.`,
 }
 
 export function scannerText(i18n: I18n, message: ScannerMessage): string {
