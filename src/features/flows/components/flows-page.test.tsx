@@ -37,6 +37,16 @@ function api() {
 }
 
 describe('flows screen', () => {
+  // issue 17: every role may open it (analysts are users); it says first what an analyst does there
+  it('opens, for an operator too, with a line saying what an analyst does here', async () => {
+    mockApi(({ url }) => (url.pathname === '/api/auth/me' ? { body: testUser({ role: 'operator' }) } : { status: 404, body: { detail: 'Not found.' } }))
+    signIn()
+    await renderApp('/flows')
+    expect(await screen.findByRole('heading', { name: 'Fluxos', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText(/Para analistas: escolha um fluxo do produto/)).toBeInTheDocument()
+    expect(screen.getByText(/que caminhos os testes já percorrem e quais faltam/)).toBeInTheDocument()
+  })
+
   it('lists every machine with its coverage and draws the selected one from its definition', async () => {
     api()
     signIn()

@@ -95,7 +95,12 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
     <>
       <PageHeader
         title={<Trans>Fluxos</Trans>}
-        description={<Trans>Cada máquina de estados do produto, desenhada a partir do código, acompanhada ao vivo e com os caminhos que os testes percorrem.</Trans>}
+        description={
+          <Trans>
+            Para analistas: escolha um fluxo do produto (leitura, assistentes, copack…) para ver os seus estados e transições, use o produto noutra
+            aba e veja aqui o que acontece ao vivo, e confira que caminhos os testes já percorrem e quais faltam.
+          </Trans>
+        }
       />
       <Stack gap="lg">
         <Paper withBorder p="md" radius="md">
