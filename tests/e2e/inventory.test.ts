@@ -67,8 +67,11 @@ describe('inventory and dashboard', () => {
       ['Produtos', await count('/product/products/?page_size=1')],
       ['Linhas de estoque', await count('/inventory/stock/?page_size=1')],
       ['Localizações', await count('/core/locations/?page_size=1')],
-      ['Tarefas abertas', await count('/workforce/tasks/?status=open&page_size=1')],
+      ['Tarefas abertas', await count('/workforce/tasks/?is_closed=false&page_size=1')],
     ]
+    // one definition of an open task (issue 17): today's "Abertas" on the chart is the card's number
+    const daily = await api<{ date: string; open: number }[]>('/workforce/tasks/metrics/daily/')
+    expect(daily.at(-1)?.open).toBe(expected[4][1])
     const equipment = await api<{ available: number; busy: number; down: number }>('/workforce/equipment/status/')
     expected.push(['Equipamentos ativos', equipment.available + equipment.busy])
     for (const [name, value] of expected) expect(await card(name).innerText(), name).toBe(ptBR(value))

@@ -8,9 +8,11 @@ import { dashboardKeys } from '../dashboard-query-keys'
 export type CountKind = 'users' | 'products' | 'stock' | 'locations' | 'openTasks'
 
 /**
- * SPEC 7: where each dashboard count may live, tried in order by the probe machine. Open tasks try the
- * filters of SPEC 4 in order (status=open, status=pending, is_closed=false): a backend that rejects a filter
- * answers 400 and the next one is tried. Stock probes under the stock list's key so one winner serves both.
+ * SPEC 7: where each dashboard count may live, tried in order by the probe machine. Open tasks are those not
+ * done nor cancelled (open, pending or in progress), the same definition as the "Tarefas por dia" chart's
+ * "Abertas" (issue 17: the card said 47 and the chart 120 for the same day): `is_closed=false` first, then SPEC
+ * 4's filters for a backend that has no such filter (it answers 400 and the next one is tried). Stock probes
+ * under the stock list's key so one winner serves both.
  */
 export const COUNT_SOURCES: Record<CountKind, { probeKey: string; candidates: readonly string[] }> = {
   users: { probeKey: 'users', candidates: ['/users/users/', '/users/', '/auth/users/'] },
@@ -21,8 +23,9 @@ export const COUNT_SOURCES: Record<CountKind, { probeKey: string; candidates: re
   },
   locations: { probeKey: 'locations', candidates: ['/core/locations/', '/locations/'] },
   openTasks: {
-    probeKey: 'open-tasks',
-    candidates: ['/workforce/tasks/?status=open', '/workforce/tasks/?status=pending', '/workforce/tasks/?is_closed=false'],
+    // a new key: a browser that remembered 'status=open' for the old one asks again
+    probeKey: 'unfinished-tasks',
+    candidates: ['/workforce/tasks/?is_closed=false', '/workforce/tasks/?status=open', '/workforce/tasks/?status=pending'],
   },
 }
 

@@ -170,9 +170,12 @@ export default function DashboardCharts({
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <Paper withBorder radius="md" p="md">
-        <Title order={2} size="h4" mb="xs">
+        <Title order={2} size="h4" mb={4}>
           <Trans>Tarefas por dia</Trans>
         </Title>
+        <Text c="dimmed" size="xs" mb="xs">
+          <Trans>Abertas: as não concluídas nem canceladas no fim de cada dia; hoje, o mesmo número do cartão Tarefas abertas.</Trans>
+        </Text>
         {/* a new warehouse has no days yet: an empty series would draw an axis of Infinity width */}
         {daily?.length ? (
           <TasksPerDayChart data={daily} />

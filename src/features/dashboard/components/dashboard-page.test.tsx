@@ -49,11 +49,16 @@ describe('Dashboard (SPEC 2.4, 4, 7)', () => {
     expect(within(card('Equipamentos ativos')).getByText('26')).toBeInTheDocument()
     expect(within(card('Equipamentos ativos')).getByText('16 disponíveis, 10 em uso')).toBeInTheDocument()
 
-    // users: /users/users/ was tried before /users/; open tasks: status=open, then status=pending
+    // users: /users/users/ was tried before /users/; open tasks: is_closed=false (not done nor cancelled, the
+    // chart's definition), then SPEC 4's status=open and status=pending
     const tried = (path: string) => requests.filter((r) => r.url.pathname === path).map((r) => r.url.search)
     expect(requests.some((r) => r.url.pathname === '/api/users/users/')).toBe(true)
-    expect(tried('/api/workforce/tasks/')[0]).toContain('status=open')
+    expect(tried('/api/workforce/tasks/')[0]).toContain('is_closed=false')
+    expect(tried('/api/workforce/tasks/')[1]).toContain('status=open')
     expect(tried('/api/workforce/tasks/').at(-1)).toContain('status=pending')
+    // the card and the chart say what they count, and it is the same thing
+    expect(within(card('Tarefas abertas')).getByText('Não concluídas nem canceladas')).toBeInTheDocument()
+    expect(await screen.findByText(/Abertas: as não concluídas nem canceladas no fim de cada dia/)).toBeInTheDocument()
     // every count asks for one row only
     for (const r of requests.filter((r) => r.url.pathname in COUNTS)) expect(r.url.searchParams.get('page_size')).toBe('1')
 
@@ -62,7 +67,7 @@ describe('Dashboard (SPEC 2.4, 4, 7)', () => {
     expect(await screen.findByRole('img', { name: 'Disponibilidade dos equipamentos' })).toBeInTheDocument()
   })
 
-  it('falls back to is_closed=false, and shows which paths were tried when a count has no endpoint', async () => {
+  it('counts open tasks with is_closed=false, and shows which paths were tried when a count has no endpoint', async () => {
     dashboardServer({ openFilter: 'is_closed=false', missing: ['/api/core/locations/'] })
     signIn()
     await renderApp('/')

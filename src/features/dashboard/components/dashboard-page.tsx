@@ -66,7 +66,7 @@ function ErrorHint({ text }: { text: string }) {
 function ChartsFallback() {
   const { t } = useLingui()
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" aria-busy aria-label={t`Carregando gráficos`}>
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" role="status" aria-busy aria-label={t`Carregando gráficos`}>
       <Paper withBorder radius="md" p="md">
         <Skeleton h={300} />
       </Paper>
@@ -95,7 +95,12 @@ export function DashboardPage() {
         <CountCard kind="products" label={<Trans>Produtos</Trans>} iconNode={<IconPackages size={18} />} />
         <CountCard kind="stock" label={<Trans>Linhas de estoque</Trans>} iconNode={<IconBox size={18} />} />
         <CountCard kind="locations" label={<Trans>Localizações</Trans>} iconNode={<IconMapPin size={18} />} />
-        <CountCard kind="openTasks" label={<Trans>Tarefas abertas</Trans>} iconNode={<IconListCheck size={18} />} />
+        <CountCard
+          kind="openTasks"
+          label={<Trans>Tarefas abertas</Trans>}
+          iconNode={<IconListCheck size={18} />}
+          hint={<Trans>Não concluídas nem canceladas</Trans>}
+        />
         <StatCard
           label={<Trans>Equipamentos ativos</Trans>}
           icon={icon(<IconForklift size={18} />)}
