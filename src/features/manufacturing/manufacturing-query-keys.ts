@@ -7,4 +7,5 @@ export const manufacturingKeys = {
   copackOrders: (params: ListParams) => [...manufacturingKeys.copackLists(), params] as const,
   copackOrder: (id: number) => [...manufacturingKeys.all, 'copack-order', id] as const,
   productSearch: (search: string) => [...manufacturingKeys.all, 'product-search', search] as const,
+  bomCount: (productId: number) => [...manufacturingKeys.all, 'bom-count', productId] as const,
 }

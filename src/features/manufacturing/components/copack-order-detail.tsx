@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { PageHeader } from '../../../components/page-header'
 import { formatDate, formatQty } from '../../../lib/format'
@@ -72,12 +72,21 @@ export function CopackOrderDetailView({ orderId }: { orderId: number }) {
 
   // issue 17: an operator sees the actions disabled with the reason; the server still refuses them (403)
   const describedBy = canWrite ? undefined : 'copack-actions-reason'
+  // the server completes an order only when its pick tasks are done (409 otherwise): say so before the click
+  const openPicks = order.tasks.filter((task) => task.status !== 'done').length
+  const completeBlocked = canWrite && view.canComplete && openPicks > 0
   const actions = (
     <Group gap="xs">
       <Button onClick={() => send({ type: 'RESERVE' })} disabled={!canWrite || !view.canReserve} aria-describedby={describedBy} loading={view.running === 'reserve'}>
         <Trans>Reservar e gerar tarefas</Trans>
       </Button>
-      <Button variant="default" onClick={() => send({ type: 'COMPLETE' })} disabled={!canWrite || !view.canComplete} aria-describedby={describedBy} loading={view.running === 'complete'}>
+      <Button
+        variant="default"
+        onClick={() => send({ type: 'COMPLETE' })}
+        disabled={!canWrite || !view.canComplete || completeBlocked}
+        aria-describedby={completeBlocked ? 'copack-complete-reason' : describedBy}
+        loading={view.running === 'complete'}
+      >
         <Trans>Concluir ordem</Trans>
       </Button>
       <Button variant="default" onClick={() => send({ type: 'CANCEL' })} disabled={!canWrite || !view.canCancel} aria-describedby={describedBy} loading={view.running === 'cancel'}>
@@ -87,6 +96,11 @@ export function CopackOrderDetailView({ orderId }: { orderId: number }) {
         <Trans>Atualizar</Trans>
       </Button>
       {canWrite ? null : <RequiresSupervisor id="copack-actions-reason" />}
+      {completeBlocked ? (
+        <Text id="copack-complete-reason" size="xs" c="dimmed" span>
+          <Plural value={openPicks} one="Falta concluir # tarefa de separação" other="Falta concluir # tarefas de separação" />
+        </Text>
+      ) : null}
     </Group>
   )
 

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { Alert, Button, Group, NumberInput, Paper, Stack, TextInput } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorText, readDrfError } from '../../../lib/api-client'
 import { createCopackOrder } from '../api/create-copack-order'
+import { bomCountQueryOptions } from '../api/get-bom-count'
 import { manufacturingKeys } from '../manufacturing-query-keys'
 import type { CopackOrderDetail, ProductOption } from '../copack-types'
 import { ProductPicker } from './product-picker'
@@ -28,12 +29,15 @@ export function CopackOrderForm({ onCreated, onCancel }: CopackOrderFormProps) {
       onCreated(order)
     },
   })
+  // issue 17: an order for a product without a bill of materials would fail only at reservation; say so now
+  const bom = useQuery({ ...bomCountQueryOptions(product?.id ?? 0), enabled: product !== null })
+  const noBom = product !== null && bom.data === 0
   const drf = create.error ? readDrfError(create.error) : null
   const fieldError = (name: string) => drf?.fieldErrors[name]?.[0]
   const known = ['code', 'result_product', 'result_qty']
   const otherError = drf && !known.some((name) => fieldError(name)) ? apiErrorText(create.error) : null
   const qtyValid = typeof qty === 'number' ? qty > 0 : Number(qty) > 0
-  const canCreate = code.trim() !== '' && product !== null && qtyValid && !create.isPending
+  const canCreate = code.trim() !== '' && product !== null && !noBom && qtyValid && !create.isPending
 
   return (
     <Paper withBorder p="lg" maw={640}>
@@ -50,7 +54,13 @@ export function CopackOrderForm({ onCreated, onCancel }: CopackOrderFormProps) {
             </Alert>
           ) : null}
           <TextInput label={t`Código da ordem`} required value={code} onChange={(e) => setCode(e.currentTarget.value)} error={fieldError('code')} maxLength={64} />
-          <ProductPicker label={t`Produto final`} required value={product} onChange={setProduct} error={fieldError('result_product')} />
+          <ProductPicker
+            label={t`Produto final`}
+            required
+            value={product}
+            onChange={setProduct}
+            error={noBom ? t`Este produto não tem lista de materiais: cadastre os seus componentes antes de criar a ordem.` : fieldError('result_product')}
+          />
           <NumberInput label={t`Quantidade`} required min={0.001} decimalScale={3} value={qty} onChange={setQty} error={fieldError('result_qty')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>

@@ -32,6 +32,40 @@ const detail = (id: number, code: string, status: string) => ({
       : [],
 })
 
+describe('copack screens say why before the click (issue 17)', () => {
+  it('a product without a bill of materials: the form says so and Create stays disabled', async () => {
+    const { requests } = mockApi(({ url }) => {
+      if (url.pathname === '/api/product/products/') return { body: page([{ id: 12, code: 'P-12', name1: 'Sem receita' }]) }
+      if (url.pathname === '/api/manufacturing/boms/') return { body: page([], url.searchParams.get('result_product') === '12' ? 0 : 3) }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn()
+    const { user } = await renderApp('/manufacturing/copack-orders/new')
+    const create = await screen.findByRole('button', { name: 'Criar' })
+    await user.type(screen.getByRole('textbox', { name: /Código da ordem/ }), 'CP-X')
+    await user.type(screen.getByRole('combobox', { name: /Produto final/ }), 'P-12')
+    await user.click(await screen.findByRole('option', { name: 'P-12 — Sem receita' }))
+    expect(await screen.findByText(/Este produto não tem lista de materiais/)).toBeInTheDocument()
+    expect(create).toBeDisabled()
+    expect(requests.filter((r: MockRequest) => r.method === 'POST')).toHaveLength(0)
+  })
+
+  it('"Concluir ordem" is disabled while pick tasks are open, with how many', async () => {
+    const reserved = { ...detail(7, 'CP-7', 'RESERVED'), actions: ['cancel', 'complete'] }
+    const { requests } = mockApi(({ url }) => {
+      if (url.pathname === '/api/manufacturing/copack-orders/7/') return { body: reserved }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn()
+    await renderApp('/manufacturing/copack-orders/7')
+    const complete = await screen.findByRole('button', { name: 'Concluir ordem' })
+    await waitFor(() => expect(complete).toBeDisabled())
+    expect(complete).toHaveAccessibleDescription('Falta concluir 1 tarefa de separação')
+    expect(screen.getByRole('button', { name: 'Cancelar ordem' })).toBeEnabled()
+    expect(requests.filter((r: MockRequest) => r.method === 'POST')).toHaveLength(0)
+  })
+})
+
 describe('copack orders list (SPEC 2.12)', () => {
   it('an operator sees "Nova ordem" and "Reservar" disabled with the reason, and never calls the API for them (issue 17)', async () => {
     const { requests } = mockApi(({ url }) => {
@@ -105,6 +139,7 @@ describe('copack create form (SPEC 5)', () => {
         ]
         return { body: page(all.filter((p) => !search || `${p.code} ${p.name1}`.toLowerCase().includes(search.toLowerCase()))) }
       }
+      if (url.pathname === '/api/manufacturing/boms/') return { body: page([{ id: 1 }], 2) }
       if (method === 'POST' && url.pathname === '/api/manufacturing/copack-orders/') return { status: 201, body: detail(42, 'CP-NEW', 'DRAFT') }
       if (url.pathname === '/api/manufacturing/copack-orders/42/') return { body: detail(42, 'CP-NEW', 'DRAFT') }
       return { status: 404, body: { detail: 'Not found.' } }
