@@ -59,6 +59,8 @@ const MANTINE_BASE =
 
 // STACK.md: this plugin order is the one that works (router first, Lingui macro through babel).
 export default defineConfig({
+  // one id per build: the handheld announces "ready offline" once per installed version (src/components/pwa-banner.tsx)
+  define: { __APP_BUILD_ID__: JSON.stringify(new Date().toISOString()) },
   plugins: [
     tanstackRouter({
       target: 'react',

@@ -6,6 +6,9 @@ declare module '*.po' {
   export const messages: Messages
 }
 
+/** The build's id (vite.config.ts `define`): a new one per `vite build`. */
+declare const __APP_BUILD_ID__: string
+
 interface ImportMetaEnv {
   /** A client logo shown beside the product logo in the header (SPEC 1); optional. */
   readonly VITE_CLIENT_LOGO_URL?: string

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockApi, page, renderApp, signIn } from '../../tests/support/render-app'
+import { OFFLINE_READY_SHOWN_KEY } from '../lib/storage'
 import { OFFLINE_READY_MS } from './pwa-banner'
 
 // vite-plugin-pwa's hook, with the service worker's two signals under the test's control
@@ -35,13 +36,18 @@ describe('PWA banners (SPEC 1, 9)', () => {
     expect(screen.queryByText('Aplicativo pronto para uso offline.')).not.toBeInTheDocument()
   })
 
-  it("signed in, 'offline ready' shows for 2.5 s", async () => {
+  it("on the handheld, 'offline ready' shows for 2.5 s at the top, once per installed version", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
+    localStorage.removeItem(OFFLINE_READY_SHOWN_KEY)
     sw.offlineReady = true
     signIn()
-    await renderApp('/settings')
-    expect(await screen.findByText('Aplicativo pronto para uso offline.')).toBeInTheDocument()
+    const first = await renderApp('/m/scan')
+    const banner = await screen.findByText('Aplicativo pronto para uso offline.')
     expect(sw.registrations).toBeGreaterThan(0)
+    // at the top: the handheld's tabs and toasts are at the bottom (issue 17)
+    const affix = banner.closest('.mantine-Affix-root') as HTMLElement
+    expect(affix.getAttribute('style')).toMatch(/--affix-top:\s*calc\(0\.5rem/)
+    expect(affix.getAttribute('style')).not.toMatch(/--affix-bottom/)
     await act(async () => {
       await vi.advanceTimersByTimeAsync(OFFLINE_READY_MS - 300)
     })
@@ -50,6 +56,24 @@ describe('PWA banners (SPEC 1, 9)', () => {
       await vi.advanceTimersByTimeAsync(600)
     })
     await waitFor(() => expect(screen.queryByText('Aplicativo pronto para uso offline.')).not.toBeInTheDocument())
+    first.unmount()
+
+    // the same version again (a reload, the next sign-in): not announced twice
+    await renderApp('/m/scan')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200)
+    })
+    expect(screen.queryByText('Aplicativo pronto para uso offline.')).not.toBeInTheDocument()
+  })
+
+  it("the desktop never shows 'offline ready' (issue 17: it appeared in every new browser profile)", async () => {
+    localStorage.removeItem(OFFLINE_READY_SHOWN_KEY)
+    sw.offlineReady = true
+    signIn()
+    await renderApp('/settings')
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
+    expect(sw.registrations).toBeGreaterThan(0)
+    expect(screen.queryByText('Aplicativo pronto para uso offline.')).not.toBeInTheDocument()
   })
 
   it('a waiting version offers a refresh: Atualizar reloads into it, Depois closes the offer', async () => {

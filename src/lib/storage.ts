@@ -32,6 +32,8 @@ export const navCompactKey = (username: string) => navPrefsKey(username, 'compac
 export const scanHistoryKey = (username: string) => `movatic.scan.history.${username}`
 /** sessionStorage: the endpoint a probe found (SPEC 7), so a second use does not probe again */
 export const probeKey = (probe: string) => `movatic.probe.${probe}`
+/** the build whose "ready offline" the handheld already announced */
+export const OFFLINE_READY_SHOWN_KEY = 'movatic.pwa.offlineReadyShown'
 
 export type StorageArea = 'local' | 'session'
 
