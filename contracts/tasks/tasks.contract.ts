@@ -40,3 +40,16 @@ export type DailyTasks = z.infer<typeof dailyTasksOut>
 /** GET /workforce/equipment/status/ (SPEC 2.4 chart): equipment by status; active = available + busy. */
 export const equipmentStatusOut = z.object({ available: z.number(), busy: z.number(), down: z.number() })
 export type EquipmentStatus = z.infer<typeof equipmentStatusOut>
+
+/**
+ * POST /workforce/tasks/{id}/start/ and /done/ (issue 17): the body is optional; `take_over` confirms taking a task
+ * assigned to someone else (without it: 409 {detail, code: "assigned_to_other", assignee}).
+ */
+export const taskActionBody = z
+  .object({ take_over: z.boolean({ error: 'Must be a valid boolean.' }).optional() })
+  // no body at all arrives as null
+  .nullish()
+  .describe('{"take_over": true} to take over a task assigned to someone else')
+export type TaskActionBody = z.infer<typeof taskActionBody>
+/** The 409 a task assigned to someone else answers. */
+export type TaskAssignedToOther = { detail: string; code: 'assigned_to_other'; assignee: { id: number; username: string } }

@@ -6,7 +6,7 @@ import { ANY_ROLE } from '../../http/auth-hook'
 import type { AuthUser } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { idParams } from '../../../contracts/primitives'
-import { type Task, taskOut } from '../../../contracts/tasks/tasks.contract'
+import { type Task, taskActionBody as takeOverBody, taskOut } from '../../../contracts/tasks/tasks.contract'
 import { serializeTask, taskRows } from './task-rows'
 import { finishTask, startTask } from './tasks.service'
 
@@ -34,13 +34,15 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workforce'],
         summary: 'Start a task (open|pending → in_progress; the caller becomes the assignee)',
-        description: '409 {detail, status} from any other status. Starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS.',
+        description:
+          '409 {detail, status} from any other status. A task assigned to someone else answers 409 {detail, code: "assigned_to_other", assignee} unless the body says {"take_over": true}; a take-over is recorded in the audit trail (GET /api/audit/?entity=tasks&entity_id=). Starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS.',
         params: idParams,
+        body: takeOverBody,
         response: { 200: taskOut },
       },
     },
     async (req) => {
-      await startTask(db, req.user, req.params.id, afterStart)
+      await startTask(db, req.user, req.params.id, afterStart, { takeOver: req.body?.take_over })
       return readTask(db, req.user, req.params.id)
     },
   )
@@ -52,13 +54,15 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workforce'],
         summary: 'Finish a task (in_progress|open → done)',
-        description: 'Sets finished_at (the dashboard daily series counts it); a task finished straight from open gets started_at and the caller as assignee too. 409 {detail, status} from any other status.',
+        description:
+          'Sets finished_at (the dashboard daily series counts it); a task finished straight from open gets started_at and the caller as assignee too. 409 {detail, status} from any other status; someone else\'s task as at start (409 assigned_to_other unless {"take_over": true}).',
         params: idParams,
+        body: takeOverBody,
         response: { 200: taskOut },
       },
     },
     async (req) => {
-      await finishTask(db, req.user, req.params.id)
+      await finishTask(db, req.user, req.params.id, { takeOver: req.body?.take_over })
       return readTask(db, req.user, req.params.id)
     },
   )

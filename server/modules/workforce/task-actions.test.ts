@@ -69,6 +69,30 @@ describe.each(kinds)('task start/done on %s', (kind) => {
     expect((await t.as(operator, { method: 'POST', url: '/api/workforce/tasks/abc/start/' })).statusCode).toBe(404)
   })
 
+  // issue 17: task 1112 of the demo, assigned to a supervisor, was started by an operator and silently became theirs
+  it("someone else's task is not taken silently: 409 naming the assignee, then a confirmed take-over, recorded", async () => {
+    const supervisorId = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'supervisor')))[0].id
+    const id = await newTask('open')
+    await assignTask(t.database.db, t.seed.companyId, id, supervisorId)
+    for (const action of ['start', 'done'] as const) {
+      const refused = await act(operator, id, action)
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json()).toMatchObject({ code: 'assigned_to_other', assignee: { id: supervisorId, username: 'supervisor' }, detail: expect.stringMatching(/supervisor/) })
+    }
+    const [still] = await t.database.db.select({ status: tasks.status, assigneeId: tasks.assigneeId }).from(tasks).where(eq(tasks.id, id))
+    expect(still).toEqual({ status: 'open', assigneeId: supervisorId })
+
+    const taken = await t.as(operator, { method: 'POST', url: `/api/workforce/tasks/${id}/start/`, payload: { take_over: true } })
+    expect(taken.statusCode, taken.body).toBe(200)
+    expect(taken.json()).toMatchObject({ status: 'in_progress', assignee: { username: 'operator' } })
+    const history = await t.as(operator, { method: 'GET', url: `/api/audit/?entity=tasks&entity_id=${id}` })
+    expect(history.json().results).toEqual([expect.objectContaining({ action: 'update', user: 'operator', note: 'take_over from supervisor' })])
+    // the assignee finishing their own task needs no confirmation; an unassigned task neither
+    expect((await act(operator, id, 'done')).statusCode).toBe(200)
+    expect((await act(operator2, await newTask('open'), 'start')).statusCode).toBe(200)
+    expect((await t.as(operator, { method: 'POST', url: `/api/workforce/tasks/${id}/start/`, payload: { take_over: 'yes' } })).statusCode).toBe(400)
+  })
+
   it('two operators starting one task at once: one wins', async () => {
     const id = await newTask('open')
     const results = await Promise.all([act(operator, id, 'start'), act(operator2, id, 'start'), act(operator, id, 'start')])

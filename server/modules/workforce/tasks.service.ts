@@ -9,7 +9,9 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { type TaskStatus, tasks, TASK_TYPES } from '../../db/schema/tasks'
+import { users } from '../../db/schema/users'
 import { conflict, notFound } from '../../http/errors'
+import { recordAudit } from '../audit/audit.service'
 
 export type TaskType = (typeof TASK_TYPES)[number]
 
@@ -80,8 +82,15 @@ export async function assignTask(db: DbOrTx, companyId: number, id: number, assi
  * open|pending → in_progress; the caller becomes the assignee. `afterStart` runs in the same transaction (the app
  * hands in what other modules do when a task starts: a copack order goes IN_PROGRESS), so this module calls nobody.
  */
-export async function startTask(db: DbOrTx, user: Actor, id: number, afterStart?: (tx: Tx, companyId: number, taskId: number) => Promise<void>): Promise<void> {
+export async function startTask(
+  db: DbOrTx,
+  user: Actor,
+  id: number,
+  afterStart?: (tx: Tx, companyId: number, taskId: number) => Promise<void>,
+  opts: { takeOver?: boolean } = {},
+): Promise<void> {
   const started = await db.transaction(async (tx) => {
+    await guardTakeOver(tx, user, id, opts.takeOver, START_FROM)
     const [row] = await tx
       .update(tasks)
       .set({ status: 'in_progress', assigneeId: user.id, startedAt: sql`now()` })
@@ -93,14 +102,59 @@ export async function startTask(db: DbOrTx, user: Actor, id: number, afterStart?
   if (!started) await refuse(db, user.companyId, id, 'started', START_FROM)
 }
 
-/** in_progress|open → done; a task finished straight from open gets started_at and the caller as assignee too. */
-export async function finishTask(db: DbOrTx, user: Actor, id: number): Promise<void> {
-  const [row] = await db
-    .update(tasks)
-    .set({ status: 'done', finishedAt: sql`now()`, startedAt: sql`coalesce(${tasks.startedAt}, now())`, assigneeId: sql`coalesce(${tasks.assigneeId}, ${user.id})` })
-    .where(and(eq(tasks.id, id), eq(tasks.companyId, user.companyId), inArray(tasks.status, DONE_FROM)))
-    .returning({ id: tasks.id })
+/**
+ * in_progress|open → done; a task finished straight from open gets started_at and the caller as assignee too. Someone
+ * else's task is finished only with `takeOver` (it then becomes the caller's, recorded like a take-over at start).
+ */
+export async function finishTask(db: DbOrTx, user: Actor, id: number, opts: { takeOver?: boolean } = {}): Promise<void> {
+  const row = await db.transaction(async (tx) => {
+    const takenOver = await guardTakeOver(tx, user, id, opts.takeOver, DONE_FROM)
+    const [done] = await tx
+      .update(tasks)
+      .set({
+        status: 'done',
+        finishedAt: sql`now()`,
+        startedAt: sql`coalesce(${tasks.startedAt}, now())`,
+        assigneeId: takenOver ? user.id : sql`coalesce(${tasks.assigneeId}, ${user.id})`,
+      })
+      .where(and(eq(tasks.id, id), eq(tasks.companyId, user.companyId), inArray(tasks.status, DONE_FROM)))
+      .returning({ id: tasks.id })
+    return done
+  })
   if (!row) await refuse(db, user.companyId, id, 'finished', DONE_FROM)
+}
+
+/**
+ * Issue 17: starting or finishing a task assigned to someone else used to reassign it silently. It is refused
+ * (409 `{detail, code: "assigned_to_other", assignee}`) unless the caller confirms with `takeOver`; a take-over is
+ * recorded in the audit trail (who took it from whom). Returns whether the task was taken over. The row is locked, so
+ * a concurrent assignment waits.
+ */
+async function guardTakeOver(tx: Tx, user: Actor, id: number, takeOver: boolean | undefined, allowed: TaskStatus[]): Promise<boolean> {
+  const [task] = await tx
+    .select({ assigneeId: tasks.assigneeId, assignee: users.username, status: tasks.status })
+    .from(tasks)
+    .leftJoin(users, eq(users.id, tasks.assigneeId))
+    .where(and(eq(tasks.id, id), eq(tasks.companyId, user.companyId)))
+    .for('update', { of: tasks })
+  if (!task || task.assigneeId === null || task.assigneeId === user.id) return false
+  // a task the action cannot apply to is refused by the status check that follows, with what it is now
+  if (!allowed.includes(task.status)) return false
+  if (!takeOver) {
+    throw conflict({
+      detail: `This task is assigned to ${task.assignee}. Confirm to take it over.`,
+      code: 'assigned_to_other',
+      assignee: { id: task.assigneeId, username: task.assignee ?? '' },
+    })
+  }
+  await recordAudit(tx, { companyId: user.companyId, userId: user.id }, {
+    entity: 'tasks',
+    entityId: id,
+    action: 'update',
+    changes: { assignee: [task.assigneeId, user.id] },
+    note: `take_over from ${task.assignee ?? task.assigneeId}`,
+  })
+  return true
 }
 
 /** Cancel those of `ids` that are not finished yet (done and cancelled tasks stay as they are). */

@@ -69,4 +69,31 @@ describe('Tasks (SPEC 2.10)', () => {
       `/api/workforce/tasks/${TASK.id}/done/`,
     ])
   })
+
+  // issue 17: an operator started a supervisor's task and it silently became theirs
+  it("someone else's task asks before taking it over, and sends the confirmation only then", async () => {
+    const { requests } = mockApi(({ url, method, body }) => {
+      if (method === 'POST' && url.pathname === `/api/workforce/tasks/${TASK.id}/start/`) {
+        if ((body as { take_over?: boolean } | undefined)?.take_over) return { body: { ...TASK, status: 'in_progress', assignee: { id: 3, username: 'ana' } } }
+        return { status: 409, body: { detail: 'This task is assigned to supervisor. Confirm to take it over.', code: 'assigned_to_other', assignee: { id: 9, username: 'supervisor' } } }
+      }
+      if (url.pathname === '/api/workforce/tasks/') return { body: { count: 1, next: null, previous: null, results: [{ ...TASK, status: 'open', assignee: { id: 9, username: 'supervisor' } }] } }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn()
+    const { user } = await renderApp('/workforce/tasks')
+    const table = await screen.findByRole('table', { name: 'Tarefas' })
+    await user.click(await within(table).findByRole('button', { name: 'Iniciar' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Assumir a tarefa?' })
+    expect(within(dialog).getByText(`A tarefa ${TASK.id} está atribuída a supervisor. Se continuar, ela passa a ser sua e fica registrado que você a assumiu.`)).toBeInTheDocument()
+    // cancelling sends nothing more
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+    // confirming sends take_over
+    await user.click(within(table).getByRole('button', { name: 'Iniciar' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Assumir a tarefa?' })).getByRole('button', { name: 'Assumir tarefa' }))
+    expect(await screen.findByText('Tarefa iniciada.')).toBeInTheDocument()
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([undefined, undefined, { take_over: true }])
+  })
 })

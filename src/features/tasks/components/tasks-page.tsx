@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react'
-import { Badge, Button, Grid, Group, Select, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Grid, Group, Modal, Select, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -11,7 +11,7 @@ import { formatNumber } from '../../../lib/format'
 import { DEFAULT_LIST_PARAMS, type ListParams } from '../../../lib/list-query'
 import type { ListState } from '../../../lib/list-search'
 import { tasksQueryOptions } from '../api/get-tasks'
-import { postTaskAction, type TaskAction } from '../api/post-task-action'
+import { assignedToOther, postTaskAction, type TaskAction } from '../api/post-task-action'
 import { tasksKeys } from '../tasks-query-keys'
 import { isTaskStatus, TASK_STATUS_COLORS, TASK_STATUS_LABELS, taskStatusLabel, taskTypeLabel } from '../task-status'
 import { TASK_STATUSES } from '../../../../contracts/tasks/tasks.rules'
@@ -50,12 +50,18 @@ export function TasksPage({ params: heldParams, onParamsChange }: Partial<ListSt
   )
   const raw = useQuery(tasksQueryOptions(params, status))
   const queryClient = useQueryClient()
+  // issue 17: someone else's task is taken over only once the user confirms it
+  const [takeOver, setTakeOver] = useState<{ task: Task; kind: TaskAction; assignee: string } | null>(null)
   // issue 7: an operator starts and finishes a task; the dashboard's daily series counts it
   const action = useMutation({
-    mutationFn: ({ task, kind }: { task: Task; kind: TaskAction }) => postTaskAction(task.id, kind),
+    mutationFn: ({ task, kind, confirmed }: { task: Task; kind: TaskAction; confirmed?: boolean }) => postTaskAction(task.id, kind, confirmed),
     onSuccess: (_task, { kind }) => notifications.show({ color: 'green', message: kind === 'start' ? t`Tarefa iniciada.` : t`Tarefa concluída.` }),
-    // a 409 means somebody else moved the task on: the list is refreshed below
-    onError: (error) => notifications.show({ color: 'red', message: apiErrorText(error) ?? t`Não foi possível atualizar a tarefa.` }),
+    onError: (error, { task, kind }) => {
+      const owner = assignedToOther(error)
+      if (owner) return setTakeOver({ task, kind, assignee: owner.username })
+      // a 409 means somebody else moved the task on: the list is refreshed below
+      notifications.show({ color: 'red', message: apiErrorText(error) ?? t`Não foi possível atualizar a tarefa.` })
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKeys.all }),
   })
   const busyId = action.isPending ? action.variables?.task.id : undefined
@@ -108,8 +114,33 @@ export function TasksPage({ params: heldParams, onParamsChange }: Partial<ListSt
   const query = useCallback((list: ListParams) => tasksQueryOptions(list, status), [status])
   const count = raw.data ? formatNumber(raw.data.count, i18n.locale) : null
 
+  const owner = takeOver?.assignee ?? ''
+  const taskNo = takeOver?.task.id ?? 0
+
   return (
     <Stack gap="md">
+      <Modal opened={takeOver !== null} onClose={() => setTakeOver(null)} title={t`Assumir a tarefa?`} closeButtonProps={{ 'aria-label': t`Fechar` }}>
+        <Stack gap="md">
+          <Text size="sm">
+            <Trans>
+              A tarefa {taskNo} está atribuída a {owner}. Se continuar, ela passa a ser sua e fica registrado que você a assumiu.
+            </Trans>
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setTakeOver(null)}>
+              <Trans>Cancelar</Trans>
+            </Button>
+            <Button
+              onClick={() => {
+                if (takeOver) mutate({ task: takeOver.task, kind: takeOver.kind, confirmed: true })
+                setTakeOver(null)
+              }}
+            >
+              <Trans>Assumir tarefa</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Select
         label={t`Situação`}
         w={240}
