@@ -1,26 +1,16 @@
 /** Receiving's documents (SPEC 2.8): create a purchase order or ASN, cancel an open one, and the lookups the other steps share. */
+import type { z } from 'zod'
+import type { inboundDocumentBody } from '../../../contracts/receiving/receiving.contract'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { products } from '../../db/schema/catalog'
-import { type InboundKind, inboundDocumentLines, inboundDocuments, receipts } from '../../db/schema/documents'
+import { inboundDocumentLines, inboundDocuments, receipts } from '../../db/schema/documents'
 import { suppliers } from '../../db/schema/partners'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
 import { resolveWarehouse } from '../../kernel/warehouse-scope'
 
-export type CreateDocumentInput = {
-  kind: InboundKind
-  code: string
-  supplier: number
-  warehouse?: number | null
-  expected_date?: string | null
-  lines: {
-    product: number
-    expected_qty: string
-    lot?: string | null
-    expiry_date?: string | null
-  }[]
-}
+export type CreateDocumentInput = z.output<typeof inboundDocumentBody>
 
 export async function createInboundDocument(db: DbOrTx, user: AuthUser, body: CreateDocumentInput): Promise<number> {
   const warehouseId = await resolveWarehouse(db, user, body.warehouse)

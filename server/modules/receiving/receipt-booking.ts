@@ -1,4 +1,6 @@
 /** Finish (SPEC 2.8, ADR 0005): book the draft receipt into each pallet's destination, once per idempotency key. */
+import type { z } from 'zod'
+import type { receiveBody } from '../../../contracts/receiving/receiving.contract'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { products } from '../../db/schema/catalog'
@@ -11,21 +13,9 @@ import { fromMilli, type Milli, sumMilli, toMilli } from '../../kernel/qty-math'
 import { reportSupplierIssue } from '../quality/quality.service'
 import { createTask } from '../workforce/tasks.service'
 import { assertReceivable, docOr404 } from './inbound-documents'
-import { draftOf, type ReceivedItem, toReceiptLines } from './receipt-draft'
+import { draftOf, toReceiptLines } from './receipt-draft'
 
-export type ReceiveInput = {
-  idempotency_key: string
-  lines?: ReceivedItem[]
-  pallets?: { pallet_code: string; sscc?: string | null; location: number }[]
-  close?: boolean
-  report_issue?: {
-    issue_type?: number | null
-    severity?: number
-    description?: string
-    email?: boolean
-    email_to?: string | null
-  } | null
-}
+export type ReceiveInput = z.output<typeof receiveBody>
 
 /** Book the receipt (Finish). Returns the receipt id and whether this call booked it (false: same key, already booked). */
 export async function bookReceipt(db: DbOrTx, user: AuthUser, id: number, body: ReceiveInput): Promise<{ receiptId: number; created: boolean; emailQueued: boolean }> {

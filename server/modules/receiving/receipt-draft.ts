@@ -1,4 +1,6 @@
 /** The wizard's draft receipt (SPEC 2.8): the check step's quantities and the label step's pallets, saved as the user goes. */
+import type { z } from 'zod'
+import type { receivedItemBody } from '../../../contracts/receiving/receiving.contract'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { companies, locations } from '../../db/schema/core'
@@ -10,17 +12,8 @@ import { toMilli } from '../../kernel/qty-math'
 import { allocateSscc } from '../printing/printing.service'
 import { assertReceivable, docOr404, type DocRow } from './inbound-documents'
 
-/** One received quantity of a document line, as the wizard sends it. */
-export type ReceivedItem = {
-  line: number
-  received_qty: string
-  damaged_qty?: string
-  lot?: string | null
-  expiry_date?: string | null
-  pallet_code?: string | null
-  sscc?: string | null
-  location?: number | null
-}
+/** One received quantity of a document line, as the wizard sends it (the contract's, validated). */
+export type ReceivedItem = z.output<typeof receivedItemBody>
 
 type DraftLine = typeof receiptLines.$inferInsert
 

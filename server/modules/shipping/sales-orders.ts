@@ -1,4 +1,6 @@
 /** Shipping's documents (SPEC 2.9): create a sales order, group open orders into a wave, cancel an open order. */
+import type { z } from 'zod'
+import type { salesOrderBody, waveBody } from '../../../contracts/shipping/shipping.contract'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { salesOrderLines, salesOrders, waves } from '../../db/schema/documents'
@@ -8,7 +10,7 @@ import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/er
 import { resolveWarehouse } from '../../kernel/warehouse-scope'
 import { checkProducts } from '../receiving/receiving.service'
 
-export type CreateOrderInput = { code: string; customer: number; warehouse?: number | null; ship_date?: string | null; lines: { product: number; qty: string }[] }
+export type CreateOrderInput = z.output<typeof salesOrderBody>
 
 export async function createSalesOrder(db: DbOrTx, user: AuthUser, body: CreateOrderInput): Promise<number> {
   const warehouseId = await resolveWarehouse(db, user, body.warehouse)
@@ -38,7 +40,7 @@ export async function createSalesOrder(db: DbOrTx, user: AuthUser, body: CreateO
 }
 
 /** Group open orders of one warehouse, none already in an open wave, into a new wave. */
-export async function createWave(db: DbOrTx, user: AuthUser, body: { code: string; orders: number[]; warehouse?: number | null }): Promise<number> {
+export async function createWave(db: DbOrTx, user: AuthUser, body: z.output<typeof waveBody>): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
       const ids = [...new Set(body.orders)].sort((a, b) => a - b)

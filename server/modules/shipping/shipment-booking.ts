@@ -1,4 +1,6 @@
 /** Finish (SPEC 2.9): book the shipment of an order or a wave, once per idempotency key. */
+import type { z } from 'zod'
+import type { shipBody } from '../../../contracts/shipping/shipping.contract'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { locations } from '../../db/schema/core'
@@ -12,14 +14,7 @@ import { fromMilli, type Milli, toMilli } from '../../kernel/qty-math'
 import { createTask } from '../workforce/tasks.service'
 import { remainingOf, type Target, targetOrders } from './shipping-targets'
 
-export type ShipInput = {
-  idempotency_key: string
-  /** absent: the saved draft's picks (and its packages, carrier and tracking reference where these are absent too) */
-  picks?: { line: number; stock_line: number; qty: string }[]
-  packages?: { code: string; contents: { line: number; qty: string }[] }[]
-  carrier?: number | null
-  tracking_reference?: string
-}
+export type ShipInput = z.output<typeof shipBody>
 
 /** Finish: book the shipment of an order or a wave. Returns the shipment id and whether this call booked it. */
 export async function ship(db: DbOrTx, user: AuthUser, target: Target, body: ShipInput): Promise<{ shipmentId: number; created: boolean }> {
