@@ -2,31 +2,17 @@
  * The signed-in user as `GET /api/auth/me` returns it (SPEC 3). Lives beside the session machine
  * because the machine validates what it stores; the app re-exports it from src/lib/session-types.ts.
  */
-export type Role = 'admin' | 'supervisor' | 'operator'
+import type { Me } from '../../contracts/auth/auth.contract'
+import { ROLES, type Role } from '../../contracts/auth/auth.rules'
 
-export interface CodeRef {
-  id: number
-  code: string
-  name: string
-}
+export type { Role }
+/** A site, warehouse or company as the profile names it. */
+export type CodeRef = NonNullable<Me['default_site']>
+export type UserCompany = Me['company']
+/** What the session keeps of the profile (contracts/auth `meOut`): the names when present, no e-mail. */
+export type User = Omit<Me, 'email' | 'first_name' | 'last_name'> & Partial<Pick<Me, 'first_name' | 'last_name'>>
 
-export interface UserCompany extends CodeRef {
-  logoUrl: string | null
-  logoUrlDark: string | null
-}
-
-export interface User {
-  id: number
-  username: string
-  role: Role
-  first_name?: string
-  last_name?: string
-  company: UserCompany
-  default_site: CodeRef | null
-  default_warehouse: CodeRef | null
-}
-
-const roles: readonly string[] = ['admin', 'supervisor', 'operator'] satisfies Role[]
+const roles: readonly string[] = ROLES
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -6,6 +6,9 @@ import { carriers, customers, suppliers } from './partners'
 import { supplierIssues } from './quality'
 import { tasks } from './tasks'
 import { users } from './users'
+import { INBOUND_KINDS, type InboundKind, INBOUND_STATUSES, type InboundStatus, RECEIPT_STATUSES } from '../../../contracts/receiving/receiving.rules'
+import { SALES_ORDER_STATUSES, type SalesOrderStatus, WAVE_STATUSES } from '../../../contracts/shipping/shipping.rules'
+import type { ShippingDraft } from '../../../contracts/shipping/shipping.contract'
 
 /**
  * Receiving and shipping documents (SPEC 2.8, 2.9). Stock itself only changes through the stock service; these
@@ -18,11 +21,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 
 // ---------------------------------------------------------------------------------------------------- receiving
 
-export const INBOUND_KINDS = ['po', 'asn'] as const
-export type InboundKind = (typeof INBOUND_KINDS)[number]
-/** open → receiving (a partial receipt booked) → received; open → cancelled. */
-export const INBOUND_STATUSES = ['open', 'receiving', 'received', 'cancelled'] as const
-export type InboundStatus = (typeof INBOUND_STATUSES)[number]
+export { INBOUND_KINDS, type InboundKind, INBOUND_STATUSES, type InboundStatus, RECEIPT_STATUSES }
 
 /** A purchase order or an advance shipping notice from a supplier. */
 export const inboundDocuments = pgTable(
@@ -69,7 +68,6 @@ export const inboundDocumentLines = pgTable(
   ],
 )
 
-export const RECEIPT_STATUSES = ['draft', 'booked'] as const
 
 /**
  * One receipt of a document. While the wizard runs it is a draft (one per document) that each step saves, so leaving
@@ -133,18 +131,9 @@ export const receiptLines = pgTable(
 
 // ---------------------------------------------------------------------------------------------------- shipping
 
-/** open → shipped (closed by its shipment); open → cancelled. */
-export const SALES_ORDER_STATUSES = ['open', 'shipped', 'cancelled'] as const
-export type SalesOrderStatus = (typeof SALES_ORDER_STATUSES)[number]
-export const WAVE_STATUSES = ['open', 'shipped', 'cancelled'] as const
-
-/** The shipping wizard's saved steps (picks, packages, carrier, tracking), kept until Finish books them. */
-export type ShippingDraft = {
-  picks?: { line: number; stock_line: number; qty: string }[]
-  packages?: { code: string; contents: { line: number; qty: string }[] }[]
-  carrier?: number | null
-  tracking_reference?: string
-}
+export { SALES_ORDER_STATUSES, type SalesOrderStatus, WAVE_STATUSES }
+/** The shipping wizard's saved steps (picks, packages, carrier, tracking), kept until Finish books them (the contract's shape). */
+export type { ShippingDraft }
 
 /** Orders picked and shipped together. */
 export const waves = pgTable(

@@ -3,6 +3,7 @@ import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, timest
 import { companies } from './core'
 import { suppliers } from './partners'
 import { users } from './users'
+import { EMAIL_STATUSES } from '../../../contracts/quality/quality.rules'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -38,7 +39,7 @@ export const supplierIssues = pgTable(
   (t) => [index('supplier_issues_supplier_idx').on(t.supplierId, t.createdAt), check('supplier_issues_severity_ck', sql`${t.severity} between 1 and 5`)],
 )
 
-export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
+export { EMAIL_STATUSES }
 
 /** Mail leaves through this table (transactional outbox), so a report is never lost to an SMTP hiccup. */
 export const emailOutbox = pgTable(

@@ -1,10 +1,10 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { companies, sites, warehouses } from './core'
+import { ROLES, type Role } from '../../../contracts/auth/auth.rules'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
 
-export const ROLES = ['admin', 'supervisor', 'operator'] as const
-export type Role = (typeof ROLES)[number]
+export { ROLES, type Role }
 
 export const users = pgTable(
   'users',

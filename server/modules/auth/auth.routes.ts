@@ -1,23 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ANY_ROLE } from '../../http/auth-hook'
+import { detailOut } from '../../../contracts/primitives'
+import { loginBody, logoutBody, meOut, refreshBody, tokenPairOut } from '../../../contracts/auth/auth.contract'
 import { login, me, refresh, revokeSession, sessionIdOfRefresh } from './auth.service'
-
-const tokenPair = z.object({ access: z.string(), refresh: z.string() })
-const detail = z.object({ detail: z.string() })
-const refreshBody = z.object({ refresh: z.string().min(1).max(200) })
-
-export const meSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  role: z.enum(['admin', 'supervisor', 'operator']),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string().nullable(),
-  company: z.object({ id: z.number(), code: z.string(), name: z.string(), logoUrl: z.string().nullable(), logoUrlDark: z.string().nullable() }),
-  default_site: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
-  default_warehouse: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
-})
 
 /** Public auth routes: login and refresh need no access token. */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,8 +13,8 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username and password',
-        body: z.object({ username: z.string().trim().min(1).max(150), password: z.string().min(1).max(512) }),
-        response: { 200: tokenPair, 401: detail, 429: detail },
+        body: loginBody,
+        response: { 200: tokenPairOut, 401: detailOut, 429: detailOut },
       },
     },
     async (req) => login(app.deps, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] }),
@@ -39,7 +25,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Rotate a refresh token for a new token pair',
       body: refreshBody,
-      response: { 200: tokenPair, 401: detail },
+      response: { 200: tokenPairOut, 401: detailOut },
     },
   }
   app.post('/auth/refresh', refreshHandler, async (req) => refresh(app.deps, req.body.refresh))
@@ -51,7 +37,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Auth routes that need a signed-in user. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/auth/me', { config: { roles: ANY_ROLE }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meSchema } } }, async (req) =>
+  app.get('/auth/me', { config: { roles: ANY_ROLE }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meOut } } }, async (req) =>
     me(app.deps.db, req.user.id),
   )
 
@@ -76,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The bearer names the session to end; the body is optional. A refresh token in the body, of another session of the same user, ends that one too. ' +
           'Afterwards the access token and the refresh token are refused by every server process.',
-        body: z.object({ refresh: z.string().max(200).optional() }).nullish(),
+        body: logoutBody,
         response: { 204: z.null().describe('the session has ended') },
       },
     },

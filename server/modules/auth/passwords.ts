@@ -20,4 +20,4 @@ export async function burnVerify(password: string): Promise<void> {
   await verifyPassword(await dummy, password)
 }
 
-export const PASSWORD_MIN_LENGTH = 8
+export { PASSWORD_MIN_LENGTH } from '../../../contracts/auth/auth.rules'

@@ -7,11 +7,10 @@ import { ROLES, users } from '../../db/schema/users'
 import { crudRoutes, refInCompany } from '../../http/crud'
 import { fieldError } from '../../http/errors'
 import { countStar } from '../../http/pagination'
-import { emailField, idRef, optionalText } from '../../../contracts/primitives'
+import { userBody, userFilters, userOut } from '../../../contracts/auth/auth.contract'
 import { revokeUserSessions } from './auth.service'
-import { hashPassword, PASSWORD_MIN_LENGTH } from './passwords'
+import { hashPassword } from './passwords'
 
-const ref = z.object({ id: z.number(), code: z.string() })
 const count = (db: Db) => db.select({ count: countStar }).from(users).$dynamic()
 
 /** Drop keys the client did not send, so PATCH touches only what it names. */
@@ -22,29 +21,6 @@ function defined<T extends Record<string, unknown>>(o: T): Partial<T> {
 /** /api/users/users/: the auth module owns the users table (ADR 0009), so it registers the screen's resource too. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Users: admins write; a disabled user's sessions end at once.
-  const userOut = z.object({
-    id: z.number(),
-    username: z.string(),
-    role: z.enum(ROLES),
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string().nullable(),
-    is_active: z.boolean(),
-    default_site: ref.nullable(),
-    default_warehouse: ref.nullable(),
-    last_login_at: z.string().nullable(),
-  })
-  const userBody = z.object({
-    username: z.string().trim().min(1).max(150).regex(/^[\w.@+-]+$/, 'Letters, digits and @/./+/-/_ only.'),
-    password: z.string().min(PASSWORD_MIN_LENGTH, `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`).max(512),
-    role: z.enum(ROLES).optional(),
-    first_name: optionalText(150),
-    last_name: optionalText(150),
-    email: emailField.nullable().optional(),
-    is_active: z.boolean().optional(),
-    default_site: idRef.nullable().optional(),
-    default_warehouse: idRef.nullable().optional(),
-  })
   const userValues = async ({ db, user, id }: { db: Db; user: { id: number; companyId: number }; id?: number }, b: Partial<z.infer<typeof userBody>>) => {
     if (id === user.id && b.is_active === false) throw fieldError('is_active', 'You cannot disable your own account.')
     if (id === user.id && b.role !== undefined && b.role !== 'admin') throw fieldError('role', 'You cannot remove your own admin role.')
@@ -91,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       ordering: { id: users.id, username: users.username, role: users.role, is_active: users.isActive, last_login_at: users.lastLoginAt },
       defaultOrdering: 'username',
       filters: {
-        schema: z.object({ role: z.enum(ROLES).optional(), is_active: z.enum(['true', 'false']).optional() }),
+        schema: userFilters,
         where: (q) => [
           q.role ? eq(users.role, q.role as (typeof ROLES)[number]) : undefined,
           q.is_active ? eq(users.isActive, q.is_active === 'true') : undefined,

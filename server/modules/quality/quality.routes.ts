@@ -1,42 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { suppliers } from '../../db/schema/partners'
-import { EMAIL_STATUSES, emailOutbox, supplierIssueTypes, supplierIssues } from '../../db/schema/quality'
+import { emailOutbox, supplierIssueTypes, supplierIssues } from '../../db/schema/quality'
 import { users } from '../../db/schema/users'
 import { ANY_ROLE } from '../../http/auth-hook'
 import { notFound } from '../../http/errors'
 import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse } from '../../http/pagination'
+import { issueTypeListOut, reportIssueBody, supplierIssueListOut, supplierIssueOut, supplierParams } from '../../../contracts/quality/quality.contract'
 import { ensureIssueTypes, reportSupplierIssue } from './quality.service'
-
-const issueTypeOut = z.object({ id: z.number(), name: z.string() })
-const issueOut = z.object({
-  id: z.number(),
-  supplier: z.object({ id: z.number(), code: z.string(), name: z.string() }),
-  issue_type: issueTypeOut.nullable(),
-  severity: z.number().describe('1 (high) to 5 (low)'),
-  description: z.string(),
-  email: z.boolean(),
-  email_to: z.string().nullable(),
-  email_status: z.enum(EMAIL_STATUSES).nullable().describe('the outbox state of the message, when one was sent'),
-  created_by: z.string().nullable(),
-  created_at: z.string(),
-})
-
-// SPEC 3 / 5: issue_type (id or null), severity 1 (high) to 5 (low), default 3
-const reportBody = z.object({
-  issue_type: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.null()], { error: 'Incorrect type. Expected pk value.' }).optional(),
-  severity: z.coerce
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .min(1, 'Ensure this value is greater than or equal to 1.')
-    .max(5, 'Ensure this value is less than or equal to 5.')
-    .default(3),
-  description: z.string({ error: (i) => (i.input === undefined ? 'This field is required.' : 'Not a valid string.') }).trim().min(1, 'This field may not be blank.').max(4000),
-  email: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
-  email_to: z.string().max(2000).nullable().optional(),
-})
 
 function issueRows(db: Db) {
   return db
@@ -89,7 +61,7 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['partners'],
         summary: 'Supplier issue types (SPEC 7)',
         querystring: listQuerySchema,
-        response: { 200: z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(issueTypeOut) }) },
+        response: { 200: issueTypeListOut },
       },
     },
     async (req) => {
@@ -104,11 +76,9 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  const supplierParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-
   app.post(
     '/partners/suppliers/:id/report_issue/',
-    { config: { roles: ANY_ROLE }, schema: { tags: ['partners'], summary: 'Report an issue with a supplier (SPEC 2.15, 7)', params: supplierParam, body: reportBody, response: { 201: issueOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: ['partners'], summary: 'Report an issue with a supplier (SPEC 2.15, 7)', params: supplierParams, body: reportIssueBody, response: { 201: supplierIssueOut } } },
     async (req, reply) => {
       const b = req.body
       // any signed-in user may report an issue (SPEC 6 shows no role restriction)
@@ -132,9 +102,9 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['partners'],
         summary: "A supplier's issues, newest first",
-        params: supplierParam,
+        params: supplierParams,
         querystring: listQuerySchema,
-        response: { 200: z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(issueOut) }) },
+        response: { 200: supplierIssueListOut },
       },
     },
     async (req) => {

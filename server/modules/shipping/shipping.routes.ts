@@ -1,12 +1,26 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { SALES_ORDER_STATUSES, salesOrders, WAVE_STATUSES, waves } from '../../db/schema/documents'
 import { customers } from '../../db/schema/partners'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
-import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { codeField, codeRef, dateField, idempotencyKeyField, idParams, nameRef, pageOf, pkField, positiveDecimal3 } from '../../../contracts/primitives'
+import { countStar, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
+import { idParams } from '../../../contracts/primitives'
+import {
+  pickSuggestionsOut,
+  salesOrderBody,
+  salesOrderListOut,
+  salesOrderListQuery,
+  salesOrderOut,
+  shipBody,
+  shipmentOut,
+  shippingDraftBody,
+  shippingDraftResponseOut,
+  waveBody,
+  waveListOut,
+  waveListQuery,
+  waveOut,
+} from '../../../contracts/shipping/shipping.contract'
 import {
   cancelSalesOrder,
   createSalesOrder,
@@ -27,116 +41,6 @@ import {
 
 const TAG = 'shipping'
 
-const orderRow = z.object({
-  id: z.number(),
-  code: z.string(),
-  status: z.enum(SALES_ORDER_STATUSES),
-  customer: nameRef,
-  warehouse: codeRef,
-  wave: codeRef.nullable(),
-  ship_date: z.string().nullable(),
-  lines_count: z.number(),
-  created_at: z.string(),
-  shipped_at: z.string().nullable(),
-})
-const orderLine = z.object({
-  id: z.number(),
-  order: z.number(),
-  product: z.object({ id: z.number(), code: z.string(), name1: z.string(), uom: z.string() }),
-  qty: z.string(),
-  shipped_qty: z.string(),
-  remaining: z.string(),
-})
-const shipmentOut = z.object({
-  id: z.number(),
-  order: z.number().nullable(),
-  wave: z.number().nullable(),
-  carrier: nameRef.nullable(),
-  tracking_reference: z.string(),
-  idempotency_key: z.string(),
-  booked_at: z.string(),
-  booked_by: z.object({ id: z.number(), username: z.string() }).nullable(),
-  orders: z.array(z.object({ id: z.number(), code: z.string(), status: z.enum(SALES_ORDER_STATUSES) })),
-  picks: z.array(
-    z.object({
-      id: z.number(),
-      line: z.number(),
-      order: z.number(),
-      stock_line: z.number(),
-      product: codeRef,
-      location: codeRef.nullable(),
-      lot: z.string().nullable(),
-      qty: z.string(),
-    }),
-  ),
-  packages: z.array(z.object({ id: z.number(), code: z.string(), contents: z.array(z.object({ line: z.number(), qty: z.string() })) })),
-})
-const pickItem = z.object({ line: pkField, stock_line: pkField, qty: positiveDecimal3 })
-const packageItem = z.object({ code: z.string().trim().min(1).max(64), contents: z.array(z.object({ line: pkField, qty: positiveDecimal3 })).max(2000) })
-const draftBody = z.object({
-  picks: z.array(pickItem).max(2000).optional(),
-  packages: z.array(packageItem).max(500).optional(),
-  carrier: pkField.nullable().optional(),
-  tracking_reference: z.string().trim().max(100).optional(),
-})
-const draftOut = z.object({
-  picks: z.array(z.object({ line: z.number(), stock_line: z.number(), qty: z.string() })).optional(),
-  packages: z.array(z.object({ code: z.string(), contents: z.array(z.object({ line: z.number(), qty: z.string() })) })).optional(),
-  carrier: z.number().nullable().optional(),
-  tracking_reference: z.string().optional(),
-})
-const draftResponse = z.object({ draft: draftOut.nullable(), updated_at: z.string().nullable() })
-const orderDetailOut = orderRow.extend({ draft: draftOut.nullable(), draft_updated_at: z.string().nullable(), lines: z.array(orderLine), shipments: z.array(shipmentOut) })
-const waveRow = z.object({
-  id: z.number(),
-  code: z.string(),
-  status: z.enum(WAVE_STATUSES),
-  warehouse: codeRef,
-  orders_count: z.number(),
-  created_at: z.string(),
-  shipped_at: z.string().nullable(),
-})
-const waveDetailOut = waveRow.extend({
-  draft: draftOut.nullable(),
-  draft_updated_at: z.string().nullable(),
-  orders: z.array(orderRow.extend({ lines: z.array(orderLine) })),
-  shipments: z.array(shipmentOut),
-})
-
-const suggestionsOut = z.object({
-  lines: z.array(
-    z.object({
-      line: z.number(),
-      order: z.number(),
-      order_code: z.string(),
-      product: z.object({ id: z.number(), code: z.string(), name1: z.string(), uom: z.string() }),
-      qty: z.string(),
-      shipped_qty: z.string(),
-      remaining: z.string(),
-      available: z.string().describe('free stock (qty − reserved) of the product in the warehouse'),
-      suggestions: z.array(
-        z.object({
-          stock_line: z.number(),
-          location: codeRef,
-          lot: z.string().nullable(),
-          pallet_code: z.string().nullable(),
-          sscc: z.string().nullable(),
-          expiry_date: z.string().nullable(),
-          available: z.string(),
-          qty: z.string().describe('suggested quantity to pick from this stock line (FEFO); 0 once the line is covered'),
-        }),
-      ),
-    }),
-  ),
-})
-
-const shipBody = z.object({
-  idempotency_key: idempotencyKeyField,
-  picks: z.array(pickItem).max(2000).optional().describe("absent: the saved draft's picks, packages, carrier and tracking reference"),
-  packages: z.array(packageItem).max(500).optional().describe("when given, every picked line's quantity must be packed exactly"),
-  carrier: pkField.nullable().optional(),
-  tracking_reference: z.string().trim().max(100).optional(),
-})
 const shipDescription =
   'Removes each pick from its stock line through the stock ledger (reason ship, reference = order code; only unreserved stock), records a done pick task per pick, ' +
   'stores packages and contents, adds to shipped_qty and closes the order(s) as shipped. 201 with the shipment; the same idempotency_key again answers 200 with the same shipment and books nothing. ' +
@@ -165,12 +69,8 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [TAG],
         summary: 'Sales orders',
-        querystring: listQuerySchema.extend({
-          status: z.string().max(200).optional().describe('one status or a comma list: open, shipped, cancelled'),
-          wave: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-          warehouse: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-        }),
-        response: { 200: pageOf(orderRow) },
+        querystring: salesOrderListQuery,
+        response: { 200: salesOrderListOut },
       },
     },
     async (req) => {
@@ -216,17 +116,8 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [TAG],
         summary: 'Create a sales order with its lines (admins, supervisors)',
-        body: z.object({
-          code: codeField,
-          customer: pkField,
-          warehouse: pkField.nullable().optional(),
-          ship_date: dateField.nullable().optional(),
-          lines: z
-            .array(z.object({ product: pkField, qty: positiveDecimal3 }))
-            .min(1, 'An order needs at least one line.')
-            .max(500),
-        }),
-        response: { 201: orderDetailOut },
+        body: salesOrderBody,
+        response: { 201: salesOrderOut },
       },
     },
     async (req, reply) => {
@@ -237,13 +128,13 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shipping/orders/:id/',
-    { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'A sales order with lines and shipments', params: idParams, response: { 200: orderDetailOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'A sales order with lines and shipments', params: idParams, response: { 200: salesOrderOut } } },
     async (req) => orderDetail(db, req.user, req.params.id),
   )
 
   app.post(
     '/shipping/orders/:id/cancel/',
-    { config: { roles: WRITE_ROLES }, schema: { tags: [TAG], summary: 'Cancel an open order (admins, supervisors)', params: idParams, response: { 200: orderDetailOut } } },
+    { config: { roles: WRITE_ROLES }, schema: { tags: [TAG], summary: 'Cancel an open order (admins, supervisors)', params: idParams, response: { 200: salesOrderOut } } },
     async (req) => {
       await cancelSalesOrder(db, req.user, req.params.id)
       return orderDetail(db, req.user, req.params.id)
@@ -257,8 +148,8 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [TAG],
         summary: 'Waves',
-        querystring: listQuerySchema.extend({ status: z.string().max(200).optional().describe('open, shipped, cancelled') }),
-        response: { 200: pageOf(waveRow) },
+        querystring: waveListQuery,
+        response: { 200: waveListOut },
       },
     },
     async (req) => {
@@ -286,8 +177,8 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [TAG],
         summary: 'Group open orders of one warehouse into a wave (admins, supervisors)',
-        body: z.object({ code: codeField, orders: z.array(pkField).min(1, 'A wave needs at least one order.').max(500), warehouse: pkField.nullable().optional() }),
-        response: { 201: waveDetailOut },
+        body: waveBody,
+        response: { 201: waveOut },
       },
     },
     async (req, reply) => {
@@ -298,7 +189,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shipping/waves/:id/',
-    { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'A wave with its orders, lines and shipments', params: idParams, response: { 200: waveDetailOut } } },
+    { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'A wave with its orders, lines and shipments', params: idParams, response: { 200: waveOut } } },
     async (req) => waveDetail(db, req.user, req.params.id),
   )
 
@@ -310,7 +201,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { kind, segment, suggestions, finish } of wizardTargets) {
     app.get(
       `/shipping/${segment}/:id/draft/`,
-      { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: `The shipping wizard's saved steps for this ${kind}`, params: idParams, response: { 200: draftResponse } } },
+      { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: `The shipping wizard's saved steps for this ${kind}`, params: idParams, response: { 200: shippingDraftResponseOut } } },
       async (req) => shippingDraft(db, req.user, { kind, id: req.params.id }),
     )
     for (const method of ['PUT', 'PATCH'] as const) {
@@ -323,8 +214,8 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Save the shipping wizard steps (picks, packages, carrier, tracking) so leaving half-way loses nothing; replaces the saved draft',
           hide: method === 'PATCH',
           params: idParams,
-          body: draftBody,
-          response: { 200: draftResponse },
+          body: shippingDraftBody,
+          response: { 200: shippingDraftResponseOut },
         },
         handler: async (req) => {
           await saveShippingDraft(db, req.user, { kind, id: req.params.id }, req.body)
@@ -334,7 +225,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     app.get(
       `/shipping/${segment}/:id/pick-suggestions/`,
-      { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: suggestions, params: idParams, response: { 200: suggestionsOut } } },
+      { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: suggestions, params: idParams, response: { 200: pickSuggestionsOut } } },
       async (req) => ({ lines: await pickSuggestions(db, req.user, { kind, id: req.params.id }) }),
     )
     app.post(

@@ -1,36 +1,12 @@
-/** Workforce rows as the API answers them (server/modules/master-data/master-data.routes.ts). */
-import type { Role } from '../../lib/session-types'
+/** Workforce rows as the API answers them (server/modules/master-data/master-data.routes.ts, server/modules/auth/users.routes.ts). */
 
 export interface Ref {
   id: number
   code: string
 }
 
-export interface WorkforceUser {
-  id: number
-  username: string
-  role: Role
-  first_name: string
-  last_name: string
-  email: string | null
-  is_active: boolean
-  default_site: Ref | null
-  default_warehouse: Ref | null
-  last_login_at: string | null
-}
-
-/** POST (create, password required) or PATCH (edit, password only to change it). */
-export interface UserInput {
-  username: string
-  password?: string
-  role: Role
-  first_name: string
-  last_name: string
-  email: string | null
-  is_active: boolean
-  default_site: number | null
-  default_warehouse: number | null
-}
+/** A user as the users screen lists it, and what its form sends (contracts/auth). */
+export type { UserInput, UserRow as WorkforceUser } from '../../../contracts/auth/auth.contract'
 
 export interface Skill {
   id: number

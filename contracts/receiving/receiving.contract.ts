@@ -1,0 +1,224 @@
+/** Receiving (SPEC 2.8): purchase orders and ASNs, the wizard's draft receipt, its pallets, putaway suggestions and Finish. */
+import { z } from 'zod'
+import {
+  codeField,
+  codeRef,
+  dateField,
+  decimal3,
+  decimalOut,
+  id,
+  idempotencyKeyField,
+  idQuery,
+  listQuery,
+  nameRef,
+  optionalCode,
+  pageOf,
+  pkField,
+  positiveDecimal3,
+  productRef,
+  timestampOut,
+  userRef,
+} from '../primitives'
+import { TASK_STATUSES } from '../tasks/tasks.rules'
+import { INBOUND_KINDS, INBOUND_STATUSES, LINE_RECEIPT_STATUSES, RECEIPT_STATUSES } from './receiving.rules'
+
+/** A document as the list shows it. */
+export const inboundDocumentRowOut = z.object({
+  id,
+  kind: z.enum(INBOUND_KINDS),
+  code: z.string(),
+  status: z.enum(INBOUND_STATUSES),
+  supplier: nameRef,
+  warehouse: codeRef,
+  expected_date: z.string().nullable(),
+  lines_count: z.number(),
+  created_at: timestampOut,
+  received_at: timestampOut.nullable(),
+})
+export type InboundDocumentRow = z.infer<typeof inboundDocumentRowOut>
+export const inboundDocumentListOut = pageOf(inboundDocumentRowOut)
+
+export const receiptLineOut = z.object({
+  id,
+  line: z.number().describe('the document line'),
+  product: productRef,
+  received_qty: decimalOut,
+  damaged_qty: decimalOut,
+  lot: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  pallet_code: z.string().nullable(),
+  sscc: z.string().nullable(),
+  location: codeRef.nullable(),
+  stock_line: z.number().nullable().describe('the stock line it was booked into (booked receipts)'),
+  task: z.number().nullable().describe('the putaway task of its pallet (booked receipts)'),
+})
+export type ReceiptLine = z.infer<typeof receiptLineOut>
+
+export const receiptPalletOut = z.object({
+  pallet_code: z.string(),
+  sscc: z.string().nullable(),
+  location: codeRef.nullable(),
+  lines: z.array(z.number()),
+  task: z.number().nullable(),
+})
+export type ReceiptPallet = z.infer<typeof receiptPalletOut>
+
+/** A receipt: the wizard's draft, or a booked one. */
+export const receiptOut = z.object({
+  id,
+  document: z.number(),
+  status: z.enum(RECEIPT_STATUSES),
+  idempotency_key: z.string().nullable(),
+  created_at: timestampOut,
+  updated_at: timestampOut,
+  booked_at: timestampOut.nullable(),
+  booked_by: userRef.nullable(),
+  supplier_issue: z.number().nullable(),
+  lines: z.array(receiptLineOut),
+  pallets: z.array(receiptPalletOut),
+  tasks: z.array(
+    z.object({
+      id,
+      type: z.string(),
+      status: z.enum(TASK_STATUSES),
+      location: codeRef.nullable(),
+      qty: decimalOut.nullable(),
+      reference: z.string(),
+    }),
+  ),
+})
+export type Receipt = z.infer<typeof receiptOut>
+
+/** Finish's answer: the booked receipt and where the document stands now. */
+export const bookedReceiptOut = receiptOut.extend({ document_status: z.enum(INBOUND_STATUSES) })
+export type BookedReceipt = z.infer<typeof bookedReceiptOut>
+
+export const inboundDocumentLineOut = z.object({
+  id,
+  product: productRef.extend({ uom: z.string(), storage_class: z.string() }),
+  expected_qty: decimalOut,
+  lot: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  received_qty: decimalOut,
+  damaged_qty: decimalOut,
+  difference: decimalOut.describe('received + damaged − expected: negative = under-receipt, positive = over-receipt'),
+  receipt_status: z.enum(LINE_RECEIPT_STATUSES),
+})
+export type InboundDocumentLine = z.infer<typeof inboundDocumentLineOut>
+
+/** A document with its lines, the wizard's draft and the booked receipts. */
+export const inboundDocumentOut = inboundDocumentRowOut.extend({
+  lines: z.array(inboundDocumentLineOut),
+  draft: receiptOut.nullable(),
+  receipts: z.array(receiptOut),
+})
+export type InboundDocument = z.infer<typeof inboundDocumentOut>
+
+export const inboundDocumentListQuery = listQuery.extend({
+  status: z.string().max(200).optional().describe('one status or a comma list: open, receiving, received, cancelled'),
+  kind: z.enum(INBOUND_KINDS).optional(),
+  warehouse: idQuery.optional(),
+})
+
+/** POST /receiving/documents/ (admins, supervisors). */
+export const inboundDocumentBody = z.object({
+  kind: z.enum(INBOUND_KINDS),
+  code: codeField,
+  supplier: pkField,
+  warehouse: pkField.nullable().optional(),
+  expected_date: dateField.nullable().optional(),
+  lines: z
+    .array(
+      z.object({
+        product: pkField,
+        expected_qty: positiveDecimal3,
+        lot: optionalCode(),
+        expiry_date: dateField.nullable().optional(),
+      }),
+    )
+    .min(1, 'A document needs at least one line.')
+    .max(500),
+})
+export type InboundDocumentRequest = z.input<typeof inboundDocumentBody>
+
+const ssccField = z
+  .string()
+  .trim()
+  .regex(/^\d{18}$/, 'An SSCC has 18 digits.')
+  .nullable()
+  .optional()
+
+/** One received quantity of a document line, as the wizard's check step sends it. */
+export const receivedItemBody = z.object({
+  line: pkField,
+  received_qty: decimal3,
+  damaged_qty: decimal3.optional(),
+  lot: optionalCode(),
+  expiry_date: dateField.nullable().optional(),
+  pallet_code: optionalCode(),
+  sscc: ssccField,
+  location: pkField.nullable().optional(),
+})
+export type ReceivedItem = z.input<typeof receivedItemBody>
+
+/** PUT / PATCH /receiving/documents/:id/draft/ */
+export const receiptDraftBody = z.object({ lines: z.array(receivedItemBody).max(1000) })
+
+/** POST /receiving/documents/:id/pallets/ (body optional). */
+export const assignPalletsBody = z
+  .object({
+    pallets: z
+      .array(z.object({ lines: z.array(pkField).min(1) }))
+      .max(500)
+      .optional(),
+  })
+  .nullish()
+
+export const locationSuggestionOut = z.object({
+  id,
+  code: z.string(),
+  kind: z.string(),
+  storage_class: z.string(),
+  empty: z.boolean(),
+})
+export type LocationSuggestion = z.infer<typeof locationSuggestionOut>
+
+export const putawaySuggestionOut = z.object({
+  pallet_code: z.string().nullable(),
+  sscc: z.string().nullable(),
+  lines: z.array(z.number()),
+  products: z.array(codeRef),
+  storage_class: z.string(),
+  location: locationSuggestionOut.nullable(),
+  alternatives: z.array(locationSuggestionOut),
+})
+export type PutawaySuggestion = z.infer<typeof putawaySuggestionOut>
+export const putawaySuggestionsOut = z.object({ pallets: z.array(putawaySuggestionOut) })
+
+export const supplierIssueRequestBody = z.object({
+  issue_type: pkField.nullable().optional(),
+  severity: z.number().int().min(1).max(5).optional(),
+  description: z.string().max(2000).optional(),
+  email: z.boolean().optional(),
+  email_to: z.string().max(500).nullable().optional(),
+})
+
+/** POST /receiving/documents/:id/receive/ (Finish). */
+export const receiveBody = z.object({
+  idempotency_key: idempotencyKeyField,
+  lines: z.array(receivedItemBody).max(1000).optional().describe('the received lines; absent: the saved draft'),
+  pallets: z
+    .array(
+      z.object({
+        pallet_code: z.string().trim().min(1).max(64),
+        sscc: ssccField,
+        location: pkField,
+      }),
+    )
+    .max(1000)
+    .optional()
+    .describe("each pallet's destination location"),
+  close: z.boolean().optional().describe('mark the document received even when lines are short'),
+  report_issue: supplierIssueRequestBody.nullable().optional().describe('open a supplier issue (SPEC 2.15) with the booking, e.g. for damaged goods'),
+})
+export type ReceiveRequest = z.input<typeof receiveBody>

@@ -1,0 +1,170 @@
+/** Shipping (SPEC 2.9): sales orders, waves, the wizard's draft, pick suggestions (FEFO) and Finish (the shipment). */
+import { z } from 'zod'
+import { codeField, codeRef, dateField, decimalOut, id, idempotencyKeyField, idQuery, listQuery, nameRef, pageOf, pkField, positiveDecimal3, timestampOut, userRef } from '../primitives'
+import { SALES_ORDER_STATUSES, WAVE_STATUSES } from './shipping.rules'
+
+const orderProduct = z.object({ id, code: z.string(), name1: z.string(), uom: z.string() })
+
+/** An order as the list shows it. */
+export const salesOrderRowOut = z.object({
+  id,
+  code: z.string(),
+  status: z.enum(SALES_ORDER_STATUSES),
+  customer: nameRef,
+  warehouse: codeRef,
+  wave: codeRef.nullable(),
+  ship_date: z.string().nullable(),
+  lines_count: z.number(),
+  created_at: timestampOut,
+  shipped_at: timestampOut.nullable(),
+})
+export type SalesOrderRow = z.infer<typeof salesOrderRowOut>
+export const salesOrderListOut = pageOf(salesOrderRowOut)
+
+export const salesOrderLineOut = z.object({
+  id,
+  order: z.number(),
+  product: orderProduct,
+  qty: decimalOut,
+  shipped_qty: decimalOut,
+  remaining: decimalOut,
+})
+export type SalesOrderLine = z.infer<typeof salesOrderLineOut>
+
+export const shipmentOut = z.object({
+  id,
+  order: z.number().nullable(),
+  wave: z.number().nullable(),
+  carrier: nameRef.nullable(),
+  tracking_reference: z.string(),
+  idempotency_key: z.string(),
+  booked_at: timestampOut,
+  booked_by: userRef.nullable(),
+  orders: z.array(z.object({ id, code: z.string(), status: z.enum(SALES_ORDER_STATUSES) })),
+  picks: z.array(
+    z.object({
+      id,
+      line: z.number(),
+      order: z.number(),
+      stock_line: z.number(),
+      product: codeRef,
+      location: codeRef.nullable(),
+      lot: z.string().nullable(),
+      qty: decimalOut,
+    }),
+  ),
+  packages: z.array(z.object({ id, code: z.string(), contents: z.array(z.object({ line: z.number(), qty: decimalOut })) })),
+})
+export type Shipment = z.infer<typeof shipmentOut>
+
+const pickItemBody = z.object({ line: pkField, stock_line: pkField, qty: positiveDecimal3 })
+const packageItemBody = z.object({ code: z.string().trim().min(1).max(64), contents: z.array(z.object({ line: pkField, qty: positiveDecimal3 })).max(2000) })
+
+/** PUT / PATCH …/draft/: the wizard's steps, replacing the saved draft. */
+export const shippingDraftBody = z.object({
+  picks: z.array(pickItemBody).max(2000).optional(),
+  packages: z.array(packageItemBody).max(500).optional(),
+  carrier: pkField.nullable().optional(),
+  tracking_reference: z.string().trim().max(100).optional(),
+})
+
+/** The wizard's saved steps, as stored and answered. */
+export const shippingDraftOut = z.object({
+  picks: z.array(z.object({ line: z.number(), stock_line: z.number(), qty: z.string() })).optional(),
+  packages: z.array(z.object({ code: z.string(), contents: z.array(z.object({ line: z.number(), qty: z.string() })) })).optional(),
+  carrier: z.number().nullable().optional(),
+  tracking_reference: z.string().optional(),
+})
+export type ShippingDraft = z.infer<typeof shippingDraftOut>
+export type PickItem = NonNullable<ShippingDraft['picks']>[number]
+export type PackageItem = NonNullable<ShippingDraft['packages']>[number]
+export const shippingDraftResponseOut = z.object({ draft: shippingDraftOut.nullable(), updated_at: timestampOut.nullable() })
+
+/** An order with its lines, the wizard's draft and its shipments. */
+export const salesOrderOut = salesOrderRowOut.extend({
+  draft: shippingDraftOut.nullable(),
+  draft_updated_at: timestampOut.nullable(),
+  lines: z.array(salesOrderLineOut),
+  shipments: z.array(shipmentOut),
+})
+export type SalesOrder = z.infer<typeof salesOrderOut>
+
+export const waveRowOut = z.object({
+  id,
+  code: z.string(),
+  status: z.enum(WAVE_STATUSES),
+  warehouse: codeRef,
+  orders_count: z.number(),
+  created_at: timestampOut,
+  shipped_at: timestampOut.nullable(),
+})
+export type WaveRow = z.infer<typeof waveRowOut>
+export const waveListOut = pageOf(waveRowOut)
+
+/** A wave with its orders (each with its lines), the wizard's draft and its shipments. */
+export const waveOut = waveRowOut.extend({
+  draft: shippingDraftOut.nullable(),
+  draft_updated_at: timestampOut.nullable(),
+  orders: z.array(salesOrderRowOut.extend({ lines: z.array(salesOrderLineOut) })),
+  shipments: z.array(shipmentOut),
+})
+export type Wave = z.infer<typeof waveOut>
+
+export const pickSuggestionLineOut = z.object({
+  line: z.number(),
+  order: z.number(),
+  order_code: z.string(),
+  product: orderProduct,
+  qty: decimalOut,
+  shipped_qty: decimalOut,
+  remaining: decimalOut,
+  available: decimalOut.describe('free stock (qty − reserved) of the product in the warehouse'),
+  suggestions: z.array(
+    z.object({
+      stock_line: z.number(),
+      location: codeRef,
+      lot: z.string().nullable(),
+      pallet_code: z.string().nullable(),
+      sscc: z.string().nullable(),
+      expiry_date: z.string().nullable(),
+      available: decimalOut,
+      qty: decimalOut.describe('suggested quantity to pick from this stock line (FEFO); 0 once the line is covered'),
+    }),
+  ),
+})
+export type PickSuggestionLine = z.infer<typeof pickSuggestionLineOut>
+export const pickSuggestionsOut = z.object({ lines: z.array(pickSuggestionLineOut) })
+
+/** POST …/ship/ (Finish). */
+export const shipBody = z.object({
+  idempotency_key: idempotencyKeyField,
+  picks: z.array(pickItemBody).max(2000).optional().describe("absent: the saved draft's picks, packages, carrier and tracking reference"),
+  packages: z.array(packageItemBody).max(500).optional().describe("when given, every picked line's quantity must be packed exactly"),
+  carrier: pkField.nullable().optional(),
+  tracking_reference: z.string().trim().max(100).optional(),
+})
+export type ShipRequest = z.input<typeof shipBody>
+
+export const salesOrderListQuery = listQuery.extend({
+  status: z.string().max(200).optional().describe('one status or a comma list: open, shipped, cancelled'),
+  wave: idQuery.optional(),
+  warehouse: idQuery.optional(),
+})
+export const waveListQuery = listQuery.extend({ status: z.string().max(200).optional().describe('open, shipped, cancelled') })
+
+/** POST /shipping/orders/ (admins, supervisors). */
+export const salesOrderBody = z.object({
+  code: codeField,
+  customer: pkField,
+  warehouse: pkField.nullable().optional(),
+  ship_date: dateField.nullable().optional(),
+  lines: z
+    .array(z.object({ product: pkField, qty: positiveDecimal3 }))
+    .min(1, 'An order needs at least one line.')
+    .max(500),
+})
+export type SalesOrderRequest = z.input<typeof salesOrderBody>
+
+/** POST /shipping/waves/ (admins, supervisors). */
+export const waveBody = z.object({ code: codeField, orders: z.array(pkField).min(1, 'A wave needs at least one order.').max(500), warehouse: pkField.nullable().optional() })
+export type WaveRequest = z.input<typeof waveBody>

@@ -1,0 +1,95 @@
+/** The picking step's suggestions (SPEC 2.9): free stock per open line by FEFO. */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { products, uoms } from '../../db/schema/catalog'
+import { locations } from '../../db/schema/core'
+import { salesOrderLines } from '../../db/schema/documents'
+import { stockLines } from '../../db/schema/inventory'
+import type { AuthUser } from '../../http/context'
+import { fromMilli, minMilli, toMilli } from '../../kernel/qty-math'
+import { remainingOf, type Target, targetOrders } from './shipping-targets'
+
+/** Per open line: what is left to ship and the warehouse's free stock of its product by FEFO, with a suggested quantity per stock line. */
+export async function pickSuggestions(db: DbOrTx, user: AuthUser, target: Target) {
+  const { orders } = await targetOrders(db, user, target)
+  const open = orders.filter((o) => o.status === 'open')
+  if (!open.length) return []
+  const lines = await db
+    .select({ line: salesOrderLines, code: products.code, name1: products.name1, uom: uoms.code })
+    .from(salesOrderLines)
+    .innerJoin(products, eq(products.id, salesOrderLines.productId))
+    .innerJoin(uoms, eq(uoms.id, products.uomId))
+    .where(
+      inArray(
+        salesOrderLines.orderId,
+        open.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(salesOrderLines.orderId), asc(salesOrderLines.id))
+  const warehouseIds = [...new Set(open.map((o) => o.warehouseId))]
+  const productIds = [...new Set(lines.map((l) => l.line.productId))]
+  const stock = productIds.length
+    ? await db
+        .select({
+          id: stockLines.id,
+          productId: stockLines.productId,
+          uom: stockLines.uom,
+          locationId: stockLines.locationId,
+          locationCode: locations.code,
+          warehouseId: locations.warehouseId,
+          lot: stockLines.lot,
+          palletCode: stockLines.palletCode,
+          sscc: stockLines.sscc,
+          expiryDate: stockLines.expiryDate,
+          available: sql<string>`(${stockLines.qty} - ${stockLines.reservedQty})::text`,
+        })
+        .from(stockLines)
+        .innerJoin(locations, eq(locations.id, stockLines.locationId))
+        .where(
+          and(
+            eq(stockLines.companyId, user.companyId),
+            inArray(stockLines.productId, productIds),
+            inArray(locations.warehouseId, warehouseIds),
+            eq(locations.isActive, true),
+            sql`${locations.kind} <> 'quarantine'`,
+            sql`${stockLines.qty} > ${stockLines.reservedQty}`,
+          ),
+        )
+        // FEFO: earliest expiry first, no expiry last, then the oldest line
+        .orderBy(sql`${stockLines.expiryDate} ASC NULLS LAST`, asc(stockLines.createdAt), asc(stockLines.id))
+    : []
+  // several lines of one product share its stock: suggest each stock line's quantity once
+  const left = new Map(stock.map((s) => [s.id, toMilli(s.available)]))
+  return lines.map(({ line, code, name1, uom }) => {
+    const order = open.find((o) => o.id === line.orderId) as (typeof open)[number]
+    let remaining = remainingOf(line)
+    const candidates = stock.filter((s) => s.productId === line.productId && s.uom === uom && s.warehouseId === order.warehouseId)
+    const suggestions = candidates.slice(0, 20).map((s) => {
+      const free = left.get(s.id) ?? 0n
+      const take = minMilli(free, remaining)
+      remaining -= take
+      left.set(s.id, free - take)
+      return {
+        stock_line: s.id,
+        location: { id: s.locationId, code: s.locationCode },
+        lot: s.lot,
+        pallet_code: s.palletCode,
+        sscc: s.sscc,
+        expiry_date: s.expiryDate,
+        available: fromMilli(toMilli(s.available)),
+        qty: fromMilli(take),
+      }
+    })
+    return {
+      line: line.id,
+      order: order.id,
+      order_code: order.code,
+      product: { id: line.productId, code, name1, uom },
+      qty: line.qty,
+      shipped_qty: line.shippedQty,
+      remaining: fromMilli(remainingOf(line)),
+      available: fromMilli(candidates.reduce((sum, s) => sum + toMilli(s.available), 0n)),
+      suggestions,
+    }
+  })
+}

@@ -1,0 +1,190 @@
+/** Finish (SPEC 2.9): book the shipment of an order or a wave, once per idempotency key. */
+import type { z } from 'zod'
+import type { shipBody } from '../../../contracts/shipping/shipping.contract'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { DbOrTx, Tx } from '../../db/client'
+import { locations } from '../../db/schema/core'
+import { salesOrderLines, salesOrders, shipmentPackageContents, shipmentPackages, shipmentPicks, shipments, waves } from '../../db/schema/documents'
+import { stockLines } from '../../db/schema/inventory'
+import { carriers } from '../../db/schema/partners'
+import type { AuthUser } from '../../http/context'
+import { ApiError, conflict, fieldError, pgError } from '../../http/errors'
+import { removeStock } from '../inventory/stock.service'
+import { fromMilli, type Milli, toMilli } from '../../kernel/qty-math'
+import { createTask } from '../workforce/tasks.service'
+import { remainingOf, type Target, targetOrders } from './shipping-targets'
+
+export type ShipInput = z.output<typeof shipBody>
+
+/** Finish: book the shipment of an order or a wave. Returns the shipment id and whether this call booked it. */
+export async function ship(db: DbOrTx, user: AuthUser, target: Target, body: ShipInput): Promise<{ shipmentId: number; created: boolean }> {
+  try {
+    return await db.transaction((tx) => shipIn(tx, user, target, body))
+  } catch (e) {
+    if (pgError(e)?.code === '23505') throw fieldError('idempotency_key', 'This key was already used for another shipment.')
+    throw e
+  }
+}
+
+async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): Promise<{ shipmentId: number; created: boolean }> {
+  // the order (wave) row locks serialise two Finish clicks; the second then finds the key and books nothing
+  const { wave, orders } = await targetOrders(tx, user, target, true)
+  const [done] = await tx
+    .select({ id: shipments.id, orderId: shipments.orderId, waveId: shipments.waveId })
+    .from(shipments)
+    .where(and(eq(shipments.companyId, user.companyId), eq(shipments.idempotencyKey, body.idempotency_key)))
+  if (done) {
+    const same = target.kind === 'order' ? done.orderId === target.id && done.waveId === null : done.waveId === target.id
+    if (!same) throw fieldError('idempotency_key', 'This key was already used for another shipment.')
+    return { shipmentId: done.id, created: false }
+  }
+  if (wave && wave.status !== 'open') throw conflict({ detail: `Wave ${wave.code} is ${wave.status}: only an open wave can be shipped.`, status: wave.status })
+  const open = orders.filter((o) => o.status === 'open')
+  if (!wave && !open.length) throw conflict({ detail: `Order ${orders[0].code} is ${orders[0].status}: only an open order can be shipped.`, status: orders[0].status })
+  if (wave && !open.length) throw conflict({ detail: `Wave ${wave.code} has no open order to ship.`, status: wave.status })
+  const draft = (wave ? wave.draft : open[0].draft) ?? {}
+  body = {
+    ...body,
+    picks: body.picks ?? draft.picks ?? [],
+    packages: body.packages ?? (body.picks ? undefined : draft.packages),
+    carrier: body.carrier !== undefined ? body.carrier : draft.carrier,
+    tracking_reference: body.tracking_reference ?? draft.tracking_reference,
+  }
+  const picks = body.picks ?? []
+  if (!picks.length) throw fieldError('picks', 'Pick at least one quantity.')
+
+  const lines = await tx
+    .select()
+    .from(salesOrderLines)
+    .where(
+      inArray(
+        salesOrderLines.orderId,
+        open.map((o) => o.id),
+      ),
+    )
+  const lineById = new Map(lines.map((l) => [l.id, l]))
+  const stockIds = [...new Set(picks.map((p) => p.stock_line))]
+  const stock = await tx
+    .select({ id: stockLines.id, productId: stockLines.productId, locationId: stockLines.locationId, lot: stockLines.lot, warehouseId: locations.warehouseId })
+    .from(stockLines)
+    .innerJoin(locations, eq(locations.id, stockLines.locationId))
+    .where(and(eq(stockLines.companyId, user.companyId), inArray(stockLines.id, stockIds)))
+  const stockById = new Map(stock.map((s) => [s.id, s]))
+
+  const errors: string[] = []
+  const picked = new Map<number, Milli>()
+  for (const [i, p] of picks.entries()) {
+    const line = lineById.get(p.line)
+    const s = stockById.get(p.stock_line)
+    const order = line ? open.find((o) => o.id === line.orderId) : undefined
+    if (!line || !order) {
+      errors.push(`Pick ${i + 1}: ${p.line} is not an open line of this ${target.kind}.`)
+      continue
+    }
+    if (!s) errors.push(`Pick ${i + 1}: stock line ${p.stock_line} does not exist.`)
+    else if (s.productId !== line.productId) errors.push(`Pick ${i + 1}: stock line ${p.stock_line} holds another product.`)
+    else if (s.warehouseId !== order.warehouseId) errors.push(`Pick ${i + 1}: stock line ${p.stock_line} is not in the order's warehouse.`)
+    picked.set(line.id, (picked.get(line.id) ?? 0n) + toMilli(p.qty))
+  }
+  for (const [lineId, qty] of picked) {
+    const line = lineById.get(lineId) as (typeof lines)[number]
+    if (qty > remainingOf(line)) errors.push(`Line ${lineId}: picked ${fromMilli(qty)}, more than the ${fromMilli(remainingOf(line))} left to ship.`)
+  }
+  if (errors.length) throw new ApiError(400, { picks: errors })
+
+  if (body.packages?.length) {
+    const packed = new Map<number, Milli>()
+    const pkgErrors: string[] = []
+    const codes = new Set<string>()
+    for (const [i, pkg] of body.packages.entries()) {
+      if (codes.has(pkg.code)) pkgErrors.push(`Package ${i + 1}: code ${pkg.code} is used twice.`)
+      codes.add(pkg.code)
+      for (const c of pkg.contents) {
+        if (!picked.has(c.line)) pkgErrors.push(`Package ${pkg.code}: line ${c.line} was not picked.`)
+        packed.set(c.line, (packed.get(c.line) ?? 0n) + toMilli(c.qty))
+      }
+    }
+    for (const [lineId, qty] of picked) {
+      const p = packed.get(lineId) ?? 0n
+      if (p !== qty) pkgErrors.push(`Line ${lineId}: packed ${fromMilli(p)} but picked ${fromMilli(qty)}.`)
+    }
+    if (pkgErrors.length) throw new ApiError(400, { packages: [...new Set(pkgErrors)] })
+  }
+  if (body.carrier != null) {
+    const [carrier] = await tx
+      .select({ id: carriers.id })
+      .from(carriers)
+      .where(and(eq(carriers.id, body.carrier), eq(carriers.companyId, user.companyId)))
+    if (!carrier) throw fieldError('carrier', `Invalid pk "${body.carrier}" - object does not exist.`)
+  }
+
+  const [shipment] = await tx
+    .insert(shipments)
+    .values({
+      companyId: user.companyId,
+      orderId: wave ? null : open[0].id,
+      waveId: wave?.id ?? null,
+      carrierId: body.carrier ?? null,
+      trackingReference: body.tracking_reference ?? '',
+      idempotencyKey: body.idempotency_key,
+      bookedById: user.id,
+    })
+    .returning({ id: shipments.id })
+
+  const actor = { companyId: user.companyId, userId: user.id }
+  // stock lines in id order: two shipments taking from the same lines lock them in one order
+  const ordered = picks.map((p, i) => ({ ...p, i })).sort((a, b) => a.stock_line - b.stock_line || a.i - b.i)
+  for (const p of ordered) {
+    const line = lineById.get(p.line) as (typeof lines)[number]
+    const order = open.find((o) => o.id === line.orderId) as (typeof open)[number]
+    const s = stockById.get(p.stock_line) as (typeof stock)[number]
+    let moveId: number
+    try {
+      moveId = (await removeStock(tx, actor, { lineId: p.stock_line, qty: p.qty, reason: 'ship', reference: order.code })).moveId
+    } catch (e) {
+      // not enough free stock on that line (reserved or taken meanwhile): report it on the pick
+      if (e instanceof ApiError && e.statusCode === 400) throw new ApiError(400, { picks: [`Pick ${p.i + 1}: ${Object.values(e.body).flat().join(' ')}`] })
+      throw e
+    }
+    await createTask(tx, {
+      companyId: user.companyId,
+      warehouseId: order.warehouseId,
+      type: 'pick',
+      status: 'done',
+      assigneeId: user.id,
+      locationId: s.locationId,
+      productId: s.productId,
+      qty: p.qty,
+      reference: order.code,
+    })
+    await tx
+      .insert(shipmentPicks)
+      .values({ shipmentId: shipment.id, orderLineId: line.id, stockLineId: p.stock_line, productId: s.productId, locationId: s.locationId, lot: s.lot, qty: p.qty, moveId })
+  }
+  for (const pkg of body.packages ?? []) {
+    const [row] = await tx.insert(shipmentPackages).values({ shipmentId: shipment.id, code: pkg.code }).returning({ id: shipmentPackages.id })
+    if (pkg.contents.length) await tx.insert(shipmentPackageContents).values(pkg.contents.map((c) => ({ packageId: row.id, orderLineId: c.line, qty: c.qty })))
+  }
+  for (const [lineId, qty] of picked) {
+    await tx
+      .update(salesOrderLines)
+      .set({ shippedQty: sql`${salesOrderLines.shippedQty} + ${fromMilli(qty)}::numeric` })
+      .where(eq(salesOrderLines.id, lineId))
+  }
+  // Finish closes the order (every open order of the wave), short-shipped lines included
+  await tx
+    .update(salesOrders)
+    .set({ status: 'shipped', shippedAt: sql`now()`, draft: null, draftUpdatedAt: null })
+    .where(
+      inArray(
+        salesOrders.id,
+        open.map((o) => o.id),
+      ),
+    )
+  if (wave)
+    await tx
+      .update(waves)
+      .set({ status: 'shipped', shippedAt: sql`now()` })
+      .where(eq(waves.id, wave.id))
+  return { shipmentId: shipment.id, created: true }
+}
