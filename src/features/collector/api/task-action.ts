@@ -1,7 +1,15 @@
-import { api } from '../../../lib/api-client'
+import { api, ApiError } from '../../../lib/api-client'
+import type { TaskAssignedToOther } from '../../../../contracts/tasks/tasks.contract'
 import type { Task } from '../collector-types'
 
 /** POST /api/workforce/tasks/{id}/start/ or /done/: 409 {detail, status} when the task has moved on. */
 export function taskAction(id: number, action: 'start' | 'done'): Promise<Task> {
   return api.post<Task>(`/workforce/tasks/${id}/${action}/`)
+}
+
+/** Whose the task became meanwhile, when the server refused because it is someone else's now (issue 17). */
+export function assignedToOther(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null
+  const body = error.data as Partial<TaskAssignedToOther> | undefined
+  return body?.code === 'assigned_to_other' && body.assignee ? body.assignee.username : null
 }

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorText } from '../../../lib/api-client'
 import { formatQty } from '../../../lib/format'
 import { myTasksQueryOptions } from '../api/get-my-tasks'
-import { taskAction } from '../api/task-action'
+import { assignedToOther, taskAction } from '../api/task-action'
 import { collectorKeys } from '../collector-query-keys'
 import type { Task } from '../collector-types'
 import { taskStatusText, taskTypeText } from '../task-texts'
@@ -84,8 +84,11 @@ export function TasksScreen() {
       notifications.show({ color: 'green', message: action === 'start' ? t`Tarefa iniciada.` : t`Tarefa concluída.`, closeButtonProps: { 'aria-label': t`Fechar` } })
     },
     onError: (error) => {
-      // a 409 means somebody else moved the task on: the list is refreshed below
-      notifications.show({ color: 'red', message: apiErrorText(error) ?? t`Não foi possível atualizar a tarefa.`, closeButtonProps: { 'aria-label': t`Fechar` } })
+      // a 409 means somebody else moved the task on, or took it (the handheld lists only mine and free ones, so a
+      // task someone else holds is never taken over from here): the list is refreshed below
+      const owner = assignedToOther(error)
+      const message = owner ? t`Esta tarefa passou a ser de ${owner}.` : (apiErrorText(error) ?? t`Não foi possível atualizar a tarefa.`)
+      notifications.show({ color: 'red', message, closeButtonProps: { 'aria-label': t`Fechar` } })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: collectorKeys.myTasks() }),
   })
