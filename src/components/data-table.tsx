@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type DragEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type CSSProperties, type DragEvent, type ReactNode } from 'react'
 import { Alert, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core'
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react'
 import type { MessageDescriptor } from '@lingui/core'
@@ -72,6 +72,19 @@ export interface DataTableToolbarState {
   /** sets the server-side ordering (DRF `field` or `-field`, '' for none), as a header click would */
   setOrdering: (ordering: string) => void
 }
+
+/**
+ * Issue 17: a row's actions never scroll out of sight. A table wider than its place (at 1280 px the copack, users
+ * and tasks tables were) scrolls sideways under an `actions` column that stays at the right edge.
+ */
+const STICKY_ACTIONS: CSSProperties = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--table-border-color)',
+}
+const stickyIf = (id: string): CSSProperties | undefined => (id === 'actions' ? STICKY_ACTIONS : undefined)
 
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature, columnOrderingFeature, columnVisibilityFeature })
 type Features = typeof features
@@ -246,7 +259,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
                       onDragOver={(event: DragEvent) => event.preventDefault()}
                       onDrop={(event: DragEvent) => onDrop(event, column.id)}
                       onDragEnd={() => setDragging(null)}
-                      style={{ whiteSpace: 'nowrap', opacity: dragging === column.id ? 0.5 : 1, cursor: 'grab' }}
+                      style={{ whiteSpace: 'nowrap', opacity: dragging === column.id ? 0.5 : 1, cursor: 'grab', ...stickyIf(column.id) }}
                     >
                       {header.column.getCanSort() ? (
                         <UnstyledButton
@@ -274,7 +287,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
                   const column = byId.get(cell.column.id)
                   if (!column) return null
                   return (
-                    <Table.Td key={cell.id} ta={alignOf(column)} style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td key={cell.id} ta={alignOf(column)} style={{ whiteSpace: 'nowrap', ...stickyIf(column.id) }}>
                       {column.render ? (
                         column.render(row.original, i18n.locale)
                       ) : (

@@ -51,8 +51,10 @@ function RowActions({ row }: { row: CopackOrderRow }) {
         aria-describedby={canWrite ? undefined : reasonId}
         loading={busy}
         onClick={() => void reserve()}
+        // the row shows the short word (issue 17: the table fits at 1280 px); its name says what it does in full
+        aria-label={t`Reservar e gerar tarefas`}
       >
-        <Trans>Reservar e gerar tarefas</Trans>
+        <Trans>Reservar</Trans>
       </Button>
       {canWrite || !canReserve(row.status) ? null : <RequiresSupervisor id={reasonId} />}
       <LinkButton size="compact-sm" variant="subtle" to="/manufacturing/copack-orders/$id" params={{ id: String(row.id) }} aria-label={t`Detalhes de ${row.code}`}>

@@ -96,4 +96,19 @@ describe('Tasks (SPEC 2.10)', () => {
     expect(await screen.findByText('Tarefa iniciada.')).toBeInTheDocument()
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([undefined, undefined, { take_over: true }])
   })
+
+  // issue 17: at 1280 px the tasks table ran past its place, its actions out of sight
+  it('keeps the actions at the right edge of a wide table, and starts without the two dates', async () => {
+    mockApi(({ url }) =>
+      url.pathname === '/api/workforce/tasks/' ? { body: { count: 1, next: null, previous: null, results: [TASK] } } : { status: 404, body: { detail: 'Not found.' } },
+    )
+    signIn()
+    await renderApp('/workforce/tasks')
+    const table = await screen.findByRole('table', { name: 'Tarefas' })
+    const actions = within(table).getByRole('columnheader', { name: 'Ações' })
+    expect(actions).toHaveStyle({ position: 'sticky', right: '0px' })
+    expect((await within(table).findByRole('button', { name: 'Concluir' })).closest('td')).toHaveStyle({ position: 'sticky' })
+    expect(within(table).queryByRole('columnheader', { name: /Criada em/ })).not.toBeInTheDocument()
+    expect(within(table).queryByRole('columnheader', { name: /Concluída em/ })).not.toBeInTheDocument()
+  })
 })
