@@ -146,3 +146,11 @@ export type FieldErrors = z.infer<typeof fieldErrorsOut>
 /** Every other error: `{"detail": "..."}`. */
 export const detailOut = z.object({ detail: z.string() })
 export type DetailError = z.infer<typeof detailOut>
+
+// ---- documents (issue 18) ----
+
+/** POST …/cancel/ of a document, an order or a wave: why (the desktop asks for it; it goes to the audit trail). */
+export const cancelBody = z
+  .object({ reason: z.string().trim().max(500, 'Ensure this field has no more than 500 characters.').optional() })
+  .nullish()
+export type CancelRequest = NonNullable<z.input<typeof cancelBody>>

@@ -32,6 +32,7 @@ export const inboundDocumentRowOut = z.object({
   warehouse: codeRef,
   expected_date: z.string().nullable(),
   lines_count: z.number(),
+  cancel_reason: z.string().describe('why it was cancelled; empty unless cancelled'),
   created_at: timestampOut,
   received_at: timestampOut.nullable(),
 })
@@ -108,6 +109,7 @@ export type InboundDocumentLine = z.infer<typeof inboundDocumentLineOut>
 
 /** A document with its lines, the wizard's draft and the booked receipts. */
 export const inboundDocumentOut = inboundDocumentRowOut.extend({
+  editable: z.boolean().describe('open, and no receipt (draft or booked) exists yet: the office may still change it (issue 18)'),
   lines: z.array(inboundDocumentLineOut),
   draft: receiptOut.nullable(),
   receipts: z.array(receiptOut),
@@ -140,6 +142,10 @@ export const inboundDocumentBody = z.object({
     .max(500),
 })
 export type InboundDocumentRequest = z.input<typeof inboundDocumentBody>
+
+/** PATCH /receiving/documents/:id/ while it is editable: any part of the create body; `lines` replaces every line. */
+export const inboundDocumentUpdateBody = inboundDocumentBody.partial()
+
 
 const ssccField = z
   .string()

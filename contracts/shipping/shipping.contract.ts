@@ -13,8 +13,10 @@ export const salesOrderRowOut = z.object({
   customer: nameRef,
   warehouse: codeRef,
   wave: codeRef.nullable(),
+  carrier: nameRef.nullable().describe('the carrier the office planned'),
   ship_date: z.string().nullable(),
   lines_count: z.number(),
+  cancel_reason: z.string().describe('why it was cancelled; empty unless cancelled'),
   created_at: timestampOut,
   shipped_at: timestampOut.nullable(),
 })
@@ -82,6 +84,7 @@ export const shippingDraftResponseOut = z.object({ draft: shippingDraftOut.nulla
 
 /** An order with its lines, the wizard's draft and its shipments. */
 export const salesOrderOut = salesOrderRowOut.extend({
+  editable: z.boolean().describe('open, and picking has not started (no saved picks on it or its wave): the office may still change it (issue 18)'),
   draft: shippingDraftOut.nullable(),
   draft_updated_at: timestampOut.nullable(),
   lines: z.array(salesOrderLineOut),
@@ -95,6 +98,7 @@ export const waveRowOut = z.object({
   status: z.enum(WAVE_STATUSES),
   warehouse: codeRef,
   orders_count: z.number(),
+  cancel_reason: z.string(),
   created_at: timestampOut,
   shipped_at: timestampOut.nullable(),
 })
@@ -103,6 +107,7 @@ export const waveListOut = pageOf(waveRowOut)
 
 /** A wave with its orders (each with its lines), the wizard's draft and its shipments. */
 export const waveOut = waveRowOut.extend({
+  editable: z.boolean().describe('open, and picking has not started: its orders may still change'),
   draft: shippingDraftOut.nullable(),
   draft_updated_at: timestampOut.nullable(),
   orders: z.array(salesOrderRowOut.extend({ lines: z.array(salesOrderLineOut) })),
@@ -156,6 +161,7 @@ export const waveListQuery = listQuery.extend({ status: z.string().max(200).opti
 export const salesOrderBody = z.object({
   code: codeField,
   customer: pkField,
+  carrier: pkField.nullable().optional(),
   warehouse: pkField.nullable().optional(),
   ship_date: dateField.nullable().optional(),
   lines: z
@@ -164,7 +170,11 @@ export const salesOrderBody = z.object({
     .max(500),
 })
 export type SalesOrderRequest = z.input<typeof salesOrderBody>
+/** PATCH /shipping/orders/:id/ while editable: any part of the create body; `lines` replaces every line. */
+export const salesOrderUpdateBody = salesOrderBody.partial()
 
 /** POST /shipping/waves/ (admins, supervisors). */
 export const waveBody = z.object({ code: codeField, orders: z.array(pkField).min(1, 'A wave needs at least one order.').max(500), warehouse: pkField.nullable().optional() })
 export type WaveRequest = z.input<typeof waveBody>
+/** PATCH /shipping/waves/:id/ while editable: its code, or its orders (replacing them). */
+export const waveUpdateBody = waveBody.omit({ warehouse: true }).partial()

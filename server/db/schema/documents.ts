@@ -35,6 +35,8 @@ export const inboundDocuments = pgTable(
     code: text().notNull(),
     status: text({ enum: INBOUND_STATUSES }).notNull().default('open'),
     expectedDate: date('expected_date', { mode: 'string' }),
+    // why it was cancelled (issue 18): empty unless cancelled
+    cancelReason: text('cancel_reason').notNull().default(''),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: createdAt(),
     receivedAt: timestamp('received_at', { withTimezone: true }),
@@ -144,6 +146,7 @@ export const waves = pgTable(
     warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
     code: text().notNull(),
     status: text({ enum: WAVE_STATUSES }).notNull().default('open'),
+    cancelReason: text('cancel_reason').notNull().default(''),
     draft: jsonb().$type<ShippingDraft>(),
     draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
     createdById: integer('created_by_id').references(() => users.id),
@@ -164,6 +167,9 @@ export const salesOrders = pgTable(
     code: text().notNull(),
     status: text({ enum: SALES_ORDER_STATUSES }).notNull().default('open'),
     shipDate: date('ship_date', { mode: 'string' }),
+    // the carrier the office planned (issue 18); the shipment records the one that took it
+    carrierId: integer('carrier_id').references(() => carriers.id),
+    cancelReason: text('cancel_reason').notNull().default(''),
     waveId: integer('wave_id').references(() => waves.id),
     draft: jsonb().$type<ShippingDraft>(),
     draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),

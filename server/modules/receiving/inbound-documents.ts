@@ -1,24 +1,54 @@
 /** Receiving's documents (SPEC 2.8): create a purchase order or ASN, cancel an open one, and the lookups the other steps share. */
 import type { z } from 'zod'
-import type { inboundDocumentBody } from '../../../contracts/receiving/receiving.contract'
-import { and, eq, inArray } from 'drizzle-orm'
+import type { inboundDocumentBody, inboundDocumentUpdateBody } from '../../../contracts/receiving/receiving.contract'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { products } from '../../db/schema/catalog'
 import { inboundDocumentLines, inboundDocuments, receipts } from '../../db/schema/documents'
 import { suppliers } from '../../db/schema/partners'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
+import { fromMilli, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouse } from '../../kernel/warehouse-scope'
+import { diffChanges, recordAudit } from '../audit/audit.service'
 
 export type CreateDocumentInput = z.output<typeof inboundDocumentBody>
+export type UpdateDocumentInput = z.output<typeof inboundDocumentUpdateBody>
 
-export async function createInboundDocument(db: DbOrTx, user: AuthUser, body: CreateDocumentInput): Promise<number> {
-  const warehouseId = await resolveWarehouse(db, user, body.warehouse)
+/** The audit trail's name for these records (GET /api/audit/?entity=inbound_documents&entity_id=). */
+export const INBOUND_DOCUMENT_ENTITY = 'inbound_documents'
+
+async function checkSupplier(db: DbOrTx, user: AuthUser, supplierId: number): Promise<number> {
   const [supplier] = await db
     .select({ id: suppliers.id })
     .from(suppliers)
-    .where(and(eq(suppliers.id, body.supplier), eq(suppliers.companyId, user.companyId)))
-  if (!supplier) throw fieldError('supplier', `Invalid pk "${body.supplier}" - object does not exist.`)
+    .where(and(eq(suppliers.id, supplierId), eq(suppliers.companyId, user.companyId)))
+  if (!supplier) throw fieldError('supplier', `Invalid pk "${supplierId}" - object does not exist.`)
+  return supplier.id
+}
+
+const lineValues = (companyId: number, documentId: number, lines: CreateDocumentInput['lines']) =>
+  lines.map((l) => ({
+    companyId,
+    documentId,
+    productId: l.product,
+    expectedQty: l.expected_qty,
+    lot: l.lot ?? null,
+    expiryDate: l.expiry_date ?? null,
+  }))
+
+/** What the audit trail keeps of the lines: product, quantity (exact, minimal: "5" and "5.000" are no change), lot and expiry. */
+const auditLines = (lines: { product: number; expected_qty: string; lot?: string | null; expiry_date?: string | null }[]) =>
+  lines.map((l) => ({ product: l.product, expected_qty: fromMilli(toMilli(l.expected_qty)), lot: l.lot ?? null, expiry_date: l.expiry_date ?? null }))
+
+const duplicateCode = (e: unknown) => {
+  if (pgError(e)?.code === '23505') throw fieldError('code', 'A document with this code already exists.')
+  throw e
+}
+
+export async function createInboundDocument(db: DbOrTx, user: AuthUser, body: CreateDocumentInput): Promise<number> {
+  const warehouseId = await resolveWarehouse(db, user, body.warehouse)
+  const supplierId = await checkSupplier(db, user, body.supplier)
   await checkProducts(
     db,
     user.companyId,
@@ -32,27 +62,70 @@ export async function createInboundDocument(db: DbOrTx, user: AuthUser, body: Cr
           companyId: user.companyId,
           warehouseId,
           kind: body.kind,
-          supplierId: supplier.id,
+          supplierId,
           code: body.code,
           expectedDate: body.expected_date ?? null,
           createdById: user.id,
         })
         .returning({ id: inboundDocuments.id })
-      await tx.insert(inboundDocumentLines).values(
-        body.lines.map((l) => ({
-          companyId: user.companyId,
-          documentId: doc.id,
-          productId: l.product,
-          expectedQty: l.expected_qty,
-          lot: l.lot ?? null,
-          expiryDate: l.expiry_date ?? null,
-        })),
-      )
+      await tx.insert(inboundDocumentLines).values(lineValues(user.companyId, doc.id, body.lines))
+      await recordAudit(tx, { companyId: user.companyId, userId: user.id }, {
+        entity: INBOUND_DOCUMENT_ENTITY,
+        entityId: doc.id,
+        action: 'create',
+        changes: { kind: body.kind, code: body.code, supplier: supplierId, warehouse: warehouseId, expected_date: body.expected_date ?? null, lines: auditLines(body.lines) },
+      })
       return doc.id
     })
   } catch (e) {
-    if (pgError(e)?.code === '23505') throw fieldError('code', 'A document with this code already exists.')
-    throw e
+    return duplicateCode(e)
+  }
+}
+
+/** Nothing has happened to it yet: open, and no receipt (not even the wizard's draft) exists. */
+async function assertEditable(tx: DbOrTx, doc: DocRow): Promise<void> {
+  const [started] = await tx.select({ id: receipts.id }).from(receipts).where(eq(receipts.documentId, doc.id)).limit(1)
+  if (doc.status !== 'open' || started)
+    throw conflict({
+      detail: `Document ${doc.code} can no longer be changed: receiving has started (it is ${doc.status}${started && doc.status === 'open' ? ', with a receipt in progress' : ''}).`,
+      status: doc.status,
+    })
+}
+
+/** Edit a document while nothing has happened to it (issue 18): its header, and `lines` replaces every line. */
+export async function updateInboundDocument(db: DbOrTx, user: AuthUser, id: number, body: UpdateDocumentInput): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const doc = await docOr404(tx, user, id, true)
+      await assertEditable(tx, doc)
+      const warehouseId = body.warehouse != null ? await resolveWarehouse(tx, user, body.warehouse) : doc.warehouseId
+      const supplierId = body.supplier !== undefined ? await checkSupplier(tx, user, body.supplier) : doc.supplierId
+      if (body.lines) await checkProducts(tx, user.companyId, body.lines.map((l) => l.product))
+      const before = { kind: doc.kind, code: doc.code, supplier: doc.supplierId, warehouse: doc.warehouseId, expected_date: doc.expectedDate }
+      const after = {
+        kind: body.kind ?? doc.kind,
+        code: body.code ?? doc.code,
+        supplier: supplierId,
+        warehouse: warehouseId,
+        expected_date: body.expected_date !== undefined ? body.expected_date : doc.expectedDate,
+      }
+      await tx
+        .update(inboundDocuments)
+        .set({ kind: after.kind, code: after.code, supplierId: after.supplier, warehouseId: after.warehouse, expectedDate: after.expected_date })
+        .where(eq(inboundDocuments.id, doc.id))
+      const changes: Record<string, unknown> = diffChanges(before, after)
+      if (body.lines) {
+        const old = await tx.select().from(inboundDocumentLines).where(eq(inboundDocumentLines.documentId, doc.id)).orderBy(asc(inboundDocumentLines.id))
+        const oldLines = auditLines(old.map((l) => ({ product: l.productId, expected_qty: l.expectedQty, lot: l.lot, expiry_date: l.expiryDate })))
+        const newLines = auditLines(body.lines)
+        await tx.delete(inboundDocumentLines).where(eq(inboundDocumentLines.documentId, doc.id))
+        await tx.insert(inboundDocumentLines).values(lineValues(user.companyId, doc.id, body.lines))
+        Object.assign(changes, diffChanges({ lines: oldLines }, { lines: newLines }))
+      }
+      if (Object.keys(changes).length) await recordAudit(tx, { companyId: user.companyId, userId: user.id }, { entity: INBOUND_DOCUMENT_ENTITY, entityId: doc.id, action: 'update', changes })
+    })
+  } catch (e) {
+    duplicateCode(e)
   }
 }
 
@@ -93,7 +166,8 @@ export function assertReceivable(doc: DocRow): void {
   }
 }
 
-export async function cancelInboundDocument(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
+/** Cancel an open document (refused once receiving has booked something), with the reason the audit trail keeps. */
+export async function cancelInboundDocument(db: DbOrTx, user: AuthUser, id: number, reason = ''): Promise<void> {
   await db.transaction(async (tx) => {
     const doc = await docOr404(tx, user, id, true)
     if (doc.status !== 'open')
@@ -102,6 +176,7 @@ export async function cancelInboundDocument(db: DbOrTx, user: AuthUser, id: numb
         status: doc.status,
       })
     await tx.delete(receipts).where(and(eq(receipts.documentId, doc.id), eq(receipts.status, 'draft')))
-    await tx.update(inboundDocuments).set({ status: 'cancelled' }).where(eq(inboundDocuments.id, doc.id))
+    await tx.update(inboundDocuments).set({ status: 'cancelled', cancelReason: reason }).where(eq(inboundDocuments.id, doc.id))
+    await recordAudit(tx, { companyId: user.companyId, userId: user.id }, { entity: INBOUND_DOCUMENT_ENTITY, entityId: doc.id, action: 'cancel', changes: { status: [doc.status, 'cancelled'] }, note: reason })
   })
 }

@@ -108,6 +108,7 @@ export const documentRowSelect = {
   supplier: { id: suppliers.id, code: suppliers.code, name: suppliers.name },
   warehouse: { id: warehouses.id, code: warehouses.code },
   expectedDate: inboundDocuments.expectedDate,
+  cancelReason: inboundDocuments.cancelReason,
   createdAt: inboundDocuments.createdAt,
   receivedAt: inboundDocuments.receivedAt,
   linesCount: sql<number>`(SELECT count(*)::int FROM ${inboundDocumentLines} WHERE ${inboundDocumentLines.documentId} = ${inboundDocuments.id})`,
@@ -137,6 +138,7 @@ export const serializeDocumentRow = (r: DocumentRow) => ({
   warehouse: r.warehouse,
   expected_date: r.expectedDate,
   lines_count: Number(r.linesCount),
+  cancel_reason: r.cancelReason,
   created_at: r.createdAt.toISOString(),
   received_at: r.receivedAt?.toISOString() ?? null,
 })
@@ -164,6 +166,8 @@ export async function documentDetail(db: DbOrTx, user: AuthUser, id: number) {
   const booked = all.filter((r) => r.status === 'booked')
   return {
     ...serializeDocumentRow(row),
+    // nothing has happened to it yet (issue 18): the office may still change it
+    editable: row.status === 'open' && all.length === 0,
     lines: lines.map(({ line, code, name1, uom, storageClass }) => {
       const arrived = toMilli(line.receivedQty) + toMilli(line.damagedQty)
       const expected = toMilli(line.expectedQty)

@@ -5,7 +5,7 @@ import { suppliers } from '../../db/schema/partners'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { idParams } from '../../../contracts/primitives'
+import { cancelBody, idParams } from '../../../contracts/primitives'
 import {
   assignPalletsBody,
   bookedReceiptOut,
@@ -13,6 +13,7 @@ import {
   inboundDocumentListOut,
   inboundDocumentListQuery,
   inboundDocumentOut,
+  inboundDocumentUpdateBody,
   putawaySuggestionsOut,
   receiptDraftBody,
   receiptOut,
@@ -30,6 +31,7 @@ import {
   receiptView,
   saveDraft,
   serializeDocumentRow,
+  updateInboundDocument,
 } from './receiving.service'
 
 const TAG = 'receiving'
@@ -120,19 +122,39 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => documentDetail(db, req.user, req.params.id),
   )
 
+  app.patch(
+    '/receiving/documents/:id/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: 'Edit a document while nothing has happened to it (admins, supervisors)',
+        description: 'Any part of the create body; `lines` replaces every line. 409 once receiving has started (a draft or booked receipt exists) or the document is not open.',
+        params: idParams,
+        body: inboundDocumentUpdateBody,
+        response: { 200: inboundDocumentOut },
+      },
+    },
+    async (req) => {
+      await updateInboundDocument(db, req.user, req.params.id, req.body)
+      return documentDetail(db, req.user, req.params.id)
+    },
+  )
+
   app.post(
     '/receiving/documents/:id/cancel/',
     {
       config: { roles: WRITE_ROLES },
       schema: {
         tags: [TAG],
-        summary: 'Cancel an open document (admins, supervisors)',
+        summary: 'Cancel an open document, with a reason (admins, supervisors)',
         params: idParams,
+        body: cancelBody,
         response: { 200: inboundDocumentOut },
       },
     },
     async (req) => {
-      await cancelInboundDocument(db, req.user, req.params.id)
+      await cancelInboundDocument(db, req.user, req.params.id, req.body?.reason ?? '')
       return documentDetail(db, req.user, req.params.id)
     },
   )

@@ -15,13 +15,20 @@
  * transaction.
  *
  * This file is the module's face (ADR 0009: other modules import only it); the work is split by job:
- *   inbound-documents.ts    the documents: create, cancel, the lookups every step shares
+ *   inbound-documents.ts    the documents: create, edit, cancel, the lookups every step shares
  *   receipt-draft.ts        drafting: the check step's quantities and the label step's pallets
  *   putaway-suggestions.ts  the putaway step's suggested destinations
  *   receipt-booking.ts      booking: Finish puts the stock away and opens the putaway tasks
  *   receiving-reads.ts      reading: list rows, a document's detail, a receipt
  */
-export { cancelInboundDocument, checkProducts, type CreateDocumentInput, createInboundDocument } from './inbound-documents'
+export {
+  cancelInboundDocument,
+  checkProducts,
+  type CreateDocumentInput,
+  createInboundDocument,
+  INBOUND_DOCUMENT_ENTITY,
+  updateInboundDocument,
+} from './inbound-documents'
 export { assignPallets, type ReceivedItem, saveDraft } from './receipt-draft'
 export { type PutawaySuggestion, putawaySuggestions } from './putaway-suggestions'
 export { bookReceipt, type ReceiveInput } from './receipt-booking'

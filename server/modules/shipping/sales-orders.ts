@@ -1,24 +1,56 @@
-/** Shipping's documents (SPEC 2.9): create a sales order, group open orders into a wave, cancel an open order. */
+/**
+ * Shipping's documents (SPEC 2.9, issue 18): create a sales order, group open orders into a wave, edit either while
+ * picking has not started, cancel with a reason. Every change is in the audit trail (entities sales_orders, waves).
+ */
 import type { z } from 'zod'
-import type { salesOrderBody, waveBody } from '../../../contracts/shipping/shipping.contract'
+import type { salesOrderBody, salesOrderUpdateBody, waveBody, waveUpdateBody } from '../../../contracts/shipping/shipping.contract'
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
-import { salesOrderLines, salesOrders, waves } from '../../db/schema/documents'
-import { customers } from '../../db/schema/partners'
+import type { DbOrTx, Tx } from '../../db/client'
+import { salesOrderLines, salesOrders, type ShippingDraft, waves } from '../../db/schema/documents'
+import { carriers, customers } from '../../db/schema/partners'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
+import { fromMilli, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouse } from '../../kernel/warehouse-scope'
+import { diffChanges, recordAudit } from '../audit/audit.service'
 import { checkProducts } from '../receiving/receiving.service'
 
 export type CreateOrderInput = z.output<typeof salesOrderBody>
+export type UpdateOrderInput = z.output<typeof salesOrderUpdateBody>
 
-export async function createSalesOrder(db: DbOrTx, user: AuthUser, body: CreateOrderInput): Promise<number> {
-  const warehouseId = await resolveWarehouse(db, user, body.warehouse)
+/** The audit trail's names for these records (GET /api/audit/?entity=…&entity_id=). */
+export const SALES_ORDER_ENTITY = 'sales_orders'
+export const WAVE_ENTITY = 'waves'
+
+const actorOf = (user: AuthUser) => ({ companyId: user.companyId, userId: user.id })
+
+async function checkCustomer(db: DbOrTx, user: AuthUser, customerId: number): Promise<number> {
   const [customer] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.id, body.customer), eq(customers.companyId, user.companyId)))
-  if (!customer) throw fieldError('customer', `Invalid pk "${body.customer}" - object does not exist.`)
+    .where(and(eq(customers.id, customerId), eq(customers.companyId, user.companyId)))
+  if (!customer) throw fieldError('customer', `Invalid pk "${customerId}" - object does not exist.`)
+  return customer.id
+}
+
+async function checkCarrier(db: DbOrTx, user: AuthUser, carrierId: number | null | undefined): Promise<number | null> {
+  if (carrierId == null) return null
+  const [carrier] = await db
+    .select({ id: carriers.id })
+    .from(carriers)
+    .where(and(eq(carriers.id, carrierId), eq(carriers.companyId, user.companyId)))
+  if (!carrier) throw fieldError('carrier', `Invalid pk "${carrierId}" - object does not exist.`)
+  return carrier.id
+}
+
+const orderLineValues = (companyId: number, orderId: number, lines: CreateOrderInput['lines']) => lines.map((l) => ({ companyId, orderId, productId: l.product, qty: l.qty }))
+/** Quantities as exact minimal decimals, so "5" and "5.000" are no change. */
+const auditOrderLines = (lines: { product: number; qty: string }[]) => lines.map((l) => ({ product: l.product, qty: fromMilli(toMilli(l.qty)) }))
+
+export async function createSalesOrder(db: DbOrTx, user: AuthUser, body: CreateOrderInput): Promise<number> {
+  const warehouseId = await resolveWarehouse(db, user, body.warehouse)
+  const customerId = await checkCustomer(db, user, body.customer)
+  const carrierId = await checkCarrier(db, user, body.carrier)
   await checkProducts(
     db,
     user.companyId,
@@ -28,9 +60,15 @@ export async function createSalesOrder(db: DbOrTx, user: AuthUser, body: CreateO
     return await db.transaction(async (tx) => {
       const [order] = await tx
         .insert(salesOrders)
-        .values({ companyId: user.companyId, warehouseId, customerId: customer.id, code: body.code, shipDate: body.ship_date ?? null, createdById: user.id })
+        .values({ companyId: user.companyId, warehouseId, customerId, carrierId, code: body.code, shipDate: body.ship_date ?? null, createdById: user.id })
         .returning({ id: salesOrders.id })
-      await tx.insert(salesOrderLines).values(body.lines.map((l) => ({ companyId: user.companyId, orderId: order.id, productId: l.product, qty: l.qty })))
+      await tx.insert(salesOrderLines).values(orderLineValues(user.companyId, order.id, body.lines))
+      await recordAudit(tx, actorOf(user), {
+        entity: SALES_ORDER_ENTITY,
+        entityId: order.id,
+        action: 'create',
+        changes: { code: body.code, customer: customerId, carrier: carrierId, warehouse: warehouseId, ship_date: body.ship_date ?? null, lines: auditOrderLines(body.lines) },
+      })
       return order.id
     })
   } catch (e) {
@@ -39,30 +77,94 @@ export async function createSalesOrder(db: DbOrTx, user: AuthUser, body: CreateO
   }
 }
 
+/** Picking has started once the wizard saved a pick on the order or on its wave. */
+const picking = (draft: ShippingDraft | null | undefined) => (draft?.picks?.length ?? 0) > 0
+
+async function orderOr404(tx: DbOrTx, user: AuthUser, id: number) {
+  const [order] = await tx
+    .select()
+    .from(salesOrders)
+    .where(and(eq(salesOrders.id, id), eq(salesOrders.companyId, user.companyId)))
+    .for('update')
+  if (!order) throw notFound('No such record.')
+  return order
+}
+
+async function waveDraftOf(tx: DbOrTx, waveId: number | null): Promise<ShippingDraft | null> {
+  if (waveId === null) return null
+  const [wave] = await tx.select({ draft: waves.draft }).from(waves).where(eq(waves.id, waveId))
+  return wave?.draft ?? null
+}
+
+/** Edit an order while picking has not started (issue 18): its header, and `lines` replaces every line. */
+export async function updateSalesOrder(db: DbOrTx, user: AuthUser, id: number, body: UpdateOrderInput): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const order = await orderOr404(tx, user, id)
+      if (order.status !== 'open') throw conflict({ detail: `Order ${order.code} is ${order.status}: only an open order can be changed.`, status: order.status })
+      if (picking(order.draft) || picking(await waveDraftOf(tx, order.waveId)))
+        throw conflict({ detail: `Order ${order.code} can no longer be changed: picking has started.`, status: order.status })
+      if (order.waveId !== null && body.warehouse != null && body.warehouse !== order.warehouseId)
+        throw fieldError('warehouse', "The order is in a wave: take it out of the wave before moving it to another warehouse.")
+      const warehouseId = body.warehouse != null ? await resolveWarehouse(tx, user, body.warehouse) : order.warehouseId
+      const customerId = body.customer !== undefined ? await checkCustomer(tx, user, body.customer) : order.customerId
+      const carrierId = body.carrier !== undefined ? await checkCarrier(tx, user, body.carrier) : order.carrierId
+      if (body.lines) await checkProducts(tx, user.companyId, body.lines.map((l) => l.product))
+      const before = { code: order.code, customer: order.customerId, carrier: order.carrierId, warehouse: order.warehouseId, ship_date: order.shipDate }
+      const after = { code: body.code ?? order.code, customer: customerId, carrier: carrierId, warehouse: warehouseId, ship_date: body.ship_date !== undefined ? body.ship_date : order.shipDate }
+      await tx
+        .update(salesOrders)
+        .set({ code: after.code, customerId: after.customer, carrierId: after.carrier, warehouseId: after.warehouse, shipDate: after.ship_date })
+        .where(eq(salesOrders.id, order.id))
+      const changes: Record<string, unknown> = diffChanges(before, after)
+      if (body.lines) {
+        const old = await tx.select().from(salesOrderLines).where(eq(salesOrderLines.orderId, order.id)).orderBy(asc(salesOrderLines.id))
+        await tx.delete(salesOrderLines).where(eq(salesOrderLines.orderId, order.id))
+        await tx.insert(salesOrderLines).values(orderLineValues(user.companyId, order.id, body.lines))
+        Object.assign(changes, diffChanges({ lines: auditOrderLines(old.map((l) => ({ product: l.productId, qty: l.qty }))) }, { lines: auditOrderLines(body.lines) }))
+      }
+      if (Object.keys(changes).length) await recordAudit(tx, actorOf(user), { entity: SALES_ORDER_ENTITY, entityId: order.id, action: 'update', changes })
+    })
+  } catch (e) {
+    if (pgError(e)?.code === '23505') throw fieldError('code', 'A sales order with this code already exists.')
+    throw e
+  }
+}
+
+/**
+ * The orders a wave may hold: the company's open orders of one warehouse, none in another open wave (`waveId`: the
+ * wave being edited, whose own orders may stay). 400 {"orders": [...]} otherwise. Locks the orders.
+ */
+async function waveOrders(tx: Tx, user: AuthUser, orderIds: number[], warehouse: number | null | undefined, waveId: number | null) {
+  const ids = [...new Set(orderIds)].sort((a, b) => a - b)
+  const rows = await tx
+    .select({ id: salesOrders.id, code: salesOrders.code, status: salesOrders.status, warehouseId: salesOrders.warehouseId, waveId: salesOrders.waveId, waveStatus: waves.status })
+    .from(salesOrders)
+    .leftJoin(waves, eq(waves.id, salesOrders.waveId))
+    .where(and(eq(salesOrders.companyId, user.companyId), inArray(salesOrders.id, ids)))
+    .orderBy(asc(salesOrders.id))
+    .for('update', { of: salesOrders })
+  const errors: string[] = []
+  for (const id of ids) {
+    const o = rows.find((r) => r.id === id)
+    if (!o) errors.push(`Invalid pk "${id}" - object does not exist.`)
+    else if (o.status !== 'open') errors.push(`Order ${o.code} is ${o.status}: only open orders can join a wave.`)
+    else if (o.waveStatus === 'open' && o.waveId !== waveId) errors.push(`Order ${o.code} is already in an open wave.`)
+  }
+  const warehouseId = warehouse != null ? await resolveWarehouse(tx, user, warehouse) : rows[0]?.warehouseId
+  if (rows.some((r) => r.warehouseId !== warehouseId)) errors.push("All orders of a wave must belong to the wave's warehouse.")
+  if (errors.length) throw new ApiError(400, { orders: errors })
+  return { ids, warehouseId }
+}
+
 /** Group open orders of one warehouse, none already in an open wave, into a new wave. */
 export async function createWave(db: DbOrTx, user: AuthUser, body: z.output<typeof waveBody>): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
-      const ids = [...new Set(body.orders)].sort((a, b) => a - b)
-      const rows = await tx
-        .select({ id: salesOrders.id, code: salesOrders.code, status: salesOrders.status, warehouseId: salesOrders.warehouseId, waveStatus: waves.status })
-        .from(salesOrders)
-        .leftJoin(waves, eq(waves.id, salesOrders.waveId))
-        .where(and(eq(salesOrders.companyId, user.companyId), inArray(salesOrders.id, ids)))
-        .orderBy(asc(salesOrders.id))
-        .for('update', { of: salesOrders })
-      const errors: string[] = []
-      for (const id of ids) {
-        const o = rows.find((r) => r.id === id)
-        if (!o) errors.push(`Invalid pk "${id}" - object does not exist.`)
-        else if (o.status !== 'open') errors.push(`Order ${o.code} is ${o.status}: only open orders can join a wave.`)
-        else if (o.waveStatus === 'open') errors.push(`Order ${o.code} is already in an open wave.`)
-      }
-      const warehouseId = body.warehouse != null ? await resolveWarehouse(tx, user, body.warehouse) : rows[0]?.warehouseId
-      if (rows.some((r) => r.warehouseId !== warehouseId)) errors.push("All orders of a wave must belong to the wave's warehouse.")
-      if (errors.length) throw new ApiError(400, { orders: errors })
+      const { ids, warehouseId } = await waveOrders(tx, user, body.orders, body.warehouse, null)
       const [wave] = await tx.insert(waves).values({ companyId: user.companyId, warehouseId, code: body.code, createdById: user.id }).returning({ id: waves.id })
       await tx.update(salesOrders).set({ waveId: wave.id }).where(inArray(salesOrders.id, ids))
+      await recordAudit(tx, actorOf(user), { entity: WAVE_ENTITY, entityId: wave.id, action: 'create', changes: { code: body.code, warehouse: warehouseId, orders: ids } })
       return wave.id
     })
   } catch (e) {
@@ -71,17 +173,63 @@ export async function createWave(db: DbOrTx, user: AuthUser, body: z.output<type
   }
 }
 
-export async function cancelSalesOrder(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
-  const [row] = await db
-    .update(salesOrders)
-    .set({ status: 'cancelled', waveId: null })
-    .where(and(eq(salesOrders.id, id), eq(salesOrders.companyId, user.companyId), eq(salesOrders.status, 'open')))
-    .returning({ id: salesOrders.id })
-  if (row) return
-  const [order] = await db
-    .select({ status: salesOrders.status })
-    .from(salesOrders)
-    .where(and(eq(salesOrders.id, id), eq(salesOrders.companyId, user.companyId)))
-  if (!order) throw notFound('No such record.')
-  throw conflict({ detail: `This order is ${order.status}: only an open order can be cancelled.`, status: order.status })
+async function openWaveOr409(tx: DbOrTx, user: AuthUser, id: number, what: string) {
+  const [wave] = await tx
+    .select()
+    .from(waves)
+    .where(and(eq(waves.id, id), eq(waves.companyId, user.companyId)))
+    .for('update')
+  if (!wave) throw notFound('No such record.')
+  if (wave.status !== 'open') throw conflict({ detail: `Wave ${wave.code} is ${wave.status}: only an open wave can be ${what}.`, status: wave.status })
+  if (picking(wave.draft)) throw conflict({ detail: `Wave ${wave.code} can no longer be ${what}: picking has started.`, status: wave.status })
+  return wave
+}
+
+/** Change a wave's code or its orders (replacing them) while picking has not started; orders taken out leave the wave. */
+export async function updateWave(db: DbOrTx, user: AuthUser, id: number, body: z.output<typeof waveUpdateBody>): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const wave = await openWaveOr409(tx, user, id, 'changed')
+      const changes: Record<string, unknown> = {}
+      if (body.code !== undefined && body.code !== wave.code) {
+        await tx.update(waves).set({ code: body.code }).where(eq(waves.id, wave.id))
+        changes.code = [wave.code, body.code]
+      }
+      if (body.orders) {
+        const before = (await tx.select({ id: salesOrders.id }).from(salesOrders).where(eq(salesOrders.waveId, wave.id)).orderBy(asc(salesOrders.id))).map((o) => o.id)
+        const { ids } = await waveOrders(tx, user, body.orders, wave.warehouseId, wave.id)
+        const out = before.filter((o) => !ids.includes(o))
+        if (out.length) await tx.update(salesOrders).set({ waveId: null }).where(inArray(salesOrders.id, out))
+        await tx.update(salesOrders).set({ waveId: wave.id }).where(inArray(salesOrders.id, ids))
+        Object.assign(changes, diffChanges({ orders: before }, { orders: ids }))
+      }
+      if (Object.keys(changes).length) await recordAudit(tx, actorOf(user), { entity: WAVE_ENTITY, entityId: wave.id, action: 'update', changes })
+    })
+  } catch (e) {
+    if (pgError(e)?.code === '23505') throw fieldError('code', 'A wave with this code already exists.')
+    throw e
+  }
+}
+
+/** Cancel an open wave before picking starts: its orders leave it and stay open. */
+export async function cancelWave(db: DbOrTx, user: AuthUser, id: number, reason = ''): Promise<void> {
+  await db.transaction(async (tx) => {
+    const wave = await openWaveOr409(tx, user, id, 'cancelled')
+    const orders = (await tx.select({ id: salesOrders.id }).from(salesOrders).where(eq(salesOrders.waveId, wave.id))).map((o) => o.id)
+    await tx.update(salesOrders).set({ waveId: null }).where(eq(salesOrders.waveId, wave.id))
+    await tx.update(waves).set({ status: 'cancelled', cancelReason: reason }).where(eq(waves.id, wave.id))
+    await recordAudit(tx, actorOf(user), { entity: WAVE_ENTITY, entityId: wave.id, action: 'cancel', changes: { status: ['open', 'cancelled'], orders: [orders, []] }, note: reason })
+  })
+}
+
+/** Cancel an open order (refused once it shipped or picking started), with the reason the audit trail keeps. */
+export async function cancelSalesOrder(db: DbOrTx, user: AuthUser, id: number, reason = ''): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await orderOr404(tx, user, id)
+    if (order.status !== 'open') throw conflict({ detail: `This order is ${order.status}: only an open order can be cancelled.`, status: order.status })
+    if (picking(order.draft) || picking(await waveDraftOf(tx, order.waveId)))
+      throw conflict({ detail: `Order ${order.code} can no longer be cancelled: picking has started.`, status: order.status })
+    await tx.update(salesOrders).set({ status: 'cancelled', waveId: null, cancelReason: reason }).where(eq(salesOrders.id, order.id))
+    await recordAudit(tx, actorOf(user), { entity: SALES_ORDER_ENTITY, entityId: order.id, action: 'cancel', changes: { status: ['open', 'cancelled'] }, note: reason })
+  })
 }

@@ -4,13 +4,16 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
-import { salesOrderLines, salesOrders, shipmentPackageContents, shipmentPackages, shipmentPicks, shipments, waves } from '../../db/schema/documents'
+import { salesOrderLines, salesOrders, shipmentPackageContents, shipmentPackages, shipmentPicks, shipments, type ShippingDraft, waves } from '../../db/schema/documents'
 import { carriers, customers } from '../../db/schema/partners'
 import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { fromMilli } from '../../kernel/qty-math'
 import { remainingOf } from './shipping-targets'
+
+/** Picking has started once the wizard saved a pick. */
+const picking = (draft: ShippingDraft | null | undefined) => (draft?.picks?.length ?? 0) > 0
 
 const bookers = alias(users, 'booker')
 const pickLocations = alias(locations, 'pick_location')
@@ -76,6 +79,7 @@ export async function shipmentView(db: DbOrTx, id: number) {
 }
 
 const orderWaves = alias(waves, 'order_wave')
+const orderCarriers = alias(carriers, 'order_carrier')
 export const orderRowSelect = {
   id: salesOrders.id,
   code: salesOrders.code,
@@ -83,7 +87,9 @@ export const orderRowSelect = {
   customer: { id: customers.id, code: customers.code, name: customers.name },
   warehouse: { id: warehouses.id, code: warehouses.code },
   wave: { id: orderWaves.id, code: orderWaves.code },
+  carrier: { id: orderCarriers.id, code: orderCarriers.code, name: orderCarriers.name },
   shipDate: salesOrders.shipDate,
+  cancelReason: salesOrders.cancelReason,
   createdAt: salesOrders.createdAt,
   shippedAt: salesOrders.shippedAt,
   linesCount: sql<number>`(SELECT count(*)::int FROM ${salesOrderLines} WHERE ${salesOrderLines.orderId} = ${salesOrders.id})`,
@@ -95,6 +101,7 @@ export const orderRows = (db: DbOrTx) =>
     .innerJoin(customers, eq(customers.id, salesOrders.customerId))
     .innerJoin(warehouses, eq(warehouses.id, salesOrders.warehouseId))
     .leftJoin(orderWaves, eq(orderWaves.id, salesOrders.waveId))
+    .leftJoin(orderCarriers, eq(orderCarriers.id, salesOrders.carrierId))
     .$dynamic()
 export const orderCount = (db: DbOrTx) =>
   db
@@ -110,8 +117,10 @@ export const serializeOrderRow = (r: OrderRow) => ({
   customer: r.customer,
   warehouse: r.warehouse,
   wave: r.wave,
+  carrier: r.carrier,
   ship_date: r.shipDate,
   lines_count: Number(r.linesCount),
+  cancel_reason: r.cancelReason,
   created_at: r.createdAt.toISOString(),
   shipped_at: r.shippedAt?.toISOString() ?? null,
 })
@@ -148,8 +157,11 @@ export async function orderDetail(db: DbOrTx, user: AuthUser, id: number) {
       .orderBy(asc(shipments.id))
   ).map((s) => s.id)
   const [saved] = await db.select({ draft: salesOrders.draft, at: salesOrders.draftUpdatedAt }).from(salesOrders).where(eq(salesOrders.id, id))
+  const [waveSaved] = row.wave?.id ? await db.select({ draft: waves.draft }).from(waves).where(eq(waves.id, row.wave.id)) : []
   return {
     ...serializeOrderRow(row),
+    // picking has not started (issue 18): the office may still change or cancel it
+    editable: row.status === 'open' && !picking(saved.draft) && !picking(waveSaved?.draft),
     draft: saved.draft ?? null,
     draft_updated_at: saved.at?.toISOString() ?? null,
     lines: await orderLinesOf(db, [id]),
@@ -166,6 +178,7 @@ export const waveRows = (db: DbOrTx) =>
       warehouse: { id: warehouses.id, code: warehouses.code },
       createdAt: waves.createdAt,
       shippedAt: waves.shippedAt,
+      cancelReason: waves.cancelReason,
       ordersCount: sql<number>`(SELECT count(*)::int FROM ${salesOrders} WHERE ${salesOrders.waveId} = ${waves.id})`,
     })
     .from(waves)
@@ -178,6 +191,7 @@ export const serializeWaveRow = (r: WaveRow) => ({
   status: r.status,
   warehouse: r.warehouse,
   orders_count: Number(r.ordersCount),
+  cancel_reason: r.cancelReason,
   created_at: r.createdAt.toISOString(),
   shipped_at: r.shippedAt?.toISOString() ?? null,
 })
@@ -196,6 +210,7 @@ export async function waveDetail(db: DbOrTx, user: AuthUser, id: number) {
   const [saved] = await db.select({ draft: waves.draft, at: waves.draftUpdatedAt }).from(waves).where(eq(waves.id, id))
   return {
     ...serializeWaveRow(row),
+    editable: row.status === 'open' && !picking(saved.draft),
     draft: saved.draft ?? null,
     draft_updated_at: saved.at?.toISOString() ?? null,
     orders: orders.map((o) => ({ ...serializeOrderRow(o), lines: lines.filter((l) => l.order === o.id) })),

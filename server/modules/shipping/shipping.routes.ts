@@ -5,13 +5,14 @@ import { customers } from '../../db/schema/partners'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { countStar, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
-import { idParams } from '../../../contracts/primitives'
+import { cancelBody, idParams } from '../../../contracts/primitives'
 import {
   pickSuggestionsOut,
   salesOrderBody,
   salesOrderListOut,
   salesOrderListQuery,
   salesOrderOut,
+  salesOrderUpdateBody,
   shipBody,
   shipmentOut,
   shippingDraftBody,
@@ -20,9 +21,11 @@ import {
   waveListOut,
   waveListQuery,
   waveOut,
+  waveUpdateBody,
 } from '../../../contracts/shipping/shipping.contract'
 import {
   cancelSalesOrder,
+  cancelWave,
   createSalesOrder,
   createWave,
   orderCount,
@@ -35,6 +38,8 @@ import {
   ship,
   shipmentView,
   shippingDraft,
+  updateSalesOrder,
+  updateWave,
   waveDetail,
   waveRows,
 } from './shipping.service'
@@ -132,11 +137,33 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => orderDetail(db, req.user, req.params.id),
   )
 
+  app.patch(
+    '/shipping/orders/:id/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: 'Edit an open order while picking has not started (admins, supervisors)',
+        description: 'Any part of the create body; `lines` replaces every line. 409 once the order is not open or picking has started on it or its wave.',
+        params: idParams,
+        body: salesOrderUpdateBody,
+        response: { 200: salesOrderOut },
+      },
+    },
+    async (req) => {
+      await updateSalesOrder(db, req.user, req.params.id, req.body)
+      return orderDetail(db, req.user, req.params.id)
+    },
+  )
+
   app.post(
     '/shipping/orders/:id/cancel/',
-    { config: { roles: WRITE_ROLES }, schema: { tags: [TAG], summary: 'Cancel an open order (admins, supervisors)', params: idParams, response: { 200: salesOrderOut } } },
+    {
+      config: { roles: WRITE_ROLES },
+      schema: { tags: [TAG], summary: 'Cancel an open order before picking starts, with a reason (admins, supervisors)', params: idParams, body: cancelBody, response: { 200: salesOrderOut } },
+    },
     async (req) => {
-      await cancelSalesOrder(db, req.user, req.params.id)
+      await cancelSalesOrder(db, req.user, req.params.id, req.body?.reason ?? '')
       return orderDetail(db, req.user, req.params.id)
     },
   )
@@ -184,6 +211,37 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const id = await createWave(db, req.user, req.body)
       return reply.status(201).send(await waveDetail(db, req.user, id))
+    },
+  )
+
+  app.patch(
+    '/shipping/waves/:id/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: "Change a wave's code or orders while picking has not started (admins, supervisors)",
+        description: '`orders` replaces the orders: those left out leave the wave and stay open.',
+        params: idParams,
+        body: waveUpdateBody,
+        response: { 200: waveOut },
+      },
+    },
+    async (req) => {
+      await updateWave(db, req.user, req.params.id, req.body)
+      return waveDetail(db, req.user, req.params.id)
+    },
+  )
+
+  app.post(
+    '/shipping/waves/:id/cancel/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: { tags: [TAG], summary: 'Cancel an open wave before picking starts; its orders stay open (admins, supervisors)', params: idParams, body: cancelBody, response: { 200: waveOut } },
+    },
+    async (req) => {
+      await cancelWave(db, req.user, req.params.id, req.body?.reason ?? '')
+      return waveDetail(db, req.user, req.params.id)
     },
   )
 

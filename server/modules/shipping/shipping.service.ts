@@ -12,14 +12,24 @@
  * Picking takes only unreserved stock (qty − reserved): stock a copack order holds is never shipped.
  *
  * This file is the module's face (ADR 0009: other modules import only it); the work is split by job:
- *   sales-orders.ts      the documents: create an order, group orders into a wave, cancel an order
+ *   sales-orders.ts      the documents: orders and waves created, edited and cancelled
  *   shipping-targets.ts  what the wizard works on (an order or a wave) and what is left to ship
  *   pick-suggestions.ts  the picking step's FEFO suggestions
  *   shipping-draft.ts    drafting: the wizard's saved picks, packages, carrier and tracking
  *   shipment-booking.ts  booking: Finish takes the stock out and closes the order or wave
  *   shipping-reads.ts    reading: list rows, an order's and a wave's detail, a shipment
  */
-export { cancelSalesOrder, type CreateOrderInput, createSalesOrder, createWave } from './sales-orders'
+export {
+  cancelSalesOrder,
+  cancelWave,
+  type CreateOrderInput,
+  createSalesOrder,
+  createWave,
+  SALES_ORDER_ENTITY,
+  updateSalesOrder,
+  updateWave,
+  WAVE_ENTITY,
+} from './sales-orders'
 export { pickSuggestions } from './pick-suggestions'
 export { saveShippingDraft, shippingDraft } from './shipping-draft'
 export { type ShipInput, ship } from './shipment-booking'
