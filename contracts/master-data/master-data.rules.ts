@@ -5,3 +5,6 @@ export type StorageClass = (typeof STORAGE_CLASSES)[number]
 
 export const LOCATION_KINDS = ['storage', 'picking', 'dock', 'staging', 'quarantine', 'production'] as const
 export type LocationKind = (typeof LOCATION_KINDS)[number]
+
+export const EQUIPMENT_STATUSES = ['available', 'busy', 'down'] as const
+export type EquipmentStatus = (typeof EQUIPMENT_STATUSES)[number]

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { EQUIPMENT_STATUSES } from '../../../contracts/master-data/master-data.rules'
 import { companies, warehouses } from './core'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
@@ -29,7 +30,7 @@ export const parkingSpots = pgTable(
   (t) => [uniqueIndex('parking_spots_company_code_uq').on(t.companyId, t.code), index('parking_spots_wh_idx').on(t.warehouseId)],
 )
 
-export const EQUIPMENT_STATUSES = ['available', 'busy', 'down'] as const
+export { EQUIPMENT_STATUSES }
 
 export const equipments = pgTable(
   'equipments',

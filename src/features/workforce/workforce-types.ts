@@ -1,4 +1,4 @@
-/** Workforce rows as the API answers them (server/modules/master-data/master-data.routes.ts). */
+/** Workforce rows as the API answers them; skills, parking spots and equipment from the contract (contracts/master-data). */
 import type { Role } from '../../lib/session-types'
 
 export interface Ref {
@@ -32,27 +32,7 @@ export interface UserInput {
   default_warehouse: number | null
 }
 
-export interface Skill {
-  id: number
-  code: string
-  name: string
-}
-
-export interface ParkingSpot {
-  id: number
-  code: string
-  name: string
-  warehouse: Ref | null
-}
-
-export interface Equipment {
-  id: number
-  code: string
-  name: string
-  kind: string
-  status: 'available' | 'busy' | 'down' | string
-  warehouse: Ref | null
-}
+export type { Equipment, ParkingSpot, Skill } from '../../../contracts/master-data/workforce.contract'
 
 export interface Option {
   id: number
