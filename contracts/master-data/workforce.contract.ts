@@ -8,18 +8,9 @@ export type Skill = z.infer<typeof skillOut>
 export const skillBody = codeNameBody
 export type SkillInput = z.input<typeof skillBody>
 
-export const parkingSpotOut = z.object({
-  id,
-  code: z.string(),
-  name: z.string(),
-  warehouse: codeRef.nullable(),
-})
+export const parkingSpotOut = z.object({ id, code: z.string(), name: z.string(), warehouse: codeRef.nullable(), is_active: z.boolean() })
 export type ParkingSpot = z.infer<typeof parkingSpotOut>
-export const parkingSpotBody = z.object({
-  code: codeField,
-  name: nameField,
-  warehouse: idRef.nullable().optional(),
-})
+export const parkingSpotBody = z.object({ code: codeField, name: nameField, warehouse: idRef.nullable().optional(), is_active: z.boolean().optional() })
 export type ParkingSpotInput = z.input<typeof parkingSpotBody>
 
 export const equipmentOut = z.object({
@@ -29,6 +20,7 @@ export const equipmentOut = z.object({
   kind: z.string(),
   status: z.enum(EQUIPMENT_STATUSES),
   warehouse: codeRef.nullable(),
+  is_active: z.boolean(),
 })
 export type Equipment = z.infer<typeof equipmentOut>
 export const equipmentBody = z.object({
@@ -37,5 +29,6 @@ export const equipmentBody = z.object({
   kind: z.string().trim().min(1).max(64).optional(),
   status: z.enum(EQUIPMENT_STATUSES).optional(),
   warehouse: idRef.nullable().optional(),
+  is_active: z.boolean().optional(),
 })
 export type EquipmentInput = z.input<typeof equipmentBody>

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { EQUIPMENT_STATUSES } from '../../../contracts/master-data/master-data.rules'
 import { companies, warehouses } from './core'
 
@@ -12,6 +12,8 @@ export const skills = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id),
     code: text().notNull(),
     name: text().notNull(),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('skills_company_code_uq').on(t.companyId, t.code)],
@@ -25,6 +27,8 @@ export const parkingSpots = pgTable(
     warehouseId: integer('warehouse_id').references(() => warehouses.id),
     code: text().notNull(),
     name: text().notNull(),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('parking_spots_company_code_uq').on(t.companyId, t.code), index('parking_spots_wh_idx').on(t.warehouseId)],
@@ -42,6 +46,8 @@ export const equipments = pgTable(
     name: text().notNull(),
     kind: text().notNull().default('forklift'),
     status: text({ enum: EQUIPMENT_STATUSES }).notNull().default('available'),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('equipments_company_code_uq').on(t.companyId, t.code), index('equipments_wh_idx').on(t.warehouseId)],

@@ -1,25 +1,34 @@
 /** Units, products and product packs (SPEC 3): list, read, create, update. */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Db } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { crudRoutes, refInCompany } from '../../http/crud'
 import { countStar } from '../../http/pagination'
 import { refreshStockSortKeys } from '../inventory/stock.service'
 import { productBody, productOut, productPackBody, productPackOut, uomBody, uomOut } from '../../../contracts/master-data/catalog.contract'
 import { idFilter } from '../../../contracts/primitives'
+import { auditAs, checkPackGtin, setProductGtins } from './master-data.service'
 import { codeNameResource, defined } from './resource'
 
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(codeNameResource('/product/uoms', 'product', uoms, uomBody, uomOut, {}))
+/** A product's GTINs, in the order they were given. */
+const productGtinList = sql<string[]>`coalesce((SELECT array_agg(g.gtin ORDER BY g.id) FROM product_gtins g WHERE g.product_id = ${products.id}), '{}')`
 
-  const productValues = async ({ db, user }: { db: Db; user: { companyId: number } }, b: Partial<z.infer<typeof productBody>>) =>
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(codeNameResource('/product/uoms', 'product', 'uoms', uoms, uomBody, uomOut, {}))
+
+  const productValues = async ({ db, user }: { db: DbOrTx; user: { companyId: number } }, b: Partial<z.infer<typeof productBody>>) =>
     defined({
       code: b.code,
       variant: b.variant,
       name1: b.name1,
+      name2: b.name2,
       storageClass: b.storage_class,
+      shelfLifeDays: b.shelf_life_days,
+      lotTracked: b.lot_tracked,
+      expiryTracked: b.expiry_tracked,
+      isActive: b.is_active,
       uomId: b.uom === undefined ? undefined : await refInCompany(db, uoms, user.companyId, b.uom, 'uom'),
     })
   await app.register(
@@ -34,8 +43,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
             code: products.code,
             variant: products.variant,
             name1: products.name1,
+            name2: products.name2,
             uom: { id: uoms.id, code: uoms.code },
             storage_class: products.storageClass,
+            gtins: productGtinList,
+            shelf_life_days: products.shelfLifeDays,
+            lot_tracked: products.lotTracked,
+            expiry_tracked: products.expiryTracked,
+            is_active: products.isActive,
           })
           .from(products)
           .innerJoin(uoms, eq(uoms.id, products.uomId))
@@ -51,6 +66,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         name1: products.name1,
         uom__code: uoms.code,
         storage_class: products.storageClass,
+        shelf_life_days: products.shelfLifeDays,
+        is_active: products.isActive,
       },
       defaultOrdering: 'code',
       // code and variant are unique together: report it on code, where the user typed it
@@ -60,13 +77,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       create: { body: productBody, values: productValues },
       update: { body: productBody.partial(), values: productValues },
       // stock lines keep copies of the product code and name to sort a million lines by index (ADR 0003)
-      afterWrite: async ({ db, user }, id) => refreshStockSortKeys(db, user.companyId, { productId: id }),
+      afterWrite: async ({ db, user }, id, body) => {
+        if (body.gtins !== undefined) await setProductGtins(db, user.companyId, id, body.gtins)
+        await refreshStockSortKeys(db, user.companyId, { productId: id })
+      },
+      onChange: auditAs('products'),
     }),
   )
 
-  const packValues = async ({ db, user }: { db: Db; user: { companyId: number } }, b: Partial<z.infer<typeof productPackBody>>) =>
-    defined({
-      productId: b.product === undefined ? undefined : await refInCompany(db, products, user.companyId, b.product, 'product'),
+  const packValues = async ({ db, user, id }: { db: DbOrTx; user: { companyId: number }; id?: number }, b: Partial<z.infer<typeof productPackBody>>) => {
+    const productId = b.product === undefined ? undefined : ((await refInCompany(db, products, user.companyId, b.product, 'product')) ?? undefined)
+    if (b.gtin) await checkPackGtin(db, user.companyId, { gtin: b.gtin, productId, packId: id })
+    return defined({
+      productId: productId ?? undefined,
       uomId: b.uom === undefined ? undefined : await refInCompany(db, uoms, user.companyId, b.uom, 'uom'),
       qtyPerPack: b.qty_per_pack,
       gtin: b.gtin,
@@ -74,7 +97,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       widthMm: b.width_mm,
       heightMm: b.height_mm,
       weightKg: b.weight_kg,
+      packsPerPallet: b.packs_per_pallet,
+      isActive: b.is_active,
     })
+  }
   await app.register(
     crudRoutes({
       prefix: '/product/product-packs',
@@ -96,6 +122,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
             width_mm: productPacks.widthMm,
             height_mm: productPacks.heightMm,
             weight_kg: productPacks.weightKg,
+            packs_per_pallet: productPacks.packsPerPallet,
+            is_active: productPacks.isActive,
           })
           .from(productPacks)
           .innerJoin(products, eq(products.id, productPacks.productId))
@@ -112,6 +140,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         qty_per_pack: productPacks.qtyPerPack,
         gtin: productPacks.gtin,
         weight_kg: productPacks.weightKg,
+        packs_per_pallet: productPacks.packsPerPallet,
+        is_active: productPacks.isActive,
       },
       defaultOrdering: 'product__code',
       filters: {
@@ -120,6 +150,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       create: { body: productPackBody, values: packValues },
       update: { body: productPackBody.partial(), values: packValues },
+      onChange: auditAs('product_packs'),
     }),
   )
 }

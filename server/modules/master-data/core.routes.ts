@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Db } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { companies, locations, sites, warehouses } from '../../db/schema/core'
 import { type CompanyTable, crudRoutes, refInCompany } from '../../http/crud'
 import { countStar } from '../../http/pagination'
@@ -18,7 +18,8 @@ import {
   warehouseOut,
 } from '../../../contracts/master-data/core.contract'
 import { idFilter } from '../../../contracts/primitives'
-import { count, defined } from './resource'
+import { auditAs, refuseDeactivatingStockedLocation } from './master-data.service'
+import { camelKeys, count, defined } from './resource'
 
 export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
@@ -61,6 +62,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       writeRoles: ['admin'],
       canDelete: false,
+      onChange: auditAs('companies'),
     }),
   )
 
@@ -76,6 +78,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
             code: sites.code,
             name: sites.name,
             company: { id: companies.id, code: companies.code },
+            is_active: sites.isActive,
           })
           .from(sites)
           .innerJoin(companies, eq(companies.id, sites.companyId))
@@ -84,10 +87,11 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
       serialize: (r) => r,
       output: siteOut,
       searchFields: [sites.code, sites.name],
-      ordering: { id: sites.id, code: sites.code, name: sites.name },
+      ordering: { id: sites.id, code: sites.code, name: sites.name, is_active: sites.isActive },
       defaultOrdering: 'code',
-      create: { body: siteBody, values: async (_c, b) => b },
-      update: { body: siteBody.partial(), values: async (_c, b) => defined(b) },
+      create: { body: siteBody, values: async (_c, b) => camelKeys(b) },
+      update: { body: siteBody.partial(), values: async (_c, b) => camelKeys(defined(b)) },
+      onChange: auditAs('sites'),
     }),
   )
 
@@ -104,6 +108,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
             name: warehouses.name,
             site: { id: sites.id, code: sites.code },
             timezone: warehouses.timezone,
+            is_active: warehouses.isActive,
           })
           .from(warehouses)
           .innerJoin(sites, eq(sites.id, warehouses.siteId))
@@ -118,6 +123,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
         name: warehouses.name,
         site__code: sites.code,
         timezone: warehouses.timezone,
+        is_active: warehouses.isActive,
       },
       defaultOrdering: 'code',
       filters: {
@@ -130,6 +136,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
           code: b.code,
           name: b.name,
           timezone: b.timezone,
+          isActive: b.is_active,
           siteId: await refInCompany(db, sites, user.companyId, b.site, 'site'),
         }),
       },
@@ -140,18 +147,22 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
             code: b.code,
             name: b.name,
             timezone: b.timezone,
+            isActive: b.is_active,
             siteId: b.site === undefined ? undefined : await refInCompany(db, sites, user.companyId, b.site, 'site'),
           }),
       },
+      onChange: auditAs('warehouses'),
     }),
   )
 
-  const locValues = async ({ db, user }: { db: Db; user: { companyId: number } }, b: Partial<z.infer<typeof locationBody>>) =>
+  const locValues = async ({ db, user }: { db: DbOrTx; user: { companyId: number } }, b: Partial<z.infer<typeof locationBody>>) =>
     defined({
       code: b.code,
       name: b.name,
       kind: b.kind,
       storageClass: b.storage_class,
+      capacityPallets: b.capacity_pallets,
+      pickSequence: b.pick_sequence,
       isActive: b.is_active,
       warehouseId: b.warehouse === undefined ? undefined : await refInCompany(db, warehouses, user.companyId, b.warehouse, 'warehouse'),
     })
@@ -169,6 +180,8 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
             warehouse: { id: warehouses.id, code: warehouses.code },
             kind: locations.kind,
             storage_class: locations.storageClass,
+            capacity_pallets: locations.capacityPallets,
+            pick_sequence: locations.pickSequence,
             is_active: locations.isActive,
           })
           .from(locations)
@@ -185,6 +198,8 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
         warehouse__code: warehouses.code,
         kind: locations.kind,
         storage_class: locations.storageClass,
+        capacity_pallets: locations.capacityPallets,
+        pick_sequence: locations.pickSequence,
         is_active: locations.isActive,
       },
       defaultOrdering: 'code',
@@ -204,6 +219,9 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
       update: { body: locationBody.partial(), values: locValues },
       // stock lines keep a copy of the location code to sort a million lines by index (ADR 0003)
       afterWrite: async ({ db, user }, id) => refreshStockSortKeys(db, user.companyId, { locationId: id }),
+      // issue 18: a location holding stock stays active
+      beforeDeactivate: refuseDeactivatingStockedLocation,
+      onChange: auditAs('locations'),
     }),
   )
 }

@@ -5,13 +5,13 @@ import { carrierBody, carrierOut, customerBody, customerOut, supplierBody, suppl
 import { codeNameResource } from './resource'
 
 export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(codeNameResource('/partners/customers', 'partners', customers, customerBody, customerOut, { email: customers.email }))
+  await app.register(codeNameResource('/partners/customers', 'partners', 'customers', customers, customerBody, customerOut, { email: customers.email, min_shelf_life_days: customers.minShelfLifeDays }))
   await app.register(
-    codeNameResource('/partners/suppliers', 'partners', suppliers, supplierBody, supplierOut, {
+    codeNameResource('/partners/suppliers', 'partners', 'suppliers', suppliers, supplierBody, supplierOut, {
       edi: suppliers.edi,
       priority: suppliers.priority,
       email: suppliers.email,
     }),
   )
-  await app.register(codeNameResource('/partners/carriers', 'partners', carriers, carrierBody, carrierOut, {}))
+  await app.register(codeNameResource('/partners/carriers', 'partners', 'carriers', carriers, carrierBody, carrierOut, {}))
 }
