@@ -11,6 +11,8 @@ import {
   companyBody,
   companyOut,
   locationBody,
+  locationRangeBody,
+  locationRangeOut,
   locationOut,
   siteBody,
   siteOut,
@@ -18,7 +20,8 @@ import {
   warehouseOut,
 } from '../../../contracts/master-data/core.contract'
 import { idFilter } from '../../../contracts/primitives'
-import { auditAs, refuseDeactivatingStockedLocation } from './master-data.service'
+import { WRITE_ROLES } from '../../http/auth-hook'
+import { auditAs, createLocationRange, refuseDeactivatingStockedLocation } from './master-data.service'
 import { camelKeys, count, defined } from './resource'
 
 export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -223,5 +226,23 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
       beforeDeactivate: refuseDeactivatingStockedLocation,
       onChange: auditAs('locations'),
     }),
+  )
+
+  // issue 18: a range of locations in one go, e.g. A{01-12}-{01-20}-{01-05}-{01-05}
+  app.post(
+    '/core/locations/range/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: ['core'],
+        summary: 'Create every location a pattern names (each {from-to} a zero-padded run), all or none',
+        body: locationRangeBody,
+        response: { 201: locationRangeOut },
+      },
+    },
+    async (req, reply) => {
+      const out = await app.deps.db.transaction((tx) => createLocationRange(tx, { companyId: req.user.companyId, userId: req.user.id }, req.body))
+      return reply.status(201).send(out)
+    },
   )
 }
