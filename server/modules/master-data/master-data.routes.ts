@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { catalogRoutes } from './catalog.routes'
 import { coreRoutes } from './core.routes'
+import { importRoutes } from './import.routes'
 import { partnersRoutes } from './partners.routes'
 import { workforceRoutes } from './workforce.routes'
 
@@ -14,4 +15,5 @@ export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(catalogRoutes)
   await app.register(partnersRoutes)
   await app.register(workforceRoutes)
+  await app.register(importRoutes)
 }
