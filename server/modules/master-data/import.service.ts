@@ -182,7 +182,9 @@ export async function importCsv(db: DbOrTx, actor: AuditActor, resource: ImportR
   }
   if (dryRun) return result
   if (failed.length) {
-    throw new ApiError(400, { non_field_errors: [`${failed.length} of ${rows.length} rows have errors: nothing was imported.`], ...result, created: 0, updated: 0 })
+    // DRF's dialect: lists of messages; the preview (?dry_run=1) gives the same errors structured
+    const lines = result.errors.map((e) => `Line ${e.row} (${e.code}): ${Object.entries(e.errors).map(([f, m]) => `${f}: ${m.join(' ')}`).join('; ')}`)
+    throw new ApiError(400, { non_field_errors: [`${failed.length} of ${rows.length} rows have errors: nothing was imported.`], rows: lines })
   }
 
   // all or nothing: the caller runs this in one transaction. The trigram (GIN) indexes on codes and names cost most of

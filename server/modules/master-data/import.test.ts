@@ -70,7 +70,10 @@ describe.each(kinds)('CSV imports on %s', (kind) => {
 
     const refused = await upload('product/products/import/', rows.join('\n'))
     expect(refused.statusCode).toBe(400)
-    expect(refused.json()).toMatchObject({ error_rows: 2, created: 0 })
+    const refusal = refused.json() as { non_field_errors: string[]; rows: string[] }
+    expect(refusal.non_field_errors).toEqual(['2 of 4 rows have errors: nothing was imported.'])
+    expect(refusal.rows).toHaveLength(2)
+    expect(refusal.rows[0]).toMatch(new RegExp(`^Line 3 \\(${codes[1]}\\): uom: `))
     expect(await productCodes(codes)).toEqual([])
 
     rows[2] = `${codes[1]},Butter,${uomCode},,,`
