@@ -14,6 +14,7 @@ import { MAX_PRODUCT_GTINS, STORAGE_CLASSES } from '../../../../contracts/master
 import { saveProduct } from '../api/save-product'
 import { catalogKeys } from '../catalog-query-keys'
 import type { Product, ProductInput, Uom } from '../catalog-types'
+import classes from './error-contrast.module.css'
 
 interface ProductFormValues {
   code: string
@@ -114,7 +115,7 @@ export function ProductFormModal({ product, onClose }: { product: Product | null
   const title = product ? t`Editar produto ${product.code}` : t`Novo produto`
   return (
     <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t`Fechar` }}>
-      <form onSubmit={form.onSubmit((v) => save.mutate(toInput(v)))} noValidate aria-label={title}>
+      <form onSubmit={form.onSubmit((v) => save.mutate(toInput(v)))} noValidate aria-label={title} className={classes.root}>
         <Stack gap="md">
           {formError ? (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" title={t`Não foi possível salvar o produto.`}>
