@@ -104,8 +104,9 @@ export const timezoneField = z.string().refine(isValidTimeZone, 'Unknown time zo
 export const gtinField = z.string().trim().refine(isValidGtin, 'Enter a valid GTIN (8, 12, 13 or 14 digits with a correct check digit).')
 
 /** The many master-data rows that are a code and a name (plus a few columns of their own). */
-export const codeNameOut = z.object({ id, code: z.string(), name: z.string() })
-export const codeNameBody = z.object({ code: codeField, name: nameField })
+export const codeNameOut = z.object({ id, code: z.string(), name: z.string(), is_active: z.boolean() })
+/** `is_active: false` deactivates: rows that history refers to are never deleted (issue 18). */
+export const codeNameBody = z.object({ code: codeField, name: nameField, is_active: z.boolean().optional() })
 
 // ---- dates ----
 

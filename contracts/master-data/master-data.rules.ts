@@ -5,3 +5,9 @@ export type StorageClass = (typeof STORAGE_CLASSES)[number]
 
 export const LOCATION_KINDS = ['storage', 'picking', 'dock', 'staging', 'quarantine', 'production'] as const
 export type LocationKind = (typeof LOCATION_KINDS)[number]
+
+/** How many GTINs one product may carry (its packs carry their own). */
+export const MAX_PRODUCT_GTINS = 20
+
+export const EQUIPMENT_STATUSES = ['available', 'busy', 'down'] as const
+export type EquipmentStatus = (typeof EQUIPMENT_STATUSES)[number]

@@ -2,9 +2,13 @@
 import { z } from 'zod'
 import { codeNameBody, codeNameOut, emailField, optionalText } from '../primitives'
 
-export const customerOut = codeNameOut.extend({ email: z.string().nullable() })
+export const customerOut = codeNameOut.extend({ email: z.string().nullable(), min_shelf_life_days: z.number().nullable() })
 export type Customer = z.infer<typeof customerOut>
-export const customerBody = codeNameBody.extend({ email: emailField.nullable().optional() })
+export const customerBody = codeNameBody.extend({
+  email: emailField.nullable().optional(),
+  // the shortest remaining shelf life, in days, the customer accepts; null = any unexpired lot
+  min_shelf_life_days: z.number().int().min(0).max(36_500).nullable().optional(),
+})
 
 export const supplierOut = codeNameOut.extend({ edi: z.string(), priority: z.number(), email: z.string().nullable() })
 export type Supplier = z.infer<typeof supplierOut>

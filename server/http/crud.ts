@@ -3,7 +3,7 @@ import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Db } from '../db/client'
+import type { Db, DbOrTx } from '../db/client'
 import type { Role } from '../db/schema/users'
 import { ANY_ROLE, WRITE_ROLES } from './auth-hook'
 import type { AuthUser } from './context'
@@ -14,7 +14,10 @@ import { prepareNamed, statementKey } from './statement-cache'
 /** A company-scoped table: every row belongs to one company (STYLE habit 6: the server scopes every query). */
 export type CompanyTable = PgTable & { id: PgColumn; companyId: PgColumn }
 
-export type WriteContext = { db: Db; user: AuthUser; id?: number }
+export type WriteContext = { db: DbOrTx; user: AuthUser; id?: number }
+
+/** What a write did to a record, for its audit trail: the API's fields, before and after (null before a create). */
+export type RecordChange = { action: 'create' | 'update' | 'deactivate' | 'reactivate'; id: number; before: Record<string, unknown> | null; after: Record<string, unknown> }
 
 export type ResourceDef<Q extends PgSelect, C extends PgSelect, Out, CreateIn, UpdateIn> = {
   /** path under /api, without the trailing slash: '/core/sites' */
@@ -43,6 +46,13 @@ export type ResourceDef<Q extends PgSelect, C extends PgSelect, Out, CreateIn, U
   afterWrite?: (ctx: WriteContext, id: number, body: CreateIn | UpdateIn) => Promise<void>
   /** unique constraints spanning several columns: constraint name -> [field reported, message] */
   uniqueFields?: Record<string, [string, string]>
+  /**
+   * Set: each create and update runs in one transaction with its `values`, `afterWrite` and this callback, which
+   * records the change (the audit trail; issue 18). `ctx.db` is then the transaction.
+   */
+  onChange?: (ctx: WriteContext, change: RecordChange) => Promise<void>
+  /** `PATCH {"is_active": false}` on an active row: throw an ApiError to refuse (a location with stock; issue 18) */
+  beforeDeactivate?: (ctx: WriteContext, id: number) => Promise<void>
 }
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -59,7 +69,7 @@ function uniqueViolation(e: unknown, composite: Record<string, [string, string]>
 }
 
 /** Resolve a foreign id inside the user's company, or a DRF-shaped 400 on that field. */
-export async function refInCompany(db: Db, table: CompanyTable, companyId: number, id: number | null | undefined, field: string): Promise<number | null> {
+export async function refInCompany(db: DbOrTx, table: CompanyTable, companyId: number, id: number | null | undefined, field: string): Promise<number | null> {
   if (id === null || id === undefined) return null
   const [row] = await db
     .select({ id: table.id })
@@ -76,14 +86,16 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
   return async (app) => {
     const scope = def.scope ?? ((u: AuthUser) => eq(def.table.companyId, u.companyId))
     const writeRoles = def.writeRoles ?? WRITE_ROLES
+    // with an onChange (the audit trail), a write and its record commit together
+    const write = <T>(fn: (db: DbOrTx) => Promise<T>): Promise<T> => (def.onChange ? app.deps.db.transaction((tx) => fn(tx)) : fn(app.deps.db))
     // the router ignores trailing slashes: '/core/sites/' also answers '/core/sites'
     const paths = [def.prefix + '/']
     const itemPaths = [def.prefix + '/:id/']
     const querySchema = def.filters ? listQuerySchema.extend(def.filters.schema.shape) : listQuerySchema
     const listOut = z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(def.output) })
 
-    const getOne = async (user: AuthUser, id: number): Promise<Out> => {
-      const [row] = await def.rows(app.deps.db).where(and(scope(user), eq(def.table.id, id))).limit(1)
+    const getOne = async (user: AuthUser, id: number, db: DbOrTx = app.deps.db): Promise<Out> => {
+      const [row] = await def.rows(db as Db).where(and(scope(user), eq(def.table.id, id))).limit(1)
       if (!row) throw notFound('No such record.')
       return def.serialize(row as Awaited<Q>[number])
     }
@@ -119,20 +131,26 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
       })
       route('POST', url, def.create ? writeRoles : ANY_ROLE, { tags: [def.tag], hide: i > 0 || !def.create, ...(def.create ? { body: def.create.body } : {}), response: { 201: def.output } } as FastifySchema, async (req, reply) => {
         if (!def.create) throw methodNotAllowed('POST')
-        const ctx = { db: app.deps.db, user: req.user }
-        const values = await def.create.values(ctx, req.body as CreateIn)
-        let id: number
-        try {
-          const [row] = await app.deps.db
-            .insert(def.table)
-            .values({ ...values, companyId: req.user.companyId })
-            .returning({ id: def.table.id })
-          id = row.id as number
-        } catch (e) {
-          throw uniqueViolation(e, def.uniqueFields) ?? e
-        }
-        await def.afterWrite?.(ctx, id, req.body as CreateIn)
-        return reply.status(201).send(await getOne(req.user, id))
+        const create = def.create
+        const out = await write(async (db) => {
+          const ctx = { db, user: req.user }
+          const values = await create.values(ctx, req.body as CreateIn)
+          let id: number
+          try {
+            const [row] = await db
+              .insert(def.table)
+              .values({ ...values, companyId: req.user.companyId })
+              .returning({ id: def.table.id })
+            id = row.id as number
+          } catch (e) {
+            throw uniqueViolation(e, def.uniqueFields) ?? e
+          }
+          await def.afterWrite?.(ctx, id, req.body as CreateIn)
+          const after = await getOne(req.user, id, db)
+          await def.onChange?.(ctx, { action: 'create', id, before: null, after: after as Record<string, unknown> })
+          return after
+        })
+        return reply.status(201).send(out)
       })
     }
 
@@ -142,18 +160,28 @@ export function crudRoutes<Q extends PgSelect, C extends PgSelect, Out, CreateIn
       )
       const update = async (req: Req) => {
         if (!def.update) throw methodNotAllowed(req.method)
-        await getOne(req.user, req.params.id)
-        const ctx = { db: app.deps.db, user: req.user, id: req.params.id }
-        const values = await def.update.values(ctx, req.body as UpdateIn)
-        if (Object.keys(values).length) {
-          try {
-            await app.deps.db.update(def.table).set(values).where(and(scope(req.user), eq(def.table.id, req.params.id)))
-          } catch (e) {
-            throw uniqueViolation(e, def.uniqueFields) ?? e
+        const upd = def.update
+        return write(async (db) => {
+          const before = (await getOne(req.user, req.params.id, db)) as Record<string, unknown>
+          const ctx = { db, user: req.user, id: req.params.id }
+          const values = await upd.values(ctx, req.body as UpdateIn)
+          if (values.isActive === false && before.is_active === true) await def.beforeDeactivate?.(ctx, req.params.id)
+          if (Object.keys(values).length) {
+            try {
+              await db.update(def.table).set(values).where(and(scope(req.user), eq(def.table.id, req.params.id)))
+            } catch (e) {
+              throw uniqueViolation(e, def.uniqueFields) ?? e
+            }
           }
-        }
-        await def.afterWrite?.(ctx, req.params.id, req.body as UpdateIn)
-        return getOne(req.user, req.params.id)
+          await def.afterWrite?.(ctx, req.params.id, req.body as UpdateIn)
+          const after = await getOne(req.user, req.params.id, db)
+          if (def.onChange) {
+            const a = after as Record<string, unknown>
+            const action = before.is_active === true && a.is_active === false ? 'deactivate' : before.is_active === false && a.is_active === true ? 'reactivate' : 'update'
+            await def.onChange(ctx, { action, id: req.params.id, before, after: a })
+          }
+          return after
+        })
       }
       const updateSchema = { tags: [def.tag], hide: i > 0 || !def.update, params: idParam, body: def.update?.body, response: { 200: def.output } }
       const updateRoles = def.update ? writeRoles : ANY_ROLE

@@ -21,7 +21,10 @@
  * (req/s summed; p50/p99 the worse of the two). Needs `wrk` (Debian: apt-get install -y wrk); skipped without it.
  *
  * Options: --only pglite|postgres, --runs N (default 200), --sizes 10000,1000000, --duration S (throughput, default 10),
- * --throughput-only.
+ * --throughput-only, --import-products N (the CSV import case, default 50000; 0 skips it), --import-only.
+ *
+ * Import (issue 18): N products from CSV through HTTP on a fresh embedded database, goal under a minute at 50,000
+ * (tests/bench/import-bench.ts).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -44,9 +47,18 @@ import { listStock } from '../../server/modules/inventory/inventory.service'
 import { resolveScan } from '../../server/modules/inventory/scan.service'
 import { stockLineCount } from '../../server/modules/inventory/stock.service'
 import { type RunningServer, startServer } from '../support/server-harness'
+import { benchProductImport } from './import-bench'
 
 const { values: args } = parseArgs({
-  options: { only: { type: 'string' }, runs: { type: 'string' }, sizes: { type: 'string' }, duration: { type: 'string' }, 'throughput-only': { type: 'boolean' } },
+  options: {
+    only: { type: 'string' },
+    runs: { type: 'string' },
+    sizes: { type: 'string' },
+    duration: { type: 'string' },
+    'throughput-only': { type: 'boolean' },
+    'import-products': { type: 'string' },
+    'import-only': { type: 'boolean' },
+  },
 })
 const RUNS = Number(args.runs ?? 200)
 const WARMUP = 5
@@ -279,6 +291,9 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
+const IMPORT_PRODUCTS = Number(args['import-products'] ?? 50_000)
+if (IMPORT_PRODUCTS > 0 && !args['throughput-only']) await benchProductImport(IMPORT_PRODUCTS)
+if (args['import-only']) process.exit(0)
 if (!args['throughput-only']) for (const kind of KINDS) for (const lines of SIZES) results.push(...(await benchDataSet(kind, lines)))
 
 if (results.length) {

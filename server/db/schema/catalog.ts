@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './core'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
@@ -12,6 +12,8 @@ export const uoms = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id),
     code: text().notNull(),
     name: text().notNull(),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('uoms_company_code_uq').on(t.companyId, t.code)],
@@ -27,6 +29,14 @@ export const products = pgTable(
     name1: text().notNull(),
     uomId: integer('uom_id').notNull().references(() => uoms.id),
     storageClass: text('storage_class').notNull().default('ambient'),
+    // a second name line (labels, documents)
+    name2: text().notNull().default(''),
+    // days from production to expiry; null = not known (receiving may suggest an expiry from it)
+    shelfLifeDays: integer('shelf_life_days'),
+    lotTracked: boolean('lot_tracked').notNull().default(false),
+    expiryTracked: boolean('expiry_tracked').notNull().default(false),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -51,10 +61,33 @@ export const productPacks = pgTable(
     widthMm: integer('width_mm'),
     heightMm: integer('height_mm'),
     weightKg: numeric('weight_kg', { precision: 12, scale: 3 }),
+    // how many of these packs make a pallet; null = not known
+    packsPerPallet: integer('packs_per_pallet'),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
     index('product_packs_product_idx').on(t.productId),
     uniqueIndex('product_packs_company_gtin_uq').on(t.companyId, t.gtin),
   ],
+)
+
+/**
+ * A product's GTINs (issue 18: more than one, each with its check digit verified). A GTIN names one product in a
+ * company; the scan lookup finds a product by any of them (and by its packs' GTINs).
+ */
+export const productGtins = pgTable(
+  'product_gtins',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    // a GTIN belongs to its product: deleting a product nothing else refers to takes its GTINs along
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    gtin: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('product_gtins_company_gtin_uq').on(t.companyId, t.gtin), index('product_gtins_product_idx').on(t.productId)],
 )

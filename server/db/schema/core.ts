@@ -26,6 +26,8 @@ export const sites = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id),
     code: text().notNull(),
     name: text().notNull(),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sites_company_code_uq').on(t.companyId, t.code)],
@@ -40,6 +42,8 @@ export const warehouses = pgTable(
     code: text().notNull(),
     name: text().notNull(),
     timezone: text().notNull().default('America/Sao_Paulo'),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('warehouses_company_code_uq').on(t.companyId, t.code), index('warehouses_site_idx').on(t.siteId)],

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './core'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
@@ -14,6 +14,8 @@ export const customers = pgTable(
     email: text(),
     // the shortest remaining shelf life, in days, this customer accepts; null = any unexpired lot
     minShelfLifeDays: integer('min_shelf_life_days'),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('customers_company_code_uq').on(t.companyId, t.code)],
@@ -29,6 +31,8 @@ export const suppliers = pgTable(
     edi: text().notNull().default(''),
     priority: integer().notNull().default(3),
     email: text(),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('suppliers_company_code_uq').on(t.companyId, t.code)],
@@ -41,6 +45,8 @@ export const carriers = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id),
     code: text().notNull(),
     name: text().notNull(),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('carriers_company_code_uq').on(t.companyId, t.code)],

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { EQUIPMENT_STATUSES } from '../../../contracts/master-data/master-data.rules'
 import { companies, warehouses } from './core'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
@@ -11,6 +12,8 @@ export const skills = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id),
     code: text().notNull(),
     name: text().notNull(),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('skills_company_code_uq').on(t.companyId, t.code)],
@@ -24,12 +27,14 @@ export const parkingSpots = pgTable(
     warehouseId: integer('warehouse_id').references(() => warehouses.id),
     code: text().notNull(),
     name: text().notNull(),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('parking_spots_company_code_uq').on(t.companyId, t.code), index('parking_spots_wh_idx').on(t.warehouseId)],
 )
 
-export const EQUIPMENT_STATUSES = ['available', 'busy', 'down'] as const
+export { EQUIPMENT_STATUSES }
 
 export const equipments = pgTable(
   'equipments',
@@ -41,6 +46,8 @@ export const equipments = pgTable(
     name: text().notNull(),
     kind: text().notNull().default('forklift'),
     status: text({ enum: EQUIPMENT_STATUSES }).notNull().default('available'),
+    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('equipments_company_code_uq').on(t.companyId, t.code), index('equipments_wh_idx').on(t.warehouseId)],

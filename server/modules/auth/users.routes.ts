@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { sites, warehouses } from '../../db/schema/core'
 import { ROLES, users } from '../../db/schema/users'
 import { crudRoutes, refInCompany } from '../../http/crud'
@@ -21,7 +21,7 @@ function defined<T extends Record<string, unknown>>(o: T): Partial<T> {
 /** /api/users/users/: the auth module owns the users table (ADR 0009), so it registers the screen's resource too. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Users: admins write; a disabled user's sessions end at once.
-  const userValues = async ({ db, user, id }: { db: Db; user: { id: number; companyId: number }; id?: number }, b: Partial<z.infer<typeof userBody>>) => {
+  const userValues = async ({ db, user, id }: { db: DbOrTx; user: { id: number; companyId: number }; id?: number }, b: Partial<z.infer<typeof userBody>>) => {
     if (id === user.id && b.is_active === false) throw fieldError('is_active', 'You cannot disable your own account.')
     if (id === user.id && b.role !== undefined && b.role !== 'admin') throw fieldError('role', 'You cannot remove your own admin role.')
     return defined({

@@ -5,7 +5,7 @@ import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { ScanResponse } from '../../../contracts/inventory/inventory.contract'
 import { type ScanKind, SCAN_MAX_LINES } from '../../../contracts/inventory/inventory.rules'
 import type { DbOrTx } from '../../db/client'
-import { productPacks, products, uoms } from '../../db/schema/catalog'
+import { productGtins, productPacks, products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
 import { interpretScan } from '../../../contracts/gs1/gs1'
@@ -27,10 +27,12 @@ async function find(db: DbOrTx, companyId: number, raw: string): Promise<{ found
     if (await lineExists(cond)) return { found: { kind: 'pallet', lines: cond }, gs1 }
   }
   if (scan.gtins) {
+    // a product's own GTINs (issue 18) and its packs' GTINs
     const packs = await db
       .selectDistinct({ productId: productPacks.productId })
       .from(productPacks)
       .where(and(eq(productPacks.companyId, companyId), inArray(productPacks.gtin, scan.gtins)))
+      .union(db.select({ productId: productGtins.productId }).from(productGtins).where(and(eq(productGtins.companyId, companyId), inArray(productGtins.gtin, scan.gtins))))
     if (packs.length) {
       const ids = packs.map((p) => p.productId)
       // a GS1 label naming a lot (10) narrows the product's stock to that lot

@@ -510,3 +510,23 @@ export async function refreshStockSortKeys(db: DbOrTx, companyId: number, only: 
       ${only.productId ? sql`AND s.product_id = ${only.productId}` : sql``} ${only.locationId ? sql`AND s.location_id = ${only.locationId}` : sql``}
       AND (s.product_code IS DISTINCT FROM p.code OR s.product_name1 IS DISTINCT FROM p.name1 OR s.location_code IS DISTINCT FROM l.code)`)
 }
+
+/**
+ * Whether any stock lies at a location (or of a product) of the company: master data asks before deactivating
+ * (issue 18: a location with stock cannot be deactivated).
+ */
+export async function hasStockAt(db: DbOrTx, companyId: number, at: { locationId?: number; productId?: number }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stockLines.id })
+    .from(stockLines)
+    .where(
+      and(
+        eq(stockLines.companyId, companyId),
+        at.locationId !== undefined ? eq(stockLines.locationId, at.locationId) : undefined,
+        at.productId !== undefined ? eq(stockLines.productId, at.productId) : undefined,
+        sql`${stockLines.qty} > 0`,
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}

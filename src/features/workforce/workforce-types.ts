@@ -1,4 +1,4 @@
-/** Workforce rows as the API answers them (server/modules/master-data/master-data.routes.ts, server/modules/auth/users.routes.ts). */
+/** Workforce rows as the API answers them; users from contracts/auth, skills, parking spots and equipment from contracts/master-data. */
 
 export interface Ref {
   id: number
@@ -8,27 +8,7 @@ export interface Ref {
 /** A user as the users screen lists it, and what its form sends (contracts/auth). */
 export type { UserInput, UserRow as WorkforceUser } from '../../../contracts/auth/auth.contract'
 
-export interface Skill {
-  id: number
-  code: string
-  name: string
-}
-
-export interface ParkingSpot {
-  id: number
-  code: string
-  name: string
-  warehouse: Ref | null
-}
-
-export interface Equipment {
-  id: number
-  code: string
-  name: string
-  kind: string
-  status: 'available' | 'busy' | 'down' | string
-  warehouse: Ref | null
-}
+export type { Equipment, ParkingSpot, Skill } from '../../../contracts/master-data/workforce.contract'
 
 export interface Option {
   id: number

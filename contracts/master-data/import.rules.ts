@@ -1,0 +1,68 @@
+/**
+ * CSV imports of master data (issue 18): the columns each import reads, named as the list's fields (the same CSV the
+ * list exports). References are written as codes (`uom`, `warehouse`); a product's GTINs are separated by spaces or
+ * `|`; booleans are true/false (also 1/0, yes/no, sim/não). Zod-free: the import screen shows the columns with it.
+ */
+
+export const IMPORT_RESOURCES = ['products', 'locations', 'customers', 'suppliers', 'carriers'] as const
+export type ImportResource = (typeof IMPORT_RESOURCES)[number]
+
+export type ImportColumnKind = 'text' | 'int' | 'bool' | 'list' | 'ref'
+export type ImportColumns = Readonly<Record<string, ImportColumnKind>>
+
+export const IMPORT_COLUMNS: Readonly<Record<ImportResource, ImportColumns>> = {
+  products: {
+    code: 'text',
+    variant: 'text',
+    name1: 'text',
+    name2: 'text',
+    uom: 'ref',
+    storage_class: 'text',
+    gtins: 'list',
+    shelf_life_days: 'int',
+    lot_tracked: 'bool',
+    expiry_tracked: 'bool',
+    is_active: 'bool',
+  },
+  locations: { code: 'text', name: 'text', warehouse: 'ref', kind: 'text', storage_class: 'text', capacity_pallets: 'int', pick_sequence: 'int', is_active: 'bool' },
+  customers: { code: 'text', name: 'text', email: 'text', min_shelf_life_days: 'int', is_active: 'bool' },
+  suppliers: { code: 'text', name: 'text', edi: 'text', priority: 'int', email: 'text', is_active: 'bool' },
+  carriers: { code: 'text', name: 'text', is_active: 'bool' },
+}
+
+/** Columns a file must have (the rest may be left out: a new row takes the default, an existing one keeps its value). */
+export const IMPORT_REQUIRED: Readonly<Record<ImportResource, readonly string[]>> = {
+  products: ['code', 'name1', 'uom'],
+  locations: ['code', 'warehouse'],
+  customers: ['code', 'name'],
+  suppliers: ['code', 'name'],
+  carriers: ['code', 'name'],
+}
+
+/** The API path of each import, under /api. */
+export const IMPORT_PATHS: Readonly<Record<ImportResource, string>> = {
+  products: '/product/products/import/',
+  locations: '/core/locations/import/',
+  customers: '/partners/customers/import/',
+  suppliers: '/partners/suppliers/import/',
+  carriers: '/partners/carriers/import/',
+}
+
+/** At most this many rows' errors are listed (the count says how many rows have errors). */
+export const IMPORT_MAX_LISTED_ERRORS = 1000
+
+const TRUE = new Set(['true', '1', 'yes', 'y', 'sim', 's', 'x'])
+const FALSE = new Set(['false', '0', 'no', 'n', 'não', 'nao'])
+
+/** A CSV cell as the value the API's body takes; undefined when blank (the column's default), the text itself when it cannot be read (the body's check names it). */
+export function importCell(kind: ImportColumnKind, raw: string): unknown {
+  const v = raw.trim()
+  if (v === '') return kind === 'list' ? [] : undefined
+  if (kind === 'int') return /^-?\d+$/.test(v) ? Number(v) : v
+  if (kind === 'bool') {
+    const l = v.toLowerCase()
+    return TRUE.has(l) ? true : FALSE.has(l) ? false : v
+  }
+  if (kind === 'list') return v.split(/[\s|;,]+/).filter(Boolean)
+  return v
+}

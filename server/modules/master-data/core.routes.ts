@@ -1,0 +1,248 @@
+/** Companies, sites, warehouses and locations (SPEC 3): list, read, create, update. */
+import { eq } from 'drizzle-orm'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { DbOrTx } from '../../db/client'
+import { companies, locations, sites, warehouses } from '../../db/schema/core'
+import { type CompanyTable, crudRoutes, refInCompany } from '../../http/crud'
+import { countStar } from '../../http/pagination'
+import { refreshStockSortKeys } from '../inventory/stock.service'
+import {
+  companyBody,
+  companyOut,
+  locationBody,
+  locationRangeBody,
+  locationRangeOut,
+  locationOut,
+  siteBody,
+  siteOut,
+  warehouseBody,
+  warehouseOut,
+} from '../../../contracts/master-data/core.contract'
+import { idFilter } from '../../../contracts/primitives'
+import { WRITE_ROLES } from '../../http/auth-hook'
+import { auditAs, createLocationRange, refuseDeactivatingStockedLocation } from './master-data.service'
+import { camelKeys, count, defined } from './resource'
+
+export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(
+    crudRoutes({
+      prefix: '/core/companies',
+      tag: 'core',
+      table: companies as unknown as CompanyTable,
+      scope: (u) => eq(companies.id, u.companyId),
+      rows: (db) =>
+        db
+          .select({
+            id: companies.id,
+            code: companies.code,
+            name: companies.name,
+            logo_url: companies.logoUrl,
+            logo_url_dark: companies.logoUrlDark,
+            gs1_prefix: companies.gs1Prefix,
+          })
+          .from(companies)
+          .$dynamic(),
+      count: (db) => db.select({ count: countStar }).from(companies).$dynamic(),
+      serialize: (r) => r,
+      output: companyOut,
+      searchFields: [companies.code, companies.name],
+      ordering: {
+        id: companies.id,
+        code: companies.code,
+        name: companies.name,
+      },
+      defaultOrdering: 'code',
+      update: {
+        body: companyBody,
+        values: async (_c, b) =>
+          defined({
+            name: b.name,
+            logoUrl: b.logo_url,
+            logoUrlDark: b.logo_url_dark,
+            gs1Prefix: b.gs1_prefix,
+          }),
+      },
+      writeRoles: ['admin'],
+      canDelete: false,
+      onChange: auditAs('companies'),
+    }),
+  )
+
+  await app.register(
+    crudRoutes({
+      prefix: '/core/sites',
+      tag: 'core',
+      table: sites,
+      rows: (db) =>
+        db
+          .select({
+            id: sites.id,
+            code: sites.code,
+            name: sites.name,
+            company: { id: companies.id, code: companies.code },
+            is_active: sites.isActive,
+          })
+          .from(sites)
+          .innerJoin(companies, eq(companies.id, sites.companyId))
+          .$dynamic(),
+      count: (db) => count(db, sites),
+      serialize: (r) => r,
+      output: siteOut,
+      searchFields: [sites.code, sites.name],
+      ordering: { id: sites.id, code: sites.code, name: sites.name, is_active: sites.isActive },
+      defaultOrdering: 'code',
+      create: { body: siteBody, values: async (_c, b) => camelKeys(b) },
+      update: { body: siteBody.partial(), values: async (_c, b) => camelKeys(defined(b)) },
+      onChange: auditAs('sites'),
+    }),
+  )
+
+  await app.register(
+    crudRoutes({
+      prefix: '/core/warehouses',
+      tag: 'core',
+      table: warehouses,
+      rows: (db) =>
+        db
+          .select({
+            id: warehouses.id,
+            code: warehouses.code,
+            name: warehouses.name,
+            site: { id: sites.id, code: sites.code },
+            timezone: warehouses.timezone,
+            is_active: warehouses.isActive,
+          })
+          .from(warehouses)
+          .innerJoin(sites, eq(sites.id, warehouses.siteId))
+          .$dynamic(),
+      count: (db) => db.select({ count: countStar }).from(warehouses).innerJoin(sites, eq(sites.id, warehouses.siteId)).$dynamic(),
+      serialize: (r) => r,
+      output: warehouseOut,
+      searchFields: [warehouses.code, warehouses.name, sites.code],
+      ordering: {
+        id: warehouses.id,
+        code: warehouses.code,
+        name: warehouses.name,
+        site__code: sites.code,
+        timezone: warehouses.timezone,
+        is_active: warehouses.isActive,
+      },
+      defaultOrdering: 'code',
+      filters: {
+        schema: z.object({ site: idFilter.optional() }),
+        where: (q) => [q.site ? eq(warehouses.siteId, Number(q.site)) : undefined],
+      },
+      create: {
+        body: warehouseBody,
+        values: async ({ db, user }, b) => ({
+          code: b.code,
+          name: b.name,
+          timezone: b.timezone,
+          isActive: b.is_active,
+          siteId: await refInCompany(db, sites, user.companyId, b.site, 'site'),
+        }),
+      },
+      update: {
+        body: warehouseBody.partial(),
+        values: async ({ db, user }, b) =>
+          defined({
+            code: b.code,
+            name: b.name,
+            timezone: b.timezone,
+            isActive: b.is_active,
+            siteId: b.site === undefined ? undefined : await refInCompany(db, sites, user.companyId, b.site, 'site'),
+          }),
+      },
+      onChange: auditAs('warehouses'),
+    }),
+  )
+
+  const locValues = async ({ db, user }: { db: DbOrTx; user: { companyId: number } }, b: Partial<z.infer<typeof locationBody>>) =>
+    defined({
+      code: b.code,
+      name: b.name,
+      kind: b.kind,
+      storageClass: b.storage_class,
+      capacityPallets: b.capacity_pallets,
+      pickSequence: b.pick_sequence,
+      isActive: b.is_active,
+      warehouseId: b.warehouse === undefined ? undefined : await refInCompany(db, warehouses, user.companyId, b.warehouse, 'warehouse'),
+    })
+  await app.register(
+    crudRoutes({
+      prefix: '/core/locations',
+      tag: 'core',
+      table: locations,
+      rows: (db) =>
+        db
+          .select({
+            id: locations.id,
+            code: locations.code,
+            name: locations.name,
+            warehouse: { id: warehouses.id, code: warehouses.code },
+            kind: locations.kind,
+            storage_class: locations.storageClass,
+            capacity_pallets: locations.capacityPallets,
+            pick_sequence: locations.pickSequence,
+            is_active: locations.isActive,
+          })
+          .from(locations)
+          .innerJoin(warehouses, eq(warehouses.id, locations.warehouseId))
+          .$dynamic(),
+      count: (db) => db.select({ count: countStar }).from(locations).innerJoin(warehouses, eq(warehouses.id, locations.warehouseId)).$dynamic(),
+      serialize: (r) => r,
+      output: locationOut,
+      searchFields: [locations.code, locations.name],
+      ordering: {
+        id: locations.id,
+        code: locations.code,
+        name: locations.name,
+        warehouse__code: warehouses.code,
+        kind: locations.kind,
+        storage_class: locations.storageClass,
+        capacity_pallets: locations.capacityPallets,
+        pick_sequence: locations.pickSequence,
+        is_active: locations.isActive,
+      },
+      defaultOrdering: 'code',
+      filters: {
+        schema: z.object({
+          warehouse: idFilter.optional(),
+          kind: z.string().optional(),
+          is_active: z.enum(['true', 'false']).optional(),
+        }),
+        where: (q) => [
+          q.warehouse ? eq(locations.warehouseId, Number(q.warehouse)) : undefined,
+          q.kind ? eq(locations.kind, String(q.kind)) : undefined,
+          q.is_active ? eq(locations.isActive, q.is_active === 'true') : undefined,
+        ],
+      },
+      create: { body: locationBody, values: locValues },
+      update: { body: locationBody.partial(), values: locValues },
+      // stock lines keep a copy of the location code to sort a million lines by index (ADR 0003)
+      afterWrite: async ({ db, user }, id) => refreshStockSortKeys(db, user.companyId, { locationId: id }),
+      // issue 18: a location holding stock stays active
+      beforeDeactivate: refuseDeactivatingStockedLocation,
+      onChange: auditAs('locations'),
+    }),
+  )
+
+  // issue 18: a range of locations in one go, e.g. A{01-12}-{01-20}-{01-05}-{01-05}
+  app.post(
+    '/core/locations/range/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: ['core'],
+        summary: 'Create every location a pattern names (each {from-to} a zero-padded run), all or none',
+        body: locationRangeBody,
+        response: { 201: locationRangeOut },
+      },
+    },
+    async (req, reply) => {
+      const out = await app.deps.db.transaction((tx) => createLocationRange(tx, { companyId: req.user.companyId, userId: req.user.id }, req.body))
+      return reply.status(201).send(out)
+    },
+  )
+}
