@@ -66,8 +66,9 @@ export const countEntryOut = z.object({
 export type CountEntry = z.infer<typeof countEntryOut>
 
 /**
- * One variance: expected = the stock at count time plus the moves since (so stock moved during the count is not
- * overwritten), counted = what the last count found, variance = counted − expected (signed).
+ * One variance: snapshot = the system quantity when the count was taken, variance = counted − snapshot (what the count
+ * found against the system at that moment; approval posts exactly this). expected = snapshot + the moves since, the
+ * system quantity now: stock moved after the count is not overwritten (after approval the line holds expected + variance).
  */
 export const countVarianceOut = z.object({
   product: productRef,
@@ -78,9 +79,9 @@ export const countVarianceOut = z.object({
   stock_line: id.nullable().describe('the line it applies to; null for stock found where the system had none'),
   snapshot_qty: decimalOut.describe('system quantity when the count started'),
   moved_qty: decimalOut.describe('signed: moves into (+) and out of (−) the line since the count started'),
-  expected_qty: decimalOut,
+  expected_qty: decimalOut.describe('snapshot + moved: the system quantity now'),
   counted_qty: decimalOut,
-  variance: decimalOut.describe('signed exact decimal: counted − expected'),
+  variance: decimalOut.describe('signed exact decimal: counted − snapshot, what approval posts'),
   beyond_tolerance: z.boolean(),
 })
 export type CountVariance = z.infer<typeof countVarianceOut>
