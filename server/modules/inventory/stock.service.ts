@@ -23,7 +23,7 @@
  * Each function takes `db` (opens its own transaction, retried on deadlock) or a `tx` from your own
  * `db.transaction(...)` (joins it through a savepoint), so a caller can change stock and its own rows atomically.
  */
-import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm'
+import { type AnyColumn, type SQL, and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
@@ -543,6 +543,20 @@ export async function setStockStatus(
     return { lines: lines.sort((a, b) => a.id - b.id), moveIds: moves.map((m) => m.id) }
   })
 }
+
+/**
+ * The stock lines FEFO may suggest or reserve (issue 15 "Expiry is enforced"; ADR 0011): available status (never
+ * blocked or quarantined), not expired (expiry on or after today, or none), with at least `minExpiryDate` of life
+ * left when given (a customer's minimum shelf life: today + min_shelf_life_days), and something free. Every
+ * suggestion and reservation (shipping, copack, anything later) filters with this, then orders with FEFO_ORDER.
+ */
+export function fefoEligible(opts: { minExpiryDate?: string | null } = {}): SQL {
+  return sql`(${stockLines.status} = 'available' AND ${stockLines.qty} > ${stockLines.reservedQty}
+    AND (${stockLines.expiryDate} IS NULL OR ${stockLines.expiryDate} >= ${opts.minExpiryDate ? sql`GREATEST(current_date, ${opts.minExpiryDate}::date)` : sql`current_date`}))`
+}
+
+/** FEFO: earliest expiry first, no expiry last, then the oldest line, then the lowest id. */
+export const FEFO_ORDER: SQL[] = [sql`${stockLines.expiryDate} ASC NULLS LAST`, sql`${stockLines.createdAt} ASC`, sql`${stockLines.id} ASC`]
 
 /** Whether any stock line of the company carries this SSCC. */
 export async function ssccInStock(db: DbOrTx, companyId: number, sscc: string): Promise<boolean> {
