@@ -26,7 +26,7 @@ import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
-import { receiveStock, releaseStock, removeStock, reserveStock, type StockActor } from '../inventory/stock.service'
+import { fefoEligible, receiveStock, releaseStock, removeStock, reserveStock, type StockActor } from '../inventory/stock.service'
 import { type Milli, fromMilli, maxMilli, minMilli, mulMilliCeil, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouseScope } from '../../kernel/warehouse-scope'
 import { cancelTasks, countNotDone, createTask } from '../workforce/tasks.service'
@@ -179,7 +179,8 @@ async function reserveIn(tx: Tx, user: AuthUser, id: number): Promise<void> {
           comps.map((c) => c.productId),
         ),
         sql`${stockLines.locationId} IN ${usableLocationIds(order.warehouseId)}`,
-        sql`${stockLines.qty} > ${stockLines.reservedQty}`,
+        // never expired, blocked or quarantined stock (issue 15; the stock service's rule)
+        fefoEligible(),
       ),
     )
     .orderBy(asc(stockLines.id))

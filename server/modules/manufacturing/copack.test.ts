@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { billsOfMaterials, copackOrders, copackReservations } from '../../db/schema/manufacturing'
 import { stockLines, stockMoves } from '../../db/schema/inventory'
+import { setStockStatus } from '../inventory/stock.service'
 import { tasks } from '../../db/schema/tasks'
 import { warehouses } from '../../db/schema/core'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
@@ -167,13 +168,31 @@ describe.each(kinds)('copack orders on %s', (kind) => {
     expect(again.json()).toMatchObject({ detail: expect.stringMatching(/RESERVED/) })
   })
 
+  it('never reserves expired, blocked or quarantined stock (issue 15)', async () => {
+    const c = await f.product(uniq('C'))
+    const expired = await f.stock(c, f.storage[0], 5, { lot: 'EXPIRED', expiryDate: '2020-01-01' })
+    const blocked = await f.stock(c, f.storage[1], 5, { lot: 'BLOCKED', expiryDate: '2030-01-01' })
+    const quarantined = await f.stock(c, f.storage[2], 5, { lot: 'QUARANTINE', expiryDate: '2030-01-02' })
+    const good = await f.stock(c, f.storage[3], 5, { lot: 'GOOD', expiryDate: '2030-06-01' })
+    const actor = { companyId: t.seed.companyId, userId: null }
+    await setStockStatus(t.database.db, actor, { lineId: blocked, status: 'blocked', reason: 'damaged' })
+    await setStockStatus(t.database.db, actor, { lineId: quarantined, status: 'quarantine', reason: 'lab' })
+    const result = await bom([[c, '5']])
+    const res = await reserve((await order(result)).id)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().reservations.map((r: { stock_line: number }) => r.stock_line)).toEqual([good])
+    const short = await reserve((await order(result)).id)
+    expect(short.statusCode).toBe(409)
+    for (const id of [expired, blocked, quarantined]) expect(await f.line(id)).toMatchObject({ reservedQty: '0.000' })
+  })
+
   it('reserves nothing when stock is short: 409 with what is missing per component', async () => {
     const plenty = await f.product(uniq('C'))
     const short = await f.product(uniq('C'))
     const absent = await f.product(uniq('C'))
     const plentyLine = await f.stock(plenty, f.storage[0], 100)
     const shortLine = await f.stock(short, f.storage[1], 3)
-    await f.stock(short, f.storage[2], '1.5', { lot: 'B', expiryDate: '2026-01-01' })
+    await f.stock(short, f.storage[2], '1.5', { lot: 'B', expiryDate: '2031-01-01' })
     const result = await bom([
       [plenty, '1'],
       [short, '2.5'],
@@ -220,11 +239,11 @@ describe.each(kinds)('copack orders on %s', (kind) => {
     const a = await f.product(uniq('C'))
     const b = await f.product(uniq('C'))
     const lineIds = [
-      await f.stock(a, f.storage[0], 10, { lot: 'A1', expiryDate: '2027-01-01' }),
+      await f.stock(a, f.storage[0], 10, { lot: 'A1', expiryDate: '2032-01-01' }),
       await f.stock(a, f.storage[1], 10, { lot: 'A2' }),
-      await f.stock(a, f.storage[2], 10, { lot: 'A3', expiryDate: '2026-06-01' }),
+      await f.stock(a, f.storage[2], 10, { lot: 'A3', expiryDate: '2031-06-01' }),
       await f.stock(b, f.storage[0], 7, { lot: 'B1' }),
-      await f.stock(b, f.storage[3], 20, { lot: 'B2', expiryDate: '2026-02-01' }),
+      await f.stock(b, f.storage[3], 20, { lot: 'B2', expiryDate: '2031-02-01' }),
     ]
     // each order takes 2 of a (30 in stock: 15 orders) and 1.5 of b (27 in stock: 18 orders) → exactly 15 succeed
     const result = await bom([
@@ -279,7 +298,7 @@ describe.each(kinds)('copack orders on %s', (kind) => {
     const c1 = await f.product(uniq('C'))
     const c2 = await f.product(uniq('C'))
     const l1 = await f.stock(c1, f.storage[0], 10, { lot: 'X' })
-    const l2a = await f.stock(c2, f.storage[1], 1, { lot: 'Y', expiryDate: '2026-05-01' })
+    const l2a = await f.stock(c2, f.storage[1], 1, { lot: 'Y', expiryDate: '2031-05-01' })
     const l2b = await f.stock(c2, f.storage[2], 5, { lot: 'Z' })
     const result = await bom([
       [c1, '2'],

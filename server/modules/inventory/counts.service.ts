@@ -1,0 +1,483 @@
+/**
+ * Cycle counting (issue 15; ADR 0011). A plan holds locations; each gets one count task (tasks.service). A counter
+ * submits what is in a location (blind by default). The submission locks the location's lines and records, per
+ * product/lot/pallet, the system quantity at that moment (snapshot) next to the counted one, and the last ledger id:
+ * variance = counted − snapshot, so stock that moves afterwards is not overwritten (the adjustment posts the variance,
+ * not "set to counted"), and the review shows the moves since.
+ *
+ * Within tolerance (percent or absolute, settings) the variance posts at once (reason count). Beyond it, a recount
+ * task goes to a different operator; a recount that finds the same variances, or that is within tolerance, posts;
+ * otherwise the location waits for a supervisor: approve (posts the last count's variances), reject (posts nothing),
+ * recount.
+ */
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm'
+import type { CountDetail, CountLocation, CountPlan, CountSheet, CountSubmitResult } from '../../../contracts/inventory/counts.contract'
+import type { CountLocationStatus } from '../../../contracts/inventory/inventory.rules'
+import { COUNT_MAX_LOCATIONS } from '../../../contracts/inventory/inventory.rules'
+import type { DbOrTx, Tx } from '../../db/client'
+import { products } from '../../db/schema/catalog'
+import { locations } from '../../db/schema/core'
+import { countEntries, countLocations, countPlans, stockLines, stockMoves } from '../../db/schema/inventory'
+import { users } from '../../db/schema/users'
+import { fieldError, forbidden, notFound } from '../../http/errors'
+import { likeEscape } from '../../http/pagination'
+import { runOnce } from '../commands/commands.service'
+import { assignTask, cancelTasks, createTask, finishTask } from '../workforce/tasks.service'
+import { movesByIds } from './ledger.service'
+import { getInventorySettings } from './settings.service'
+import { postStockMove, receiveStock } from './stock.service'
+
+export type CountActor = { companyId: number; userId: number }
+
+const planCode = (id: number) => `CNT-${String(id).padStart(6, '0')}`
+
+/** Decimal strings with 3 places as thousandths (exact integers for the quantities a warehouse holds). */
+const milli = (q: string) => {
+  const [w, f = ''] = q.replace('-', '').split('.')
+  const v = BigInt(w) * 1000n + BigInt((f + '000').slice(0, 3))
+  return q.startsWith('-') ? -v : v
+}
+const fromMilli = (v: bigint) => {
+  const neg = v < 0n
+  const a = neg ? -v : v
+  return `${neg ? '-' : ''}${a / 1000n}.${String(a % 1000n).padStart(3, '0')}`
+}
+
+export async function planCount(
+  db: DbOrTx,
+  actor: CountActor,
+  body: { name: string; locations?: number[]; pattern?: string; warehouse?: number; products?: number[]; blind?: boolean; assignee?: number | null },
+): Promise<CountDetail> {
+  const plan = await db.transaction(async (tx) => {
+    const productIds = [...new Set(body.products ?? [])]
+    if (productIds.length) {
+      const found = await tx.select({ id: products.id }).from(products).where(and(eq(products.companyId, actor.companyId), inArray(products.id, productIds)))
+      const missing = productIds.find((p) => !found.some((f) => f.id === p))
+      if (missing !== undefined) throw fieldError('products', `Invalid pk "${missing}" - object does not exist.`)
+    }
+    if (body.locations?.length) {
+      const ids = [...new Set(body.locations)]
+      const found = await tx.select({ id: locations.id }).from(locations).where(and(eq(locations.companyId, actor.companyId), inArray(locations.id, ids)))
+      const missing = ids.find((l) => !found.some((f) => f.id === l))
+      if (missing !== undefined) throw fieldError('locations', `Invalid pk "${missing}" - object does not exist.`)
+    }
+    if (body.assignee != null) {
+      const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, body.assignee), eq(users.companyId, actor.companyId)))
+      if (!u) throw fieldError('assignee', `Invalid pk "${body.assignee}" - object does not exist.`)
+    }
+    const byPattern = body.pattern ? sql`${locations.code} ILIKE ${body.pattern.split('*').map(likeEscape).join('%')}` : undefined
+    const holding = productIds.length
+      ? sql`${locations.id} IN (SELECT ${stockLines.locationId} FROM ${stockLines} WHERE ${stockLines.companyId} = ${actor.companyId} AND ${inArray(stockLines.productId, productIds)})`
+      : undefined
+    const chosen = await tx
+      .select({ id: locations.id, warehouseId: locations.warehouseId })
+      .from(locations)
+      .where(
+        and(
+          eq(locations.companyId, actor.companyId),
+          eq(locations.isActive, true),
+          body.locations?.length ? inArray(locations.id, body.locations) : undefined,
+          byPattern,
+          body.warehouse !== undefined ? eq(locations.warehouseId, body.warehouse) : undefined,
+          holding,
+        ),
+      )
+      .orderBy(asc(locations.code))
+      .limit(COUNT_MAX_LOCATIONS + 1)
+    if (!chosen.length) throw fieldError('non_field_errors', 'No active location matches; nothing to count.')
+    if (chosen.length > COUNT_MAX_LOCATIONS) throw fieldError('non_field_errors', `A count holds at most ${COUNT_MAX_LOCATIONS} locations; narrow it down.`)
+    const settings = await getInventorySettings(tx, actor.companyId)
+    const warehouses = new Set(chosen.map((c) => c.warehouseId))
+    const [row] = await tx
+      .insert(countPlans)
+      .values({
+        companyId: actor.companyId,
+        warehouseId: warehouses.size === 1 ? chosen[0].warehouseId : null,
+        name: body.name,
+        blind: body.blind ?? settings.blind_counts,
+        productIds,
+        createdBy: actor.userId,
+      })
+      .returning({ id: countPlans.id })
+    const code = planCode(row.id)
+    const rows = []
+    for (const loc of chosen) {
+      const taskId = await createTask(tx, { companyId: actor.companyId, warehouseId: loc.warehouseId, type: 'count', locationId: loc.id, reference: code })
+      if (body.assignee != null) await assignTask(tx, actor.companyId, taskId, body.assignee)
+      rows.push({ companyId: actor.companyId, planId: row.id, locationId: loc.id, taskId })
+    }
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(countLocations).values(rows.slice(i, i + 500))
+    return row.id
+  })
+  return countDetail(db, actor.companyId, plan)
+}
+
+async function loadPlan(db: DbOrTx, companyId: number, planId: number) {
+  const [plan] = await db
+    .select()
+    .from(countPlans)
+    .where(and(eq(countPlans.id, planId), eq(countPlans.companyId, companyId)))
+  if (!plan) throw notFound()
+  return plan
+}
+
+async function loadCountLocation(db: DbOrTx, companyId: number, planId: number, locationId: number, lock = false) {
+  const q = db
+    .select()
+    .from(countLocations)
+    .where(and(eq(countLocations.planId, planId), eq(countLocations.locationId, locationId), eq(countLocations.companyId, companyId)))
+  const [row] = lock ? await q.for('update') : await q
+  if (!row) throw notFound('This location is not part of the count.')
+  return row
+}
+
+/** What the counter sees: blind hides the system quantities. */
+export async function countSheet(db: DbOrTx, companyId: number, planId: number, locationId: number): Promise<CountSheet> {
+  const plan = await loadPlan(db, companyId, planId)
+  const cl = await loadCountLocation(db, companyId, planId, locationId)
+  const [loc] = await db.select({ id: locations.id, code: locations.code }).from(locations).where(eq(locations.id, locationId))
+  const prods = plan.productIds.length ? await db.select({ id: products.id, code: products.code, name1: products.name1 }).from(products).where(inArray(products.id, plan.productIds)) : []
+  let expected: CountSheet['expected'] = null
+  if (!plan.blind) {
+    const lines = await locationLines(db, companyId, locationId, plan.productIds)
+    expected = lines.map((l) => ({ product: { id: l.productId, code: l.productCode, name1: l.productName1 }, lot: l.lot, pallet_code: l.palletCode, sscc: l.sscc, expiry_date: l.expiryDate, qty: l.qty }))
+  }
+  return { plan: plan.id, code: planCode(plan.id), location: loc, status: cl.status, round: cl.round, blind: plan.blind, products: prods, expected }
+}
+
+function locationLines(db: DbOrTx, companyId: number, locationId: number, productIds: number[], lock = false) {
+  const q = db
+    .select({
+      id: stockLines.id,
+      productId: stockLines.productId,
+      productCode: products.code,
+      productName1: products.name1,
+      lot: stockLines.lot,
+      palletCode: stockLines.palletCode,
+      sscc: stockLines.sscc,
+      expiryDate: stockLines.expiryDate,
+      qty: stockLines.qty,
+    })
+    .from(stockLines)
+    .innerJoin(products, eq(products.id, stockLines.productId))
+    .where(and(eq(stockLines.companyId, companyId), eq(stockLines.locationId, locationId), productIds.length ? inArray(stockLines.productId, productIds) : undefined))
+    .orderBy(stockLines.id)
+  return lock ? q.for('update', { of: stockLines }) : q
+}
+
+type Entry = { product: number; lot?: string | null; pallet_code?: string | null; sscc?: string | null; expiry_date?: string | null; qty: string }
+const keyOf = (p: number, lot: string | null | undefined, pallet: string | null | undefined, sscc: string | null | undefined) => JSON.stringify([p, lot ?? null, pallet ?? null, sscc ?? null])
+
+function beyondTolerance(variance: bigint, snapshot: bigint, settings: { count_tolerance_percent: string; count_tolerance_qty: string }): boolean {
+  if (variance === 0n) return false
+  const abs = variance < 0n ? -variance : variance
+  if (abs <= milli(settings.count_tolerance_qty)) return false
+  // |variance| <= percent/100 × snapshot, in thousandths of a percent
+  if (abs * 100_000n <= milli(settings.count_tolerance_percent) * snapshot) return false
+  return true
+}
+
+/** POST /inventory/counts/{id}/locations/{location}/: one location's count, applied once per command_id. */
+export function submitCount(db: DbOrTx, actor: CountActor, planId: number, locationId: number, body: { command_id?: string; empty: boolean; entries: Entry[] }): Promise<CountSubmitResult> {
+  return runOnce(db, actor, body.command_id, 'counts.submit', async (tx) => {
+    const plan = await loadPlan(tx, actor.companyId, planId)
+    if (plan.status === 'closed' || plan.status === 'cancelled') throw fieldError('non_field_errors', `This count is ${plan.status}.`)
+    const cl = await loadCountLocation(tx, actor.companyId, planId, locationId, true)
+    if (cl.status !== 'pending' && cl.status !== 'recount') throw fieldError('non_field_errors', `This location was already counted (${cl.status}).`)
+    if (cl.status === 'recount' && cl.countedBy === actor.userId) throw forbidden('A recount is done by a different operator.')
+    if (body.empty && body.entries.some((e) => Number(e.qty) > 0)) throw fieldError('entries', 'An empty location has no entries.')
+    const productIds = [...new Set(body.entries.map((e) => e.product))]
+    if (productIds.length) {
+      const found = await tx.select({ id: products.id }).from(products).where(and(eq(products.companyId, actor.companyId), inArray(products.id, productIds)))
+      const missing = productIds.find((p) => !found.some((f) => f.id === p))
+      if (missing !== undefined) throw fieldError('entries', `Invalid pk "${missing}" - object does not exist.`)
+      const outside = plan.productIds.length ? productIds.find((p) => !plan.productIds.includes(p)) : undefined
+      if (outside !== undefined) throw fieldError('entries', `Product ${outside} is not part of this count.`)
+    }
+    // the location's lines, locked: the snapshot and the last ledger id agree
+    const lines = await locationLines(tx, actor.companyId, locationId, plan.productIds, true)
+    const [{ last }] = await tx.select({ last: max(stockMoves.id) }).from(stockMoves)
+    const counted = new Map<string, { entry: Entry; qty: bigint }>()
+    for (const e of body.entries) {
+      const k = keyOf(e.product, e.lot, e.pallet_code, e.sscc)
+      const prev = counted.get(k)
+      counted.set(k, { entry: e, qty: (prev?.qty ?? 0n) + milli(e.qty) })
+    }
+    const round = cl.round + 1
+    const rows: (typeof countEntries.$inferInsert)[] = []
+    for (const l of lines) {
+      const k = keyOf(l.productId, l.lot, l.palletCode, l.sscc)
+      const c = counted.get(k)
+      counted.delete(k)
+      rows.push({ companyId: actor.companyId, countLocationId: cl.id, round, productId: l.productId, lot: l.lot, palletCode: l.palletCode, sscc: l.sscc, expiryDate: l.expiryDate, stockLineId: l.id, snapshotQty: l.qty, countedQty: fromMilli(c?.qty ?? 0n) })
+    }
+    for (const { entry, qty } of counted.values()) {
+      if (qty === 0n) continue
+      rows.push({ companyId: actor.companyId, countLocationId: cl.id, round, productId: entry.product, lot: entry.lot ?? null, palletCode: entry.pallet_code ?? null, sscc: entry.sscc ?? null, expiryDate: entry.expiry_date ?? null, stockLineId: null, snapshotQty: '0', countedQty: fromMilli(qty) })
+    }
+    if (rows.length) await tx.insert(countEntries).values(rows)
+    const settings = await getInventorySettings(tx, actor.companyId)
+    const variances = rows.map((r) => ({ key: keyOf(r.productId, r.lot, r.palletCode, r.sscc), v: milli(r.countedQty) - milli(r.snapshotQty), beyond: beyondTolerance(milli(r.countedQty) - milli(r.snapshotQty), milli(r.snapshotQty), settings) }))
+    const beyond = variances.some((v) => v.beyond)
+    let confirmed = false
+    if (round > 1 && beyond) {
+      const previous = await tx.select().from(countEntries).where(and(eq(countEntries.countLocationId, cl.id), eq(countEntries.round, cl.round)))
+      const before = new Map(previous.map((p) => [keyOf(p.productId, p.lot, p.palletCode, p.sscc), milli(p.countedQty) - milli(p.snapshotQty)]))
+      const now = new Map(variances.map((v) => [v.key, v.v]))
+      const keys = new Set([...before.keys(), ...now.keys()])
+      confirmed = [...keys].every((k) => (before.get(k) ?? 0n) === (now.get(k) ?? 0n))
+    }
+    if (cl.taskId !== null) await finishTask(tx, { id: actor.userId, companyId: actor.companyId }, cl.taskId).catch(() => undefined)
+    let status: CountLocationStatus
+    let taskId: number | null = null
+    if (!beyond || confirmed) {
+      await postVariances(tx, actor, plan.id, cl.id, round, locationId)
+      status = 'approved'
+    } else if (round === 1) {
+      const [loc] = await tx.select({ warehouseId: locations.warehouseId }).from(locations).where(eq(locations.id, locationId))
+      taskId = await createTask(tx, { companyId: actor.companyId, warehouseId: loc.warehouseId, type: 'count', locationId, reference: `${planCode(plan.id)} recount` })
+      status = 'recount'
+    } else {
+      status = 'review'
+    }
+    await tx
+      .update(countLocations)
+      .set({ status, round, taskId, countedBy: actor.userId, countedAt: sql`now()`, previousCountedBy: cl.countedBy, snapshotMoveId: last ?? 0 })
+      .where(eq(countLocations.id, cl.id))
+    await refreshPlanStatus(tx, plan.id)
+    const [loc] = await tx.select({ id: locations.id, code: locations.code }).from(locations).where(eq(locations.id, locationId))
+    return { command_id: body.command_id ?? null, plan: plan.id, location: loc, status, round, recount: status === 'recount' }
+  })
+}
+
+/** Post a round's variances through the stock service (reason count, reference the plan's code). */
+async function postVariances(tx: Tx, actor: CountActor, planId: number, countLocationId: number, round: number, locationId: number): Promise<number> {
+  const entries = await tx.select().from(countEntries).where(and(eq(countEntries.countLocationId, countLocationId), eq(countEntries.round, round))).orderBy(countEntries.id)
+  const reference = planCode(planId)
+  let posted = 0
+  for (const e of entries) {
+    const v = milli(e.countedQty) - milli(e.snapshotQty)
+    if (v === 0n) continue
+    const qty = fromMilli(v < 0n ? -v : v)
+    const [line] = e.stockLineId !== null ? await tx.select({ id: stockLines.id }).from(stockLines).where(eq(stockLines.id, e.stockLineId)) : []
+    if (v < 0n) {
+      if (!line) throw fieldError('non_field_errors', `The stock of ${e.lot ?? 'the line'} left the location after the count; recount it.`)
+      await postStockMove(tx, actor, { reason: 'count', qty, reference, from: { lineId: line.id } })
+    } else if (line) {
+      await postStockMove(tx, actor, { reason: 'count', qty, reference, to: { lineId: line.id } })
+    } else {
+      await receiveStock(tx, actor, { productId: e.productId, locationId, qty, reason: 'count', reference, lot: e.lot, palletCode: e.palletCode, sscc: e.sscc, expiryDate: e.expiryDate })
+    }
+    posted++
+  }
+  return posted
+}
+
+async function refreshPlanStatus(tx: Tx, planId: number): Promise<void> {
+  const [c] = await tx
+    .select({
+      open: sql<number>`count(*) FILTER (WHERE ${countLocations.status} IN ('pending', 'recount'))::int`,
+      review: sql<number>`count(*) FILTER (WHERE ${countLocations.status} = 'review')::int`,
+    })
+    .from(countLocations)
+    .where(eq(countLocations.planId, planId))
+  const status = c.open > 0 ? 'open' : c.review > 0 ? 'review' : 'closed'
+  await tx
+    .update(countPlans)
+    .set({ status, closedAt: status === 'closed' ? sql`now()` : null })
+    .where(and(eq(countPlans.id, planId), inArray(countPlans.status, ['open', 'review'])))
+}
+
+/** A supervisor's review of one location: approve, reject or recount. */
+export async function reviewCount(
+  db: DbOrTx,
+  actor: CountActor,
+  planId: number,
+  locationId: number,
+  action: 'approve' | 'reject' | 'recount',
+  body: { note: string; assignee?: number | null },
+): Promise<CountLocation> {
+  await db.transaction(async (tx) => {
+    await loadPlan(tx, actor.companyId, planId)
+    const cl = await loadCountLocation(tx, actor.companyId, planId, locationId, true)
+    await reviewOne(tx, actor, planId, cl, action, body)
+    await refreshPlanStatus(tx, planId)
+  })
+  const detail = await countDetail(db, actor.companyId, planId, [locationId])
+  return detail.locations[0]
+}
+
+async function reviewOne(tx: Tx, actor: CountActor, planId: number, cl: typeof countLocations.$inferSelect, action: 'approve' | 'reject' | 'recount', body: { note: string; assignee?: number | null }) {
+  const reviewable = action === 'recount' ? ['review'] : ['review', 'recount']
+  if (!reviewable.includes(cl.status) || cl.round === 0) throw fieldError('non_field_errors', `This location is ${cl.status}: only a counted location awaiting review can be ${action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'sent to recount'}.`)
+  let taskId: number | null = null
+  if (cl.taskId !== null) await cancelTasks(tx, [cl.taskId])
+  if (action === 'approve') await postVariances(tx, actor, planId, cl.id, cl.round, cl.locationId)
+  if (action === 'recount') {
+    if (body.assignee != null && body.assignee === cl.countedBy) throw fieldError('assignee', 'A recount is done by a different operator.')
+    const [loc] = await tx.select({ warehouseId: locations.warehouseId }).from(locations).where(eq(locations.id, cl.locationId))
+    taskId = await createTask(tx, { companyId: actor.companyId, warehouseId: loc.warehouseId, type: 'count', locationId: cl.locationId, reference: `${planCode(planId)} recount` })
+    if (body.assignee != null) await assignTask(tx, actor.companyId, taskId, body.assignee)
+  }
+  const status = action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'recount'
+  await tx.update(countLocations).set({ status, taskId, reviewedBy: actor.userId, reviewNote: body.note }).where(eq(countLocations.id, cl.id))
+}
+
+/** Approve every location awaiting review (or the given ones): one transaction. */
+export async function approveAll(db: DbOrTx, actor: CountActor, planId: number, body: { locations?: number[]; note: string }): Promise<{ approved: number; moves: number }> {
+  return db.transaction(async (tx) => {
+    await loadPlan(tx, actor.companyId, planId)
+    const rows = await tx
+      .select()
+      .from(countLocations)
+      .where(and(eq(countLocations.planId, planId), eq(countLocations.companyId, actor.companyId), inArray(countLocations.status, ['review', 'recount']), sql`${countLocations.round} > 0`, body.locations?.length ? inArray(countLocations.locationId, body.locations) : undefined))
+      .orderBy(countLocations.id)
+      .for('update')
+    const [{ before }] = await tx.select({ before: max(stockMoves.id) }).from(stockMoves)
+    for (const cl of rows) await reviewOne(tx, actor, planId, cl, 'approve', { note: body.note })
+    const [{ after }] = await tx.select({ after: max(stockMoves.id) }).from(stockMoves)
+    await refreshPlanStatus(tx, planId)
+    return { approved: rows.length, moves: (after ?? 0) - (before ?? 0) }
+  })
+}
+
+/** Plans with progress, newest first. */
+export async function listCountPlans(db: DbOrTx, companyId: number, filters: { status?: string }, page: { pageSize: number; offset: number }): Promise<{ rows: CountPlan[]; count: number }> {
+  const statuses = filters.status ? filters.status.split(',').map((s) => s.trim()) : undefined
+  const where = and(eq(countPlans.companyId, companyId), statuses ? inArray(countPlans.status, statuses as (typeof countPlans.status.enumValues)[number][]) : undefined)
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(countPlans).where(where)
+  const ids = await db.select({ id: countPlans.id }).from(countPlans).where(where).orderBy(sql`${countPlans.createdAt} DESC, ${countPlans.id} DESC`).limit(page.pageSize).offset(page.offset)
+  const rows = await planRows(db, companyId, ids.map((i) => i.id))
+  return { rows, count: Number(n) }
+}
+
+async function planRows(db: DbOrTx, companyId: number, ids: number[]): Promise<CountPlan[]> {
+  if (!ids.length) return []
+  const plans = await db
+    .select({ plan: countPlans, username: users.username })
+    .from(countPlans)
+    .leftJoin(users, eq(users.id, countPlans.createdBy))
+    .where(and(eq(countPlans.companyId, companyId), inArray(countPlans.id, ids)))
+  const progress = await db
+    .select({
+      planId: countLocations.planId,
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`count(*) FILTER (WHERE ${countLocations.status} IN ('pending', 'recount'))::int`,
+      review: sql<number>`count(*) FILTER (WHERE ${countLocations.status} = 'review')::int`,
+      done: sql<number>`count(*) FILTER (WHERE ${countLocations.status} IN ('approved', 'rejected'))::int`,
+    })
+    .from(countLocations)
+    .where(inArray(countLocations.planId, ids))
+    .groupBy(countLocations.planId)
+  const allProducts = [...new Set(plans.flatMap((p) => p.plan.productIds))]
+  const prods = allProducts.length ? await db.select({ id: products.id, code: products.code, name1: products.name1 }).from(products).where(inArray(products.id, allProducts)) : []
+  const byId = new Map(plans.map((p) => [p.plan.id, p]))
+  return ids.flatMap((id) => {
+    const p = byId.get(id)
+    if (!p) return []
+    const g = progress.find((x) => x.planId === id)
+    return [
+      {
+        id,
+        code: planCode(id),
+        name: p.plan.name,
+        status: p.plan.status,
+        blind: p.plan.blind,
+        products: prods.filter((x) => p.plan.productIds.includes(x.id)),
+        created_by: p.plan.createdBy !== null && p.username !== null ? { id: p.plan.createdBy, username: p.username } : null,
+        created_at: p.plan.createdAt.toISOString(),
+        closed_at: p.plan.closedAt?.toISOString() ?? null,
+        locations_total: g?.total ?? 0,
+        locations_pending: g?.pending ?? 0,
+        locations_review: g?.review ?? 0,
+        locations_done: g?.done ?? 0,
+      },
+    ]
+  })
+}
+
+/** The plan with every location (or only `only`): entries and variances of the last round, and the moves since the count. */
+export async function countDetail(db: DbOrTx, companyId: number, planId: number, only?: number[]): Promise<CountDetail> {
+  await loadPlan(db, companyId, planId)
+  const [plan] = await planRows(db, companyId, [planId])
+  const settings = await getInventorySettings(db, companyId)
+  const cls = await db
+    .select({ cl: countLocations, code: locations.code })
+    .from(countLocations)
+    .innerJoin(locations, eq(locations.id, countLocations.locationId))
+    .where(and(eq(countLocations.planId, planId), only ? inArray(countLocations.locationId, only) : undefined))
+    .orderBy(asc(locations.code))
+  const clIds = cls.map((c) => c.cl.id)
+  const entries = clIds.length
+    ? await db
+        .select({ e: countEntries, code: products.code, name1: products.name1 })
+        .from(countEntries)
+        .innerJoin(products, eq(products.id, countEntries.productId))
+        .innerJoin(countLocations, and(eq(countLocations.id, countEntries.countLocationId), eq(countLocations.round, countEntries.round)))
+        .where(inArray(countEntries.countLocationId, clIds))
+        .orderBy(countEntries.id)
+    : []
+  const userIds = [...new Set(cls.flatMap((c) => [c.cl.countedBy, c.cl.previousCountedBy, c.cl.reviewedBy]).filter((u): u is number => u !== null))]
+  const names = userIds.length ? await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, userIds)) : []
+  const userRef = (id: number | null) => (id === null ? null : (names.find((n) => n.id === id) ?? null))
+  // moves since each count, for the counted locations that are not settled yet (their review needs them)
+  const open = cls.filter((c) => c.cl.snapshotMoveId !== null && (c.cl.status === 'review' || c.cl.status === 'recount'))
+  const movedByLine = new Map<number, bigint>()
+  const movesSince = new Map<number, number[]>()
+  for (const c of open) {
+    const ms = await db
+      .select({ id: stockMoves.id, fromLineId: stockMoves.fromLineId, toLineId: stockMoves.toLineId, qty: stockMoves.qty, fromLocationId: stockMoves.fromLocationId, toLocationId: stockMoves.toLocationId })
+      .from(stockMoves)
+      .where(and(eq(stockMoves.companyId, companyId), sql`${stockMoves.id} > ${c.cl.snapshotMoveId}`, sql`(${stockMoves.fromLocationId} = ${c.cl.locationId} OR ${stockMoves.toLocationId} = ${c.cl.locationId})`))
+      .orderBy(stockMoves.id)
+      .limit(200)
+    movesSince.set(c.cl.id, ms.map((m) => m.id))
+    for (const m of ms) {
+      if (m.fromLineId === m.toLineId) continue
+      if (m.toLineId !== null && m.toLocationId === c.cl.locationId) movedByLine.set(m.toLineId, (movedByLine.get(m.toLineId) ?? 0n) + milli(m.qty))
+      if (m.fromLineId !== null && m.fromLocationId === c.cl.locationId) movedByLine.set(m.fromLineId, (movedByLine.get(m.fromLineId) ?? 0n) - milli(m.qty))
+    }
+  }
+  const allMoveIds = [...movesSince.values()].flat()
+  const moves = await movesByIds(db, companyId, allMoveIds)
+  const locs: CountLocation[] = cls.map(({ cl, code }) => {
+    const mine = entries.filter((x) => x.e.countLocationId === cl.id)
+    const product = (x: (typeof mine)[number]) => ({ id: x.e.productId, code: x.code, name1: x.name1 })
+    return {
+      location: { id: cl.locationId, code },
+      status: cl.status,
+      round: cl.round,
+      task: cl.taskId,
+      counted_by: userRef(cl.countedBy),
+      counted_at: null as string | null,
+      previous_counted_by: userRef(cl.previousCountedBy),
+      entries: mine.filter((x) => milli(x.e.countedQty) !== 0n).map((x) => ({ product: product(x), lot: x.e.lot, pallet_code: x.e.palletCode, sscc: x.e.sscc, expiry_date: x.e.expiryDate, qty: x.e.countedQty })),
+      variances: mine
+        .filter((x) => milli(x.e.countedQty) !== milli(x.e.snapshotQty))
+        .map((x) => {
+          const snap = milli(x.e.snapshotQty)
+          const moved = x.e.stockLineId !== null ? (movedByLine.get(x.e.stockLineId) ?? 0n) : 0n
+          const variance = milli(x.e.countedQty) - snap
+          return {
+            product: product(x),
+            lot: x.e.lot,
+            pallet_code: x.e.palletCode,
+            sscc: x.e.sscc,
+            expiry_date: x.e.expiryDate,
+            stock_line: x.e.stockLineId,
+            snapshot_qty: fromMilli(snap),
+            moved_qty: fromMilli(moved),
+            expected_qty: fromMilli(snap + moved),
+            counted_qty: fromMilli(milli(x.e.countedQty)),
+            variance: fromMilli(variance),
+            beyond_tolerance: beyondTolerance(variance, snap, settings),
+          }
+        }),
+      moves_since: moves.filter((m) => (movesSince.get(cl.id) ?? []).includes(m.id)),
+      reviewed_by: userRef(cl.reviewedBy),
+      review_note: cl.reviewNote,
+    }
+  })
+  for (const [i, { cl }] of cls.entries()) locs[i].counted_at = cl.countedAt?.toISOString() ?? null
+  return { ...plan, locations: locs }
+}
