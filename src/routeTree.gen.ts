@@ -37,6 +37,7 @@ import { Route as AppCoreCompaniesRouteImport } from './routes/_app/core/compani
 import { Route as AppCoreLocationsRouteImport } from './routes/_app/core/locations'
 import { Route as AppCoreSitesRouteImport } from './routes/_app/core/sites'
 import { Route as AppCoreWarehousesRouteImport } from './routes/_app/core/warehouses'
+import { Route as AppInventoryMovesRouteImport } from './routes/_app/inventory/moves'
 import { Route as AppInventoryScanRouteImport } from './routes/_app/inventory/scan'
 import { Route as AppInventorySearchRouteImport } from './routes/_app/inventory/search'
 import { Route as AppPartnersCarriersRouteImport } from './routes/_app/partners/carriers'
@@ -191,6 +192,11 @@ const AppCoreWarehousesRoute = AppCoreWarehousesRouteImport.update({
   path: '/core/warehouses',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventoryMovesRoute = AppInventoryMovesRouteImport.update({
+  id: '/inventory/moves',
+  path: '/inventory/moves',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInventoryScanRoute = AppInventoryScanRouteImport.update({
   id: '/inventory/scan',
   path: '/inventory/scan',
@@ -294,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/core/locations': typeof AppCoreLocationsRoute
   '/core/sites': typeof AppCoreSitesRoute
   '/core/warehouses': typeof AppCoreWarehousesRoute
+  '/inventory/moves': typeof AppInventoryMovesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
@@ -336,6 +343,7 @@ export interface FileRoutesByTo {
   '/core/locations': typeof AppCoreLocationsRoute
   '/core/sites': typeof AppCoreSitesRoute
   '/core/warehouses': typeof AppCoreWarehousesRoute
+  '/inventory/moves': typeof AppInventoryMovesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
@@ -381,6 +389,7 @@ export interface FileRoutesById {
   '/_app/core/locations': typeof AppCoreLocationsRoute
   '/_app/core/sites': typeof AppCoreSitesRoute
   '/_app/core/warehouses': typeof AppCoreWarehousesRoute
+  '/_app/inventory/moves': typeof AppInventoryMovesRoute
   '/_app/inventory/scan': typeof AppInventoryScanRoute
   '/_app/inventory/search': typeof AppInventorySearchRoute
   '/_app/partners/carriers': typeof AppPartnersCarriersRoute
@@ -426,6 +435,7 @@ export interface FileRouteTypes {
     | '/core/locations'
     | '/core/sites'
     | '/core/warehouses'
+    | '/inventory/moves'
     | '/inventory/scan'
     | '/inventory/search'
     | '/partners/carriers'
@@ -468,6 +478,7 @@ export interface FileRouteTypes {
     | '/core/locations'
     | '/core/sites'
     | '/core/warehouses'
+    | '/inventory/moves'
     | '/inventory/scan'
     | '/inventory/search'
     | '/partners/carriers'
@@ -512,6 +523,7 @@ export interface FileRouteTypes {
     | '/_app/core/locations'
     | '/_app/core/sites'
     | '/_app/core/warehouses'
+    | '/_app/inventory/moves'
     | '/_app/inventory/scan'
     | '/_app/inventory/search'
     | '/_app/partners/carriers'
@@ -733,6 +745,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCoreWarehousesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/moves': {
+      id: '/_app/inventory/moves'
+      path: '/inventory/moves'
+      fullPath: '/inventory/moves'
+      preLoaderRoute: typeof AppInventoryMovesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/inventory/scan': {
       id: '/_app/inventory/scan'
       path: '/inventory/scan'
@@ -849,6 +868,7 @@ interface AppRouteChildren {
   AppCoreLocationsRoute: typeof AppCoreLocationsRoute
   AppCoreSitesRoute: typeof AppCoreSitesRoute
   AppCoreWarehousesRoute: typeof AppCoreWarehousesRoute
+  AppInventoryMovesRoute: typeof AppInventoryMovesRoute
   AppInventoryScanRoute: typeof AppInventoryScanRoute
   AppInventorySearchRoute: typeof AppInventorySearchRoute
   AppPartnersCarriersRoute: typeof AppPartnersCarriersRoute
@@ -880,6 +900,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCoreLocationsRoute: AppCoreLocationsRoute,
   AppCoreSitesRoute: AppCoreSitesRoute,
   AppCoreWarehousesRoute: AppCoreWarehousesRoute,
+  AppInventoryMovesRoute: AppInventoryMovesRoute,
   AppInventoryScanRoute: AppInventoryScanRoute,
   AppInventorySearchRoute: AppInventorySearchRoute,
   AppPartnersCarriersRoute: AppPartnersCarriersRoute,
