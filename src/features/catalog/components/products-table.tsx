@@ -1,3 +1,4 @@
+import { useMemo, type ReactNode } from 'react'
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
@@ -15,16 +16,23 @@ const columns = (i18n: I18n): DataColumn<Product>[] => [
   { id: 'storage_class', header: msg`Classe de armazenagem`, value: (row) => row.storage_class, render: (row) => storageClassLabel(i18n, row.storage_class) },
 ]
 
-/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
-export function ProductsTable({ params, onParamsChange }: Partial<ListState> = {}) {
+/**
+ * Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own.
+ * `rowActions`: optional controls for each row (the route composes other features' actions here), in a last, unsorted column.
+ */
+export function ProductsTable({ params, onParamsChange, rowActions }: Partial<ListState> & { rowActions?: (row: Product) => ReactNode } = {}) {
   const { t, i18n } = useLingui()
+  const all = useMemo(
+    () => [...columns(i18n), ...(rowActions ? [{ id: 'actions', header: msg`Ações`, value: () => null, render: rowActions, sortable: false }] : [])],
+    [i18n, rowActions],
+  )
   return (
     <DataTable
       params={params}
       onParamsChange={onParamsChange}
       tableId="catalog.products"
       label={t`Produtos`}
-      columns={columns(i18n)}
+      columns={all}
       query={productsQueryOptions}
       getRowId={(row) => String(row.id)}
     />

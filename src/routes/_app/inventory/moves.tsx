@@ -9,10 +9,8 @@ import { validateMoveFilters, type MoveFilters } from '../../../features/invento
 
 type MovesSearch = ListSearch & MoveFilters
 
-function filtersOf(search: MovesSearch): MoveFilters {
-  const { search: _s, page: _p, page_size: _ps, ordering: _o, ...filters } = search
-  return filters
-}
+// only the ledger's own filters: the router keeps whatever else a pasted link carried
+const filtersOf = (search: MovesSearch): MoveFilters => validateMoveFilters(search as Record<string, unknown>)
 
 export const Route = createFileRoute('/_app/inventory/moves')({
   // issue 15: the ledger's page, search, ordering and filters live in the URL (STYLE habit 17)
