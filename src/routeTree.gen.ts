@@ -49,6 +49,8 @@ import { Route as AppWorkforceParkingSpotsRouteImport } from './routes/_app/work
 import { Route as AppWorkforceSkillsRouteImport } from './routes/_app/workforce/skills'
 import { Route as AppWorkforceTasksRouteImport } from './routes/_app/workforce/tasks'
 import { Route as AppWorkforceUsersRouteImport } from './routes/_app/workforce/users'
+import { Route as AppInventoryCountsIndexRouteImport } from './routes/_app/inventory/counts/index'
+import { Route as AppInventoryCountsIdRouteImport } from './routes/_app/inventory/counts/$id'
 import { Route as AppManufacturingCopackOrdersIndexRouteImport } from './routes/_app/manufacturing/copack-orders/index'
 import { Route as AppManufacturingCopackOrdersIdRouteImport } from './routes/_app/manufacturing/copack-orders/$id'
 import { Route as AppManufacturingCopackOrdersNewRouteImport } from './routes/_app/manufacturing/copack-orders/new'
@@ -253,6 +255,16 @@ const AppWorkforceUsersRoute = AppWorkforceUsersRouteImport.update({
   path: '/workforce/users',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventoryCountsIndexRoute = AppInventoryCountsIndexRouteImport.update({
+  id: '/inventory/counts/',
+  path: '/inventory/counts/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInventoryCountsIdRoute = AppInventoryCountsIdRouteImport.update({
+  id: '/inventory/counts/$id',
+  path: '/inventory/counts/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppManufacturingCopackOrdersIndexRoute =
   AppManufacturingCopackOrdersIndexRouteImport.update({
     id: '/manufacturing/copack-orders/',
@@ -312,8 +324,10 @@ export interface FileRoutesByFullPath {
   '/workforce/skills': typeof AppWorkforceSkillsRoute
   '/workforce/tasks': typeof AppWorkforceTasksRoute
   '/workforce/users': typeof AppWorkforceUsersRoute
+  '/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
 }
 export interface FileRoutesByTo {
@@ -355,8 +369,10 @@ export interface FileRoutesByTo {
   '/workforce/skills': typeof AppWorkforceSkillsRoute
   '/workforce/tasks': typeof AppWorkforceTasksRoute
   '/workforce/users': typeof AppWorkforceUsersRoute
+  '/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/inventory/counts': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders': typeof AppManufacturingCopackOrdersIndexRoute
 }
 export interface FileRoutesById {
@@ -401,8 +417,10 @@ export interface FileRoutesById {
   '/_app/workforce/skills': typeof AppWorkforceSkillsRoute
   '/_app/workforce/tasks': typeof AppWorkforceTasksRoute
   '/_app/workforce/users': typeof AppWorkforceUsersRoute
+  '/_app/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/_app/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/_app/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/_app/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/_app/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
 }
 export interface FileRouteTypes {
@@ -447,8 +465,10 @@ export interface FileRouteTypes {
     | '/workforce/skills'
     | '/workforce/tasks'
     | '/workforce/users'
+    | '/inventory/counts/$id'
     | '/manufacturing/copack-orders/$id'
     | '/manufacturing/copack-orders/new'
+    | '/inventory/counts/'
     | '/manufacturing/copack-orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -490,8 +510,10 @@ export interface FileRouteTypes {
     | '/workforce/skills'
     | '/workforce/tasks'
     | '/workforce/users'
+    | '/inventory/counts/$id'
     | '/manufacturing/copack-orders/$id'
     | '/manufacturing/copack-orders/new'
+    | '/inventory/counts'
     | '/manufacturing/copack-orders'
   id:
     | '__root__'
@@ -535,8 +557,10 @@ export interface FileRouteTypes {
     | '/_app/workforce/skills'
     | '/_app/workforce/tasks'
     | '/_app/workforce/users'
+    | '/_app/inventory/counts/$id'
     | '/_app/manufacturing/copack-orders/$id'
     | '/_app/manufacturing/copack-orders/new'
+    | '/_app/inventory/counts/'
     | '/_app/manufacturing/copack-orders/'
   fileRoutesById: FileRoutesById
 }
@@ -829,6 +853,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkforceUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/counts/': {
+      id: '/_app/inventory/counts/'
+      path: '/inventory/counts'
+      fullPath: '/inventory/counts/'
+      preLoaderRoute: typeof AppInventoryCountsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory/counts/$id': {
+      id: '/_app/inventory/counts/$id'
+      path: '/inventory/counts/$id'
+      fullPath: '/inventory/counts/$id'
+      preLoaderRoute: typeof AppInventoryCountsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/manufacturing/copack-orders/': {
       id: '/_app/manufacturing/copack-orders/'
       path: '/manufacturing/copack-orders'
@@ -880,8 +918,10 @@ interface AppRouteChildren {
   AppWorkforceSkillsRoute: typeof AppWorkforceSkillsRoute
   AppWorkforceTasksRoute: typeof AppWorkforceTasksRoute
   AppWorkforceUsersRoute: typeof AppWorkforceUsersRoute
+  AppInventoryCountsIdRoute: typeof AppInventoryCountsIdRoute
   AppManufacturingCopackOrdersIdRoute: typeof AppManufacturingCopackOrdersIdRoute
   AppManufacturingCopackOrdersNewRoute: typeof AppManufacturingCopackOrdersNewRoute
+  AppInventoryCountsIndexRoute: typeof AppInventoryCountsIndexRoute
   AppManufacturingCopackOrdersIndexRoute: typeof AppManufacturingCopackOrdersIndexRoute
 }
 
@@ -912,8 +952,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppWorkforceSkillsRoute: AppWorkforceSkillsRoute,
   AppWorkforceTasksRoute: AppWorkforceTasksRoute,
   AppWorkforceUsersRoute: AppWorkforceUsersRoute,
+  AppInventoryCountsIdRoute: AppInventoryCountsIdRoute,
   AppManufacturingCopackOrdersIdRoute: AppManufacturingCopackOrdersIdRoute,
   AppManufacturingCopackOrdersNewRoute: AppManufacturingCopackOrdersNewRoute,
+  AppInventoryCountsIndexRoute: AppInventoryCountsIndexRoute,
   AppManufacturingCopackOrdersIndexRoute:
     AppManufacturingCopackOrdersIndexRoute,
 }

@@ -8,7 +8,7 @@ import { locationOptionsQueryOptions, type LocationOption } from '../api/get-loc
 export interface LocationPickerProps {
   label: string
   value: number | null
-  onChange: (id: number | null) => void
+  onChange: (id: number | null, option: LocationOption | null) => void
   error?: React.ReactNode
   required?: boolean
   /** a location the list leaves out (where the stock already is) */
@@ -50,8 +50,9 @@ export function LocationPicker({ label, value, onChange, error, required, exclud
       value={value === null ? null : String(value)}
       onChange={(next) => {
         const id = next === null ? null : Number(next)
-        setChosen(all.find((option) => option.id === id) ?? null)
-        onChange(id)
+        const option = all.find((o) => o.id === id) ?? null
+        setChosen(option)
+        onChange(id, option)
       }}
       error={error}
     />
