@@ -29,6 +29,8 @@ const EXACT: Record<string, MessageDescriptor> = {
   'Give a lot, an sscc or a pallet_code.': msg`Informe um lote, um SSCC ou um palete.`,
   'Ensure this value is less than or equal to 100.': msg`Informe um valor de no máximo 100.`,
   'You do not have permission to perform this action.': msg`Você não tem permissão para esta ação.`,
+  'The stock is not blocked.': msg`O estoque não está bloqueado.`,
+  'Ensure this date is on or after date_from.': msg`A data final deve ser igual ou posterior à inicial.`,
 }
 
 const PATTERNS: Rule[] = [
@@ -37,6 +39,14 @@ const PATTERNS: Rule[] = [
   [/^Ensure this value is greater than or equal to (\d+)\.$/, (m) => msg`Informe um valor maior ou igual a ${m[1]}.`],
   [/^Ensure this value is less than or equal to (\d+)\.$/, (m) => msg`Informe um valor menor ou igual a ${m[1]}.`],
   [/^Not enough stock on line \d+ to \w+ ([\d.]+): quantity ([\d.]+), reserved ([\d.]+)\.$/, (m) => msg`Estoque livre insuficiente para ${m[1]}: quantidade ${m[2]}, reservado ${m[3]}.`],
+  [/^Location (.+) is inactive; choose another\.$/, (m) => msg`A localização ${m[1]} está inativa; escolha outra.`],
+  [/^Pallet (.+) is already there\.$/, (m) => msg`O palete ${m[1]} já está nesta localização.`],
+  [/^No stock on pallet (.+)\.$/, (m) => msg`Não há estoque no palete ${m[1]}.`],
+  [/^Pallet (.+) holds reserved stock/, (m) => msg`O palete ${m[1]} tem estoque reservado; mova a quantidade livre linha a linha ou libere a reserva.`],
+  [/^(?:Pallet|Stock line) .+ is no longer in the location you saw it in; it is in (.+) now\.$/, (m) => msg`O estoque não está mais onde você o viu: agora está em ${m[1]}.`],
+  [/^Stock line \d+ is (blocked|quarantine)/, () => msg`O estoque está bloqueado ou em quarentena: libere-o antes.`],
+  [/^The stock is already (blocked|quarantine)\.$/, () => msg`O estoque já está nesta situação.`],
+  [/^Select a valid choice\./, () => msg`Escolha uma opção válida.`],
   [/^Stock line \d+ changed since you read it/, () => msg`A linha de estoque mudou desde que você a abriu. Confira os valores atuais e envie de novo.`],
   [/^Stock line \d+ no longer exists/, () => msg`A linha de estoque não existe mais: outra alteração a esvaziou.`],
 ]

@@ -22,7 +22,7 @@ import { CountPlanStatusBadge, CountProgress } from './counts-table'
 function LocationStatusBadge({ status }: { status: CountLocation['status'] }) {
   const { i18n } = useLingui()
   return (
-    <Badge variant="light" color={COUNT_LOCATION_STATUS_COLORS[status] ?? 'gray'} data-status={status}>
+    <Badge variant="dot" color={COUNT_LOCATION_STATUS_COLORS[status] ?? 'gray'} data-status={status} style={{ minWidth: 'max-content' }}>
       {labelOf(COUNT_LOCATION_STATUS_LABELS, status, (d) => i18n._(d))}
     </Badge>
   )

@@ -19,7 +19,8 @@ export function StockRowActions({ line, onAction }: { line: StockLine; onAction:
   const where = `${line.product.code} @ ${line.location.code}`
   const reasonId = `adjust-reason-${line.id}`
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
+    // no initial-focus placeholder: a role=presentation child with a tabindex inside role=menu fails axe (aria-required-children)
+    <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" aria-label={t`Ações de ${where}`}>
           <IconDots size={18} aria-hidden />

@@ -3,6 +3,7 @@ import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle } from '@tabler/icons-react'
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { postStockStatus } from '../api/post-stock-status'
@@ -53,7 +54,7 @@ export function StockStatusForm({ line: initial, action, onDone }: { line: Stock
       const count = result.lines.length
       notifications.show({
         color: 'green',
-        message: action === 'block' ? t`Estoque bloqueado (${count} linhas).` : t`Estoque liberado (${count} linhas).`,
+        message: action === 'block' ? plural(count, { one: 'Estoque bloqueado (# linha).', other: 'Estoque bloqueado (# linhas).' }) : plural(count, { one: 'Estoque liberado (# linha).', other: 'Estoque liberado (# linhas).' }),
         closeButtonProps: { 'aria-label': t`Fechar` },
       })
       onDone()
