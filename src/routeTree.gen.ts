@@ -40,6 +40,7 @@ import { Route as AppCoreWarehousesRouteImport } from './routes/_app/core/wareho
 import { Route as AppInventoryMovesRouteImport } from './routes/_app/inventory/moves'
 import { Route as AppInventoryScanRouteImport } from './routes/_app/inventory/scan'
 import { Route as AppInventorySearchRouteImport } from './routes/_app/inventory/search'
+import { Route as AppInventoryTraceRouteImport } from './routes/_app/inventory/trace'
 import { Route as AppPartnersCarriersRouteImport } from './routes/_app/partners/carriers'
 import { Route as AppPartnersCustomersRouteImport } from './routes/_app/partners/customers'
 import { Route as AppPartnersSuppliersRouteImport } from './routes/_app/partners/suppliers'
@@ -209,6 +210,11 @@ const AppInventorySearchRoute = AppInventorySearchRouteImport.update({
   path: '/inventory/search',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventoryTraceRoute = AppInventoryTraceRouteImport.update({
+  id: '/inventory/trace',
+  path: '/inventory/trace',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPartnersCarriersRoute = AppPartnersCarriersRouteImport.update({
   id: '/partners/carriers',
   path: '/partners/carriers',
@@ -315,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/inventory/moves': typeof AppInventoryMovesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
+  '/inventory/trace': typeof AppInventoryTraceRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -360,6 +367,7 @@ export interface FileRoutesByTo {
   '/inventory/moves': typeof AppInventoryMovesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
+  '/inventory/trace': typeof AppInventoryTraceRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -408,6 +416,7 @@ export interface FileRoutesById {
   '/_app/inventory/moves': typeof AppInventoryMovesRoute
   '/_app/inventory/scan': typeof AppInventoryScanRoute
   '/_app/inventory/search': typeof AppInventorySearchRoute
+  '/_app/inventory/trace': typeof AppInventoryTraceRoute
   '/_app/partners/carriers': typeof AppPartnersCarriersRoute
   '/_app/partners/customers': typeof AppPartnersCustomersRoute
   '/_app/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -456,6 +465,7 @@ export interface FileRouteTypes {
     | '/inventory/moves'
     | '/inventory/scan'
     | '/inventory/search'
+    | '/inventory/trace'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -501,6 +511,7 @@ export interface FileRouteTypes {
     | '/inventory/moves'
     | '/inventory/scan'
     | '/inventory/search'
+    | '/inventory/trace'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -548,6 +559,7 @@ export interface FileRouteTypes {
     | '/_app/inventory/moves'
     | '/_app/inventory/scan'
     | '/_app/inventory/search'
+    | '/_app/inventory/trace'
     | '/_app/partners/carriers'
     | '/_app/partners/customers'
     | '/_app/partners/suppliers'
@@ -790,6 +802,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventorySearchRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/trace': {
+      id: '/_app/inventory/trace'
+      path: '/inventory/trace'
+      fullPath: '/inventory/trace'
+      preLoaderRoute: typeof AppInventoryTraceRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/partners/carriers': {
       id: '/_app/partners/carriers'
       path: '/partners/carriers'
@@ -909,6 +928,7 @@ interface AppRouteChildren {
   AppInventoryMovesRoute: typeof AppInventoryMovesRoute
   AppInventoryScanRoute: typeof AppInventoryScanRoute
   AppInventorySearchRoute: typeof AppInventorySearchRoute
+  AppInventoryTraceRoute: typeof AppInventoryTraceRoute
   AppPartnersCarriersRoute: typeof AppPartnersCarriersRoute
   AppPartnersCustomersRoute: typeof AppPartnersCustomersRoute
   AppPartnersSuppliersRoute: typeof AppPartnersSuppliersRoute
@@ -943,6 +963,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryMovesRoute: AppInventoryMovesRoute,
   AppInventoryScanRoute: AppInventoryScanRoute,
   AppInventorySearchRoute: AppInventorySearchRoute,
+  AppInventoryTraceRoute: AppInventoryTraceRoute,
   AppPartnersCarriersRoute: AppPartnersCarriersRoute,
   AppPartnersCustomersRoute: AppPartnersCustomersRoute,
   AppPartnersSuppliersRoute: AppPartnersSuppliersRoute,
