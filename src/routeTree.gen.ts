@@ -37,8 +37,10 @@ import { Route as AppCoreCompaniesRouteImport } from './routes/_app/core/compani
 import { Route as AppCoreLocationsRouteImport } from './routes/_app/core/locations'
 import { Route as AppCoreSitesRouteImport } from './routes/_app/core/sites'
 import { Route as AppCoreWarehousesRouteImport } from './routes/_app/core/warehouses'
+import { Route as AppInventoryMovesRouteImport } from './routes/_app/inventory/moves'
 import { Route as AppInventoryScanRouteImport } from './routes/_app/inventory/scan'
 import { Route as AppInventorySearchRouteImport } from './routes/_app/inventory/search'
+import { Route as AppInventoryTraceRouteImport } from './routes/_app/inventory/trace'
 import { Route as AppPartnersCarriersRouteImport } from './routes/_app/partners/carriers'
 import { Route as AppPartnersCustomersRouteImport } from './routes/_app/partners/customers'
 import { Route as AppPartnersSuppliersRouteImport } from './routes/_app/partners/suppliers'
@@ -48,6 +50,8 @@ import { Route as AppWorkforceParkingSpotsRouteImport } from './routes/_app/work
 import { Route as AppWorkforceSkillsRouteImport } from './routes/_app/workforce/skills'
 import { Route as AppWorkforceTasksRouteImport } from './routes/_app/workforce/tasks'
 import { Route as AppWorkforceUsersRouteImport } from './routes/_app/workforce/users'
+import { Route as AppInventoryCountsIndexRouteImport } from './routes/_app/inventory/counts/index'
+import { Route as AppInventoryCountsIdRouteImport } from './routes/_app/inventory/counts/$id'
 import { Route as AppManufacturingCopackOrdersIndexRouteImport } from './routes/_app/manufacturing/copack-orders/index'
 import { Route as AppManufacturingCopackOrdersIdRouteImport } from './routes/_app/manufacturing/copack-orders/$id'
 import { Route as AppManufacturingCopackOrdersNewRouteImport } from './routes/_app/manufacturing/copack-orders/new'
@@ -191,6 +195,11 @@ const AppCoreWarehousesRoute = AppCoreWarehousesRouteImport.update({
   path: '/core/warehouses',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventoryMovesRoute = AppInventoryMovesRouteImport.update({
+  id: '/inventory/moves',
+  path: '/inventory/moves',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInventoryScanRoute = AppInventoryScanRouteImport.update({
   id: '/inventory/scan',
   path: '/inventory/scan',
@@ -199,6 +208,11 @@ const AppInventoryScanRoute = AppInventoryScanRouteImport.update({
 const AppInventorySearchRoute = AppInventorySearchRouteImport.update({
   id: '/inventory/search',
   path: '/inventory/search',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInventoryTraceRoute = AppInventoryTraceRouteImport.update({
+  id: '/inventory/trace',
+  path: '/inventory/trace',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPartnersCarriersRoute = AppPartnersCarriersRouteImport.update({
@@ -245,6 +259,16 @@ const AppWorkforceTasksRoute = AppWorkforceTasksRouteImport.update({
 const AppWorkforceUsersRoute = AppWorkforceUsersRouteImport.update({
   id: '/workforce/users',
   path: '/workforce/users',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInventoryCountsIndexRoute = AppInventoryCountsIndexRouteImport.update({
+  id: '/inventory/counts/',
+  path: '/inventory/counts/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInventoryCountsIdRoute = AppInventoryCountsIdRouteImport.update({
+  id: '/inventory/counts/$id',
+  path: '/inventory/counts/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppManufacturingCopackOrdersIndexRoute =
@@ -294,8 +318,10 @@ export interface FileRoutesByFullPath {
   '/core/locations': typeof AppCoreLocationsRoute
   '/core/sites': typeof AppCoreSitesRoute
   '/core/warehouses': typeof AppCoreWarehousesRoute
+  '/inventory/moves': typeof AppInventoryMovesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
+  '/inventory/trace': typeof AppInventoryTraceRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -305,8 +331,10 @@ export interface FileRoutesByFullPath {
   '/workforce/skills': typeof AppWorkforceSkillsRoute
   '/workforce/tasks': typeof AppWorkforceTasksRoute
   '/workforce/users': typeof AppWorkforceUsersRoute
+  '/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
 }
 export interface FileRoutesByTo {
@@ -336,8 +364,10 @@ export interface FileRoutesByTo {
   '/core/locations': typeof AppCoreLocationsRoute
   '/core/sites': typeof AppCoreSitesRoute
   '/core/warehouses': typeof AppCoreWarehousesRoute
+  '/inventory/moves': typeof AppInventoryMovesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
+  '/inventory/trace': typeof AppInventoryTraceRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -347,8 +377,10 @@ export interface FileRoutesByTo {
   '/workforce/skills': typeof AppWorkforceSkillsRoute
   '/workforce/tasks': typeof AppWorkforceTasksRoute
   '/workforce/users': typeof AppWorkforceUsersRoute
+  '/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/inventory/counts': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders': typeof AppManufacturingCopackOrdersIndexRoute
 }
 export interface FileRoutesById {
@@ -381,8 +413,10 @@ export interface FileRoutesById {
   '/_app/core/locations': typeof AppCoreLocationsRoute
   '/_app/core/sites': typeof AppCoreSitesRoute
   '/_app/core/warehouses': typeof AppCoreWarehousesRoute
+  '/_app/inventory/moves': typeof AppInventoryMovesRoute
   '/_app/inventory/scan': typeof AppInventoryScanRoute
   '/_app/inventory/search': typeof AppInventorySearchRoute
+  '/_app/inventory/trace': typeof AppInventoryTraceRoute
   '/_app/partners/carriers': typeof AppPartnersCarriersRoute
   '/_app/partners/customers': typeof AppPartnersCustomersRoute
   '/_app/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -392,8 +426,10 @@ export interface FileRoutesById {
   '/_app/workforce/skills': typeof AppWorkforceSkillsRoute
   '/_app/workforce/tasks': typeof AppWorkforceTasksRoute
   '/_app/workforce/users': typeof AppWorkforceUsersRoute
+  '/_app/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/_app/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/_app/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/_app/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/_app/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
 }
 export interface FileRouteTypes {
@@ -426,8 +462,10 @@ export interface FileRouteTypes {
     | '/core/locations'
     | '/core/sites'
     | '/core/warehouses'
+    | '/inventory/moves'
     | '/inventory/scan'
     | '/inventory/search'
+    | '/inventory/trace'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -437,8 +475,10 @@ export interface FileRouteTypes {
     | '/workforce/skills'
     | '/workforce/tasks'
     | '/workforce/users'
+    | '/inventory/counts/$id'
     | '/manufacturing/copack-orders/$id'
     | '/manufacturing/copack-orders/new'
+    | '/inventory/counts/'
     | '/manufacturing/copack-orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -468,8 +508,10 @@ export interface FileRouteTypes {
     | '/core/locations'
     | '/core/sites'
     | '/core/warehouses'
+    | '/inventory/moves'
     | '/inventory/scan'
     | '/inventory/search'
+    | '/inventory/trace'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -479,8 +521,10 @@ export interface FileRouteTypes {
     | '/workforce/skills'
     | '/workforce/tasks'
     | '/workforce/users'
+    | '/inventory/counts/$id'
     | '/manufacturing/copack-orders/$id'
     | '/manufacturing/copack-orders/new'
+    | '/inventory/counts'
     | '/manufacturing/copack-orders'
   id:
     | '__root__'
@@ -512,8 +556,10 @@ export interface FileRouteTypes {
     | '/_app/core/locations'
     | '/_app/core/sites'
     | '/_app/core/warehouses'
+    | '/_app/inventory/moves'
     | '/_app/inventory/scan'
     | '/_app/inventory/search'
+    | '/_app/inventory/trace'
     | '/_app/partners/carriers'
     | '/_app/partners/customers'
     | '/_app/partners/suppliers'
@@ -523,8 +569,10 @@ export interface FileRouteTypes {
     | '/_app/workforce/skills'
     | '/_app/workforce/tasks'
     | '/_app/workforce/users'
+    | '/_app/inventory/counts/$id'
     | '/_app/manufacturing/copack-orders/$id'
     | '/_app/manufacturing/copack-orders/new'
+    | '/_app/inventory/counts/'
     | '/_app/manufacturing/copack-orders/'
   fileRoutesById: FileRoutesById
 }
@@ -733,6 +781,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCoreWarehousesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/moves': {
+      id: '/_app/inventory/moves'
+      path: '/inventory/moves'
+      fullPath: '/inventory/moves'
+      preLoaderRoute: typeof AppInventoryMovesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/inventory/scan': {
       id: '/_app/inventory/scan'
       path: '/inventory/scan'
@@ -745,6 +800,13 @@ declare module '@tanstack/react-router' {
       path: '/inventory/search'
       fullPath: '/inventory/search'
       preLoaderRoute: typeof AppInventorySearchRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory/trace': {
+      id: '/_app/inventory/trace'
+      path: '/inventory/trace'
+      fullPath: '/inventory/trace'
+      preLoaderRoute: typeof AppInventoryTraceRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/partners/carriers': {
@@ -810,6 +872,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkforceUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/counts/': {
+      id: '/_app/inventory/counts/'
+      path: '/inventory/counts'
+      fullPath: '/inventory/counts/'
+      preLoaderRoute: typeof AppInventoryCountsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory/counts/$id': {
+      id: '/_app/inventory/counts/$id'
+      path: '/inventory/counts/$id'
+      fullPath: '/inventory/counts/$id'
+      preLoaderRoute: typeof AppInventoryCountsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/manufacturing/copack-orders/': {
       id: '/_app/manufacturing/copack-orders/'
       path: '/manufacturing/copack-orders'
@@ -849,8 +925,10 @@ interface AppRouteChildren {
   AppCoreLocationsRoute: typeof AppCoreLocationsRoute
   AppCoreSitesRoute: typeof AppCoreSitesRoute
   AppCoreWarehousesRoute: typeof AppCoreWarehousesRoute
+  AppInventoryMovesRoute: typeof AppInventoryMovesRoute
   AppInventoryScanRoute: typeof AppInventoryScanRoute
   AppInventorySearchRoute: typeof AppInventorySearchRoute
+  AppInventoryTraceRoute: typeof AppInventoryTraceRoute
   AppPartnersCarriersRoute: typeof AppPartnersCarriersRoute
   AppPartnersCustomersRoute: typeof AppPartnersCustomersRoute
   AppPartnersSuppliersRoute: typeof AppPartnersSuppliersRoute
@@ -860,8 +938,10 @@ interface AppRouteChildren {
   AppWorkforceSkillsRoute: typeof AppWorkforceSkillsRoute
   AppWorkforceTasksRoute: typeof AppWorkforceTasksRoute
   AppWorkforceUsersRoute: typeof AppWorkforceUsersRoute
+  AppInventoryCountsIdRoute: typeof AppInventoryCountsIdRoute
   AppManufacturingCopackOrdersIdRoute: typeof AppManufacturingCopackOrdersIdRoute
   AppManufacturingCopackOrdersNewRoute: typeof AppManufacturingCopackOrdersNewRoute
+  AppInventoryCountsIndexRoute: typeof AppInventoryCountsIndexRoute
   AppManufacturingCopackOrdersIndexRoute: typeof AppManufacturingCopackOrdersIndexRoute
 }
 
@@ -880,8 +960,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppCoreLocationsRoute: AppCoreLocationsRoute,
   AppCoreSitesRoute: AppCoreSitesRoute,
   AppCoreWarehousesRoute: AppCoreWarehousesRoute,
+  AppInventoryMovesRoute: AppInventoryMovesRoute,
   AppInventoryScanRoute: AppInventoryScanRoute,
   AppInventorySearchRoute: AppInventorySearchRoute,
+  AppInventoryTraceRoute: AppInventoryTraceRoute,
   AppPartnersCarriersRoute: AppPartnersCarriersRoute,
   AppPartnersCustomersRoute: AppPartnersCustomersRoute,
   AppPartnersSuppliersRoute: AppPartnersSuppliersRoute,
@@ -891,8 +973,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppWorkforceSkillsRoute: AppWorkforceSkillsRoute,
   AppWorkforceTasksRoute: AppWorkforceTasksRoute,
   AppWorkforceUsersRoute: AppWorkforceUsersRoute,
+  AppInventoryCountsIdRoute: AppInventoryCountsIdRoute,
   AppManufacturingCopackOrdersIdRoute: AppManufacturingCopackOrdersIdRoute,
   AppManufacturingCopackOrdersNewRoute: AppManufacturingCopackOrdersNewRoute,
+  AppInventoryCountsIndexRoute: AppInventoryCountsIndexRoute,
   AppManufacturingCopackOrdersIndexRoute:
     AppManufacturingCopackOrdersIndexRoute,
 }

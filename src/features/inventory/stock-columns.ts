@@ -1,6 +1,8 @@
+import { createElement } from 'react'
 import { msg } from '@lingui/core/macro'
 import type { DataColumn } from '../../components/data-table'
 import type { StockLine } from './inventory-types'
+import { ExpiryCell, StockStatusBadge } from './components/stock-status-badge'
 import { csvQty, neutralizeFormula, type CsvValue } from './stock-csv'
 
 export interface StockColumn extends DataColumn<StockLine> {
@@ -21,6 +23,22 @@ export const STOCK_COLUMNS: StockColumn[] = [
   { id: 'qty', header: msg`Quantidade`, kind: 'number', value: (row) => row.qty, csv: (row) => csvQty(row.qty) },
   { id: 'reserved_qty', header: msg`Reservado`, kind: 'number', value: (row) => row.reserved_qty, csv: (row) => csvQty(row.reserved_qty) },
   { id: 'uom', header: msg`UM`, value: (row) => row.uom, csv: (row) => text(row.uom) },
-  { id: 'expiry_date', header: msg`Validade`, kind: 'date', value: (row) => row.expiry_date, csv: (row) => row.expiry_date },
+  {
+    id: 'expiry_date',
+    header: msg`Validade`,
+    kind: 'date',
+    value: (row) => row.expiry_date,
+    // issue 15: expired and near-expiry lines are marked
+    render: (row) => createElement(ExpiryCell, { line: row }),
+    csv: (row) => row.expiry_date,
+  },
+  {
+    id: 'status',
+    header: msg`Situação`,
+    value: (row) => row.status,
+    render: (row) => createElement(StockStatusBadge, { line: row }),
+    csv: (row) => row.status,
+    sortable: false,
+  },
   { id: 'owner__name', header: msg`Proprietário`, value: (row) => row.owner?.name, csv: (row) => text(row.owner?.name) },
 ]

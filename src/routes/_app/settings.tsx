@@ -1,6 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SettingsPage } from '../../features/settings/components/settings-page'
+import { InventorySettingsSection } from '../../features/inventory/components/inventory-settings-form'
 
 export const Route = createFileRoute('/_app/settings')({
-  component: SettingsPage,
+  component: SettingsRoute,
 })
+
+// SPEC 2.13 and issue 15: the user's details, then the company's inventory settings
+function SettingsRoute() {
+  return (
+    <>
+      <SettingsPage />
+      <InventorySettingsSection />
+    </>
+  )
+}

@@ -1,3 +1,4 @@
+import { useMemo, type ReactNode } from 'react'
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
@@ -16,16 +17,23 @@ const columns = (i18n: I18n): DataColumn<Location>[] => [
   { id: 'is_active', header: msg`Ativa`, value: (row) => row.is_active, kind: 'boolean' },
 ]
 
-/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
-export function LocationsTable({ params, onParamsChange }: Partial<ListState> = {}) {
+/**
+ * Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own.
+ * `rowActions`: optional controls for each row (the route composes other features' actions here), in a last, unsorted column.
+ */
+export function LocationsTable({ params, onParamsChange, rowActions }: Partial<ListState> & { rowActions?: (row: Location) => ReactNode } = {}) {
   const { t, i18n } = useLingui()
+  const all = useMemo(
+    () => [...columns(i18n), ...(rowActions ? [{ id: 'actions', header: msg`Ações`, value: () => null, render: rowActions, sortable: false }] : [])],
+    [i18n, rowActions],
+  )
   return (
     <DataTable
       params={params}
       onParamsChange={onParamsChange}
       tableId="core.locations"
       label={t`Localizações`}
-      columns={columns(i18n)}
+      columns={all}
       query={locationsQueryOptions}
       getRowId={(row) => String(row.id)}
     />

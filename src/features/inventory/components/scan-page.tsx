@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react'
 import { Alert, Button, Checkbox, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
-import { IconAlertTriangle, IconScan, IconSearch } from '@tabler/icons-react'
+import { IconAlertTriangle, IconArrowsMove, IconScan, IconSearch } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { JsonView } from '../../../components/json-view'
@@ -8,6 +8,7 @@ import { apiErrorText } from '../../../lib/api-client'
 import { getScanKindLabel } from '../scan-kind'
 import { scanQueryOptions } from '../api/get-scan'
 import { ScanResultCard } from './scan-result-card'
+import { StockActionModal, type StockAction } from './stock-action-modal'
 
 /** SPEC 2.5: look up a product, lot or pallet code and show each product's total. */
 export function ScanPage() {
@@ -15,6 +16,7 @@ export function ScanPage() {
   const [text, setText] = useState('')
   const [auto, setAuto] = useState(true)
   const [code, setCode] = useState('')
+  const [action, setAction] = useState<StockAction | null>(null)
   const scan = useQuery({ ...scanQueryOptions(code), enabled: code !== '' })
 
   const trimmed = text.trim()
@@ -34,6 +36,9 @@ export function ScanPage() {
   const maxQty = results.reduce((max, result) => Math.max(max, Number(result.total_qty) || 0), 0)
   const searched = data?.code ?? code
   const found = results.length
+  // issue 15: a pallet found by its code (or SSCC) can be moved from here, whole
+  const palletLine = data?.kind === 'pallet' ? results.flatMap((result) => result.lines).find((line) => line.pallet_code ?? line.sscc) : undefined
+  const palletCode = palletLine ? (palletLine.pallet_code ?? palletLine.sscc) : null
 
   return (
     <Stack gap="md">
@@ -87,6 +92,16 @@ export function ScanPage() {
                 {data.kind ? ' · ' : null}
                 {found === 1 ? <Trans>1 produto</Trans> : <Trans>{found} produtos</Trans>}
               </Text>
+              {palletLine ? (
+                <Group>
+                  <Button leftSection={<IconArrowsMove size={16} aria-hidden />} onClick={() => setAction({ kind: 'move-pallet', line: palletLine })}>
+                    <Trans>Mover palete {palletCode}</Trans>
+                  </Button>
+                  <Text size="sm" c="dimmed">
+                    <Trans>Em {palletLine.location.code}</Trans>
+                  </Text>
+                </Group>
+              ) : null}
               {data.truncated ? (
                 <Alert color="yellow" variant="light">
                   <Trans>Muitas linhas: a lista de linhas foi cortada, mas os totais contam todas.</Trans>
@@ -102,6 +117,7 @@ export function ScanPage() {
           <JsonView data={data} />
         </Stack>
       ) : null}
+      <StockActionModal action={action} onClose={() => setAction(null)} />
     </Stack>
   )
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { MovesHistoryLink } from '../../../features/inventory/components/moves-history-link'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
 import { listParamsOf, useListSearch, validateListSearch } from '../../../lib/list-search'
@@ -17,12 +18,15 @@ export const Route = createFileRoute('/_app/catalog/products')({
   component: ProductsPage,
 })
 
+// issue 15: each product's history in Movimentações
+const historyLink = (row: { id: number; code: string }) => <MovesHistoryLink filter={{ product: row.id }} subject={row.code} />
+
 function ProductsPage() {
   const list = useListSearch(Route.useSearch())
   return (
     <>
       <PageHeader title={<Trans>Produtos</Trans>} description={<Trans>Os produtos do catálogo.</Trans>} />
-      <ProductsTable {...list} />
+      <ProductsTable {...list} rowActions={historyLink} />
     </>
   )
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { MovesHistoryLink } from '../../../features/inventory/components/moves-history-link'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
 import { listParamsOf, useListSearch, validateListSearch } from '../../../lib/list-search'
@@ -17,12 +18,15 @@ export const Route = createFileRoute('/_app/core/locations')({
   component: LocationsPage,
 })
 
+// issue 15: each location's history in Movimentações
+const historyLink = (row: { id: number; code: string }) => <MovesHistoryLink filter={{ location: row.id }} subject={row.code} />
+
 function LocationsPage() {
   const list = useListSearch(Route.useSearch())
   return (
     <>
       <PageHeader title={<Trans>Localizações</Trans>} description={<Trans>As localizações de cada armazém.</Trans>} />
-      <LocationsTable {...list} />
+      <LocationsTable {...list} rowActions={historyLink} />
     </>
   )
 }

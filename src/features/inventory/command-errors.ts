@@ -1,0 +1,38 @@
+import type { I18n } from '@lingui/core'
+import { ApiError, apiErrorText, readDrfError } from '../../lib/api-client'
+import type { StockLine } from './inventory-types'
+import { translateServerMessage } from './server-messages'
+
+export interface CommandErrors<K extends string> {
+  /** the form field each server field error belongs on, in the user's language */
+  fields: Partial<Record<K, string>>
+  /** what belongs to no field: the detail, non_field_errors, a field the form does not show */
+  general: string | null
+  /** a 409 (stale expected_version): the line as it is now, null when it is gone; undefined for other errors */
+  current?: StockLine | null
+}
+
+/**
+ * A stock command's refusal, spread over the form: each server field onto the form field `fieldMap` names (the API's
+ * names to the form's), translated (server-messages.ts); the rest as one general message.
+ */
+export function commandErrors<K extends string>(error: unknown, fieldMap: Record<string, K>, i18n: I18n): CommandErrors<K> {
+  const drf = readDrfError(error)
+  const tr = (text: string) => translateServerMessage(text, i18n)
+  const fields: Partial<Record<K, string>> = {}
+  const general: string[] = []
+  for (const [field, messages] of Object.entries(drf.fieldErrors)) {
+    const key = Object.hasOwn(fieldMap, field) ? fieldMap[field] : undefined
+    const text = messages.map(tr).join(' ')
+    if (key) fields[key] = fields[key] ? `${fields[key]} ${text}` : text
+    else general.push(text)
+  }
+  if (drf.detail) general.unshift(tr(drf.detail))
+  general.push(...drf.nonFieldErrors.map(tr))
+  let current: StockLine | null | undefined
+  if (error instanceof ApiError && error.status === 409 && error.data && typeof error.data === 'object' && 'line' in error.data) {
+    current = (error.data as { line: StockLine | null }).line
+  }
+  const fallback = Object.keys(fields).length === 0 && general.length === 0 ? apiErrorText(error) : null
+  return { fields, general: general.length > 0 ? general.join(' ') : fallback, current }
+}
