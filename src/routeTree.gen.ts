@@ -27,6 +27,7 @@ import { Route as MLookupRouteImport } from './routes/m/lookup'
 import { Route as MMoveRouteImport } from './routes/m/move'
 import { Route as MReceiveRouteImport } from './routes/m/receive'
 import { Route as MScanRouteImport } from './routes/m/scan'
+import { Route as MSettingsRouteImport } from './routes/m/settings'
 import { Route as MShipRouteImport } from './routes/m/ship'
 import { Route as MTasksRouteImport } from './routes/m/tasks'
 import { Route as MSimRouteImport } from './routes/m_.sim'
@@ -139,6 +140,11 @@ const MReceiveRoute = MReceiveRouteImport.update({
 const MScanRoute = MScanRouteImport.update({
   id: '/scan',
   path: '/scan',
+  getParentRoute: () => MRoute,
+} as any)
+const MSettingsRoute = MSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => MRoute,
 } as any)
 const MShipRoute = MShipRouteImport.update({
@@ -283,6 +289,7 @@ export interface FileRoutesByFullPath {
   '/m/move': typeof MMoveRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
+  '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
   '/m/tasks': typeof MTasksRoute
   '/m/sim': typeof MSimRoute
@@ -324,6 +331,7 @@ export interface FileRoutesByTo {
   '/m/move': typeof MMoveRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
+  '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
   '/m/tasks': typeof MTasksRoute
   '/m/sim': typeof MSimRoute
@@ -369,6 +377,7 @@ export interface FileRoutesById {
   '/m/move': typeof MMoveRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
+  '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
   '/m/tasks': typeof MTasksRoute
   '/m_/sim': typeof MSimRoute
@@ -415,6 +424,7 @@ export interface FileRouteTypes {
     | '/m/move'
     | '/m/receive'
     | '/m/scan'
+    | '/m/settings'
     | '/m/ship'
     | '/m/tasks'
     | '/m/sim'
@@ -456,6 +466,7 @@ export interface FileRouteTypes {
     | '/m/move'
     | '/m/receive'
     | '/m/scan'
+    | '/m/settings'
     | '/m/ship'
     | '/m/tasks'
     | '/m/sim'
@@ -500,6 +511,7 @@ export interface FileRouteTypes {
     | '/m/move'
     | '/m/receive'
     | '/m/scan'
+    | '/m/settings'
     | '/m/ship'
     | '/m/tasks'
     | '/m_/sim'
@@ -661,6 +673,13 @@ declare module '@tanstack/react-router' {
       path: '/scan'
       fullPath: '/m/scan'
       preLoaderRoute: typeof MScanRouteImport
+      parentRoute: typeof MRoute
+    }
+    '/m/settings': {
+      id: '/m/settings'
+      path: '/settings'
+      fullPath: '/m/settings'
+      preLoaderRoute: typeof MSettingsRouteImport
       parentRoute: typeof MRoute
     }
     '/m/ship': {
@@ -907,6 +926,7 @@ interface MRouteChildren {
   MMoveRoute: typeof MMoveRoute
   MReceiveRoute: typeof MReceiveRoute
   MScanRoute: typeof MScanRoute
+  MSettingsRoute: typeof MSettingsRoute
   MShipRoute: typeof MShipRoute
   MTasksRoute: typeof MTasksRoute
   MIndexRoute: typeof MIndexRoute
@@ -920,6 +940,7 @@ const MRouteChildren: MRouteChildren = {
   MMoveRoute: MMoveRoute,
   MReceiveRoute: MReceiveRoute,
   MScanRoute: MScanRoute,
+  MSettingsRoute: MSettingsRoute,
   MShipRoute: MShipRoute,
   MTasksRoute: MTasksRoute,
   MIndexRoute: MIndexRoute,
