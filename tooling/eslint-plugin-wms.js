@@ -10,7 +10,7 @@ export const TABLE_OWNERS = {
   auth: ['users', 'authSessions', 'refreshTokens'],
   'master-data': ['companies', 'sites', 'warehouses', 'locations', 'uoms', 'products', 'productPacks', 'suppliers', 'customers', 'carriers', 'skills', 'parkingSpots', 'equipments'],
   inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters'],
-  workforce: ['tasks'],
+  workforce: ['tasks', 'commandRefusals'],
   printing: ['printers', 'printJobs', 'ssccCounters'],
   quality: ['supplierIssueTypes', 'supplierIssues', 'emailOutbox'],
   manufacturing: ['billsOfMaterials', 'copackOrders', 'copackReservations'],

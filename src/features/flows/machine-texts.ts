@@ -30,4 +30,8 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Impressão de etiquetas`,
     purpose: msg`Imprime uma etiqueta de localização ou de palete: valida o ID e as cópias, sugere IDs enquanto se digita, escolhe a impressora e envia um trabalho por Imprimir.`,
   },
+  outbox: {
+    name: msg`Fila de envio do coletor`,
+    purpose: msg`Envia os comandos guardados no coletor um por vez e em ordem sempre que há rede, tenta de novo após uma pausa crescente quando falha e guarda as recusas com o motivo.`,
+  },
 }
