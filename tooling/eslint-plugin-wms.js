@@ -9,7 +9,8 @@ const schemaDir = path.join(root, 'server', 'db', 'schema')
 export const TABLE_OWNERS = {
   auth: ['users', 'authSessions', 'refreshTokens'],
   'master-data': ['companies', 'sites', 'warehouses', 'locations', 'uoms', 'products', 'productPacks', 'suppliers', 'customers', 'carriers', 'skills', 'parkingSpots', 'equipments'],
-  inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters'],
+  inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters', 'stockMoveDayCounters', 'inventorySettings', 'countPlans', 'countLocations', 'countEntries'],
+  commands: ['commands'],
   workforce: ['tasks', 'commandRefusals'],
   printing: ['printers', 'printJobs', 'ssccCounters'],
   quality: ['supplierIssueTypes', 'supplierIssues', 'emailOutbox'],

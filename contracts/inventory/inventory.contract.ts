@@ -1,7 +1,7 @@
 /** Stock lines and the scan lookup (SPEC 2.5, 2.6, 3 "Stock item"). Quantities are exact decimal strings. */
 import { z } from 'zod'
 import { codeRef, decimalOut, id, idQuery, listQuery, pageOf } from '../primitives'
-import { SCAN_CODE_MAX, SCAN_KINDS, SCAN_MAX_LINES } from './inventory.rules'
+import { SCAN_CODE_MAX, SCAN_KINDS, SCAN_MAX_LINES, STOCK_STATUSES } from './inventory.rules'
 
 const stockProduct = z.object({ id, code: z.string(), name1: z.string(), uom: z.string().describe('the product unit code') })
 
@@ -18,6 +18,10 @@ export const stockLineOut = z.object({
   expiry_date: z.string().nullable().describe('YYYY-MM-DD'),
   owner: z.object({ name: z.string() }).nullable().describe('the owner of the goods (3PL), null when the company owns them'),
   version: z.number().describe('optimistic-concurrency version: pass it back as expected_version when changing the line'),
+  status: z.enum(STOCK_STATUSES).describe('available, quarantine or blocked; only available stock is suggested, reserved or picked'),
+  status_reason: z.string().nullable().describe('why the line is blocked or quarantined (the last block/release reason)'),
+  expired: z.boolean().describe('expiry_date is before today'),
+  near_expiry: z.boolean().describe('not expired, and expires within the near-expiry days of the inventory settings (default 30)'),
 })
 export type StockLine = z.infer<typeof stockLineOut>
 
@@ -28,6 +32,7 @@ export const stockListQuery = listQuery.extend({
   pallet_code: z.string().max(100).optional().describe('pallet code prefix (case-insensitive); a full code matches itself'),
   pallet_code__exact: z.string().max(100).optional().describe('exact pallet code'),
   sscc: z.string().max(100).optional().describe('exact SSCC'),
+  status: z.enum(STOCK_STATUSES).optional().describe('only lines with this status'),
 })
 export type StockListQuery = z.infer<typeof stockListQuery>
 export const stockListOut = pageOf(stockLineOut)

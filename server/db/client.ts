@@ -20,8 +20,9 @@ import * as quality from './schema/quality'
 import * as manufacturing from './schema/manufacturing'
 import * as documents from './schema/documents'
 import * as audit from './schema/audit'
+import * as commands from './schema/commands'
 
-export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce, ...inventory, ...tasks, ...printing, ...quality, ...manufacturing, ...documents, ...audit }
+export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce, ...inventory, ...tasks, ...printing, ...quality, ...manufacturing, ...documents, ...audit, ...commands }
 
 // One Drizzle type for both drivers: the query builder is identical; only the session differs.
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>

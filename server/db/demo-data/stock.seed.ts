@@ -6,7 +6,7 @@ import { stockLines } from '../schema/inventory'
 import { TASK_TYPES, type TaskStatus, tasks } from '../schema/tasks'
 import { users } from '../schema/users'
 import { gs1CheckDigit } from '../../../contracts/gs1/gs1'
-import { recountStockLines } from '../../modules/inventory/stock.service'
+import { recountStockLines, recountStockMoves } from '../../modules/inventory/stock.service'
 import { chunks, rng } from './random'
 
 export type SeedStockOptions = {
@@ -132,8 +132,8 @@ export async function seedStock(db: Db, opts: SeedStockOptions): Promise<{ lines
       CROSS JOIN LATERAL (SELECT CASE WHEN p.uom IN ('KG', 'L', 'M') THEN ((h / 23) % 500000 + 100)::numeric / 1000 ELSE (1 + (h / 23) % 480)::numeric END AS q) AS qq
       ORDER BY i`)
       await db.execute(sql`
-      INSERT INTO stock_moves (company_id, product_id, lot, pallet_code, to_location_id, to_line_id, qty, reason, reference, created_at)
-      SELECT company_id, product_id, lot, pallet_code, location_id, id, qty, 'receipt', 'DEMO-RCV-' || lpad((id % 100000)::text, 5, '0'), created_at
+      INSERT INTO stock_moves (company_id, product_id, lot, pallet_code, sscc, to_location_id, to_line_id, qty, reason, reference, created_at)
+      SELECT company_id, product_id, lot, pallet_code, sscc, location_id, id, qty, 'receipt', 'DEMO-RCV-' || lpad((id % 100000)::text, 5, '0'), created_at
       FROM stock_lines WHERE id > ${maxId} AND company_id = ${companyId}`)
       done += n
       if (opts.lines > batch)
@@ -142,6 +142,7 @@ export async function seedStock(db: Db, opts: SeedStockOptions): Promise<{ lines
   }
   // the company's and each product's line counters, counted once after the load
   await recountStockLines(db, companyId)
+  await recountStockMoves(db, companyId)
   // fresh statistics: the planner picks the trigram and ordering indexes only when it knows the table is big
   await db.execute(sql`ANALYZE stock_lines`)
   await db.execute(sql`ANALYZE stock_moves`)

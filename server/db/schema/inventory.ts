@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { COUNT_LOCATION_STATUSES, COUNT_PLAN_STATUSES, MOVE_REASONS, STOCK_STATUSES } from '../../../contracts/inventory/inventory.rules'
 import { products } from './catalog'
-import { companies, locations } from './core'
+import { companies, locations, warehouses } from './core'
+import { tasks } from './tasks'
 import { users } from './users'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
@@ -36,6 +38,9 @@ export const stockLines = pgTable(
     locationCode: text('location_code'),
     // optimistic concurrency: bumped on every change; a caller passing a stale version gets 409
     version: integer().notNull().default(1),
+    // only available stock is suggested, reserved or picked (issue 15); changed by block/release, recorded in the ledger
+    status: text({ enum: STOCK_STATUSES }).notNull().default('available'),
+    statusReason: text('status_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,7 +70,8 @@ export const stockLines = pgTable(
   ],
 )
 
-export const STOCK_MOVE_REASONS = ['receipt', 'putaway', 'move', 'pick', 'ship', 'adjust', 'consume', 'produce', 'count'] as const
+// block/release change a line's status: the ledger row goes from the line to the same line (qty nets to zero)
+export const STOCK_MOVE_REASONS = MOVE_REASONS
 export type StockMoveReason = (typeof STOCK_MOVE_REASONS)[number]
 
 /**
@@ -80,6 +86,7 @@ export const stockMoves = pgTable(
     productId: integer('product_id').notNull().references(() => products.id),
     lot: text(),
     palletCode: text('pallet_code'),
+    sscc: text(),
     fromLocationId: integer('from_location_id').references(() => locations.id),
     toLocationId: integer('to_location_id').references(() => locations.id),
     fromLineId: integer('from_line_id'),
@@ -87,6 +94,9 @@ export const stockMoves = pgTable(
     qty: qty('qty').notNull(),
     reason: text({ enum: STOCK_MOVE_REASONS }).notNull(),
     reference: text().notNull().default(''),
+    // an adjustment's reason code (damaged, found, ...) or a block's status; the user's words in note
+    reasonCode: text('reason_code'),
+    note: text().notNull().default(''),
     userId: integer('user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -95,9 +105,115 @@ export const stockMoves = pgTable(
     check('stock_moves_side_ck', sql`${t.fromLineId} IS NOT NULL OR ${t.toLineId} IS NOT NULL`),
     index('stock_moves_from_line_idx').on(t.fromLineId),
     index('stock_moves_to_line_idx').on(t.toLineId),
-    index('stock_moves_company_created_idx').on(t.companyId, t.createdAt),
-    index('stock_moves_product_idx').on(t.companyId, t.productId, t.createdAt),
+    // the ledger list (GET /inventory/moves/) is newest first, ORDER BY created_at DESC, id DESC: each filter has an
+    // index ending in (created_at, id), so a filtered first page is an index range read backwards (ADR 0003)
+    index('stock_moves_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('stock_moves_product_idx').on(t.companyId, t.productId, t.createdAt, t.id),
+    index('stock_moves_lot_idx').on(t.companyId, t.lot, t.createdAt, t.id),
+    index('stock_moves_pallet_idx').on(t.companyId, t.palletCode, t.createdAt, t.id),
+    index('stock_moves_sscc_idx').on(t.companyId, t.sscc, t.createdAt, t.id),
+    index('stock_moves_from_location_idx').on(t.companyId, t.fromLocationId, t.createdAt, t.id),
+    index('stock_moves_to_location_idx').on(t.companyId, t.toLocationId, t.createdAt, t.id),
+    index('stock_moves_user_idx').on(t.companyId, t.userId, t.createdAt, t.id),
+    index('stock_moves_reason_idx').on(t.companyId, t.reason, t.createdAt, t.id),
   ],
+)
+
+/**
+ * Ledger rows per company and UTC day, maintained by the stock service in the same transaction as the move: the
+ * unfiltered ledger and a date-range filter count from here instead of counting millions of moves (ADR 0003, 0011).
+ */
+export const stockMoveDayCounters = pgTable(
+  'stock_move_day_counters',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    day: date({ mode: 'string' }).notNull(),
+    moves: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+)
+
+/** Inventory settings per company (issue 15); a company without a row has the defaults. */
+export const inventorySettings = pgTable('inventory_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  nearExpiryDays: integer('near_expiry_days').notNull().default(30),
+  countTolerancePercent: numeric('count_tolerance_percent', { precision: 6, scale: 3 }).notNull().default('0'),
+  countToleranceQty: qty('count_tolerance_qty').notNull().default('0'),
+  blindCounts: boolean('blind_counts').notNull().default(true),
+  blindReceiving: boolean('blind_receiving').notNull().default(true),
+  updatedBy: integer('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A cycle count (issue 15): a set of locations (and optionally products) to count. */
+export const countPlans = pgTable(
+  'count_plans',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    warehouseId: integer('warehouse_id').references(() => warehouses.id),
+    name: text().notNull().default(''),
+    status: text({ enum: COUNT_PLAN_STATUSES }).notNull().default('open'),
+    blind: boolean().notNull().default(true),
+    // counted only these products (empty: everything in the locations)
+    productIds: jsonb('product_ids').$type<number[]>().notNull().default([]),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('count_plans_company_idx').on(t.companyId, t.createdAt)],
+)
+
+/** One location of a count plan, with its open task and where its review stands. */
+export const countLocations = pgTable(
+  'count_locations',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    planId: integer('plan_id').notNull().references(() => countPlans.id),
+    locationId: integer('location_id').notNull().references(() => locations.id),
+    status: text({ enum: COUNT_LOCATION_STATUSES }).notNull().default('pending'),
+    round: integer().notNull().default(0),
+    taskId: integer('task_id').references(() => tasks.id),
+    countedBy: integer('counted_by').references(() => users.id),
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+    previousCountedBy: integer('previous_counted_by').references(() => users.id),
+    // the last ledger row when the count was taken: moves after it are "moves since" (not overwritten)
+    snapshotMoveId: integer('snapshot_move_id'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewNote: text('review_note').notNull().default(''),
+  },
+  (t) => [uniqueIndex('count_locations_plan_location_uq').on(t.planId, t.locationId), index('count_locations_task_idx').on(t.taskId)],
+)
+
+/**
+ * What a count found, one row per product/lot/pallet per round: each system line of the location (counted 0 when
+ * not found) and each thing found where the system had none (stock_line_id null). snapshot = the line's quantity
+ * when the count was taken; variance = counted − snapshot.
+ */
+export const countEntries = pgTable(
+  'count_entries',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    countLocationId: integer('count_location_id')
+      .notNull()
+      .references(() => countLocations.id),
+    round: integer().notNull(),
+    productId: integer('product_id').notNull().references(() => products.id),
+    lot: text(),
+    palletCode: text('pallet_code'),
+    sscc: text(),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    stockLineId: integer('stock_line_id'),
+    snapshotQty: qty('snapshot_qty').notNull(),
+    countedQty: qty('counted_qty').notNull(),
+  },
+  (t) => [index('count_entries_location_idx').on(t.countLocationId, t.round)],
 )
 
 /**

@@ -36,6 +36,8 @@ export function stockLineRows(db: DbOrTx) {
       expiryDate: stockLines.expiryDate,
       ownerName: stockLines.ownerName,
       version: stockLines.version,
+      // expiry against the database's date (UTC); near = within NEAR_EXPIRY_DAYS_DEFAULT days
+      daysLeft: sql<number | null>`(${stockLines.expiryDate} - current_date)`,
     })
     .from(stockLines)
     .innerJoin(products, eq(products.id, stockLines.productId))
@@ -60,8 +62,15 @@ export function serializeStockLine(r: StockLineRow): StockLine {
     expiry_date: r.expiryDate,
     owner: r.ownerName === null ? null : { name: r.ownerName },
     version: r.version,
+    status: 'available',
+    status_reason: null,
+    expired: r.daysLeft !== null && Number(r.daysLeft) < 0,
+    near_expiry: r.daysLeft !== null && Number(r.daysLeft) >= 0 && Number(r.daysLeft) <= NEAR_EXPIRY_DAYS_DEFAULT,
   }
 }
+
+/** Lines expiring within this many days are near expiry (issue 15: a setting, default 30). */
+export const NEAR_EXPIRY_DAYS_DEFAULT = 30
 
 /** DRF OrderingFilter names for every column the stock table shows. */
 export const STOCK_ORDERING = {

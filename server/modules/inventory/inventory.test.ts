@@ -126,7 +126,7 @@ describe.each(kinds)('inventory API on %s', (kind) => {
     expect(body.results).toHaveLength(5)
     expect(body.next).toContain('page=2')
     const line = body.results[0]
-    expect(Object.keys(line).sort()).toEqual(['expiry_date', 'id', 'location', 'lot', 'owner', 'pallet_code', 'product', 'qty', 'reserved_qty', 'sscc', 'uom', 'version'])
+    expect(Object.keys(line).sort()).toEqual(['expired', 'expiry_date', 'id', 'location', 'lot', 'near_expiry', 'owner', 'pallet_code', 'product', 'qty', 'reserved_qty', 'sscc', 'status', 'status_reason', 'uom', 'version'])
     expect(line.qty).toMatch(/^\d+\.\d{3}$/)
     expect(Object.keys(line.product).sort()).toEqual(['code', 'id', 'name1', 'uom'])
     // the same on the alias and without the trailing slash; page_size=1 for the dashboard

@@ -27,7 +27,7 @@ import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
-import { type StockMoveReason, STOCK_MOVE_REASONS, stockLineCounters, stockLines, stockMoves, stockProductCounters } from '../../db/schema/inventory'
+import { type StockMoveReason, STOCK_MOVE_REASONS, stockLineCounters, stockLines, stockMoveDayCounters, stockMoves, stockProductCounters } from '../../db/schema/inventory'
 import { conflict, fieldError, notFound, pgError } from '../../http/errors'
 import { isValidSscc } from '../../../contracts/gs1/gs1'
 
@@ -154,6 +154,10 @@ export type StockMoveInput = {
    */
   to?: StockTarget
   reference?: string
+  /** an adjustment's reason code (damaged, found, ...), kept on the move */
+  reasonCode?: string | null
+  /** why, in the user's words (an adjustment's note, an override of a suggested lot) */
+  note?: string
 }
 
 /**
@@ -228,13 +232,27 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
           sql`${stockLines.expiryDate} IS NOT DISTINCT FROM ${attrs.expiryDate}::date`,
           same(stockLines.ownerName, attrs.ownerName),
           eq(stockLines.uom, uom),
+          // blocked or quarantined stock keeps its status on the way and never merges with available stock
+          eq(stockLines.status, from?.status ?? 'available'),
           from ? sql`${stockLines.id} <> ${from.id}` : undefined,
         ),
       )
       .orderBy(stockLines.id)
       .limit(1)
     targetLineId = match?.id
-    newLine = { companyId: actor.companyId, productId, locationId: t.locationId, qty, ...attrs, uom, productCode: product.code, productName1: product.name1, locationCode: loc.code }
+    newLine = {
+      companyId: actor.companyId,
+      productId,
+      locationId: t.locationId,
+      qty,
+      ...attrs,
+      uom,
+      productCode: product.code,
+      productName1: product.name1,
+      locationCode: loc.code,
+      status: from?.status ?? 'available',
+      statusReason: from?.statusReason ?? null,
+    }
   }
 
   // 2. Lock the lines in id order, so two moves between the same two lines in opposite directions can't deadlock.
@@ -313,6 +331,7 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
       productId: line.productId,
       lot: target?.lot ?? line.lot,
       palletCode: target?.palletCode ?? line.palletCode,
+      sscc: target?.sscc ?? line.sscc,
       fromLocationId: source?.line.locationId ?? null,
       toLocationId: target?.locationId ?? null,
       fromLineId: source?.line.id ?? null,
@@ -320,10 +339,29 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
       qty,
       reason: input.reason,
       reference: input.reference ?? '',
+      reasonCode: input.reasonCode ?? null,
+      note: input.note ?? '',
       userId: actor.userId,
     })
     .returning({ id: stockMoves.id })
+  await bumpMoveCounter(tx, actor.companyId)
   return { moveId: move.id, from: source, to: target }
+}
+
+/** One more ledger row for the company today (UTC): the ledger list counts from these (ADR 0003, 0011). */
+export async function bumpMoveCounter(tx: Tx, companyId: number, moves = 1): Promise<void> {
+  await tx
+    .insert(stockMoveDayCounters)
+    .values({ companyId, day: sql`(now() AT TIME ZONE 'UTC')::date`, moves })
+    .onConflictDoUpdate({ target: [stockMoveDayCounters.companyId, stockMoveDayCounters.day], set: { moves: sql`${stockMoveDayCounters.moves} + ${moves}` } })
+}
+
+/** Rebuild a company's ledger day counters from its moves (after a bulk load). */
+export async function recountStockMoves(db: DbOrTx, companyId: number): Promise<void> {
+  await db.delete(stockMoveDayCounters).where(eq(stockMoveDayCounters.companyId, companyId))
+  await db.execute(sql`
+    INSERT INTO ${stockMoveDayCounters} (company_id, day, moves)
+    SELECT company_id, (created_at AT TIME ZONE 'UTC')::date, count(*)::int FROM ${stockMoves} WHERE company_id = ${companyId} GROUP BY 1, 2`)
 }
 
 /** Stock enters a location: receipt (default), produce, or a found quantity. Adds to the matching line or creates one. */

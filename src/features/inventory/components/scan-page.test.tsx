@@ -17,6 +17,10 @@ function line(id: number, productCode: string, location: string, qty: string) {
     expiry_date: null,
     owner: null,
     version: 1,
+    status: 'available' as const,
+    status_reason: null,
+    expired: false,
+    near_expiry: false,
   }
 }
 
