@@ -25,6 +25,7 @@ import { Route as MCountRouteImport } from './routes/m/count'
 import { Route as MHomeRouteImport } from './routes/m/home'
 import { Route as MLookupRouteImport } from './routes/m/lookup'
 import { Route as MMoveRouteImport } from './routes/m/move'
+import { Route as MPendingRouteImport } from './routes/m/pending'
 import { Route as MReceiveRouteImport } from './routes/m/receive'
 import { Route as MScanRouteImport } from './routes/m/scan'
 import { Route as MSettingsRouteImport } from './routes/m/settings'
@@ -130,6 +131,11 @@ const MLookupRoute = MLookupRouteImport.update({
 const MMoveRoute = MMoveRouteImport.update({
   id: '/move',
   path: '/move',
+  getParentRoute: () => MRoute,
+} as any)
+const MPendingRoute = MPendingRouteImport.update({
+  id: '/pending',
+  path: '/pending',
   getParentRoute: () => MRoute,
 } as any)
 const MReceiveRoute = MReceiveRouteImport.update({
@@ -287,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/m/home': typeof MHomeRoute
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
+  '/m/pending': typeof MPendingRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
@@ -329,6 +336,7 @@ export interface FileRoutesByTo {
   '/m/home': typeof MHomeRoute
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
+  '/m/pending': typeof MPendingRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
@@ -375,6 +383,7 @@ export interface FileRoutesById {
   '/m/home': typeof MHomeRoute
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
+  '/m/pending': typeof MPendingRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
@@ -422,6 +431,7 @@ export interface FileRouteTypes {
     | '/m/home'
     | '/m/lookup'
     | '/m/move'
+    | '/m/pending'
     | '/m/receive'
     | '/m/scan'
     | '/m/settings'
@@ -464,6 +474,7 @@ export interface FileRouteTypes {
     | '/m/home'
     | '/m/lookup'
     | '/m/move'
+    | '/m/pending'
     | '/m/receive'
     | '/m/scan'
     | '/m/settings'
@@ -509,6 +520,7 @@ export interface FileRouteTypes {
     | '/m/home'
     | '/m/lookup'
     | '/m/move'
+    | '/m/pending'
     | '/m/receive'
     | '/m/scan'
     | '/m/settings'
@@ -659,6 +671,13 @@ declare module '@tanstack/react-router' {
       path: '/move'
       fullPath: '/m/move'
       preLoaderRoute: typeof MMoveRouteImport
+      parentRoute: typeof MRoute
+    }
+    '/m/pending': {
+      id: '/m/pending'
+      path: '/pending'
+      fullPath: '/m/pending'
+      preLoaderRoute: typeof MPendingRouteImport
       parentRoute: typeof MRoute
     }
     '/m/receive': {
@@ -924,6 +943,7 @@ interface MRouteChildren {
   MHomeRoute: typeof MHomeRoute
   MLookupRoute: typeof MLookupRoute
   MMoveRoute: typeof MMoveRoute
+  MPendingRoute: typeof MPendingRoute
   MReceiveRoute: typeof MReceiveRoute
   MScanRoute: typeof MScanRoute
   MSettingsRoute: typeof MSettingsRoute
@@ -938,6 +958,7 @@ const MRouteChildren: MRouteChildren = {
   MHomeRoute: MHomeRoute,
   MLookupRoute: MLookupRoute,
   MMoveRoute: MMoveRoute,
+  MPendingRoute: MPendingRoute,
   MReceiveRoute: MReceiveRoute,
   MScanRoute: MScanRoute,
   MSettingsRoute: MSettingsRoute,

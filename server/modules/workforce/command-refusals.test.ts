@@ -63,6 +63,19 @@ describe.each(kinds)('command refusals on %s', (kind) => {
     expect((other.json() as { results: { id: number }[] }).results.some((r) => r.id === out.task)).toBe(false)
   })
 
+  it('the handheld cache has the locations and the products with their GTINs, of the caller\'s company only', async () => {
+    const res = await t.as(operator, { method: 'GET', url: '/api/workforce/handheld/cache/' })
+    expect(res.statusCode).toBe(200)
+    const cache = res.json() as { locations: { id: number; code: string }[]; products: { id: number; code: string; gtins: string[] }[] }
+    expect(cache.locations.length).toBeGreaterThan(0)
+    expect(cache.products.length).toBeGreaterThan(0)
+    expect(cache.products.some((p) => p.gtins.length > 0)).toBe(true)
+    const other = (await t.as(acme, { method: 'GET', url: '/api/workforce/handheld/cache/' })).json() as { locations: { id: number }[] }
+    const mine = new Set(cache.locations.map((l) => l.id))
+    expect(other.locations.some((l) => mine.has(l.id))).toBe(false)
+    expect((await t.app.inject({ method: 'GET', url: '/api/workforce/handheld/cache/' })).statusCode).toBe(401)
+  })
+
   it('refuses a bad body field by field, and an anonymous caller', async () => {
     const res = await t.as(operator, { method: 'POST', url: '/api/workforce/command-refusals/', payload: { ...body('not-a-uuid'), reason: '', seq: 0 } })
     expect(res.statusCode).toBe(400)

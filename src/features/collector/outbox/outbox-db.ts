@@ -18,6 +18,8 @@ export interface OutboxCommand<P = unknown> {
   seq: number
   kind: string
   payload: P
+  /** what the operator read, for the lists ('PAL-000001 → B-01-02'); never sent as part of the command */
+  summary?: string
   /** ISO time the operator made it */
   created_at: string
   state: OutboxState
@@ -91,6 +93,7 @@ export interface NewCommand<P = unknown> {
   operator: string
   kind: string
   payload: P
+  summary?: string
 }
 
 /** Writes a command with the device's next sequence number; resolves once it is in IndexedDB. */
@@ -110,6 +113,7 @@ export async function enqueueCommand<P>(db: OutboxDb, command: NewCommand<P>, no
       seq,
       kind: command.kind,
       payload: command.payload,
+      ...(command.summary ? { summary: command.summary } : {}),
       created_at: now().toISOString(),
       state: 'pending',
       attempts: 0,
