@@ -8,7 +8,7 @@ import type { MachineModel } from '../testing/model-coverage'
 import { moveMachine, type MoveContext, type MoveTarget } from './move.machine'
 
 export const MOVE_TARGETS = {
-  pallet: { kind: 'pallet', code: '356789012345678906', sscc: '356789012345678906', palletCode: null },
+  pallet: { kind: 'pallet', code: '356789012345678903', sscc: '356789012345678903', palletCode: null },
   source: { kind: 'location', code: 'A-01-01', id: 1, active: true },
   destination: { kind: 'location', code: 'B-02-03', id: 2, active: true },
   inactive: { kind: 'location', code: 'Z-99-99', id: 9, active: false },

@@ -26,14 +26,16 @@ export interface UseScannerOptions {
   onRead?: (read: ScanRead) => void
   /** a lookup's answer that names nothing (an unknown code): signalled as an error when it arrives */
   isMiss?: (result: unknown) => boolean
+  /** false: the screen signals each read itself (a flow accepts or refuses it); default true: every read is a success */
+  signalReads?: boolean
 }
 
-export function useScanner({ lookup, initialHistory, persist, historyCap, fieldRef, onRead, isMiss }: UseScannerOptions) {
+export function useScanner({ lookup, initialHistory, persist, historyCap, fieldRef, onRead, isMiss, signalReads = true }: UseScannerOptions) {
   const videoRef = useRef<HTMLVideoElement | null>(null)
   // the machine is made once; the callbacks it calls may change with every render
-  const latest = useRef({ lookup, persist, onRead, isMiss })
+  const latest = useRef({ lookup, persist, onRead, isMiss, signalReads })
   useEffect(() => {
-    latest.current = { lookup, persist, onRead, isMiss }
+    latest.current = { lookup, persist, onRead, isMiss, signalReads }
   })
 
   const machine = useMemo(
@@ -46,7 +48,9 @@ export function useScanner({ lookup, initialHistory, persist, historyCap, fieldR
         actions: {
           persistHistory: (_args, params: { history: ScanRead[] }) => latest.current.persist?.(params.history),
           // issue 16: the read itself is signalled in the keydown's own task, before any lookup
-          vibrate: () => signalFeedback('success'),
+          vibrate: () => {
+            if (latest.current.signalReads) signalFeedback('success')
+          },
           refused: () => signalFeedback('error'),
           answered: (_args, params: { result: unknown }) => {
             if (latest.current.isMiss?.(params.result)) signalFeedback('error')

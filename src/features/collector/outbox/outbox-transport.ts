@@ -11,12 +11,29 @@ import type { OutboxTransport } from './outbox-sender'
 /** the kinds of command the handheld makes, and their payloads (the request body without command_id) */
 export interface CommandPayloads {
   'stock.move': Omit<MoveCreateBody, 'command_id'>
+  /**
+   * A quantity of a product (and lot) out of a location, as the operator scanned it offline: the stock line is found
+   * when the command is sent (the handheld caches locations and products, not every stock line).
+   */
+  'stock.move-qty': { from_location: number; product: number; lot: string | null; qty: string; to_location: number }
 }
 export type CommandKind = keyof CommandPayloads
 
 export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K], commandId: string) => Promise<unknown> } = {
   'stock.move': (payload, commandId) => api.post<MoveResult>('/inventory/moves/', { ...payload, command_id: commandId }),
+  'stock.move-qty': async (payload, commandId) => {
+    const query = { location: payload.from_location, product: payload.product, ...(payload.lot ? { lot: payload.lot } : {}), page_size: 2 }
+    const lines = await api.get<StockPage>('/inventory/stock/', { query })
+    if (lines.results.length !== 1) {
+      // nothing there any more, or several lines to choose from: the server's 'no', in the operator's Pendências
+      const detail = lines.results.length === 0 ? 'No stock of this product in the source location.' : 'Several stock lines of this product in the source location: move it from the desktop.'
+      throw { status: 400, data: { detail }, message: detail }
+    }
+    return api.post<MoveResult>('/inventory/moves/', { command_id: commandId, stock_line: lines.results[0]!.id, qty: payload.qty, to_location: payload.to_location })
+  },
 }
+
+type StockPage = { count: number; results: { id: number }[] }
 
 export const httpTransport: OutboxTransport = {
   send(command: OutboxCommand) {
