@@ -26,6 +26,8 @@ import { masterDataRoutes } from './modules/master-data/master-data.routes'
 import { printingRoutes } from './modules/printing/printing.routes'
 import { qualityRoutes } from './modules/quality/quality.routes'
 import { inventoryRoutes } from './modules/inventory/inventory.routes'
+import { stockCommandRoutes } from './modules/inventory/stock-commands.routes'
+import { inventorySettingsRoutes } from './modules/inventory/settings.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
 import { copackRoutes } from './modules/manufacturing/copack.routes'
 import { copackTaskStarted } from './modules/manufacturing/copack.service'
@@ -181,6 +183,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(printingRoutes)
       await api.register(qualityRoutes)
       await api.register(inventoryRoutes)
+      await api.register(stockCommandRoutes)
+      await api.register(inventorySettingsRoutes)
       await api.register(tasksRoutes)
       await api.register(copackRoutes)
       await api.register(taskActionsRoutes)

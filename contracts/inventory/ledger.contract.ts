@@ -60,6 +60,7 @@ export const moveCreateBody = z
     stock_line: pkField.optional(),
     qty: positiveDecimal3.optional(),
     expected_version: expectedVersion,
+    from_location: pkField.optional().describe('where the client saw the stock (the scanned location); stock that is elsewhere now is a 409, so two people moving one pallet cannot both win'),
     to_location: pkField,
     note: z.string().trim().max(500).optional(),
   })

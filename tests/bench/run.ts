@@ -42,7 +42,8 @@ import { pageParams } from '../../server/http/pagination'
 import { StatementCache } from '../../server/http/statement-cache'
 import { listStock } from '../../server/modules/inventory/inventory.service'
 import { resolveScan } from '../../server/modules/inventory/scan.service'
-import { stockLineCount } from '../../server/modules/inventory/stock.service'
+import { recountStockMoves, stockLineCount } from '../../server/modules/inventory/stock.service'
+import { listMoves } from '../../server/modules/inventory/ledger.service'
 import { type RunningServer, startServer } from '../support/server-harness'
 
 const { values: args } = parseArgs({
@@ -57,7 +58,8 @@ const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123'
 const ROOT = path.resolve('var/bench')
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const GOAL_P95 = { pglite: 50, postgres: 25 }
-const DATA_VERSION = 2
+// 3: the ledger holds three moves per stock line (issue 15: 3,000,000 moves on 1,000,000 lines)
+const DATA_VERSION = 3
 
 const log = (m: string) => console.log(`  ${m}`)
 const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`)
@@ -112,6 +114,7 @@ async function openDataSet(kind: 'pglite' | 'postgres', lines: number): Promise<
     await seedDemoData(database.db, { adminPassword: BENCH_PASSWORD, dataDir, stock: 0, log: () => {} })
     const [demo] = await database.db.select({ id: companies.id }).from(companies).where(eq(companies.code, 'DEMO'))
     await seedStock(database.db, { companyId: demo.id, lines, log })
+    await seedLedger(database, demo.id)
     await database.db.execute('VACUUM ANALYZE')
     if (kind === 'postgres') await database.db.execute(`COMMENT ON TABLE stock_lines IS 'bench v${DATA_VERSION}'`)
     writeFileSync(marker, new Date().toISOString() + '\n')
@@ -120,6 +123,25 @@ async function openDataSet(kind: 'pglite' | 'postgres', lines: number): Promise<
     await migrateDatabase(database)
   }
   return { database, dataDir }
+}
+
+/**
+ * Two more ledger rows per stock line, so the ledger holds three moves per line: a move from another location into
+ * the line, and a count, over the last 90 days. Each goes from the line to itself in the line ids (so every line
+ * still equals the sum of its moves) while its from_location is another location (the location filter sees both).
+ */
+async function seedLedger(database: Database, companyId: number): Promise<void> {
+  const started = Date.now()
+  await database.db.execute(`
+    INSERT INTO stock_moves (company_id, product_id, lot, pallet_code, sscc, from_location_id, to_location_id, from_line_id, to_line_id, qty, reason, reference, user_id, created_at)
+    SELECT l.company_id, l.product_id, l.lot, l.pallet_code, l.sscc,
+      CASE WHEN k = 1 THEN (SELECT min(id) FROM locations WHERE company_id = ${companyId}) + (l.id * 7 + k) % 200 ELSE l.location_id END,
+      l.location_id, l.id, l.id, l.qty, CASE WHEN k = 1 THEN 'move' ELSE 'count' END, 'BENCH-' || (l.id % 1000),
+      (SELECT min(id) FROM users WHERE company_id = ${companyId}) + (l.id % 3),
+      now() - (((l.id * 2654435761 + k * 40503) % (90 * 24 * 60)) * interval '1 minute')
+    FROM stock_lines l CROSS JOIN generate_series(1, 2) AS k WHERE l.company_id = ${companyId}`)
+  await recountStockMoves(database.db, companyId)
+  console.log(`  ledger: two more moves per line in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
 async function isBuilt(database: Database, lines: number): Promise<boolean> {
@@ -236,6 +258,10 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
       .from(stockLines)
       .where(and(eq(stockLines.companyId, c), eq(stockLines.id, Math.floor(lines / 2) + 1)))
     const palletCode = pallet?.sscc ?? ''
+    const [mid] = await db.select({ productId: stockLines.productId }).from(stockLines).where(and(eq(stockLines.companyId, c), eq(stockLines.id, Math.floor(lines / 3) + 1)))
+    const ledgerProduct = mid?.productId ?? 1
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10)
+    const [weekFrom, weekTo] = [day(40), day(34)]
     const p = (page: string, size = '20') => pageParams({ page, page_size: size })
     // the direct side keeps its built statements too, as the server does (StatementCache): only SQL is compared
     const built = new StatementCache()
@@ -256,6 +282,10 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
       { name: 'search name word "Chocolate"', http: () => get('/api/inventory/stock/?page_size=20&search=Chocolate'), direct: () => listStock(db, c, { search: 'Chocolate' }, p('1')) },
       { name: 'sort by qty desc', http: () => get('/api/inventory/stock/?page_size=20&ordering=-qty'), direct: () => listStock(db, c, { ordering: '-qty' }, p('1'), built) },
       { name: 'page 500', http: () => get('/api/inventory/stock/?page_size=20&page=500'), direct: () => listStock(db, c, {}, p('500'), built) },
+      { name: 'ledger, first page', http: () => get('/api/inventory/moves/?page_size=20'), direct: () => listMoves(db, c, {}, p('1')) },
+      { name: 'ledger by product', http: () => get(`/api/inventory/moves/?page_size=20&product=${ledgerProduct}`), direct: () => listMoves(db, c, { product: ledgerProduct }, p('1')) },
+      { name: 'ledger by pallet', http: () => get(`/api/inventory/moves/?page_size=20&pallet_code=${palletCode}`), direct: () => listMoves(db, c, { pallet_code: palletCode }, p('1')) },
+      { name: 'ledger by date range (a week)', http: () => get(`/api/inventory/moves/?page_size=20&date_from=${weekFrom}&date_to=${weekTo}`), direct: () => listMoves(db, c, { date_from: weekFrom, date_to: weekTo }, p('1')) },
       { name: 'scan by pallet code', http: () => get(`/api/inventory/scan/?code=${palletCode}`), direct: () => resolveScan(db, c, palletCode) },
       {
         name: 'six dashboard counts together',

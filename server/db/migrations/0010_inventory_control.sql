@@ -102,6 +102,7 @@ CREATE INDEX "count_entries_location_idx" ON "count_entries" USING btree ("count
 CREATE UNIQUE INDEX "count_locations_plan_location_uq" ON "count_locations" USING btree ("plan_id","location_id");--> statement-breakpoint
 CREATE INDEX "count_locations_task_idx" ON "count_locations" USING btree ("task_id");--> statement-breakpoint
 CREATE INDEX "count_plans_company_idx" ON "count_plans" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "stock_lines_status_idx" ON "stock_lines" USING btree ("company_id","status","id");--> statement-breakpoint
 CREATE INDEX "stock_moves_lot_idx" ON "stock_moves" USING btree ("company_id","lot","created_at","id");--> statement-breakpoint
 CREATE INDEX "stock_moves_pallet_idx" ON "stock_moves" USING btree ("company_id","pallet_code","created_at","id");--> statement-breakpoint
 CREATE INDEX "stock_moves_sscc_idx" ON "stock_moves" USING btree ("company_id","sscc","created_at","id");--> statement-breakpoint
@@ -109,5 +110,6 @@ CREATE INDEX "stock_moves_from_location_idx" ON "stock_moves" USING btree ("comp
 CREATE INDEX "stock_moves_to_location_idx" ON "stock_moves" USING btree ("company_id","to_location_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "stock_moves_user_idx" ON "stock_moves" USING btree ("company_id","user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "stock_moves_reason_idx" ON "stock_moves" USING btree ("company_id","reason","created_at","id");--> statement-breakpoint
+CREATE INDEX "stock_moves_reference_idx" ON "stock_moves" USING btree ("company_id","reference","created_at","id");--> statement-breakpoint
 CREATE INDEX "stock_moves_company_created_idx" ON "stock_moves" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "stock_moves_product_idx" ON "stock_moves" USING btree ("company_id","product_id","created_at","id");

@@ -64,6 +64,8 @@ export const stockLines = pgTable(
     index('stock_lines_uom_idx').on(t.companyId, t.uom, t.id),
     index('stock_lines_expiry_idx').on(t.companyId, t.expiryDate, t.id),
     index('stock_lines_owner_idx').on(t.companyId, t.ownerName, t.id),
+    // the stock list's status filter (blocked/quarantined lines are few: a short range)
+    index('stock_lines_status_idx').on(t.companyId, t.status, t.id),
     // ILIKE '%..%' searches (pg_trgm on both drivers)
     index('stock_lines_lot_trgm').using('gin', sql`${t.lot} gin_trgm_ops`),
     index('stock_lines_pallet_trgm').using('gin', sql`${t.palletCode} gin_trgm_ops`),
@@ -116,6 +118,7 @@ export const stockMoves = pgTable(
     index('stock_moves_to_location_idx').on(t.companyId, t.toLocationId, t.createdAt, t.id),
     index('stock_moves_user_idx').on(t.companyId, t.userId, t.createdAt, t.id),
     index('stock_moves_reason_idx').on(t.companyId, t.reason, t.createdAt, t.id),
+    index('stock_moves_reference_idx').on(t.companyId, t.reference, t.createdAt, t.id),
   ],
 )
 

@@ -7,12 +7,15 @@ import type { StockLine } from '../../../contracts/inventory/inventory.contract'
 import type { DbOrTx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
-import { stockLines, stockProductCounters } from '../../db/schema/inventory'
+import { inventorySettings, stockLines, stockProductCounters } from '../../db/schema/inventory'
 import { likeEscape, orderingClause, type PageParams } from '../../http/pagination'
 import { type StatementCache, statementKey } from '../../http/statement-cache'
 import { stockLineCount, stockLineCountQuery } from './stock.service'
 
 const MAX_TERMS = 8
+
+/** Lines expiring within this many days are near expiry (issue 15: the inventory setting's default). */
+export const NEAR_EXPIRY_DAYS_DEFAULT = 30
 
 // SPEC 3 "Stock item": the line every inventory endpoint answers is the contract's (contracts/inventory)
 
@@ -36,8 +39,11 @@ export function stockLineRows(db: DbOrTx) {
       expiryDate: stockLines.expiryDate,
       ownerName: stockLines.ownerName,
       version: stockLines.version,
-      // expiry against the database's date (UTC); near = within NEAR_EXPIRY_DAYS_DEFAULT days
+      status: stockLines.status,
+      statusReason: stockLines.statusReason,
+      // expiry against the database's date (UTC); near = within the company's near-expiry days (a primary-key lookup per line shown)
       daysLeft: sql<number | null>`(${stockLines.expiryDate} - current_date)`,
+      nearDays: sql<number>`coalesce((SELECT ${inventorySettings.nearExpiryDays} FROM ${inventorySettings} WHERE ${inventorySettings.companyId} = ${stockLines.companyId}), ${NEAR_EXPIRY_DAYS_DEFAULT})`,
     })
     .from(stockLines)
     .innerJoin(products, eq(products.id, stockLines.productId))
@@ -62,15 +68,12 @@ export function serializeStockLine(r: StockLineRow): StockLine {
     expiry_date: r.expiryDate,
     owner: r.ownerName === null ? null : { name: r.ownerName },
     version: r.version,
-    status: 'available',
-    status_reason: null,
+    status: r.status,
+    status_reason: r.statusReason,
     expired: r.daysLeft !== null && Number(r.daysLeft) < 0,
-    near_expiry: r.daysLeft !== null && Number(r.daysLeft) >= 0 && Number(r.daysLeft) <= NEAR_EXPIRY_DAYS_DEFAULT,
+    near_expiry: r.daysLeft !== null && Number(r.daysLeft) >= 0 && Number(r.daysLeft) <= Number(r.nearDays),
   }
 }
-
-/** Lines expiring within this many days are near expiry (issue 15: a setting, default 30). */
-export const NEAR_EXPIRY_DAYS_DEFAULT = 30
 
 /** DRF OrderingFilter names for every column the stock table shows. */
 export const STOCK_ORDERING = {
@@ -162,6 +165,7 @@ export type StockListQuery = {
   pallet_code?: string
   pallet_code__exact?: string
   sscc?: string
+  status?: 'available' | 'quarantine' | 'blocked'
 }
 
 /**
@@ -185,6 +189,7 @@ export async function listStock(
     q.pallet_code ? ilike(stockLines.palletCode, `${likeEscape(q.pallet_code)}%`) : undefined,
     q.pallet_code__exact ? eq(stockLines.palletCode, q.pallet_code__exact) : undefined,
     q.sscc ? eq(stockLines.sscc, q.sscc) : undefined,
+    q.status ? eq(stockLines.status, q.status) : undefined,
   ].filter(Boolean)
   const where = and(eq(stockLines.companyId, companyId), ...filters)
   // Deferred join: pick the page's ids on stock_lines alone (an index scan in the requested order, or a top-N sort

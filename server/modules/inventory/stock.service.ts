@@ -171,6 +171,9 @@ export async function postStockMove(db: DbOrTx, actor: StockActor, input: StockM
   return inTransaction(db, (tx) => applyMove(tx, actor, { ...input, qty }))
 }
 
+/** Reasons that take stock for an order or production: never from a blocked or quarantined line. */
+const UNAVAILABLE_REFUSES = new Set<StockMoveReason>(['pick', 'ship', 'consume'])
+
 async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qty: Qty }): Promise<StockChange> {
   const { qty } = input
   const inCompany = (id: number) => and(eq(stockLines.id, id), eq(stockLines.companyId, actor.companyId))
@@ -253,6 +256,11 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
       status: from?.status ?? 'available',
       statusReason: from?.statusReason ?? null,
     }
+  }
+
+  // blocked and quarantined stock is never picked, shipped or consumed (issue 15); it may still move or be counted
+  if (sourceBefore && sourceBefore.status !== 'available' && UNAVAILABLE_REFUSES.has(input.reason)) {
+    throw fieldError('stock_line', `Stock line ${sourceBefore.id} is ${sourceBefore.status}${sourceBefore.statusReason ? ` (${sourceBefore.statusReason})` : ''}; release it first.`)
   }
 
   // 2. Lock the lines in id order, so two moves between the same two lines in opposite directions can't deadlock.
@@ -368,10 +376,10 @@ export async function recountStockMoves(db: DbOrTx, companyId: number): Promise<
 export function receiveStock(
   db: DbOrTx,
   actor: StockActor,
-  input: { productId: number; locationId: number; qty: Qty | number; reason?: 'receipt' | 'produce' | 'adjust' | 'count'; reference?: string } & LineAttributes,
+  input: { productId: number; locationId: number; qty: Qty | number; reason?: 'receipt' | 'produce' | 'adjust' | 'count'; reference?: string; reasonCode?: string | null; note?: string } & LineAttributes,
 ): Promise<StockChange> {
-  const { productId, locationId, qty, reason = 'receipt', reference, ...attrs } = input
-  return postStockMove(db, actor, { reason, qty, reference, to: { locationId, productId, ...attrs } })
+  const { productId, locationId, qty, reason = 'receipt', reference, reasonCode, note, ...attrs } = input
+  return postStockMove(db, actor, { reason, qty, reference, reasonCode, note, to: { locationId, productId, ...attrs } })
 }
 
 /**
@@ -381,11 +389,11 @@ export function receiveStock(
 export async function moveStock(
   db: DbOrTx,
   actor: StockActor,
-  input: { lineId: number; toLocationId: number; qty?: Qty | number; expectedVersion?: number; fromReserved?: boolean; reason?: 'putaway' | 'move' | 'pick'; reference?: string } & LineAttributes,
+  input: { lineId: number; toLocationId: number; qty?: Qty | number; expectedVersion?: number; fromReserved?: boolean; reason?: 'putaway' | 'move' | 'pick'; reference?: string; note?: string } & LineAttributes,
 ): Promise<StockChange> {
-  const { lineId, toLocationId, qty, expectedVersion, fromReserved, reason = 'move', reference, ...attrs } = input
+  const { lineId, toLocationId, qty, expectedVersion, fromReserved, reason = 'move', reference, note, ...attrs } = input
   if (qty !== undefined) {
-    return postStockMove(db, actor, { reason, qty, reference, from: { lineId, expectedVersion, fromReserved }, to: { locationId: toLocationId, ...attrs } })
+    return postStockMove(db, actor, { reason, qty, reference, note, from: { lineId, expectedVersion, fromReserved }, to: { locationId: toLocationId, ...attrs } })
   }
   return inTransaction(db, async (tx) => {
     const [line] = await tx
@@ -394,7 +402,7 @@ export async function moveStock(
       .where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
       .for('update')
     if (!line) return explainMiss(tx, actor, lineId, expectedVersion, '0', 'move')
-    return applyMove(tx, actor, { reason, qty: parseQty(line.available), reference, from: { lineId, expectedVersion, fromReserved }, to: { locationId: toLocationId, ...attrs } })
+    return applyMove(tx, actor, { reason, qty: parseQty(line.available), reference, note, from: { lineId, expectedVersion, fromReserved }, to: { locationId: toLocationId, ...attrs } })
   })
 }
 
@@ -415,11 +423,11 @@ export function removeStock(
 export async function adjustStock(
   db: DbOrTx,
   actor: StockActor,
-  input: { lineId: number; countedQty: Qty | number; expectedVersion?: number; reason?: 'adjust' | 'count'; reference?: string },
+  input: { lineId: number; countedQty: Qty | number; expectedVersion?: number; reason?: 'adjust' | 'count'; reference?: string; reasonCode?: string | null; note?: string },
 ): Promise<StockChange | null> {
   const counted = String(input.countedQty).trim()
   if (!QTY_RE.test(counted)) throw fieldError('counted_qty', 'Enter a number with at most 3 decimal places.')
-  const { lineId, expectedVersion, reason = 'adjust', reference } = input
+  const { lineId, expectedVersion, reason = 'adjust', reference, reasonCode, note } = input
   return inTransaction(db, async (tx) => {
     const [line] = await tx
       .select({ version: stockLines.version, delta: sql<string>`(${counted}::numeric - ${stockLines.qty})::text`, belowReserved: sql<boolean>`${counted}::numeric < ${stockLines.reservedQty}` })
@@ -431,7 +439,7 @@ export async function adjustStock(
     if (Number(line.delta) === 0) return null
     const out = line.delta.startsWith('-')
     const qty = parseQty(out ? line.delta.slice(1) : line.delta)
-    return applyMove(tx, actor, out ? { reason, qty, reference, from: { lineId } } : { reason, qty, reference, to: { lineId } })
+    return applyMove(tx, actor, out ? { reason, qty, reference, reasonCode, note, from: { lineId } } : { reason, qty, reference, reasonCode, note, to: { lineId } })
   })
 }
 
@@ -461,15 +469,81 @@ async function changeReservation(db: DbOrTx, actor: StockActor, input: { lineId:
           eq(stockLines.companyId, actor.companyId),
           input.expectedVersion === undefined ? undefined : eq(stockLines.version, input.expectedVersion),
           sign > 0 ? sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}::numeric` : sql`${stockLines.reservedQty} >= ${qty}::numeric`,
+          sign > 0 ? eq(stockLines.status, 'available') : undefined,
         ),
       )
       .returning()
+    if (!line && sign > 0) {
+      const [held] = await tx
+        .select({ status: stockLines.status })
+        .from(stockLines)
+        .where(and(eq(stockLines.id, input.lineId), eq(stockLines.companyId, actor.companyId), sql`${stockLines.status} <> 'available'`))
+      if (held) throw fieldError('stock_line', `Stock line ${input.lineId} is ${held.status}; blocked and quarantined stock is never reserved.`)
+    }
     if (!line) return explainMiss(tx, actor, input.lineId, input.expectedVersion, qty, sign > 0 ? 'reserve' : 'release')
     return line
   })
 }
 
-/** Lines of a company, from the maintained counter (exact: changed in the same transaction as the lines). */
+/**
+ * Block (status `blocked` or `quarantine`) or release (`available`) a line, and with it every line of its pallet
+ * (issue 15: "whole pallet when the line has one"). No quantity changes; each line gets a ledger row from itself to
+ * itself (reason block/release, the status as reason code, the reason as note: who, when, why), its version bumped.
+ * A stale `expectedVersion` on the given line is a 409; a line already in that status is a 400.
+ */
+export async function setStockStatus(
+  db: DbOrTx,
+  actor: StockActor,
+  input: { lineId: number; status: 'available' | 'blocked' | 'quarantine'; reason: string; expectedVersion?: number },
+): Promise<{ lines: StockLine[]; moveIds: number[] }> {
+  return inTransaction(db, async (tx) => {
+    const [line] = await tx
+      .select()
+      .from(stockLines)
+      .where(and(eq(stockLines.id, input.lineId), eq(stockLines.companyId, actor.companyId)))
+    if (!line || (input.expectedVersion !== undefined && line.version !== input.expectedVersion)) {
+      return explainMiss(tx, actor, input.lineId, input.expectedVersion, '0', 'block')
+    }
+    const release = input.status === 'available'
+    const scope = line.palletCode !== null ? and(eq(stockLines.companyId, actor.companyId), eq(stockLines.palletCode, line.palletCode)) : and(eq(stockLines.companyId, actor.companyId), eq(stockLines.id, line.id))
+    const locked = await tx.select().from(stockLines).where(scope).orderBy(stockLines.id).for('update')
+    const [again] = locked.filter((l) => l.id === line.id)
+    if (!again || (input.expectedVersion !== undefined && again.version !== input.expectedVersion)) {
+      return explainMiss(tx, actor, input.lineId, input.expectedVersion, '0', 'block')
+    }
+    const changing = locked.filter((l) => (release ? l.status !== 'available' : l.status !== input.status))
+    if (!changing.length) throw fieldError('status', release ? 'The stock is not blocked.' : `The stock is already ${input.status}.`)
+    const lines = await tx
+      .update(stockLines)
+      .set({ status: input.status, statusReason: release ? null : input.reason, version: sql`${stockLines.version} + 1`, updatedAt: sql`now()` })
+      .where(inArray(stockLines.id, changing.map((l) => l.id)))
+      .returning()
+    const moves = await tx
+      .insert(stockMoves)
+      .values(
+        lines.map((l) => ({
+          companyId: actor.companyId,
+          productId: l.productId,
+          lot: l.lot,
+          palletCode: l.palletCode,
+          sscc: l.sscc,
+          fromLocationId: l.locationId,
+          toLocationId: l.locationId,
+          fromLineId: l.id,
+          toLineId: l.id,
+          qty: l.qty,
+          reason: release ? ('release' as const) : ('block' as const),
+          reasonCode: input.status,
+          note: input.reason,
+          userId: actor.userId,
+        })),
+      )
+      .returning({ id: stockMoves.id })
+    await bumpMoveCounter(tx, actor.companyId, moves.length)
+    return { lines: lines.sort((a, b) => a.id - b.id), moveIds: moves.map((m) => m.id) }
+  })
+}
+
 /** Whether any stock line of the company carries this SSCC. */
 export async function ssccInStock(db: DbOrTx, companyId: number, sscc: string): Promise<boolean> {
   const [used] = await db
