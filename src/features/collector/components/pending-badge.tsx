@@ -31,7 +31,11 @@ export function PendingBadge() {
     >
       {refused.length > 0 ? <IconAlertTriangle size={18} aria-hidden /> : <IconCloudUpload size={18} aria-hidden />}
       <span>
-        <Plural value={pending.length} one="# pendente" other="# pendentes" />
+        {pending.length > 0 || refused.length === 0 ? (
+          <Plural value={pending.length} one="# pendente" other="# pendentes" />
+        ) : (
+          <Plural value={refused.length} one="# recusado" other="# recusados" />
+        )}
       </span>
     </UnstyledButton>
   )
