@@ -33,6 +33,7 @@ import { tasksRoutes } from './modules/workforce/tasks.routes'
 import { copackRoutes } from './modules/manufacturing/copack.routes'
 import { copackTaskStarted } from './modules/manufacturing/copack.service'
 import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
+import { handheldRoutes } from './modules/workforce/handheld.routes'
 import { receivingRoutes } from './modules/receiving/receiving.routes'
 import { shippingRoutes } from './modules/shipping/shipping.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
@@ -189,6 +190,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(tasksRoutes)
       await api.register(copackRoutes)
       await api.register(taskActionsRoutes)
+      await api.register(handheldRoutes)
       await api.register(receivingRoutes)
       await api.register(shippingRoutes)
       await api.register(auditRoutes)

@@ -25,8 +25,10 @@ import { Route as MCountRouteImport } from './routes/m/count'
 import { Route as MHomeRouteImport } from './routes/m/home'
 import { Route as MLookupRouteImport } from './routes/m/lookup'
 import { Route as MMoveRouteImport } from './routes/m/move'
+import { Route as MPendingRouteImport } from './routes/m/pending'
 import { Route as MReceiveRouteImport } from './routes/m/receive'
 import { Route as MScanRouteImport } from './routes/m/scan'
+import { Route as MSettingsRouteImport } from './routes/m/settings'
 import { Route as MShipRouteImport } from './routes/m/ship'
 import { Route as MTasksRouteImport } from './routes/m/tasks'
 import { Route as MSimRouteImport } from './routes/m_.sim'
@@ -135,6 +137,11 @@ const MMoveRoute = MMoveRouteImport.update({
   path: '/move',
   getParentRoute: () => MRoute,
 } as any)
+const MPendingRoute = MPendingRouteImport.update({
+  id: '/pending',
+  path: '/pending',
+  getParentRoute: () => MRoute,
+} as any)
 const MReceiveRoute = MReceiveRouteImport.update({
   id: '/receive',
   path: '/receive',
@@ -143,6 +150,11 @@ const MReceiveRoute = MReceiveRouteImport.update({
 const MScanRoute = MScanRouteImport.update({
   id: '/scan',
   path: '/scan',
+  getParentRoute: () => MRoute,
+} as any)
+const MSettingsRoute = MSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => MRoute,
 } as any)
 const MShipRoute = MShipRouteImport.update({
@@ -305,8 +317,10 @@ export interface FileRoutesByFullPath {
   '/m/home': typeof MHomeRoute
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
+  '/m/pending': typeof MPendingRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
+  '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
   '/m/tasks': typeof MTasksRoute
   '/m/sim': typeof MSimRoute
@@ -350,8 +364,10 @@ export interface FileRoutesByTo {
   '/m/home': typeof MHomeRoute
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
+  '/m/pending': typeof MPendingRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
+  '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
   '/m/tasks': typeof MTasksRoute
   '/m/sim': typeof MSimRoute
@@ -399,8 +415,10 @@ export interface FileRoutesById {
   '/m/home': typeof MHomeRoute
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
+  '/m/pending': typeof MPendingRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
+  '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
   '/m/tasks': typeof MTasksRoute
   '/m_/sim': typeof MSimRoute
@@ -449,8 +467,10 @@ export interface FileRouteTypes {
     | '/m/home'
     | '/m/lookup'
     | '/m/move'
+    | '/m/pending'
     | '/m/receive'
     | '/m/scan'
+    | '/m/settings'
     | '/m/ship'
     | '/m/tasks'
     | '/m/sim'
@@ -494,8 +514,10 @@ export interface FileRouteTypes {
     | '/m/home'
     | '/m/lookup'
     | '/m/move'
+    | '/m/pending'
     | '/m/receive'
     | '/m/scan'
+    | '/m/settings'
     | '/m/ship'
     | '/m/tasks'
     | '/m/sim'
@@ -542,8 +564,10 @@ export interface FileRouteTypes {
     | '/m/home'
     | '/m/lookup'
     | '/m/move'
+    | '/m/pending'
     | '/m/receive'
     | '/m/scan'
+    | '/m/settings'
     | '/m/ship'
     | '/m/tasks'
     | '/m_/sim'
@@ -697,6 +721,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MMoveRouteImport
       parentRoute: typeof MRoute
     }
+    '/m/pending': {
+      id: '/m/pending'
+      path: '/pending'
+      fullPath: '/m/pending'
+      preLoaderRoute: typeof MPendingRouteImport
+      parentRoute: typeof MRoute
+    }
     '/m/receive': {
       id: '/m/receive'
       path: '/receive'
@@ -709,6 +740,13 @@ declare module '@tanstack/react-router' {
       path: '/scan'
       fullPath: '/m/scan'
       preLoaderRoute: typeof MScanRouteImport
+      parentRoute: typeof MRoute
+    }
+    '/m/settings': {
+      id: '/m/settings'
+      path: '/settings'
+      fullPath: '/m/settings'
+      preLoaderRoute: typeof MSettingsRouteImport
       parentRoute: typeof MRoute
     }
     '/m/ship': {
@@ -989,8 +1027,10 @@ interface MRouteChildren {
   MHomeRoute: typeof MHomeRoute
   MLookupRoute: typeof MLookupRoute
   MMoveRoute: typeof MMoveRoute
+  MPendingRoute: typeof MPendingRoute
   MReceiveRoute: typeof MReceiveRoute
   MScanRoute: typeof MScanRoute
+  MSettingsRoute: typeof MSettingsRoute
   MShipRoute: typeof MShipRoute
   MTasksRoute: typeof MTasksRoute
   MIndexRoute: typeof MIndexRoute
@@ -1002,8 +1042,10 @@ const MRouteChildren: MRouteChildren = {
   MHomeRoute: MHomeRoute,
   MLookupRoute: MLookupRoute,
   MMoveRoute: MMoveRoute,
+  MPendingRoute: MPendingRoute,
   MReceiveRoute: MReceiveRoute,
   MScanRoute: MScanRoute,
+  MSettingsRoute: MSettingsRoute,
   MShipRoute: MShipRoute,
   MTasksRoute: MTasksRoute,
   MIndexRoute: MIndexRoute,

@@ -11,7 +11,7 @@ export const TABLE_OWNERS = {
   'master-data': ['companies', 'sites', 'warehouses', 'locations', 'uoms', 'products', 'productGtins', 'productPacks', 'suppliers', 'customers', 'carriers', 'skills', 'parkingSpots', 'equipments'],
   inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters', 'stockMoveDayCounters', 'inventorySettings', 'countPlans', 'countLocations', 'countEntries'],
   commands: ['commands'],
-  workforce: ['tasks'],
+  workforce: ['tasks', 'commandRefusals'],
   printing: ['printers', 'printJobs', 'ssccCounters'],
   quality: ['supplierIssueTypes', 'supplierIssues', 'emailOutbox'],
   manufacturing: ['billsOfMaterials', 'copackOrders', 'copackReservations'],

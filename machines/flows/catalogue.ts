@@ -7,6 +7,8 @@
 import type { MachineModel } from '../testing/model-coverage'
 import { copackModel } from '../copack/copack.model'
 import { labelPrintModel } from '../label-print/label-print.model'
+import { outboxModel } from '../outbox/outbox.model'
+import { moveModel } from '../move/move.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -64,6 +66,20 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Prints a location or pallet label: checks the ID and the copies, suggests IDs as you type, picks a printer and sends one job per Print.',
     usedIn: ['/printing', 'src/features/printing/hooks/use-label-print.ts'],
     model: labelPrintModel as MachineModel,
+  },
+  {
+    id: 'outbox',
+    name: 'Handheld outbox',
+    purpose: 'Sends the handheld\'s stored commands one at a time and in order whenever the network is there, retrying failures after a growing pause and keeping refusals with their reason.',
+    usedIn: ['src/features/collector/outbox/outbox-sender.ts', '/m/* (the collector header)'],
+    model: outboxModel as MachineModel,
+  },
+  {
+    id: 'move',
+    name: 'Handheld move',
+    purpose: 'Moves a pallet in two scans, or a quantity of a product from a source location, to a scanned destination: says what to scan next, refuses a scan that does not fit the step with its reason, and writes the move to the outbox on Confirm.',
+    usedIn: ['/m/move'],
+    model: moveModel as MachineModel,
   },
 ]
 

@@ -151,6 +151,12 @@ export const scannerMachine = setup({
     // supplied by the app: keep the history across reloads, buzz on a read
     persistHistory: (_args, _params: { history: ScanRead[] }) => {},
     vibrate: () => {},
+    /** a scan attempt refused on the spot (too short): the app's error feedback */
+    refused: () => {},
+    /** a lookup answered (the app may signal a miss); `result` is the lookup's output */
+    answered: (_args, _params: { result: unknown }) => {},
+    /** a lookup failed with the server's or the client's fault (not the network's) */
+    lookupFailed: (_args, _params: { offline: boolean }) => {},
     /** a key that starts a run (the first, or one too late to belong to the keys before it) */
     startRun: assign(({ context, event }) => {
       assertEvent(event, 'KEY')
@@ -278,7 +284,7 @@ export const scannerMachine = setup({
             KEY: { target: 'collecting', actions: 'startRun' },
             END: [
               { guard: 'typedComplete', actions: raise(({ event }) => ({ type: 'READ' as const, code: (event.fieldValue ?? '').trim(), source: 'typed' as const })) },
-              { guard: 'inScanField', actions: assign({ notice: MESSAGES.tooShort }) },
+              { guard: 'inScanField', actions: [assign({ notice: MESSAGES.tooShort }), 'refused'] },
               // Enter or Tab outside the scan field with no burst before it (a button, a link): not a scan
             ],
           },
@@ -342,7 +348,7 @@ export const scannerMachine = setup({
                   enqueue('clearKeys')
                 }),
               },
-              { guard: 'scanAttempt', target: 'idle', actions: ['clearKeys', assign({ notice: MESSAGES.tooShort })] },
+              { guard: 'scanAttempt', target: 'idle', actions: ['clearKeys', assign({ notice: MESSAGES.tooShort }), 'refused'] },
               // keys typed slowly outside the scan field, then Enter or Tab: a person using the screen, not a scan
               { target: 'idle', actions: 'clearKeys' },
             ],
@@ -382,6 +388,7 @@ export const scannerMachine = setup({
                     context.history.map((r) => (r.id === context.lookingId ? { ...r, status: 'done' as const, result: event.output } : r)),
                 }),
                 { type: 'persistHistory', params: ({ context }) => ({ history: context.history }) },
+                { type: 'answered', params: ({ event }) => ({ result: event.output }) },
               ],
             },
             onError: {
@@ -396,6 +403,7 @@ export const scannerMachine = setup({
                   },
                 }),
                 { type: 'persistHistory', params: ({ context }) => ({ history: context.history }) },
+                { type: 'lookupFailed', params: ({ event }) => ({ offline: isOfflineError(event.error) }) },
               ],
             },
           },

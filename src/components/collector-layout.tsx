@@ -1,6 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router'
 import { Box, Group, Text, UnstyledButton } from '@mantine/core'
-import { IconHome, IconListCheck, IconLogout, IconScan, IconSearch, type Icon } from '@tabler/icons-react'
+import { IconHome, IconListCheck, IconLogout, IconScan, IconSearch, IconSettings, type Icon } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, type ReactNode } from 'react'
 import logoUrl from '../assets/movatic-logo.svg'
@@ -31,7 +31,7 @@ function Tab({ to, icon: TabIcon, label }: { to: TabPath; icon: Icon; label: Rea
   )
 }
 
-export function CollectorLayout({ username, onLogout }: { username?: string; onLogout?: () => void }) {
+export function CollectorLayout({ username, onLogout, status }: { username?: string; onLogout?: () => void; status?: ReactNode }) {
   const { t } = useLingui()
 
   // issue 6: installed from here, the collector is its own app opening on /m/home (vite.config.ts collectorManifest)
@@ -61,6 +61,10 @@ export function CollectorLayout({ username, onLogout }: { username?: string; onL
             {username}
           </Text>
         ) : null}
+        {status}
+        <UnstyledButton component={Link} to="/m/settings" className={classes.iconButton} aria-label={t`Configurações`}>
+          <IconSettings size={24} aria-hidden />
+        </UnstyledButton>
         {onLogout ? (
           <UnstyledButton className={classes.iconButton} aria-label={t`Sair`} onClick={onLogout}>
             <IconLogout size={24} aria-hidden />

@@ -4,6 +4,8 @@
  * test (STYLE habit 10).
  */
 import '@testing-library/jest-dom/vitest'
+// IndexedDB for the collector's outbox and offline cache (issue 16): jsdom has none
+import 'fake-indexeddb/auto'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest'
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { products } from './catalog'
 import { companies, locations, warehouses } from './core'
 import { users } from './users'
@@ -7,7 +7,8 @@ import { CLOSED_TASK_STATUSES, TASK_STATUSES, type TaskStatus } from '../../../c
 
 // the statuses are the contract's; a task is closed once done or cancelled (the dashboard's `is_closed=false`, SPEC 4)
 export { CLOSED_TASK_STATUSES, TASK_STATUSES, type TaskStatus }
-export const TASK_TYPES = ['putaway', 'pick', 'replenish', 'count', 'move', 'load', 'unload'] as const
+// 'exception': something an operator could not do that a supervisor must resolve (a handheld command the server refused)
+export const TASK_TYPES = ['putaway', 'pick', 'replenish', 'count', 'move', 'load', 'unload', 'exception'] as const
 
 /** Warehouse work (SPEC 2.10): what to do, where, for whom, and when it was created, started and finished. */
 export const tasks = pgTable(
@@ -34,4 +35,28 @@ export const tasks = pgTable(
     index('tasks_company_finished_idx').on(t.companyId, t.finishedAt),
     index('tasks_assignee_idx').on(t.assigneeId),
   ],
+)
+
+/**
+ * Handheld commands the server refused when they finally arrived (issue 16, ADR 0014): one row per command_id, with
+ * the exception task that puts it in front of a supervisor. The handheld reports a refusal until it is acknowledged,
+ * so the unique command_id makes a second report answer with the first.
+ */
+export const commandRefusals = pgTable(
+  'command_refusals',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    commandId: uuid('command_id').notNull(),
+    taskId: integer('task_id').notNull().references(() => tasks.id),
+    operatorId: integer('operator_id').notNull().references(() => users.id),
+    device: text().notNull(),
+    seq: integer().notNull(),
+    kind: text().notNull(),
+    payload: jsonb().notNull().$type<Record<string, unknown>>(),
+    reason: text().notNull(),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('command_refusals_company_command_uq').on(t.companyId, t.commandId), index('command_refusals_task_idx').on(t.taskId)],
 )

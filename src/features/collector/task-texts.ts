@@ -19,6 +19,7 @@ const TYPE: Record<string, MessageDescriptor> = {
   move: msg`Movimentação`,
   load: msg`Carregamento`,
   unload: msg`Descarga`,
+  exception: msg`Exceção`,
 }
 
 export const taskStatusText = (i18n: I18n, status: string) => (status in STATUS ? i18n._(STATUS[status as TaskStatus]) : status)

@@ -30,4 +30,12 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Impressão de etiquetas`,
     purpose: msg`Imprime uma etiqueta de localização ou de palete: valida o ID e as cópias, sugere IDs enquanto se digita, escolhe a impressora e envia um trabalho por Imprimir.`,
   },
+  outbox: {
+    name: msg`Fila de envio do coletor`,
+    purpose: msg`Envia os comandos guardados no coletor um por vez e em ordem sempre que há rede, tenta de novo após uma pausa crescente quando falha e guarda as recusas com o motivo.`,
+  },
+  move: {
+    name: msg`Movimentação no coletor`,
+    purpose: msg`Move um palete em duas leituras, ou uma quantidade de um produto de uma localização de origem, para um destino lido: diz o que ler em seguida, recusa com o motivo uma leitura que não cabe no passo e grava a movimentação na fila de envio ao Confirmar.`,
+  },
 }

@@ -26,6 +26,7 @@ const TYPE_LABELS: Record<string, MessageDescriptor> = {
   move: msg`Movimentação`,
   load: msg`Carregamento`,
   unload: msg`Descarga`,
+  exception: msg`Exceção`,
 }
 
 export function isTaskStatus(value: string): value is TaskStatus {

@@ -22,7 +22,7 @@ export function LookupScreen() {
   const fieldRef = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
   const clearField = useCallback(() => setValue(''), [])
-  const scanner = useScanner({ lookup: getScan, historyCap: 1, fieldRef, onRead: clearField })
+  const scanner = useScanner({ lookup: getScan, historyCap: 1, fieldRef, onRead: clearField, isMiss: (result) => isScanResponse(result) && result.kind === null })
   const read = scanner.history[0]
   const response = read?.status === 'done' && isScanResponse(read.result) ? read.result : null
 

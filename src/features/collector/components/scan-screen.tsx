@@ -13,6 +13,9 @@ import classes from './scan-screen.module.css'
 // issue 6's budget: the camera mode's texts and buttons load when it opens (with @zxing/browser, camera-reader.ts)
 const CameraPanel = lazy(() => import('./camera-panel'))
 
+// an unknown code names nothing: the error feedback when its answer arrives (issue 16)
+const isUnknownCode = (result: unknown) => (result as { kind?: unknown } | null)?.kind === null
+
 // SPEC 9: the history keeps the last 50 reads
 const HISTORY_CAP = 50
 
@@ -31,7 +34,7 @@ export function ScanScreen() {
   const [initialHistory] = useState(() => readScanHistory(username))
   const persist = useCallback((history: Parameters<typeof writeScanHistory>[1]) => writeScanHistory(username, history), [username])
   const clearField = useCallback(() => setValue(''), [])
-  const scanner = useScanner({ lookup: getScanSummary, initialHistory, persist, historyCap: HISTORY_CAP, fieldRef, onRead: clearField })
+  const scanner = useScanner({ lookup: getScanSummary, initialHistory, persist, historyCap: HISTORY_CAP, fieldRef, onRead: clearField, isMiss: isUnknownCode })
   const { history, notice, cameraState, cameraError, retry } = scanner
   const mode = cameraState === 'off' ? 'keyboard' : 'camera'
   const newest = history[0]

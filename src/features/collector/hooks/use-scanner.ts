@@ -10,6 +10,7 @@ import { scannerMachine, type ScanRead } from '../../../../machines/scanner/scan
 import { GS } from '../../../../contracts/gs1/gs1-form'
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { cameraReader } from '../camera-reader'
+import { signalFeedback } from '../feedback/feedback'
 
 export interface UseScannerOptions {
   /** the lookup of one code; its result is kept on the read */
@@ -23,17 +24,18 @@ export interface UseScannerOptions {
   fieldRef: RefObject<HTMLInputElement | null>
   /** a new read was made (the screen clears its field) */
   onRead?: (read: ScanRead) => void
+  /** a lookup's answer that names nothing (an unknown code): signalled as an error when it arrives */
+  isMiss?: (result: unknown) => boolean
+  /** false: the screen signals each read itself (a flow accepts or refuses it); default true: every read is a success */
+  signalReads?: boolean
 }
 
-// SPEC 9: vibration feedback where the device has it
-const VIBRATE_MS = 60
-
-export function useScanner({ lookup, initialHistory, persist, historyCap, fieldRef, onRead }: UseScannerOptions) {
+export function useScanner({ lookup, initialHistory, persist, historyCap, fieldRef, onRead, isMiss, signalReads = true }: UseScannerOptions) {
   const videoRef = useRef<HTMLVideoElement | null>(null)
   // the machine is made once; the callbacks it calls may change with every render
-  const latest = useRef({ lookup, persist, onRead })
+  const latest = useRef({ lookup, persist, onRead, isMiss, signalReads })
   useEffect(() => {
-    latest.current = { lookup, persist, onRead }
+    latest.current = { lookup, persist, onRead, isMiss, signalReads }
   })
 
   const machine = useMemo(
@@ -45,8 +47,16 @@ export function useScanner({ lookup, initialHistory, persist, historyCap, fieldR
         },
         actions: {
           persistHistory: (_args, params: { history: ScanRead[] }) => latest.current.persist?.(params.history),
+          // issue 16: the read itself is signalled in the keydown's own task, before any lookup
           vibrate: () => {
-            if (typeof navigator !== 'undefined') navigator.vibrate?.(VIBRATE_MS)
+            if (latest.current.signalReads) signalFeedback('success')
+          },
+          refused: () => signalFeedback('error'),
+          answered: (_args, params: { result: unknown }) => {
+            if (latest.current.isMiss?.(params.result)) signalFeedback('error')
+          },
+          lookupFailed: (_args, params: { offline: boolean }) => {
+            if (!params.offline) signalFeedback('error')
           },
         },
       }),

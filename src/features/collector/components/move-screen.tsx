@@ -1,0 +1,202 @@
+import { useCallback, useId, useMemo, useRef, useState } from 'react'
+import { Button, Group, Stack, Text, Title } from '@mantine/core'
+import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { moveMachine, movePrompt, type MoveDraft, type MoveTarget } from '../../../../machines/move/move.machine'
+import { flowsInspect } from '../../../lib/flows-inspector'
+import { signalFeedback } from '../feedback/feedback'
+import { useScanner } from '../hooks/use-scanner'
+import { moveText } from '../move-texts'
+import type { ScanTarget } from '../offline/offline-cache'
+import { useOfflineCache } from '../offline/offline-cache-provider'
+import { useOutbox } from '../outbox/outbox-provider'
+import classes from './scan-screen.module.css'
+
+export function toMoveTarget(target: ScanTarget): MoveTarget {
+  switch (target.kind) {
+    case 'location':
+      return { kind: 'location', code: target.location.code, id: target.location.id, active: target.location.active }
+    case 'product':
+      return { kind: 'product', code: target.product.code, id: target.product.id, name: target.product.name, ...(target.lot ? { lot: target.lot } : {}) }
+    case 'pallet':
+      return target
+    default:
+      return { kind: 'unknown', code: target.code }
+  }
+}
+
+export function moveSummary(draft: MoveDraft): string {
+  const what = draft.pallet ? draft.pallet.code : `${draft.qty ?? ''} × ${draft.product?.code ?? ''}${draft.product?.lot ? ` (${draft.product.lot})` : ''} @ ${draft.from?.code ?? ''}`
+  return `${what} → ${draft.to?.code ?? ''}`
+}
+
+function Field({ label, value }: { label: React.ReactNode; value: string | null | undefined }) {
+  if (!value) return null
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Text c="var(--collector-muted)">{label}</Text>
+      <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere', textAlign: 'right' }}>
+        {value}
+      </Text>
+    </Group>
+  )
+}
+
+/**
+ * /m/move (issue 16): the move machine on the collector. Every read is classified against the offline cache in the
+ * keydown's own task and given to the machine, which accepts or refuses it at once (sound, vibration, flash);
+ * Confirm writes the move to the outbox, which sends it when it can.
+ */
+export function MoveScreen() {
+  const { t, i18n } = useLingui()
+  const id = useId()
+  const { index, ready } = useOfflineCache()
+  const { enqueue } = useOutbox()
+  const latest = useRef({ index, enqueue })
+  latest.current = { index, enqueue }
+
+  const machine = useMemo(
+    () =>
+      moveMachine.provide({
+        actors: {
+          submit: fromPromise<unknown, MoveDraft>(async ({ input }) => {
+            const summary = moveSummary(input)
+            if (input.pallet) {
+              const pallet = input.pallet.sscc ? { sscc: input.pallet.sscc } : { pallet_code: input.pallet.palletCode ?? input.pallet.code }
+              return latest.current.enqueue('stock.move', { ...pallet, to_location: input.to!.id }, summary)
+            }
+            return latest.current.enqueue(
+              'stock.move-qty',
+              { from_location: input.from!.id, product: input.product!.id, lot: input.product!.lot, qty: input.qty!, to_location: input.to!.id },
+              summary,
+            )
+          }),
+        },
+        actions: {
+          accepted: () => signalFeedback('success'),
+          refused: () => signalFeedback('error'),
+        },
+      }),
+    [],
+  )
+  const actor = useActorRef(machine, { inspect: flowsInspect })
+  const state = useSelector(actor, (s) => s.value as string)
+  const context = useSelector(actor, (s) => s.context)
+  const prompt = useSelector(actor, (s) => movePrompt(s))
+
+  const fieldRef = useRef<HTMLInputElement>(null)
+  const [code, setCode] = useState('')
+  const [qty, setQty] = useState('')
+  const onRead = useCallback(
+    (read: { code: string }) => {
+      setCode('')
+      actor.send({ type: 'SCAN', target: toMoveTarget(latest.current.index.classify(read.code)) })
+    },
+    [actor],
+  )
+  // no lookup over the network: the offline cache answers, in onRead
+  const scanner = useScanner({ lookup: () => Promise.resolve(null), historyCap: 1, fieldRef, onRead, signalReads: false })
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        <Trans>Mover</Trans>
+      </Title>
+      <div role="status" aria-live="assertive" data-testid="move-prompt" className={classes.prompt}>
+        {moveText(i18n, prompt)}
+      </div>
+      {context.refusal ? (
+        <div role="alert" data-testid="move-refusal" className={classes.refusal}>
+          <IconX size={22} aria-hidden style={{ flexShrink: 0 }} />
+          <span>{moveText(i18n, context.refusal)}</span>
+        </div>
+      ) : null}
+      {!ready ? (
+        <Text c="var(--collector-warn)" fw={600}>
+          <Trans>Baixando locais e produtos para trabalhar sem rede…</Trans>
+        </Text>
+      ) : null}
+
+      <Stack gap={4} data-testid="move-draft">
+        <Field label={<Trans>Palete</Trans>} value={context.pallet?.code} />
+        <Field label={<Trans>Origem</Trans>} value={context.from?.code} />
+        <Field label={<Trans>Produto</Trans>} value={context.product ? `${context.product.code} · ${context.product.name}` : null} />
+        <Field label={<Trans>Lote</Trans>} value={context.product?.lot} />
+        <Field label={<Trans>Quantidade</Trans>} value={context.qty} />
+        <Field label={<Trans>Destino</Trans>} value={context.to?.code} />
+      </Stack>
+
+      {state === 'confirm' || state === 'submitting' ? (
+        <Button size="xl" h={72} fullWidth color="var(--collector-accent)" leftSection={<IconCheck size={28} aria-hidden />} loading={state === 'submitting'} onClick={() => actor.send({ type: 'CONFIRM' })}>
+          <Trans>Confirmar</Trans>
+        </Button>
+      ) : null}
+
+      {state === 'quantity' ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            actor.send({ type: 'QTY', qty })
+            setQty('')
+          }}
+        >
+          <label htmlFor={`${id}-qty`} className={classes.label}>
+            {t`Quantidade`}
+          </label>
+          <Group gap="xs" wrap="nowrap">
+            <input id={`${id}-qty`} className={classes.input} inputMode="decimal" value={qty} onChange={(e) => setQty(e.currentTarget.value)} autoComplete="off" />
+            <Button type="submit" size="lg" h={56} color="var(--collector-accent)" disabled={qty.trim() === ''}>
+              <Trans>OK</Trans>
+            </Button>
+          </Group>
+        </form>
+      ) : null}
+
+      {/* typing is the fallback, never the way: the scanner's burst lands wherever focus is */}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          scanner.submit(code)
+        }}
+      >
+        <label htmlFor={`${id}-code`} className={classes.label}>
+          {t`Código`}
+        </label>
+        <Group gap="xs" wrap="nowrap">
+          <input
+            ref={fieldRef}
+            id={`${id}-code`}
+            className={classes.input}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="go"
+          />
+          <Button type="submit" size="lg" h={56} color="var(--collector-accent)" disabled={code.trim() === ''}>
+            <Trans>Ler</Trans>
+          </Button>
+        </Group>
+      </form>
+
+      {state !== 'source' || context.refusal ? (
+        <Button size="lg" h={56} variant="outline" color="var(--collector-accent-text)" onClick={() => actor.send({ type: 'RESET' })}>
+          <Trans>Cancelar</Trans>
+        </Button>
+      ) : null}
+
+      {context.last ? (
+        <div role="status" data-testid="move-done" className={classes.done}>
+          <IconArrowRight size={20} aria-hidden style={{ flexShrink: 0 }} />
+          <span>
+            <Trans>Movimentação registrada: {moveSummary(context.last)}</Trans>
+          </span>
+        </div>
+      ) : null}
+    </Stack>
+  )
+}

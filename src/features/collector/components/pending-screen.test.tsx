@@ -1,0 +1,62 @@
+/**
+ * The outbox in the collector (issue 16): the header counts what waits ('2 pendentes'), 'Pendências' lists it and
+ * the refused commands with the server's reason, and signing out with unsent commands warns and keeps them.
+ */
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
+import { enqueueCommand, markAnswered, outboxDb } from '../outbox/outbox-db'
+
+beforeEach(async () => {
+  await outboxDb().commands.clear()
+})
+
+describe('collector outbox screens', () => {
+  it('counts and lists waiting and refused commands; signing out warns and keeps them', async () => {
+    const user = userEvent.setup()
+    // the server is unreachable: nothing leaves the outbox
+    const { requests } = mockApi(({ url }) => (url.pathname.startsWith('/api/inventory/moves/') ? 'network' : { status: 404, body: { detail: 'Not found.' } }))
+    signIn()
+    const db = outboxDb()
+    await enqueueCommand(db, { operator: 'ana', kind: 'stock.move', payload: { pallet_code: 'PAL-1', to_location: 4 }, summary: 'PAL-1 → B-01-02' })
+    await enqueueCommand(db, { operator: 'ana', kind: 'stock.move', payload: { pallet_code: 'PAL-2', to_location: 4 }, summary: 'PAL-2 → B-01-02' })
+    const refused = await enqueueCommand(db, { operator: 'ana', kind: 'stock.move', payload: { pallet_code: 'PAL-3', to_location: 4 }, summary: 'PAL-3 → B-01-02' })
+    await markAnswered(db, refused.command_id, { state: 'refused', reason: 'O palete PAL-3 não está em estoque.' })
+
+    await renderApp('/m/pending')
+    await screen.findByRole('heading', { name: 'Pendências' })
+    expect(await screen.findByText('2 pendentes')).toBeInTheDocument()
+    const waiting = await screen.findByTestId('pending-list')
+    expect(within(waiting).getByRole('article', { name: 'PAL-1 → B-01-02' })).toBeInTheDocument()
+    expect(within(waiting).getByRole('article', { name: 'PAL-2 → B-01-02' })).toBeInTheDocument()
+    const refusedList = screen.getByTestId('refused-list')
+    expect(within(refusedList).getByText('O palete PAL-3 não está em estoque.')).toBeInTheDocument()
+    expect(requests.some((r) => r.url.pathname === '/api/inventory/moves/')).toBe(true)
+
+    await user.click(screen.getByRole('button', { name: 'Sair' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sair com comandos não enviados?' })
+    expect(within(dialog).getByText(/2 comandos ainda não foram enviados/)).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar conectado' }))
+    expect(screen.getByRole('heading', { name: 'Pendências' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Sair' }))
+    await user.click(await screen.findByRole('button', { name: 'Sair mesmo assim' }))
+    await screen.findByRole('button', { name: 'Entrar' })
+    // kept on the device for the next sign-in
+    expect(await db.commands.where('state').equals('pending').count()).toBe(2)
+  })
+
+  it('a refused command can be dismissed from the operator\'s list', async () => {
+    const user = userEvent.setup()
+    mockApi(() => ({ status: 404, body: { detail: 'Not found.' } }))
+    signIn()
+    const db = outboxDb()
+    const refused = await enqueueCommand(db, { operator: 'ana', kind: 'stock.move', payload: { pallet_code: 'PAL-3', to_location: 4 }, summary: 'PAL-3 → B-01-02' })
+    await markAnswered(db, refused.command_id, { state: 'refused', reason: 'Destino bloqueado.' })
+    await renderApp('/m/pending')
+    await screen.findByText('Destino bloqueado.')
+    await user.click(screen.getByRole('button', { name: 'Dispensar PAL-3 → B-01-02' }))
+    expect(await screen.findByText('Nenhum comando recusado.')).toBeInTheDocument()
+  })
+})

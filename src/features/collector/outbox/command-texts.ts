@@ -1,0 +1,10 @@
+/** The handheld commands' names in the operator's language (issue 16). */
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+const KINDS: Record<string, MessageDescriptor> = {
+  'stock.move': msg`Movimentação`,
+  'task.putaway': msg`Armazenagem`,
+}
+
+export const commandKindText = (i18n: I18n, kind: string) => (KINDS[kind] ? i18n._(KINDS[kind]) : kind)

@@ -1,0 +1,63 @@
+/**
+ * How each kind of handheld command reaches the server (issue 16, ADR 0014). Every request carries the command's
+ * own command_id, so a resend after a lost answer applies nothing new and answers the first result (issue 15).
+ */
+import type { MoveCreateBody, MoveResult } from '../../../../contracts/inventory/ledger.contract'
+import type { CommandRefusalBody, CommandRefusalOut } from '../../../../contracts/tasks/command-refusals.contract'
+import { api, apiErrorText } from '../../../lib/api-client'
+import type { OutboxCommand } from './outbox-db'
+import type { OutboxTransport } from './outbox-sender'
+
+/** the kinds of command the handheld makes, and their payloads (the request body without command_id) */
+export interface CommandPayloads {
+  'stock.move': Omit<MoveCreateBody, 'command_id'>
+  /**
+   * A quantity of a product (and lot) out of a location, as the operator scanned it offline: the stock line is found
+   * when the command is sent (the handheld caches locations and products, not every stock line).
+   */
+  'stock.move-qty': { from_location: number; product: number; lot: string | null; qty: string; to_location: number }
+}
+export type CommandKind = keyof CommandPayloads
+
+export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K], commandId: string) => Promise<unknown> } = {
+  'stock.move': (payload, commandId) => api.post<MoveResult>('/inventory/moves/', { ...payload, command_id: commandId }),
+  'stock.move-qty': async (payload, commandId) => {
+    const query = { location: payload.from_location, product: payload.product, ...(payload.lot ? { lot: payload.lot } : {}), page_size: 2 }
+    const lines = await api.get<StockPage>('/inventory/stock/', { query })
+    if (lines.results.length !== 1) {
+      // nothing there any more, or several lines to choose from: the server's 'no', in the operator's Pendências
+      const detail = lines.results.length === 0 ? 'No stock of this product in the source location.' : 'Several stock lines of this product in the source location: move it from the desktop.'
+      throw { status: 400, data: { detail }, message: detail }
+    }
+    return api.post<MoveResult>('/inventory/moves/', { command_id: commandId, stock_line: lines.results[0]!.id, qty: payload.qty, to_location: payload.to_location })
+  },
+}
+
+type StockPage = { count: number; results: { id: number }[] }
+
+export const httpTransport: OutboxTransport = {
+  send(command: OutboxCommand) {
+    const route = COMMAND_ROUTES[command.kind as CommandKind] as ((payload: unknown, commandId: string) => Promise<unknown>) | undefined
+    // a kind this build does not know (made by a newer one, then rolled back): the server could never take it
+    if (!route) return Promise.reject({ status: 400, data: { detail: `Unknown command kind: ${command.kind}` }, message: `Unknown command kind: ${command.kind}` })
+    return route(command.payload, command.command_id)
+  },
+  async reportRefusal(command: OutboxCommand, reason: string) {
+    const body: CommandRefusalBody = {
+      command_id: command.command_id,
+      kind: command.kind,
+      device: command.device,
+      seq: command.seq,
+      payload: (command.payload ?? {}) as Record<string, unknown>,
+      reason,
+      created_at: command.created_at,
+      ...(command.summary ? { summary: command.summary.slice(0, 200) } : {}),
+    }
+    await api.post<CommandRefusalOut>('/workforce/command-refusals/', body)
+  },
+}
+
+/** the server's reason, as the operator reads it in 'Pendências' */
+export function refusalReason(error: unknown): string {
+  return apiErrorText(error) ?? 'Refused by the server.'
+}
