@@ -98,8 +98,10 @@ describe.each(kinds)('hostile input on %s', (kind) => {
       // the one list under a record: a supplier's issues
       const url = path.replace('/suppliers/{id}/', `/suppliers/${supplier.id}/`)
       expect(url, 'a list with an unknown path parameter').not.toContain('{')
+      // the audit trail is always a record's: it needs which one
+      const required = path === '/api/audit/' ? '&entity=products&entity_id=1' : ''
       for (const name of ['__proto__', 'constructor', 'toString', 'valueOf', '-hasOwnProperty']) {
-        const res = await t.as(admin, { method: 'GET', url: `${url}?ordering=${name}` })
+        const res = await t.as(admin, { method: 'GET', url: `${url}?ordering=${name}${required}` })
         expect(res.statusCode, `${path}?ordering=${name}: ${res.body}`).toBe(400)
         expect(Object.keys(res.json())).toEqual(['ordering'])
       }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { auditLog, AUDIT_ACTIONS } from '../../db/schema/audit'
 import { ANY_ROLE } from '../../http/auth-hook'
-import { countStar, listQuerySchema, pageParams, pageResponse } from '../../http/pagination'
+import { countStar, listQuerySchema, orderingClause, pageParams, pageResponse } from '../../http/pagination'
 import { auditHistory } from './audit.service'
 
 const auditQuery = listQuerySchema.extend({
@@ -37,7 +37,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const p = pageParams(req.query)
       const where = and(eq(auditLog.companyId, req.user.companyId), eq(auditLog.entity, entity), eq(auditLog.entityId, entity_id))
       const [rows, [{ count }]] = await Promise.all([
-        auditHistory(app.deps.db, req.user.companyId, entity, entity_id).limit(p.pageSize).offset(p.offset),
+        auditHistory(app.deps.db, req.user.companyId, entity, entity_id)
+          // newest first unless asked otherwise; an ordering off the list is a 400 like every list's
+          .orderBy(...orderingClause(req.query.ordering, { id: auditLog.id, created_at: auditLog.createdAt }, '-created_at', auditLog.id))
+          .limit(p.pageSize)
+          .offset(p.offset),
         app.deps.db.select({ count: countStar }).from(auditLog).where(where),
       ])
       return pageResponse(

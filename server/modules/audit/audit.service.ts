@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { type AuditAction, auditLog } from '../../db/schema/audit'
 import { users } from '../../db/schema/users'
@@ -38,13 +38,12 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, entries: AuditE
 
 export type AuditRow = { id: number; action: AuditAction; changes: Record<string, unknown>; note: string; user: string | null; createdAt: Date }
 
-/** A record's history, newest first. */
+/** A record's history; the caller orders it (the route: newest first unless asked otherwise). */
 export function auditHistory(db: DbOrTx, companyId: number, entity: string, entityId: number) {
   return db
     .select({ id: auditLog.id, action: auditLog.action, changes: auditLog.changes, note: auditLog.note, user: users.username, createdAt: auditLog.createdAt })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(and(eq(auditLog.companyId, companyId), eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .$dynamic()
 }

@@ -20,7 +20,7 @@ import { locations } from '../../db/schema/core'
 import { countEntries, countLocations, countPlans, stockLines, stockMoves } from '../../db/schema/inventory'
 import { users } from '../../db/schema/users'
 import { fieldError, forbidden, notFound } from '../../http/errors'
-import { likeEscape } from '../../http/pagination'
+import { likeEscape, orderingClause } from '../../http/pagination'
 import { runOnce } from '../commands/commands.service'
 import { assignTask, cancelTasks, createTask, finishTask } from '../workforce/tasks.service'
 import { movesByIds } from './ledger.service'
@@ -342,11 +342,18 @@ export async function approveAll(db: DbOrTx, actor: CountActor, planId: number, 
 }
 
 /** Plans with progress, newest first. */
-export async function listCountPlans(db: DbOrTx, companyId: number, filters: { status?: string }, page: { pageSize: number; offset: number }): Promise<{ rows: CountPlan[]; count: number }> {
+export async function listCountPlans(
+  db: DbOrTx,
+  companyId: number,
+  filters: { status?: string; ordering?: string },
+  page: { pageSize: number; offset: number },
+): Promise<{ rows: CountPlan[]; count: number }> {
   const statuses = filters.status ? filters.status.split(',').map((s) => s.trim()) : undefined
   const where = and(eq(countPlans.companyId, companyId), statuses ? inArray(countPlans.status, statuses as (typeof countPlans.status.enumValues)[number][]) : undefined)
+  // newest first unless asked otherwise; an ordering off the list is a 400 like every list's (issue 14)
+  const order = orderingClause(filters.ordering, { id: countPlans.id, created_at: countPlans.createdAt, status: countPlans.status }, '-created_at', countPlans.id)
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(countPlans).where(where)
-  const ids = await db.select({ id: countPlans.id }).from(countPlans).where(where).orderBy(sql`${countPlans.createdAt} DESC, ${countPlans.id} DESC`).limit(page.pageSize).offset(page.offset)
+  const ids = await db.select({ id: countPlans.id }).from(countPlans).where(where).orderBy(...order).limit(page.pageSize).offset(page.offset)
   const rows = await planRows(db, companyId, ids.map((i) => i.id))
   return { rows, count: Number(n) }
 }
