@@ -107,6 +107,14 @@ export async function layoutMachineGraph(graph: MachineGraph, elk?: ElkLike): Pr
   for (const t of graph.transitions) if (t.internal) internalOf.set(t.source, [...(internalOf.get(t.source) ?? []), t])
   const byId = new Map(all.map((s) => [s.id, s]))
   const rowsById = new Map(all.map((s) => [s.id, rowsOf(s, internalOf.get(s.id) ?? [])]))
+  // A transition of the machine itself (RESET from any state) cannot be an edge: ELK lays the root out as the
+  // graph, not as a node, and refuses an edge from it. It is a row of the root instead, saying where it goes.
+  const fromRoot = graph.transitions.filter((t) => !t.internal && t.source === graph.root.id && t.targets.length > 0)
+  if (fromRoot.length) {
+    const keyOf = (id: string) => byId.get(id)?.key ?? id
+    const extra = fromRoot.map((t) => ({ text: truncate(`${transitionText(t)} → ${t.targets.map(keyOf).join(', ')}`, METRICS.maxRow), transition: t.id }))
+    rowsById.set(graph.root.id, [...(rowsById.get(graph.root.id) ?? []), ...extra])
+  }
 
   const labelOf = (s: GraphState) => (s.parent === null ? graph.id : s.key)
   const toNode = (state: GraphState): ElkNode => {
@@ -132,7 +140,7 @@ export async function layoutMachineGraph(graph: MachineGraph, elk?: ElkLike): Pr
   const edges: ElkExtendedEdge[] = []
   const edgeMeta = new Map<string, { transition: GraphTransition; target: string; text: string }>()
   for (const t of graph.transitions) {
-    if (t.internal) continue
+    if (t.internal || t.source === graph.root.id) continue
     t.targets.forEach((target, i) => {
       const id = `${t.id} → ${target}${i > 0 ? ` (${i})` : ''}`
       const text = truncate(transitionText(t, false), METRICS.maxEdgeLabel)
