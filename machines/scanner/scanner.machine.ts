@@ -237,7 +237,7 @@ export const scannerMachine = setup({
     fresh: false,
     carry: '',
     cutBurstAt: null,
-    incompleteMs: input.incompleteMs ?? 1000,
+    incompleteMs: input.incompleteMs ?? 3000,
     lastKeyAt: null,
     interKeyMs: input.interKeyMs ?? 30,
     stallMs: input.stallMs ?? 150,
