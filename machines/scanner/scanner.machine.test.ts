@@ -155,9 +155,25 @@ describe('scanner timing', () => {
     ])
   })
 
-  it('keys typed 150 ms or more before a burst are not part of it', async () => {
+  // issue 17 in the collector e2e: "(00)106" came slowly after a click, then a stall of 150 ms or more, and the tail
+  // "141412345678901(10)LOT-9(17)271231" was read as if whole
+  it('keys cut off 150 ms or more before a burst make it an incomplete read; scanned again, it is read', async () => {
+    const lookups: string[] = []
+    const s = start({ lookup: async (c) => (lookups.push(c), { found: c }) })
+    await typeWithGaps(s, '(00)106141412345678901', (i) => (i < 7 ? 60 : i === 7 ? 200 : 5), 'Enter')
+    expect(reads(s)).toEqual([])
+    expect(s.actor.getSnapshot().context.notice).toEqual({ id: 'scanner.incomplete' })
+    await vi.advanceTimersByTimeAsync(300)
+    await type(s, '(00)106141412345678901', 5, 'Enter')
+    expect(reads(s).map((r) => r.code)).toEqual(['(00)106141412345678901'])
+    expect(lookups).toEqual(['(00)106141412345678901'])
+  })
+
+  it('keys typed long before a burst (3 s or more) do not hold it back', async () => {
     const s = start()
-    await typeWithGaps(s, '12ABCDEFG', (i) => (i === 1 ? 100 : i === 2 ? 200 : 5), 'Enter')
+    await type(s, '12', 100)
+    await vi.advanceTimersByTimeAsync(3500)
+    await type(s, 'ABCDEFG', 5, 'Enter')
     expect(reads(s).map((r) => r.code)).toEqual(['ABCDEFG'])
   })
 

@@ -20,10 +20,10 @@ import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, ra
  * burst ends that chain with Enter or Tab the whole chain is the read, never its tail alone (issue
  * 17: a page still busy after loading held back a code's first three keys by 88, 68 and 38 ms, and
  * the tail was looked up as if whole). Keys typed just before a burst thus belong to it.
- * A longer gap (`stallMs` or more) starts over with nothing carried; if what it cut off was a burst
- * in progress (it had its fast keys but no Enter or Tab, which a wedge always sends), a burst that
- * ends within `incompleteMs` is flagged as an incomplete read and not looked up: the user scans
- * again. Typing at 80-200 ms a key has no fast keys: it is never a burst, and Enter submits the
+ * A longer gap (`stallMs` or more) starts over with nothing carried; the keys it cut off had no
+ * Enter or Tab (which a wedge always sends), so a burst that ends within `incompleteMs` of them is
+ * flagged as an incomplete read and not looked up: the user scans again (the notice clears the
+ * keys, so the second scan is read). Typing at 80-200 ms a key has no fast keys: it is never a burst, and Enter submits the
  * scan field's text.
  *
  * Timing comes from the keys' own time stamps (`at`), not from timers: under load, events and
@@ -79,7 +79,7 @@ export interface ScannerContext {
   fresh: boolean
   /** keys of the runs before this one in the same chain (each less than stallMs after the one before) */
   carry: string
-  /** when a burst in progress (it had its fast keys, but no Enter or Tab) was cut off by a gap of stallMs or more */
+  /** when keys without Enter or Tab were cut off by a gap of stallMs or more (the last of them) */
   cutBurstAt: number | null
   incompleteMs: number
   lastKeyAt: number | null
@@ -161,9 +161,10 @@ export const scannerMachine = setup({
     startRun: assign(({ context, event }) => {
       assertEvent(event, 'KEY')
       const fresh = context.lastKeyAt === null || event.at - context.lastKeyAt >= context.stallMs
-      // close to the keys before: they stay in the chain; after a quiet moment nothing is carried, but a burst
-      // cut off there is remembered (its code may continue in the next burst)
-      const cut = fresh && context.lastKeyAt !== null && context.fastKeys >= context.stallFastKeys
+      // close to the keys before: they stay in the chain; after a quiet moment nothing is carried, but keys cut off
+      // there without Enter or Tab are remembered: they may be a code's first keys held back (a page busy after loading
+      // sent "(00)106" slowly, then stalled), so a burst ending soon after is not taken for a whole code
+      const cut = fresh && context.lastKeyAt !== null && context.carry.length + context.buffer.length > 0
       return {
         buffer: event.key,
         burst: false,
