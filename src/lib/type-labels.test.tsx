@@ -11,7 +11,7 @@ const LOCATION = {
   storage_class: 'chilled',
   is_active: true,
 }
-const PRODUCT = { id: 1, code: 'P000001', variant: null, name1: 'Iogurte Natural 170g', uom: { id: 1, code: 'UN' }, storage_class: 'chilled' }
+const PRODUCT = { id: 1, code: 'P000001', variant: null, name1: 'Iogurte Natural 170g', uom: { id: 1, code: 'UN' }, storage_class: 'chilled', gtins: [], is_active: true }
 const EQUIPMENT = { id: 1, code: 'EQ-001', name: 'Empilhadeira retrátil 1', kind: 'reach_truck', status: 'available', warehouse: { id: 1, code: 'WH-SP1' } }
 
 function answer() {

@@ -25,7 +25,7 @@ const MOVE: StockMove = {
 function ledgerServer() {
   return mockApi(({ url }) => {
     if (url.pathname === '/api/inventory/moves/') return { body: page([MOVE], 1) }
-    if (url.pathname === '/api/product/products/') return { body: page([{ id: 5, code: 'P000005', name1: 'Arroz 5kg', variant: null, uom: null, storage_class: null }]) }
+    if (url.pathname === '/api/product/products/') return { body: page([{ id: 5, code: 'P000005', name1: 'Arroz 5kg', variant: null, uom: null, storage_class: null, gtins: [], is_active: true }]) }
     return { status: 404, body: { detail: 'Not found.' } }
   })
 }
@@ -58,7 +58,7 @@ describe('Movimentações (issue 15)', () => {
 
   it('a product in the catalogue links to its moves', async () => {
     mockApi(({ url }) => {
-      if (url.pathname === '/api/product/products/') return { body: page([{ id: 5, code: 'P000005', variant: null, name1: 'Arroz 5kg', uom: null, storage_class: null }]) }
+      if (url.pathname === '/api/product/products/') return { body: page([{ id: 5, code: 'P000005', variant: null, name1: 'Arroz 5kg', uom: null, storage_class: null, gtins: [], is_active: true }]) }
       if (url.pathname === '/api/inventory/moves/') return { body: page([MOVE], 1) }
       return { status: 404, body: { detail: 'Not found.' } }
     })
