@@ -49,10 +49,12 @@ export type Database = {
    * PGlite: one process only (the directory lock), so `fn` just runs.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>
+  /** PGlite only: the data directory as one file, which `openDatabase({ loadDataDir })` starts from (tests' template) */
+  dumpDataDir?(): Promise<Blob | File>
   close(): Promise<void>
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 export class DatabaseLockedError extends Error {}
 
@@ -91,7 +93,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export type OpenOptions = { dataDir?: string; databaseUrl?: string; memory?: boolean }
+export type OpenOptions = {
+  dataDir?: string
+  databaseUrl?: string
+  memory?: boolean
+  /** PGlite in memory only: start from this dump of a data directory (`dumpDataDir`) instead of an empty cluster (tests) */
+  loadDataDir?: Blob
+}
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -165,6 +173,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = await PGlite.create(dir ? `file://${path.resolve(dir)}` : 'memory://', {
       extensions: { pg_trgm },
       parsers: { 20: (v: string) => Number(v) },
+      ...(opts.loadDataDir && !dir ? { loadDataDir: opts.loadDataDir } : {}),
     })
   } catch (e) {
     unlock()
@@ -178,6 +187,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1')
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     exclusive: (fn) => fn(),
     close: async () => {
       try {
