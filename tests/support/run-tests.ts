@@ -1,9 +1,9 @@
 /**
  * `npm test`: the one command that checks everything (STYLE habit 11).
- * typecheck -> lint -> unit and integration (machines, server on PGlite and PostgreSQL, web, docs) -> build -> end-to-end in Chromium.
+ * typecheck and lint (side by side) -> unit and integration (machines, server on PGlite and PostgreSQL, web, docs) -> build -> end-to-end in Chromium.
  * With CI=true (or `npm test -- node24`) the typecheck and the unit and integration suites run a second time on the
- * current Node LTS, a binary taken from the npm registry (tests/support/node-lts.ts), after the build and the
- * end-to-end step (not beside it: see below).
+ * current Node LTS, a binary taken from the npm registry (tests/support/node-lts.ts): its typecheck beside the first
+ * one, its unit and integration suites after the build and the end-to-end step (not beside it: see below).
  * It prepares what it needs: Debian's Chromium for the browser tests, a PostgreSQL database per server suite.
  * `npm test -- typecheck unit` runs only the steps named (typecheck, lint, unit, e2e, node24).
  */
@@ -72,11 +72,19 @@ function finish(ok: boolean): never {
   process.exit(0)
 }
 
-const first: [string, string, string[]][] = []
-if (want('typecheck')) first.push(['typecheck', 'npx', TYPECHECK])
-if (want('lint')) first.push(['lint', 'npx', ['eslint', '.', '--max-warnings=0']])
-if (want('unit')) first.push(['unit and integration', 'npx', UNIT])
-if (!(await steps(first))) finish(false)
+// The typechecks and the lint are single-threaded: they run side by side (each its own core), with the output of all
+// but the first in a file. The typecheck on Node LTS belongs to the Node LTS run but costs nothing extra here.
+mkdirSync('tests/output', { recursive: true })
+const needLts = want('node24') && Number(process.versions.node.split('.')[0]) !== NODE_LTS
+const lts = needLts ? ensureNodeLts() : undefined
+if (needLts && !lts) finish(false)
+const ltsEnv = lts ? { PATH: `${lts.binDir}:${process.env.PATH ?? ''}` } : undefined
+const checks: Promise<boolean>[] = []
+if (want('typecheck')) checks.push(run('typecheck', 'npx', TYPECHECK))
+if (want('lint')) checks.push(run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], checks.length ? { log: 'tests/output/lint.log' } : {}))
+if (lts && ltsEnv) checks.push(run(`typecheck on Node ${lts.version}`, 'npx', TYPECHECK, { env: ltsEnv, log: `tests/output/node${NODE_LTS}-typecheck.log` }))
+if (!(await Promise.all(checks)).every(Boolean)) finish(false)
+if (want('unit') && !(await run('unit and integration', 'npx', UNIT))) finish(false)
 
 // The end-to-end step runs alone: its scanner bursts are timed key by key (5 ms a key), and on two cores a second
 // suite beside it (the Node LTS run) delayed keys enough to split a burst. The second Node run comes after it.
@@ -88,19 +96,10 @@ if (want('e2e')) {
 if (!(await steps(later))) finish(false)
 
 if (want('node24')) {
-  const major = Number(process.versions.node.split('.')[0])
-  if (major === NODE_LTS) {
+  if (!lts || !ltsEnv) {
     console.log(`\n(already on Node ${NODE_LTS}: no second run)`)
-  } else {
-    const lts = ensureNodeLts()
-    if (!lts) finish(false)
-    mkdirSync('tests/output', { recursive: true })
-    const env = { PATH: `${lts.binDir}:${process.env.PATH ?? ''}` }
-    const ok = await steps([
-      [`typecheck on Node ${lts.version}`, 'npx', TYPECHECK, { env, log: `tests/output/node${NODE_LTS}-typecheck.log` }],
-      [`unit and integration on Node ${lts.version}`, 'npx', UNIT, { env, log: `tests/output/node${NODE_LTS}-unit.log` }],
-    ])
-    if (!ok) finish(false)
+  } else if (!(await run(`unit and integration on Node ${lts.version}`, 'npx', UNIT, { env: ltsEnv, log: `tests/output/node${NODE_LTS}-unit.log` }))) {
+    finish(false)
   }
 }
 finish(true)
