@@ -10,8 +10,10 @@ import { saveShippingDraft } from '../api/save-shipping-draft'
 import { ship } from '../api/ship'
 import {
   defaultPackages,
+  fefoOverrides,
   fromPackageItems,
   initialPicks,
+  initialReasons,
   packingValid,
   pickingValid,
   toPackageItems,
@@ -58,6 +60,7 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
 
   const [formFor, setFormFor] = useState<string | null>(null)
   const [picks, setPicks] = useState<Record<string, Qty>>({})
+  const [reasons, setReasons] = useState<Record<number, string>>({})
   const [packages, setPackages] = useState<PackageForm[]>([])
   const [carrier, setCarrier] = useState<number | null>(null)
   const [tracking, setTracking] = useState('')
@@ -72,13 +75,16 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
     setFormFor(formKey)
     const start = initialPicks(lines, draft)
     setPicks(start)
+    setReasons(initialReasons(draft))
     setPackages(draft?.packages?.length ? fromPackageItems(draft.packages) : defaultPackages(start))
     setCarrier(draft?.carrier ?? null)
     setTracking(draft?.tracking_reference ?? '')
   }
 
+  // a pick of a worse lot than FEFO's carries its line's reason (issue 15; the server refuses it without one)
+  const pickItems = () => toPickItems(picks, reasons, lines ? fefoOverrides(lines, picks) : new Set())
   const draftOf = (step: string): ShippingDraft => {
-    const base: ShippingDraft = { picks: toPickItems(picks), carrier, tracking_reference: tracking.trim() }
+    const base: ShippingDraft = { picks: pickItems(), carrier, tracking_reference: tracking.trim() }
     return step === 'picking' ? base : { ...base, packages: toPackageItems(packages) }
   }
 
@@ -102,7 +108,7 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
       try {
         const shipment = await ship(target, {
           idempotency_key: idempotencyKey,
-          picks: toPickItems(picks),
+          picks: pickItems(),
           packages: toPackageItems(packages),
           carrier,
           tracking_reference: tracking.trim(),
@@ -118,7 +124,7 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
 
   const valid = {
     select: detail !== undefined && detail.status === 'open',
-    picking: lines !== undefined && pickingValid(lines, picks),
+    picking: lines !== undefined && pickingValid(lines, picks, reasons),
     packing: packingValid(picks, packages),
     ship: carrier !== null,
   }
@@ -161,7 +167,16 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
       <Loader role="status" aria-label={t`Carregando`} />
     )
   } else if (view.step === 'picking') {
-    content = <PickingStep lines={lines} error={suggestions.error} picks={picks} onChange={(key, qty) => setPicks((all) => ({ ...all, [key]: qty }))} />
+    content = (
+      <PickingStep
+        lines={lines}
+        error={suggestions.error}
+        picks={picks}
+        onChange={(key, qty) => setPicks((all) => ({ ...all, [key]: qty }))}
+        reasons={reasons}
+        onReasonChange={(line, reason) => setReasons((all) => ({ ...all, [line]: reason }))}
+      />
+    )
   } else if (view.step === 'packing') {
     content = lines ? <PackingStep lines={lines} picks={picks} packages={packages} onChange={setPackages} /> : <Loader role="status" aria-label={t`Carregando`} />
   } else {
