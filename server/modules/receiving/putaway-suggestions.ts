@@ -1,5 +1,5 @@
 /** The putaway step's suggestions (SPEC 2.8): a destination per pallet of the draft. */
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { PutawayReason } from '../../../contracts/receiving/receiving.contract'
 import type { DbOrTx } from '../../db/client'
 import { products } from '../../db/schema/catalog'
@@ -34,7 +34,7 @@ export type PutawaySuggestion = {
 }
 
 /** A location's aisle: its code up to the first dash (A07-01-02 -> A07). "Nearby" means the same aisle. */
-const aisleOf = (code: SQL | string) => sql`split_part(${code}, '-', 1)`
+const aisleOf = (code: typeof locations.code) => sql`split_part(${code}, '-', 1)`
 
 /**
  * A destination per pallet of the draft (issue 15: suggestions tell the truth): an active storage location of the
