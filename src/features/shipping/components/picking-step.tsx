@@ -14,10 +14,12 @@ export interface PickingStepProps {
   /** why a line takes a worse lot than FEFO, per order line (issue 15) */
   reasons: Record<number, string>
   onReasonChange: (line: number, reason: string) => void
+  /** the server's refusal of a line's picks at Finish (e.g. a reason it asks for), per order line */
+  serverErrors?: Record<number, string>
 }
 
 /** Step 2 (SPEC 2.9): each line to pick, with the stock suggested by FEFO (earliest expiry first) and the picked quantities. */
-export function PickingStep({ lines, error, picks, onChange, reasons, onReasonChange }: PickingStepProps) {
+export function PickingStep({ lines, error, picks, onChange, reasons, onReasonChange, serverErrors = {} }: PickingStepProps) {
   const { t, i18n } = useLingui()
   const num = (v: string | number) => formatQty(v, i18n.locale)
   if (error) {
@@ -72,7 +74,8 @@ export function PickingStep({ lines, error, picks, onChange, reasons, onReasonCh
             {lines.map((line) => {
               const picked = line.suggestions.reduce((sum, s) => sum + (toMilli(picks[pickKey(line.line, s.stock_line)]) ?? 0n), 0n)
               const left = toMilli(line.remaining) ?? 0n
-              const needsReason = line.suggestions.some((s) => overrides.has(pickKey(line.line, s.stock_line)))
+              const serverError = serverErrors[line.line]
+              const needsReason = serverError !== undefined || line.suggestions.some((s) => overrides.has(pickKey(line.line, s.stock_line)))
               const reason = reasons[line.line] ?? ''
               return (
                 <Fragment key={line.line}>
@@ -121,7 +124,7 @@ export function PickingStep({ lines, error, picks, onChange, reasons, onReasonCh
                           maw={560}
                           value={reason}
                           onChange={(e) => onReasonChange(line.line, e.currentTarget.value)}
-                          error={reason.trim() ? undefined : t`Informe o motivo.`}
+                          error={serverError ?? (reason.trim() ? undefined : t`Informe o motivo.`)}
                         />
                       </Table.Td>
                     </Table.Tr>

@@ -43,6 +43,20 @@ function failure(error: unknown): Error {
   return new Error((error instanceof ApiError ? apiErrorText(error) : null) ?? (error instanceof Error ? error.message : String(error)))
 }
 
+/** A Finish refused on `picks` ({"picks": ["Pick 2: …"]}): each message on the order line of the pick it names. */
+function pickErrorsOf(error: unknown, sent: { line: number }[]): Record<number, string> {
+  const data = error instanceof ApiError ? (error.data as { picks?: unknown } | null) : null
+  const out: Record<number, string> = {}
+  if (!data || !Array.isArray(data.picks)) return out
+  for (const message of data.picks) {
+    if (typeof message !== 'string') continue
+    const n = /^Pick (\d+):/.exec(message)
+    const line = n ? sent[Number(n[1]) - 1]?.line : undefined
+    if (line !== undefined) out[line] = out[line] ? `${out[line]} ${message}` : message
+  }
+  return out
+}
+
 export interface ShippingWizardProps {
   initialTarget: ShippingTarget | null
   onTargetChange: (target: ShippingTarget | null) => void
@@ -61,6 +75,8 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
   const [formFor, setFormFor] = useState<string | null>(null)
   const [picks, setPicks] = useState<Record<string, Qty>>({})
   const [reasons, setReasons] = useState<Record<number, string>>({})
+  // the server's refusals of picks at Finish, on their order line ("Pick N: …" names the Nth pick sent)
+  const [pickErrors, setPickErrors] = useState<Record<number, string>>({})
   const [packages, setPackages] = useState<PackageForm[]>([])
   const [carrier, setCarrier] = useState<number | null>(null)
   const [tracking, setTracking] = useState('')
@@ -105,17 +121,20 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
     },
     finish: async (idempotencyKey) => {
       if (!target) throw new Error(t`Nada selecionado.`)
+      const sent = pickItems()
       try {
         const shipment = await ship(target, {
           idempotency_key: idempotencyKey,
-          picks: pickItems(),
+          picks: sent,
           packages: toPackageItems(packages),
           carrier,
           tracking_reference: tracking.trim(),
         })
         void queryClient.invalidateQueries({ queryKey: shippingKeys.all })
+        setPickErrors({})
         return shipment
       } catch (error) {
+        setPickErrors(pickErrorsOf(error, sent))
         throw failure(error)
       }
     },
@@ -174,7 +193,11 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
         picks={picks}
         onChange={(key, qty) => setPicks((all) => ({ ...all, [key]: qty }))}
         reasons={reasons}
-        onReasonChange={(line, reason) => setReasons((all) => ({ ...all, [line]: reason }))}
+        onReasonChange={(line, reason) => {
+          setReasons((all) => ({ ...all, [line]: reason }))
+          setPickErrors(({ [line]: _answered, ...rest }) => rest)
+        }}
+        serverErrors={pickErrors}
       />
     )
   } else if (view.step === 'packing') {
