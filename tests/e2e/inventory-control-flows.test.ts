@@ -1,7 +1,8 @@
 /**
  * Inventory control's rules on the screens that use them, in Chromium against the real server (issue 15): the
  * desktop shipping wizard never offers a blocked pallet and asks why when a worse lot than FEFO's is picked (the
- * reason reaches the ledger); the lot trace of a received-then-shipped lot shows its supplier and its customer. axe
+ * reason reaches the ledger); a count entered on the desktop with a variance and approved posts its adjustment to
+ * Movimentações; the lot trace of a received-then-shipped lot shows its supplier and its customer. axe
  * in light and dark; screenshots at 1280 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -137,5 +138,41 @@ describe('inventory control on the screens that use it (issue 15)', () => {
     await screenshot(dark, 'inventory-control-trace-dark')
     await app.expectNoAxeViolations(dark, 'lot trace (dark)')
     await dark.context().close()
+  })
+
+  it('a count entered on the desktop with a variance, approved, posts the adjustment to Movimentações', async () => {
+    const product = await newProduct('E2E-COUNT-1')
+    const customer = await firstOf<Ref>('/partners/customers/')
+    // an order only to learn the default warehouse; its locations hold the counted stock
+    const probe = await send<Order>('POST', '/shipping/orders/', { code: 'SO-E2E-COUNT-PROBE', customer: customer.id, lines: [{ product, qty: '1' }] })
+    const [, , , location] = await storageIn(probe.warehouse.id)
+    await send('POST', '/inventory/adjustments/', { product, location: location.id, qty: '10', lot: 'E2E-CNT', reason_code: 'found', note: 'e2e' })
+    const plan = await send<Ref>('POST', '/inventory/counts/', { name: 'E2E', locations: [location.id], blind: true })
+
+    await page.goto(`/inventory/counts/${plan.id}`)
+    await page.getByRole('button', { name: `Lançar contagem de ${location.code}` }).click()
+    const dialog = page.getByRole('dialog', { name: `Lançar contagem de ${location.code}` })
+    const item = dialog.getByRole('group', { name: 'Item 1' })
+    await item.getByRole('combobox', { name: 'Produto' }).fill('E2E-COUNT-1')
+    await page.getByRole('option', { name: /^E2E-COUNT-1/ }).first().click()
+    await item.getByRole('textbox', { name: 'Lote' }).fill('E2E-CNT')
+    await item.getByRole('textbox', { name: 'Quantidade' }).fill('8')
+    await screenshot(page, 'inventory-control-count-entry-light')
+    await app.expectNoAxeViolations(page, 'count entry')
+    await dialog.getByRole('button', { name: 'Registrar contagem' }).click()
+    await poll(() => dialog.count()).toBe(0)
+
+    await page.getByRole('button', { name: `Revisar ${location.code}` }).click()
+    const variances = page.getByRole('table', { name: `Diferenças de ${location.code}` })
+    await poll(() => variances.innerText()).toContain('E2E-CNT')
+    await app.expectNoAxeViolations(page, 'count review')
+    await page.getByRole('button', { name: 'Aprovar e lançar' }).click()
+    await poll(async () => (await api<{ results: { reason: string; qty: string; lot: string }[] }>(`/inventory/moves/?product=${product}&reason=count`)).results).toEqual([
+      expect.objectContaining({ reason: 'count', lot: 'E2E-CNT', qty: '2.000' }),
+    ])
+    await page.goto(`/inventory/moves?product=${product}`)
+    const moves = page.getByRole('table', { name: 'Movimentações' })
+    await poll(() => moves.locator('tbody tr').first().innerText()).toContain('E2E-CNT')
+    await screenshot(page, 'inventory-control-count-moves-light')
   })
 })
