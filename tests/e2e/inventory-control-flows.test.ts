@@ -85,10 +85,13 @@ describe('inventory control on the screens that use it (issue 15)', () => {
     const reason = page.getByRole('textbox', { name: /Motivo para não seguir o FEFO em E2E-FEFO-1/ })
     await reason.waitFor()
     expect((await table.innerText()).toLowerCase()).toContain('fora do fefo')
-    await poll(() => page.getByRole('button', { name: 'Próximo' }).isDisabled()).toBe(true)
+    // the wizard's Next says whether the step may go on (data-valid); without the reason it may not
+    const next = page.getByRole('button', { name: 'Próximo' })
+    await poll(() => next.getAttribute('data-valid')).toBe('false')
     await reason.fill('Lote E2E-SOON atrás de palete bloqueado')
-    await poll(() => page.getByRole('button', { name: 'Próximo' }).isDisabled()).toBe(false)
+    await poll(() => next.getAttribute('data-valid')).toBe('true')
     await screenshot(page, 'inventory-control-fefo-reason-light')
+    await page.mouse.move(0, 0)
     await app.expectNoAxeViolations(page, 'shipping picking with a FEFO override')
     await page.getByRole('button', { name: 'Próximo' }).click()
 
@@ -157,6 +160,8 @@ describe('inventory control on the screens that use it (issue 15)', () => {
     await page.getByRole('option', { name: /^E2E-COUNT-1/ }).first().click()
     await item.getByRole('textbox', { name: 'Lote' }).fill('E2E-CNT')
     await item.getByRole('textbox', { name: 'Quantidade' }).fill('8')
+    // the pointer off the form: the product option it clicked left it over "Adicionar item", hovered
+    await page.mouse.move(0, 0)
     await screenshot(page, 'inventory-control-count-entry-light')
     await app.expectNoAxeViolations(page, 'count entry')
     await dialog.getByRole('button', { name: 'Registrar contagem' }).click()
@@ -165,6 +170,7 @@ describe('inventory control on the screens that use it (issue 15)', () => {
     await page.getByRole('button', { name: `Revisar ${location.code}` }).click()
     const variances = page.getByRole('table', { name: `Diferenças de ${location.code}` })
     await poll(() => variances.innerText()).toContain('E2E-CNT')
+    await page.mouse.move(0, 0)
     await app.expectNoAxeViolations(page, 'count review')
     await page.getByRole('button', { name: 'Aprovar e lançar' }).click()
     await poll(async () => (await api<{ results: { reason: string; qty: string; lot: string }[] }>(`/inventory/moves/?product=${product}&reason=count`)).results).toEqual([
