@@ -180,12 +180,21 @@ export const assignPalletsBody = z
   })
   .nullish()
 
+/** Why a putaway location is suggested (issue 15), as codes the screen translates. */
+export const PUTAWAY_REASONS = ['storage_class', 'empty', 'same_product_nearby', 'has_room'] as const
+export type PutawayReason = (typeof PUTAWAY_REASONS)[number]
+
 export const locationSuggestionOut = z.object({
   id,
   code: z.string(),
   kind: z.string(),
   storage_class: z.string(),
-  empty: z.boolean(),
+  empty: z.boolean().describe('no stock line in it and no open putaway task into it'),
+  pallets: z.number().describe('pallets in it plus open putaway tasks into it'),
+  capacity_pallets: z.number().nullable().describe('how many pallets it holds; null = no limit'),
+  reasons: z
+    .array(z.enum(PUTAWAY_REASONS))
+    .describe('why it is suggested: its storage class is the pallet\'s, it is empty, one of the pallet\'s products is in the same aisle, it has room below its capacity'),
 })
 export type LocationSuggestion = z.infer<typeof locationSuggestionOut>
 

@@ -59,7 +59,17 @@ export const shipmentOut = z.object({
 })
 export type Shipment = z.infer<typeof shipmentOut>
 
-const pickItemBody = z.object({ line: pkField, stock_line: pkField, qty: positiveDecimal3 })
+const pickItemBody = z.object({
+  line: pkField,
+  stock_line: pkField,
+  qty: positiveDecimal3,
+  override_reason: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('why a lot other than the FEFO best one is picked (issue 15): required then, kept on the ledger move as its note'),
+})
 const packageItemBody = z.object({ code: z.string().trim().min(1).max(64), contents: z.array(z.object({ line: pkField, qty: positiveDecimal3 })).max(2000) })
 
 /** PUT / PATCH …/draft/: the wizard's steps, replacing the saved draft. */
@@ -72,7 +82,7 @@ export const shippingDraftBody = z.object({
 
 /** The wizard's saved steps, as stored and answered. */
 export const shippingDraftOut = z.object({
-  picks: z.array(z.object({ line: z.number(), stock_line: z.number(), qty: z.string() })).optional(),
+  picks: z.array(z.object({ line: z.number(), stock_line: z.number(), qty: z.string(), override_reason: z.string().optional() })).optional(),
   packages: z.array(z.object({ code: z.string(), contents: z.array(z.object({ line: z.number(), qty: z.string() })) })).optional(),
   carrier: z.number().nullable().optional(),
   tracking_reference: z.string().optional(),
@@ -123,7 +133,8 @@ export const pickSuggestionLineOut = z.object({
   qty: decimalOut,
   shipped_qty: decimalOut,
   remaining: decimalOut,
-  available: decimalOut.describe('free stock (qty − reserved) of the product in the warehouse'),
+  available: decimalOut.describe('free stock (qty − reserved) of the product in the warehouse that this order may take'),
+  min_expiry_date: z.string().nullable().describe("the customer's minimum shelf life as a date (today + min_shelf_life_days): nothing expiring before it is suggested or may be picked"),
   suggestions: z.array(
     z.object({
       stock_line: z.number(),

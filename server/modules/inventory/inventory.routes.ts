@@ -4,6 +4,8 @@ import { ANY_ROLE } from '../../http/auth-hook'
 import { pageParams, pageResponse } from '../../http/pagination'
 import { listStock, serializeStockLine, STOCK_DEFAULT_ORDERING, STOCK_ORDERING } from './inventory.service'
 import { resolveScan } from './scan.service'
+import { traceOut, traceQuery } from '../../../contracts/inventory/trace.contract'
+import { lotTrace, TRACE_MOVES_LIMIT } from './trace.service'
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const listDescription =
@@ -47,5 +49,23 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/inventory/scan/',
     { config: { roles: ANY_ROLE }, schema: { tags: ['inventory'], summary: 'Scan and lookup (body)', description: scanDescription, body: scanRequest, response: { 200: scanOut } } },
     async (req) => resolveScan(app.deps.db, req.user.companyId, req.body.code),
+  )
+
+  app.get(
+    '/inventory/trace/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: ['inventory'],
+        summary: 'Lot trace',
+        description:
+          'Where a lot (`lot`, narrowed by `product`), an SSCC (`sscc`) or a pallet (`pallet_code`) came from (receipts: document, supplier, date) ' +
+          `and where every unit went (every move oldest first, at most ${TRACE_MOVES_LIMIT}; copack consumption; shipments and their customers), ` +
+          'with the totals over all its moves and the stock still on hand (issue 15). Nothing found answers 200 with empty lists.',
+        querystring: traceQuery,
+        response: { 200: traceOut },
+      },
+    },
+    async (req) => lotTrace(app.deps.db, req.user.companyId, req.query),
   )
 }

@@ -410,10 +410,19 @@ export async function moveStock(
 export function removeStock(
   db: DbOrTx,
   actor: StockActor,
-  input: { lineId: number; qty: Qty | number; expectedVersion?: number; fromReserved?: boolean; reason?: 'consume' | 'ship' | 'pick' | 'adjust' | 'count'; reference?: string },
+  input: {
+    lineId: number
+    qty: Qty | number
+    expectedVersion?: number
+    fromReserved?: boolean
+    reason?: 'consume' | 'ship' | 'pick' | 'adjust' | 'count'
+    reference?: string
+    /** why, in the user's words (e.g. a pick that overrides the FEFO lot), kept on the move */
+    note?: string
+  },
 ): Promise<StockChange> {
-  const { lineId, qty, expectedVersion, fromReserved, reason = 'consume', reference } = input
-  return postStockMove(db, actor, { reason, qty, reference, from: { lineId, expectedVersion, fromReserved }, to: undefined })
+  const { lineId, qty, expectedVersion, fromReserved, reason = 'consume', reference, note } = input
+  return postStockMove(db, actor, { reason, qty, reference, note, from: { lineId, expectedVersion, fromReserved }, to: undefined })
 }
 
 /**

@@ -11,6 +11,9 @@ import { ledgerMismatches, processFixture, type ProcessFixture } from '../../../
 
 const kinds = await databaseKinds()
 
+/** A date `days` from today (UTC, as the database's current_date), so the FEFO test does not age into expired stock. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
 describe.each(kinds)('copack orders on %s', (kind) => {
   let t: TestApp
   let f: ProcessFixture
@@ -124,10 +127,10 @@ describe.each(kinds)('copack orders on %s', (kind) => {
 
   it('reserves by FEFO: earliest expiry first, no expiry last, then the oldest line; one pick task per reserved line', async () => {
     const c = await f.product(uniq('C'))
-    const later = await f.stock(c, f.storage[0], 5, { lot: 'LATER', expiryDate: '2027-03-01' })
+    const later = await f.stock(c, f.storage[0], 5, { lot: 'LATER', expiryDate: inDays(120) })
     const noExpiry = await f.stock(c, f.storage[1], 10, { lot: 'NONE' })
-    const soonOld = await f.stock(c, f.storage[2], 5, { lot: 'SOON-OLD', expiryDate: '2026-12-01' })
-    const soonNew = await f.stock(c, f.storage[3], 5, { lot: 'SOON-NEW', expiryDate: '2026-12-01' })
+    const soonOld = await f.stock(c, f.storage[2], 5, { lot: 'SOON-OLD', expiryDate: inDays(7) })
+    const soonNew = await f.stock(c, f.storage[3], 5, { lot: 'SOON-NEW', expiryDate: inDays(7) })
     // stock in another warehouse is not this order's
     await f.stock(c, f.otherStorage[0], 50, { lot: 'ELSEWHERE', expiryDate: '2025-01-01' })
     const result = await bom([[c, '7']])

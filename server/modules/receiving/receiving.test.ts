@@ -8,6 +8,7 @@ import { isValidSscc } from '../../../contracts/gs1/gs1'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { ledgerMismatches, processFixture, type ProcessFixture } from '../../../tests/support/process-fixtures'
+import { createTask } from '../workforce/tasks.service'
 
 const kinds = await databaseKinds()
 
@@ -77,6 +78,71 @@ describe.each(kinds)('receiving on %s', (kind) => {
     expect((await api(acmeToken, 'GET', `/api/receiving/documents/${id}/`)).statusCode).toBe(404)
     expect((await api(acmeToken, 'POST', `/api/receiving/documents/${id}/receive/`, { idempotency_key: 'acme-key-0001', lines: [] })).statusCode).toBe(404)
     expect((await api(acmeToken, 'PUT', `/api/receiving/documents/${id}/draft/`, { lines: [] })).statusCode).toBe(404)
+  })
+
+  it('putaway suggestions tell the truth: empty, capacity with open tasks, inactive and non-storage never, and why (issue 15)', async () => {
+    const db = t.database.db
+    const cls = `zt-${kind}`
+    const p = await f.product(uniq('P'), { storageClass: cls })
+    const q = await f.product(uniq('P'), { storageClass: cls })
+    const loc = async (code: string, opts: { capacity?: number; active?: boolean; kind?: string } = {}) => {
+      const [row] = await db
+        .insert(locations)
+        .values({
+          companyId: t.seed.companyId,
+          warehouseId: f.warehouseId,
+          code: `${code.slice(0, 2)}${kind}${code.slice(2)}`,
+          kind: opts.kind ?? 'storage',
+          storageClass: cls,
+          capacityPallets: opts.capacity ?? null,
+          isActive: opts.active ?? true,
+        })
+        .returning({ id: locations.id, code: locations.code })
+      return row
+    }
+    const a1 = await loc('ZA-01')
+    const a2 = await loc('ZA-02')
+    const a3 = await loc('ZA-03', { capacity: 1 })
+    await loc('ZA-04', { active: false })
+    const a5 = await loc('ZA-05', { capacity: 1 })
+    const b1 = await loc('ZB-01', { capacity: 2 })
+    const b2 = await loc('ZB-02')
+    await loc('ZB-03', { kind: 'quarantine' })
+    // a pallet on its way into ZA-02 (not empty) and into ZA-05 (full: capacity 1)
+    for (const target of [a2.id, a5.id]) await createTask(db, { companyId: t.seed.companyId, warehouseId: f.warehouseId, type: 'putaway', locationId: target, reference: uniq('T') })
+    // ZA-03 is full with a pallet of another product; ZB-02 holds the product: aisle ZB is "nearby"
+    await f.stock(q, a3.id, 1, { palletCode: uniq('PAL') })
+    await f.stock(p, b2.id, 5, { palletCode: uniq('PAL') })
+
+    const doc = await document([{ product: p, expected_qty: '4' }])
+    const url = `/api/receiving/documents/${doc.id}`
+    expect((await api(operator, 'PUT', `${url}/draft/`, { lines: [{ line: doc.lines[0].id, received_qty: '4' }] })).statusCode).toBe(200)
+    const res = await api(operator, 'GET', `${url}/putaway-suggestions/`)
+    expect(res.statusCode, res.body).toBe(200)
+    const [s] = res.json().pallets
+    expect(s.location).toEqual({
+      id: b1.id,
+      code: b1.code,
+      kind: 'storage',
+      storage_class: cls,
+      empty: true,
+      pallets: 0,
+      capacity_pallets: 2,
+      reasons: ['storage_class', 'empty', 'same_product_nearby', 'has_room'],
+    })
+    expect(s.alternatives.map((l: { code: string; empty: boolean; pallets: number; reasons: string[] }) => [l.code, l.empty, l.pallets, l.reasons])).toEqual([
+      [a1.code, true, 0, ['storage_class', 'empty']],
+      [b2.code, false, 1, ['storage_class', 'same_product_nearby']],
+      [a2.code, false, 1, ['storage_class']],
+    ])
+    // a pallet arrives in ZB-01: not empty any more, still room for one; a second one fills it
+    await f.stock(p, b1.id, 1, { palletCode: uniq('PAL') })
+    const again = (await api(operator, 'GET', `${url}/putaway-suggestions/`)).json().pallets[0]
+    expect(again.location.code).toBe(a1.code)
+    expect(again.alternatives.find((l: { id: number }) => l.id === b1.id)).toMatchObject({ empty: false, pallets: 1, capacity_pallets: 2, reasons: ['storage_class', 'same_product_nearby', 'has_room'] })
+    await f.stock(q, b1.id, 1, { palletCode: uniq('PAL') })
+    const full = (await api(operator, 'GET', `${url}/putaway-suggestions/`)).json().pallets[0]
+    expect([full.location, ...full.alternatives].map((l: { id: number }) => l.id)).not.toContain(b1.id)
   })
 
   it('runs the wizard: draft kept between steps, pallets with SSCCs, putaway suggestions, Finish books once into stock', async () => {

@@ -1,10 +1,16 @@
-/** The picking step's suggestions (SPEC 2.9): free stock per open line by FEFO. */
+/**
+ * The picking step's suggestions (SPEC 2.9): free stock per open line by FEFO. Only what the stock service's
+ * fefoEligible() allows (never expired, blocked or quarantined; issue 15) and, per order, nothing expiring before
+ * the customer's minimum shelf life.
+ */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { salesOrderLines } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
+import { FEFO_ORDER, fefoEligible } from '../inventory/stock.service'
+import { expiryCompare, shelfLifeFloors } from './fefo-rules'
 import type { AuthUser } from '../../http/context'
 import { fromMilli, minMilli, toMilli } from '../../kernel/qty-math'
 import { remainingOf, type Target, targetOrders } from './shipping-targets'
@@ -52,18 +58,26 @@ export async function pickSuggestions(db: DbOrTx, user: AuthUser, target: Target
             inArray(locations.warehouseId, warehouseIds),
             eq(locations.isActive, true),
             sql`${locations.kind} <> 'quarantine'`,
-            sql`${stockLines.qty} > ${stockLines.reservedQty}`,
+            // available, not expired, something free (the stock service's one rule); shelf life per order below
+            fefoEligible(),
           ),
         )
-        // FEFO: earliest expiry first, no expiry last, then the oldest line
-        .orderBy(sql`${stockLines.expiryDate} ASC NULLS LAST`, asc(stockLines.createdAt), asc(stockLines.id))
+        .orderBy(...FEFO_ORDER)
     : []
+  const floors = await shelfLifeFloors(
+    db,
+    user.companyId,
+    open.map((o) => o.customerId),
+  )
   // several lines of one product share its stock: suggest each stock line's quantity once
   const left = new Map(stock.map((s) => [s.id, toMilli(s.available)]))
   return lines.map(({ line, code, name1, uom }) => {
     const order = open.find((o) => o.id === line.orderId) as (typeof open)[number]
     let remaining = remainingOf(line)
-    const candidates = stock.filter((s) => s.productId === line.productId && s.uom === uom && s.warehouseId === order.warehouseId)
+    const floor = floors.get(order.customerId) ?? null
+    const candidates = stock.filter(
+      (s) => s.productId === line.productId && s.uom === uom && s.warehouseId === order.warehouseId && (floor === null || expiryCompare(s.expiryDate, floor) >= 0),
+    )
     const suggestions = candidates.slice(0, 20).map((s) => {
       const free = left.get(s.id) ?? 0n
       const take = minMilli(free, remaining)
@@ -88,6 +102,7 @@ export async function pickSuggestions(db: DbOrTx, user: AuthUser, target: Target
       qty: line.qty,
       shipped_qty: line.shippedQty,
       remaining: fromMilli(remainingOf(line)),
+      min_expiry_date: floor,
       available: fromMilli(candidates.reduce((sum, s) => sum + toMilli(s.available), 0n)),
       suggestions,
     }

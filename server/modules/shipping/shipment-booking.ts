@@ -9,7 +9,8 @@ import { stockLines } from '../../db/schema/inventory'
 import { carriers } from '../../db/schema/partners'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, pgError } from '../../http/errors'
-import { removeStock } from '../inventory/stock.service'
+import { FEFO_ORDER, fefoEligible, removeStock } from '../inventory/stock.service'
+import { expiryCompare, fefoCutoff, shelfLifeFloors } from './fefo-rules'
 import { fromMilli, type Milli, toMilli } from '../../kernel/qty-math'
 import { createTask } from '../workforce/tasks.service'
 import { remainingOf, type Target, targetOrders } from './shipping-targets'
@@ -65,11 +66,26 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
   const lineById = new Map(lines.map((l) => [l.id, l]))
   const stockIds = [...new Set(picks.map((p) => p.stock_line))]
   const stock = await tx
-    .select({ id: stockLines.id, productId: stockLines.productId, locationId: stockLines.locationId, lot: stockLines.lot, warehouseId: locations.warehouseId })
+    .select({
+      id: stockLines.id,
+      productId: stockLines.productId,
+      locationId: stockLines.locationId,
+      locationKind: locations.kind,
+      lot: stockLines.lot,
+      warehouseId: locations.warehouseId,
+      status: stockLines.status,
+      expiryDate: stockLines.expiryDate,
+      expired: sql<boolean>`coalesce(${stockLines.expiryDate} < current_date, false)`,
+    })
     .from(stockLines)
     .innerJoin(locations, eq(locations.id, stockLines.locationId))
     .where(and(eq(stockLines.companyId, user.companyId), inArray(stockLines.id, stockIds)))
   const stockById = new Map(stock.map((s) => [s.id, s]))
+  const floors = await shelfLifeFloors(
+    tx,
+    user.companyId,
+    open.map((o) => o.customerId),
+  )
 
   const errors: string[] = []
   const picked = new Map<number, Milli>()
@@ -84,12 +100,24 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
     if (!s) errors.push(`Pick ${i + 1}: stock line ${p.stock_line} does not exist.`)
     else if (s.productId !== line.productId) errors.push(`Pick ${i + 1}: stock line ${p.stock_line} holds another product.`)
     else if (s.warehouseId !== order.warehouseId) errors.push(`Pick ${i + 1}: stock line ${p.stock_line} is not in the order's warehouse.`)
+    else {
+      // never expired, blocked or quarantined stock, nor a lot shorter-lived than the customer accepts (issue 15)
+      const floor = floors.get(order.customerId) ?? null
+      const what = `stock line ${p.stock_line}${s.lot ? ` (lot ${s.lot})` : ''}`
+      if (s.status === 'blocked') errors.push(`Pick ${i + 1}: ${what} is blocked.`)
+      else if (s.status === 'quarantine' || s.locationKind === 'quarantine') errors.push(`Pick ${i + 1}: ${what} is in quarantine.`)
+      else if (s.expired) errors.push(`Pick ${i + 1}: ${what} expired on ${s.expiryDate}.`)
+      else if (floor !== null && expiryCompare(s.expiryDate, floor) < 0)
+        errors.push(`Pick ${i + 1}: ${what} expires on ${s.expiryDate}, before ${floor}, the customer's minimum shelf life.`)
+    }
     picked.set(line.id, (picked.get(line.id) ?? 0n) + toMilli(p.qty))
   }
   for (const [lineId, qty] of picked) {
     const line = lineById.get(lineId) as (typeof lines)[number]
     if (qty > remainingOf(line)) errors.push(`Line ${lineId}: picked ${fromMilli(qty)}, more than the ${fromMilli(remainingOf(line))} left to ship.`)
   }
+  if (errors.length) throw new ApiError(400, { picks: errors })
+  errors.push(...(await fefoOverrides(tx, user, picks, lineById, open, stockById, floors)))
   if (errors.length) throw new ApiError(400, { picks: errors })
 
   if (body.packages?.length) {
@@ -140,7 +168,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
     const s = stockById.get(p.stock_line) as (typeof stock)[number]
     let moveId: number
     try {
-      moveId = (await removeStock(tx, actor, { lineId: p.stock_line, qty: p.qty, reason: 'ship', reference: order.code })).moveId
+      moveId = (await removeStock(tx, actor, { lineId: p.stock_line, qty: p.qty, reason: 'ship', reference: order.code, note: p.override_reason || undefined })).moveId
     } catch (e) {
       // not enough free stock on that line (reserved or taken meanwhile): report it on the pick
       if (e instanceof ApiError && e.statusCode === 400) throw new ApiError(400, { picks: [`Pick ${p.i + 1}: ${Object.values(e.body).flat().join(' ')}`] })
@@ -187,4 +215,68 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
       .set({ status: 'shipped', shippedAt: sql`now()` })
       .where(eq(waves.id, wave.id))
   return { shipmentId: shipment.id, created: true }
+}
+
+type OrderLine = typeof salesOrderLines.$inferSelect
+type PickedStock = { id: number; productId: number; warehouseId: number; expiryDate: string | null; lot: string | null }
+
+/**
+ * A pick of a worse lot than FEFO's needs a reason (issue 15): per product, warehouse and shelf-life floor, the picks'
+ * total is what FEFO would take from the eligible lines in FEFO order; a pick from a line expiring after the last
+ * line FEFO needs is an override. Returns one message per pick that overrides without an `override_reason`.
+ */
+async function fefoOverrides(
+  tx: Tx,
+  user: AuthUser,
+  picks: NonNullable<ShipInput['picks']>,
+  lineById: Map<number, OrderLine>,
+  open: { id: number; warehouseId: number; customerId: number }[],
+  stockById: Map<number, PickedStock>,
+  floors: Map<number, string | null>,
+): Promise<string[]> {
+  const groups = new Map<string, { productId: number; warehouseId: number; floor: string | null; qty: Milli; picks: { i: number; s: PickedStock; reason: string }[] }>()
+  for (const [i, p] of picks.entries()) {
+    const line = lineById.get(p.line) as OrderLine
+    const order = open.find((o) => o.id === line.orderId) as (typeof open)[number]
+    const s = stockById.get(p.stock_line) as PickedStock
+    const floor = floors.get(order.customerId) ?? null
+    const key = `${s.productId}|${s.warehouseId}|${floor}`
+    const g = groups.get(key) ?? { productId: s.productId, warehouseId: s.warehouseId, floor, qty: 0n, picks: [] }
+    g.qty += toMilli(p.qty)
+    g.picks.push({ i, s, reason: p.override_reason?.trim() ?? '' })
+    groups.set(key, g)
+  }
+  const errors: string[] = []
+  for (const g of groups.values()) {
+    const candidates = await tx
+      .select({ expiryDate: stockLines.expiryDate, lot: stockLines.lot, free: sql<string>`(${stockLines.qty} - ${stockLines.reservedQty})::text` })
+      .from(stockLines)
+      .innerJoin(locations, eq(locations.id, stockLines.locationId))
+      .where(
+        and(
+          eq(stockLines.companyId, user.companyId),
+          eq(stockLines.productId, g.productId),
+          eq(locations.warehouseId, g.warehouseId),
+          eq(locations.isActive, true),
+          sql`${locations.kind} <> 'quarantine'`,
+          fefoEligible({ minExpiryDate: g.floor }),
+        ),
+      )
+      .orderBy(...FEFO_ORDER)
+    const cutoff = fefoCutoff(
+      candidates.map((c) => ({ expiryDate: c.expiryDate, free: toMilli(c.free) })),
+      g.qty,
+    )
+    if (cutoff === undefined) continue
+    const best = candidates[0]
+    for (const p of g.picks) {
+      if (expiryCompare(p.s.expiryDate, cutoff) <= 0 || p.reason) continue
+      const lot = p.s.lot ? `lot ${p.s.lot}` : `stock line ${p.s.id}`
+      const bestLot = best.lot ? `lot ${best.lot}` : 'another line'
+      errors.push(
+        `Pick ${p.i + 1}: ${lot} (expiry ${p.s.expiryDate ?? 'none'}) is not the FEFO choice (${bestLot}, expiry ${best.expiryDate ?? 'none'}): give an override_reason.`,
+      )
+    }
+  }
+  return errors
 }

@@ -10,6 +10,9 @@ import { ledgerMismatches, processFixture, type ProcessFixture } from '../../../
 
 const kinds = await databaseKinds()
 
+/** A date `days` from today (UTC, as the database's current_date), so the tests do not age. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
 type Suggestion = { stock_line: number; qty: string; expiry_date: string | null; available: string }
 type SuggestionLine = { line: number; remaining: string; available: string; suggestions: Suggestion[] }
 
@@ -76,8 +79,8 @@ describe.each(kinds)('shipping on %s', (kind) => {
 
   it('suggests stock by FEFO and ships it through the ledger; Finish twice books once', async () => {
     const p = await f.product(uniq('P'))
-    const late = await f.stock(p, f.storage[0], 5, { lot: 'LATE', expiryDate: '2027-09-01' })
-    const early = await f.stock(p, f.storage[1], 3, { lot: 'EARLY', expiryDate: '2026-11-30' })
+    const late = await f.stock(p, f.storage[0], 5, { lot: 'LATE', expiryDate: inDays(300) })
+    const early = await f.stock(p, f.storage[1], 3, { lot: 'EARLY', expiryDate: inDays(6) })
     const none = await f.stock(p, f.storage[2], 10, { lot: 'NONE' })
     await f.stock(p, f.otherStorage[0], 100, { lot: 'ELSEWHERE', expiryDate: '2025-01-01' })
     const order = await salesOrder([{ product: p, qty: '6' }])
@@ -188,6 +191,99 @@ describe.each(kinds)('shipping on %s', (kind) => {
     const short = await post({ picks: [{ line: l, stock_line: line, qty: '2' }] })
     expect(short.statusCode, short.body).toBe(201)
     expect((await api(admin, 'GET', `/api/shipping/orders/${order.id}/`)).json()).toMatchObject({ status: 'shipped', lines: [{ shipped_qty: '2.000', remaining: '3' }] })
+  })
+
+  it('never suggests or ships expired, blocked or quarantined stock; respects the customer minimum shelf life (issue 15)', async () => {
+    const p = await f.product(uniq('P'))
+    const expired = await f.stock(p, f.storage[0], 5, { lot: 'EXPIRED', expiryDate: inDays(-1) })
+    const blocked = await f.stock(p, f.storage[1], 5, { lot: 'BLOCKED', expiryDate: inDays(2), palletCode: uniq('PAL') })
+    const quarantined = await f.stock(p, f.storage[2], 5, { lot: 'QUAR', expiryDate: inDays(3), palletCode: uniq('PAL') })
+    const short = await f.stock(p, f.storage[3], 5, { lot: 'SHORT', expiryDate: inDays(10) })
+    const good = await f.stock(p, f.storage[4], 5, { lot: 'GOOD', expiryDate: inDays(90) })
+    const block = await api(operator, 'POST', `/api/inventory/stock/${blocked}/block/`, { reason: 'damaged' })
+    expect(block.statusCode, block.body).toBe(200)
+    const quar = await api(operator, 'POST', `/api/inventory/stock/${quarantined}/block/`, { reason: 'lab', status: 'quarantine' })
+    expect(quar.statusCode, quar.body).toBe(200)
+
+    // any customer: only the short-lived and the good lot, short first
+    const order = await salesOrder([{ product: p, qty: '4' }])
+    const sugg = (await api(operator, 'GET', `/api/shipping/orders/${order.id}/pick-suggestions/`)).json().lines as SuggestionLine[]
+    expect(sugg[0]).toMatchObject({ available: '10', min_expiry_date: null })
+    expect(sugg[0].suggestions.map((s) => [s.stock_line, s.qty])).toEqual([
+      [short, '4'],
+      [good, '0'],
+    ])
+    const l = order.lines[0].id
+    const post = (id: number, payload: object) => api(operator, 'POST', `/api/shipping/orders/${id}/ship/`, { idempotency_key: `${uniq('k')}-key`, ...payload })
+    for (const [line, msg] of [
+      [expired, /lot EXPIRED\) expired on/],
+      [blocked, /lot BLOCKED\) is blocked/],
+      [quarantined, /lot QUAR\) is in quarantine/],
+    ] as const) {
+      const res = await post(order.id, { picks: [{ line: l, stock_line: line, qty: '1', override_reason: 'whatever' }] })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ picks: [expect.stringMatching(msg)] })
+    }
+    expect(await movesOf(order.code)).toHaveLength(0)
+
+    // a customer who needs 30 days of shelf life: the short lot is neither suggested nor shippable
+    const picky = await api(admin, 'POST', '/api/partners/customers/', { code: uniq('CUST'), name: 'Picky', min_shelf_life_days: 30 })
+    expect(picky.statusCode, picky.body).toBe(201)
+    const code = uniq('SO')
+    const created = await api(admin, 'POST', '/api/shipping/orders/', { code, customer: picky.json().id, lines: [{ product: p, qty: '4' }] })
+    expect(created.statusCode, created.body).toBe(201)
+    const pickyOrder = created.json() as { id: number; lines: { id: number }[] }
+    const pickySugg = (await api(operator, 'GET', `/api/shipping/orders/${pickyOrder.id}/pick-suggestions/`)).json().lines as SuggestionLine[]
+    expect(pickySugg[0]).toMatchObject({ available: '5', min_expiry_date: inDays(30) })
+    expect(pickySugg[0].suggestions.map((s) => [s.stock_line, s.qty])).toEqual([[good, '4']])
+    const tooShort = await post(pickyOrder.id, { picks: [{ line: pickyOrder.lines[0].id, stock_line: short, qty: '1' }] })
+    expect(tooShort.json()).toEqual({ picks: [expect.stringMatching(/lot SHORT\) expires on .* before .* minimum shelf life/)] })
+    const ok = await post(pickyOrder.id, { picks: [{ line: pickyOrder.lines[0].id, stock_line: good, qty: '4' }] })
+    expect(ok.statusCode, ok.body).toBe(201)
+    expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
+  })
+
+  it('a pick of a worse lot than FEFO needs an override_reason, which the ledger keeps (issue 15)', async () => {
+    const p = await f.product(uniq('P'))
+    const early = await f.stock(p, f.storage[0], 4, { lot: 'EARLY', expiryDate: inDays(20) })
+    const late = await f.stock(p, f.storage[1], 10, { lot: 'LATE', expiryDate: inDays(200) })
+    const order = await salesOrder([{ product: p, qty: '6' }])
+    const l = order.lines[0].id
+    const url = `/api/shipping/orders/${order.id}/ship/`
+    // FEFO takes 4 EARLY + 2 LATE: that is no override
+    const fefo = await api(operator, 'POST', url, {
+      idempotency_key: `fefo-${order.code}`,
+      picks: [
+        { line: l, stock_line: late, qty: '2' },
+        { line: l, stock_line: early, qty: '4' },
+      ],
+    })
+    expect(fefo.statusCode, fefo.body).toBe(201)
+    await f.stock(p, f.storage[2], 5, { lot: 'EARLY2', expiryDate: inDays(25) })
+
+    const order2 = await salesOrder([{ product: p, qty: '3' }])
+    const url2 = `/api/shipping/orders/${order2.id}/ship/`
+    const pick = { line: order2.lines[0].id, stock_line: late, qty: '3' }
+    const missing = await api(operator, 'POST', url2, { idempotency_key: `miss-${order2.code}`, picks: [pick] })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toEqual({ picks: [expect.stringMatching(/^Pick 1: lot LATE .* not the FEFO choice \(lot EARLY.*override_reason/)] })
+    const blank = await api(operator, 'POST', url2, { idempotency_key: `blank-${order2.code}`, picks: [{ ...pick, override_reason: '  ' }] })
+    expect(blank.statusCode).toBe(400)
+    const tooLong = await api(operator, 'POST', url2, { idempotency_key: `long-${order2.code}`, picks: [{ ...pick, override_reason: 'x'.repeat(201) }] })
+    expect(tooLong.statusCode).toBe(400)
+    expect(Object.keys(tooLong.json())[0]).toMatch(/^picks/)
+    expect(await movesOf(order2.code)).toHaveLength(0)
+    // the reason may come through the saved draft as well
+    const draft = await t.as(operator, { method: 'PUT', url: `/api/shipping/orders/${order2.id}/draft/`, payload: { picks: [{ ...pick, override_reason: 'EARLY lot is behind a blocked aisle' }] } })
+    expect(draft.statusCode, draft.body).toBe(200)
+    const res = await api(operator, 'POST', url2, { idempotency_key: `ok-${order2.code}` })
+    expect(res.statusCode, res.body).toBe(201)
+    const moves = await movesOf(order2.code)
+    expect(moves.map((m) => [m.reason, m.fromLineId, m.qty, m.note])).toEqual([['ship', late, '3.000', 'EARLY lot is behind a blocked aisle']])
+    const ledger = await api(admin, 'GET', `/api/inventory/moves/?search=${order2.code}`)
+    expect(ledger.statusCode, ledger.body).toBe(200)
+    expect(JSON.stringify(ledger.json())).toContain('EARLY lot is behind a blocked aisle')
+    expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
   })
 
   it('keeps the wizard draft until Finish, which books it', async () => {

@@ -6,9 +6,9 @@
  * Status moves are conditional UPDATEs (… WHERE status IN (…)), so two people starting one task at once: one wins,
  * the other is told what the task is now (409).
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
-import { type TaskStatus, tasks, TASK_TYPES } from '../../db/schema/tasks'
+import { CLOSED_TASK_STATUSES, type TaskStatus, tasks, TASK_TYPES } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import { conflict, notFound } from '../../http/errors'
 import { recordAudit } from '../audit/audit.service'
@@ -174,4 +174,25 @@ export async function countNotDone(db: DbOrTx, ids: number[]): Promise<number> {
     .from(tasks)
     .where(and(inArray(tasks.id, ids), ne(tasks.status, 'done')))
   return pending
+}
+
+/**
+ * Open tasks of `type` per location of a warehouse (not done nor cancelled): `{ location id: count }`. Putaway
+ * suggestions count the pallets already on their way into a location (issue 15).
+ */
+export async function openTasksByLocation(db: DbOrTx, companyId: number, warehouseId: number, type: TaskType): Promise<Record<number, number>> {
+  const rows = await db
+    .select({ locationId: tasks.locationId, n: sql<number>`count(*)::int` })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.companyId, companyId),
+        eq(tasks.warehouseId, warehouseId),
+        eq(tasks.type, type),
+        sql`${tasks.locationId} IS NOT NULL`,
+        notInArray(tasks.status, [...CLOSED_TASK_STATUSES]),
+      ),
+    )
+    .groupBy(tasks.locationId)
+  return Object.fromEntries(rows.map((r) => [r.locationId as number, Number(r.n)]))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultPackages, packingValid, pickedByLine, pickingValid, toPackageItems, toPickItems, type PackageForm } from './shipping-form'
+import { defaultPackages, fefoOverrides, packingValid, pickedByLine, pickingValid, toPackageItems, toPickItems, type PackageForm } from './shipping-form'
 import type { PickSuggestionLine } from './shipping-types'
 
 const suggestion = (stockLine: number, available: string) => ({
@@ -21,6 +21,7 @@ const line: PickSuggestionLine = {
   shipped_qty: '0.000',
   remaining: '0.300',
   available: '10.000',
+  min_expiry_date: null,
   suggestions: [suggestion(1, '0.100'), suggestion(2, '0.200')],
 }
 
@@ -47,5 +48,31 @@ describe('shipping form quantities (exact thousandths, SPEC 9)', () => {
   it('compares against the remaining quantity exactly', () => {
     expect(pickingValid([{ ...line, remaining: '0.299' }], { '1:1': '0.1', '1:2': '0.2' })).toBe(false)
     expect(toPackageItems([{ code: ' PKG-1 ', contents: { 1: '12.500', 2: 0 } }])).toEqual([{ code: 'PKG-1', contents: [{ line: 1, qty: '12.5' }] }])
+  })
+
+  it('asks a reason for a pick of a worse lot than FEFO, and sends it only on that pick (issue 15)', () => {
+    const fefo: PickSuggestionLine = {
+      ...line,
+      remaining: '5.000',
+      suggestions: [
+        { ...suggestion(1, '3.000'), lot: 'EARLY', expiry_date: '2027-01-01' },
+        { ...suggestion(2, '10.000'), lot: 'LATE', expiry_date: '2027-06-01' },
+        { ...suggestion(3, '10.000'), lot: 'NONE', expiry_date: null },
+      ],
+    }
+    // FEFO: 3 EARLY + 2 LATE: nothing to explain
+    expect(fefoOverrides([fefo], { '1:1': '3', '1:2': '2' }).size).toBe(0)
+    expect(pickingValid([fefo], { '1:1': '3', '1:2': '2' })).toBe(true)
+    // 2 LATE + 1 NONE while EARLY covers 3: both are overrides, and the step needs the line's reason
+    const worse = { '1:2': '2', '1:3': '1' }
+    expect([...fefoOverrides([fefo], worse)]).toEqual(['1:2', '1:3'])
+    expect(pickingValid([fefo], worse)).toBe(false)
+    expect(pickingValid([fefo], worse, { 1: '  ' })).toBe(false)
+    expect(pickingValid([fefo], worse, { 1: 'EARLY is damaged' })).toBe(true)
+    const mixed = { '1:1': '3', '1:3': '1' }
+    expect(toPickItems(mixed, { 1: ' EARLY is short ' }, fefoOverrides([fefo], mixed))).toEqual([
+      { line: 1, stock_line: 1, qty: '3' },
+      { line: 1, stock_line: 3, qty: '1', override_reason: 'EARLY is short' },
+    ])
   })
 })

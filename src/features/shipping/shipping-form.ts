@@ -38,17 +38,59 @@ export function pickedByLine(picks: Record<string, Qty>): Map<number, bigint> {
   return out
 }
 
-export function toPickItems(picks: Record<string, Qty>): PickItem[] {
+/** FEFO's order of two expiry dates: earlier first, none last. */
+const expiryCompare = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1)
+
+/**
+ * The picks that take a worse lot than FEFO (issue 15): FEFO covers a line's picked total from its suggestions in
+ * order (earliest expiry first); a pick from a stock line expiring after the last one FEFO needs is an override, and
+ * the server asks an `override_reason` for it. Keys as `pickKey`.
+ */
+export function fefoOverrides(lines: PickSuggestionLine[], picks: Record<string, Qty>): Set<string> {
+  const out = new Set<string>()
+  for (const line of lines) {
+    const total = line.suggestions.reduce((sum, s) => sum + milli(picks[pickKey(line.line, s.stock_line)]), 0n)
+    if (total <= 0n) continue
+    let covered = 0n
+    const cutoff = line.suggestions.find((s) => (covered += milli(s.available)) >= total)
+    if (!cutoff) continue
+    for (const s of line.suggestions) {
+      const key = pickKey(line.line, s.stock_line)
+      if (milli(picks[key]) > 0n && expiryCompare(s.expiry_date, cutoff.expiry_date) > 0) out.add(key)
+    }
+  }
+  return out
+}
+
+/** The order lines whose picks override FEFO: each needs a reason. */
+export function linesNeedingReason(lines: PickSuggestionLine[], picks: Record<string, Qty>): Set<number> {
+  return new Set([...fefoOverrides(lines, picks)].map((key) => Number(key.split(':')[0])))
+}
+
+/** The reasons kept in a saved draft, per order line. */
+export function initialReasons(draft: ShippingDraft | null): Record<number, string> {
+  const out: Record<number, string> = {}
+  for (const p of draft?.picks ?? []) if (p.override_reason) out[p.line] = p.override_reason
+  return out
+}
+
+/** The picks to send; a pick that overrides FEFO (`overrides`) carries its line's reason. */
+export function toPickItems(picks: Record<string, Qty>, reasons: Record<number, string> = {}, overrides: Set<string> = new Set()): PickItem[] {
   return Object.entries(picks)
     .filter(([, qty]) => milli(qty) > 0n)
     .map(([key, qty]) => {
       const [line, stockLine] = key.split(':').map(Number)
-      return { line, stock_line: stockLine, qty: fromMilli(milli(qty)) }
+      const reason = overrides.has(key) ? (reasons[line] ?? '').trim() : ''
+      return reason ? { line, stock_line: stockLine, qty: fromMilli(milli(qty)), override_reason: reason } : { line, stock_line: stockLine, qty: fromMilli(milli(qty)) }
     })
 }
 
-/** Picking is valid when something is picked, no stock line gives more than it has, and no line gets more than is left. */
-export function pickingValid(lines: PickSuggestionLine[], picks: Record<string, Qty>): boolean {
+/**
+ * Picking is valid when something is picked, no stock line gives more than it has, no line gets more than is left,
+ * and every line that overrides FEFO says why.
+ */
+export function pickingValid(lines: PickSuggestionLine[], picks: Record<string, Qty>, reasons: Record<number, string> = {}): boolean {
+  for (const line of linesNeedingReason(lines, picks)) if (!(reasons[line] ?? '').trim()) return false
   let any = false
   for (const line of lines) {
     let sum = 0n

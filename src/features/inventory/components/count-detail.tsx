@@ -132,7 +132,7 @@ function VarianceReview({ planId, location }: { planId: number; location: CountL
               ) : null}
             </SimpleGrid>
             <Group gap="sm">
-              <Button color="green" loading={review.isPending && review.variables === 'approve'} disabled={review.isPending} onClick={() => review.mutate('approve')}>
+              <Button loading={review.isPending && review.variables === 'approve'} disabled={review.isPending} onClick={() => review.mutate('approve')}>
                 <Trans>Aprovar e lançar</Trans>
               </Button>
               <Button color="red" variant="light" loading={review.isPending && review.variables === 'reject'} disabled={review.isPending} onClick={() => review.mutate('reject')}>

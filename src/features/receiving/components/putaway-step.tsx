@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Badge, Loader, Select, Stack, Table, Text } from '@mantine/core'
+import { Alert, Badge, Group, Loader, Select, Stack, Table, Text } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
@@ -7,7 +7,33 @@ import { apiErrorText } from '../../../lib/api-client'
 import { storageClassLabel } from '../../../lib/type-labels'
 import { SEARCH_DEBOUNCE_MS } from '../../../components/data-table'
 import { locationSearchQueryOptions } from '../api/search-locations'
-import type { LocationOption, PutawaySuggestion } from '../receiving-types'
+import type { LocationOption, LocationSuggestion, PutawaySuggestion } from '../receiving-types'
+
+/** Why the server suggests a location (its reason codes, issue 15), in the user's language. */
+function SuggestionReasons({ location }: { location: LocationSuggestion }) {
+  const { t } = useLingui()
+  const label = (reason: LocationSuggestion['reasons'][number]) => {
+    switch (reason) {
+      case 'storage_class':
+        return t`mesma classe de armazenagem`
+      case 'empty':
+        return t`vazio`
+      case 'same_product_nearby':
+        return t`mesmo produto no corredor`
+      case 'has_room':
+        return t`cabe: ${location.pallets} de ${location.capacity_pallets} paletes`
+    }
+  }
+  return (
+    <Group gap={4} mt={2} data-testid="putaway-reasons">
+      {location.reasons.map((r) => (
+        <Badge key={r} size="xs" variant="dot" color={r === 'empty' ? 'green' : r === 'same_product_nearby' ? 'blue' : 'gray'} data-reason={r}>
+          {label(r)}
+        </Badge>
+      ))}
+    </Group>
+  )
+}
 
 function DestinationPicker({
   label,
@@ -103,12 +129,10 @@ export function PutawayStep({ warehouse, suggestions, error, destinations, onCha
                 <Table.Td>
                   {s.location ? (
                     <>
-                      {s.location.code}{' '}
-                      {s.location.empty ? (
-                        <Badge size="xs" variant="dot" color="green">
-                          <Trans>vazio</Trans>
-                        </Badge>
-                      ) : null}
+                      <Text size="sm" ff="monospace">
+                        {s.location.code}
+                      </Text>
+                      <SuggestionReasons location={s.location} />
                     </>
                   ) : (
                     <Text size="sm" c="orange">

@@ -43,7 +43,7 @@ const receipt = (status: 'draft' | 'booked', pallets: boolean) => ({
   tasks: status === 'booked' ? [{ id: 300, type: 'putaway', status: 'open', location: { id: 4, code: 'A-01-01' }, qty: '8.000', reference: 'ASN-5' }] : [],
 })
 // no destination suggested, one alternative: the putaway step starts invalid, and choosing the alternative makes it valid
-const suggestions = { pallets: [{ pallet_code: PALLET, sscc: PALLET, lines: [50], products: [{ id: 9, code: 'P-9' }], storage_class: 'ambient', location: null, alternatives: [{ id: 4, code: 'A-01-01', kind: 'storage', storage_class: 'ambient', empty: true }] }] }
+const suggestions = { pallets: [{ pallet_code: PALLET, sscc: PALLET, lines: [50], products: [{ id: 9, code: 'P-9' }], storage_class: 'ambient', location: null, alternatives: [{ id: 4, code: 'A-01-01', kind: 'storage', storage_class: 'ambient', empty: true, pallets: 0, capacity_pallets: 2, reasons: ['storage_class', 'empty', 'has_room'] }] }] }
 
 const DOC = '/api/receiving/documents/5/'
 const isDraft = (r: MockRequest) => r.method === 'PUT' && r.url.pathname === `${DOC}draft/`

@@ -1,9 +1,9 @@
 import { Fragment } from 'react'
-import { Alert, Badge, Loader, NumberInput, Stack, Table, Text } from '@mantine/core'
+import { Alert, Badge, Loader, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { apiErrorText } from '../../../lib/api-client'
 import { formatDate, formatQty, fromMilli, toMilli } from '../../../lib/format'
-import { pickKey, type Qty } from '../shipping-form'
+import { fefoOverrides, pickKey, type Qty } from '../shipping-form'
 import type { PickSuggestionLine } from '../shipping-types'
 
 export interface PickingStepProps {
@@ -11,10 +11,15 @@ export interface PickingStepProps {
   error: Error | null
   picks: Record<string, Qty>
   onChange: (key: string, qty: Qty) => void
+  /** why a line takes a worse lot than FEFO, per order line (issue 15) */
+  reasons: Record<number, string>
+  onReasonChange: (line: number, reason: string) => void
+  /** the server's refusal of a line's picks at Finish (e.g. a reason it asks for), per order line */
+  serverErrors?: Record<number, string>
 }
 
 /** Step 2 (SPEC 2.9): each line to pick, with the stock suggested by FEFO (earliest expiry first) and the picked quantities. */
-export function PickingStep({ lines, error, picks, onChange }: PickingStepProps) {
+export function PickingStep({ lines, error, picks, onChange, reasons, onReasonChange, serverErrors = {} }: PickingStepProps) {
   const { t, i18n } = useLingui()
   const num = (v: string | number) => formatQty(v, i18n.locale)
   if (error) {
@@ -32,6 +37,7 @@ export function PickingStep({ lines, error, picks, onChange }: PickingStepProps)
       </Text>
     )
   }
+  const overrides = fefoOverrides(lines, picks)
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
@@ -68,6 +74,9 @@ export function PickingStep({ lines, error, picks, onChange }: PickingStepProps)
             {lines.map((line) => {
               const picked = line.suggestions.reduce((sum, s) => sum + (toMilli(picks[pickKey(line.line, s.stock_line)]) ?? 0n), 0n)
               const left = toMilli(line.remaining) ?? 0n
+              const serverError = serverErrors[line.line]
+              const needsReason = serverError !== undefined || line.suggestions.some((s) => overrides.has(pickKey(line.line, s.stock_line)))
+              const reason = reasons[line.line] ?? ''
               return (
                 <Fragment key={line.line}>
                   <Table.Tr bg="var(--mantine-color-default-hover)" data-testid="pick-line">
@@ -95,6 +104,31 @@ export function PickingStep({ lines, error, picks, onChange }: PickingStepProps)
                       )}
                     </Table.Td>
                   </Table.Tr>
+                  {line.min_expiry_date ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={7}>
+                        <Text size="sm" c="dimmed">
+                          <Trans>O cliente exige validade a partir de {formatDate(line.min_expiry_date, i18n.locale)}.</Trans>
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                  {needsReason ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={7}>
+                        <TextInput
+                          label={t`Motivo para não seguir o FEFO em ${line.product.code}`}
+                          description={t`Um lote que vence depois do sugerido foi separado; o motivo fica registrado nas movimentações.`}
+                          withAsterisk
+                          maxLength={200}
+                          maw={560}
+                          value={reason}
+                          onChange={(e) => onReasonChange(line.line, e.currentTarget.value)}
+                          error={serverError ?? (reason.trim() ? undefined : t`Informe o motivo.`)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
                   {line.suggestions.length === 0 ? (
                     <Table.Tr>
                       <Table.Td colSpan={7}>
@@ -110,7 +144,14 @@ export function PickingStep({ lines, error, picks, onChange }: PickingStepProps)
                     return (
                       <Table.Tr key={key}>
                         <Table.Td>{s.location.code}</Table.Td>
-                        <Table.Td>{s.lot ?? '—'}</Table.Td>
+                        <Table.Td>
+                          {s.lot ?? '—'}{' '}
+                          {overrides.has(key) ? (
+                            <Badge color="orange" variant="dot" size="xs" style={{ minWidth: 'max-content' }}>
+                              <Trans>fora do FEFO</Trans>
+                            </Badge>
+                          ) : null}
+                        </Table.Td>
                         <Table.Td ff="monospace">{s.pallet_code ?? '—'}</Table.Td>
                         <Table.Td>{s.expiry_date ? formatDate(s.expiry_date, i18n.locale) : '—'}</Table.Td>
                         <Table.Td ta="right">{num(s.available)}</Table.Td>

@@ -10,8 +10,10 @@ import { saveShippingDraft } from '../api/save-shipping-draft'
 import { ship } from '../api/ship'
 import {
   defaultPackages,
+  fefoOverrides,
   fromPackageItems,
   initialPicks,
+  initialReasons,
   packingValid,
   pickingValid,
   toPackageItems,
@@ -41,6 +43,20 @@ function failure(error: unknown): Error {
   return new Error((error instanceof ApiError ? apiErrorText(error) : null) ?? (error instanceof Error ? error.message : String(error)))
 }
 
+/** A Finish refused on `picks` ({"picks": ["Pick 2: …"]}): each message on the order line of the pick it names. */
+function pickErrorsOf(error: unknown, sent: { line: number }[]): Record<number, string> {
+  const data = error instanceof ApiError ? (error.data as { picks?: unknown } | null) : null
+  const out: Record<number, string> = {}
+  if (!data || !Array.isArray(data.picks)) return out
+  for (const message of data.picks) {
+    if (typeof message !== 'string') continue
+    const n = /^Pick (\d+):/.exec(message)
+    const line = n ? sent[Number(n[1]) - 1]?.line : undefined
+    if (line !== undefined) out[line] = out[line] ? `${out[line]} ${message}` : message
+  }
+  return out
+}
+
 export interface ShippingWizardProps {
   initialTarget: ShippingTarget | null
   onTargetChange: (target: ShippingTarget | null) => void
@@ -58,6 +74,9 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
 
   const [formFor, setFormFor] = useState<string | null>(null)
   const [picks, setPicks] = useState<Record<string, Qty>>({})
+  const [reasons, setReasons] = useState<Record<number, string>>({})
+  // the server's refusals of picks at Finish, on their order line ("Pick N: …" names the Nth pick sent)
+  const [pickErrors, setPickErrors] = useState<Record<number, string>>({})
   const [packages, setPackages] = useState<PackageForm[]>([])
   const [carrier, setCarrier] = useState<number | null>(null)
   const [tracking, setTracking] = useState('')
@@ -72,13 +91,16 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
     setFormFor(formKey)
     const start = initialPicks(lines, draft)
     setPicks(start)
+    setReasons(initialReasons(draft))
     setPackages(draft?.packages?.length ? fromPackageItems(draft.packages) : defaultPackages(start))
     setCarrier(draft?.carrier ?? null)
     setTracking(draft?.tracking_reference ?? '')
   }
 
+  // a pick of a worse lot than FEFO's carries its line's reason (issue 15; the server refuses it without one)
+  const pickItems = () => toPickItems(picks, reasons, lines ? fefoOverrides(lines, picks) : new Set())
   const draftOf = (step: string): ShippingDraft => {
-    const base: ShippingDraft = { picks: toPickItems(picks), carrier, tracking_reference: tracking.trim() }
+    const base: ShippingDraft = { picks: pickItems(), carrier, tracking_reference: tracking.trim() }
     return step === 'picking' ? base : { ...base, packages: toPackageItems(packages) }
   }
 
@@ -99,17 +121,20 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
     },
     finish: async (idempotencyKey) => {
       if (!target) throw new Error(t`Nada selecionado.`)
+      const sent = pickItems()
       try {
         const shipment = await ship(target, {
           idempotency_key: idempotencyKey,
-          picks: toPickItems(picks),
+          picks: sent,
           packages: toPackageItems(packages),
           carrier,
           tracking_reference: tracking.trim(),
         })
         void queryClient.invalidateQueries({ queryKey: shippingKeys.all })
+        setPickErrors({})
         return shipment
       } catch (error) {
+        setPickErrors(pickErrorsOf(error, sent))
         throw failure(error)
       }
     },
@@ -118,7 +143,7 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
 
   const valid = {
     select: detail !== undefined && detail.status === 'open',
-    picking: lines !== undefined && pickingValid(lines, picks),
+    picking: lines !== undefined && pickingValid(lines, picks, reasons),
     packing: packingValid(picks, packages),
     ship: carrier !== null,
   }
@@ -161,7 +186,20 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
       <Loader role="status" aria-label={t`Carregando`} />
     )
   } else if (view.step === 'picking') {
-    content = <PickingStep lines={lines} error={suggestions.error} picks={picks} onChange={(key, qty) => setPicks((all) => ({ ...all, [key]: qty }))} />
+    content = (
+      <PickingStep
+        lines={lines}
+        error={suggestions.error}
+        picks={picks}
+        onChange={(key, qty) => setPicks((all) => ({ ...all, [key]: qty }))}
+        reasons={reasons}
+        onReasonChange={(line, reason) => {
+          setReasons((all) => ({ ...all, [line]: reason }))
+          setPickErrors(({ [line]: _answered, ...rest }) => rest)
+        }}
+        serverErrors={pickErrors}
+      />
+    )
   } else if (view.step === 'packing') {
     content = lines ? <PackingStep lines={lines} picks={picks} packages={packages} onChange={setPackages} /> : <Loader role="status" aria-label={t`Carregando`} />
   } else {
