@@ -180,6 +180,7 @@ export type PutawayTaskStock = {
   taskId: number
   palletCode: string | null
   sscc: string | null
+  storageClasses: string[]
   lines: { product: number; lot: string | null; expiry_date: string | null; qty: string; location: number }[]
 }
 
@@ -190,17 +191,20 @@ export async function putawayTaskStock(db: DbOrTx, companyId: number, taskIds: n
   const codes = [...new Set(pallets.map((p) => p.palletCode).filter((c): c is string => c !== null))]
   const stock = codes.length
     ? await db
-        .select({ palletCode: stockLines.palletCode, product: stockLines.productId, lot: stockLines.lot, expiry: stockLines.expiryDate, qty: stockLines.qty, location: stockLines.locationId })
+        .select({ palletCode: stockLines.palletCode, product: stockLines.productId, lot: stockLines.lot, expiry: stockLines.expiryDate, qty: stockLines.qty, location: stockLines.locationId, storageClass: products.storageClass })
         .from(stockLines)
+        .innerJoin(products, eq(products.id, stockLines.productId))
         .where(and(eq(stockLines.companyId, companyId), inArray(stockLines.palletCode, codes)))
         .orderBy(asc(stockLines.id))
     : []
   for (const p of pallets) {
     if (p.taskId === null) continue
-    const entry = out.get(p.taskId) ?? { taskId: p.taskId, palletCode: p.palletCode, sscc: p.sscc, lines: [] }
+    const entry = out.get(p.taskId) ?? { taskId: p.taskId, palletCode: p.palletCode, sscc: p.sscc, storageClasses: [], lines: [] }
     out.set(p.taskId, entry)
     if (p.palletCode && !entry.lines.length) {
-      entry.lines = stock.filter((s) => s.palletCode === p.palletCode).map((s) => ({ product: s.product, lot: s.lot, expiry_date: s.expiry, qty: s.qty, location: s.location }))
+      const on = stock.filter((s) => s.palletCode === p.palletCode)
+      entry.lines = on.map((s) => ({ product: s.product, lot: s.lot, expiry_date: s.expiry, qty: s.qty, location: s.location }))
+      entry.storageClasses = [...new Set(on.map((s) => s.storageClass))]
     }
   }
   return [...out.values()]

@@ -87,6 +87,14 @@ describe.each(kinds)('putaway on %s', (kind) => {
     const inquiry = (await api(operator, 'GET', `/api/inventory/stock-items/?search=${pallet.sscc}`)).json()
     expect(inquiry.results.map((l: { location: { id: number } }) => l.location.id)).toEqual([dockId])
 
+    // the handheld's offline cache carries the task with its pallet, where it is and what it needs
+    const cache = (await api(operator, 'GET', '/api/workforce/handheld/cache/')).json()
+    expect(cache.tasks.find((c: { id: number }) => c.id === task.id)).toMatchObject({
+      type: 'putaway',
+      location: { id: dest.id },
+      stock: { pallet_code: pallet.pallet_code, sscc: pallet.sscc, storage_classes: ['ambient'], lines: [{ qty: '8.000', lot: 'L-1', location: dockId }] },
+    })
+
     // a bare tap cannot finish it while the pallet is on the dock
     const tap = await api(operator, 'POST', `/api/workforce/tasks/${task.id}/done/`)
     expect(tap.statusCode).toBe(400)
@@ -113,6 +121,7 @@ describe.each(kinds)('putaway on %s', (kind) => {
     const late = await api(operator, 'POST', '/api/inventory/putaways/', { ...body, command_id: randomUUID() })
     expect(late.statusCode).toBe(409)
     expect(late.json()).toEqual({ detail: expect.stringMatching(/This task is done/), status: 'done' })
+    expect((await api(operator, 'GET', '/api/workforce/handheld/cache/')).json().tasks.some((c: { id: number }) => c.id === task.id)).toBe(false)
     expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
   })
 
