@@ -39,7 +39,7 @@ export const PUTAWAY_TARGETS = {
   unknown: { kind: 'unknown', code: 'XYZ' },
 } satisfies Record<string, PutawayTarget>
 
-export type PutawayModelEvent = EventObject & { target?: PutawayTarget; tasks?: PutawayTask[]; output?: unknown; error?: unknown }
+export type PutawayModelEvent = EventObject & { target?: PutawayTarget; tasks?: PutawayTask[]; task?: number | null; output?: unknown; error?: unknown }
 
 export const putawayModelEvents: PutawayModelEvent[] = [
   ...Object.values(PUTAWAY_TARGETS).map((target) => ({ type: 'SCAN', target })),
