@@ -35,6 +35,8 @@ import { copackTaskStarted } from './modules/manufacturing/copack.service'
 import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
 import { handheldRoutes } from './modules/workforce/handheld.routes'
 import { receivingRoutes } from './modules/receiving/receiving.routes'
+import { putawayRoutes } from './modules/receiving/putaway.routes'
+import { putawayTaskFinishing } from './modules/receiving/putaway.service'
 import { shippingRoutes } from './modules/shipping/shipping.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
 
@@ -129,7 +131,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     printQueue,
     outbox,
     // starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS
-    taskHooks: { started: [copackTaskStarted] },
+    // finishing a putaway task by a tap is refused while its pallet is on the dock (ADR 0014)
+    taskHooks: { started: [copackTaskStarted], finishing: [putawayTaskFinishing] },
   })
   app.decorateRequest('user')
   app.addHook('onReady', async () => {
@@ -192,6 +195,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(taskActionsRoutes)
       await api.register(handheldRoutes)
       await api.register(receivingRoutes)
+      await api.register(putawayRoutes)
       await api.register(shippingRoutes)
       await api.register(auditRoutes)
     },

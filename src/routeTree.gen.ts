@@ -26,6 +26,7 @@ import { Route as MHomeRouteImport } from './routes/m/home'
 import { Route as MLookupRouteImport } from './routes/m/lookup'
 import { Route as MMoveRouteImport } from './routes/m/move'
 import { Route as MPendingRouteImport } from './routes/m/pending'
+import { Route as MPutawayRouteImport } from './routes/m/putaway'
 import { Route as MReceiveRouteImport } from './routes/m/receive'
 import { Route as MScanRouteImport } from './routes/m/scan'
 import { Route as MSettingsRouteImport } from './routes/m/settings'
@@ -140,6 +141,11 @@ const MMoveRoute = MMoveRouteImport.update({
 const MPendingRoute = MPendingRouteImport.update({
   id: '/pending',
   path: '/pending',
+  getParentRoute: () => MRoute,
+} as any)
+const MPutawayRoute = MPutawayRouteImport.update({
+  id: '/putaway',
+  path: '/putaway',
   getParentRoute: () => MRoute,
 } as any)
 const MReceiveRoute = MReceiveRouteImport.update({
@@ -318,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
   '/m/pending': typeof MPendingRoute
+  '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
@@ -365,6 +372,7 @@ export interface FileRoutesByTo {
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
   '/m/pending': typeof MPendingRoute
+  '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
@@ -416,6 +424,7 @@ export interface FileRoutesById {
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
   '/m/pending': typeof MPendingRoute
+  '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
@@ -468,6 +477,7 @@ export interface FileRouteTypes {
     | '/m/lookup'
     | '/m/move'
     | '/m/pending'
+    | '/m/putaway'
     | '/m/receive'
     | '/m/scan'
     | '/m/settings'
@@ -515,6 +525,7 @@ export interface FileRouteTypes {
     | '/m/lookup'
     | '/m/move'
     | '/m/pending'
+    | '/m/putaway'
     | '/m/receive'
     | '/m/scan'
     | '/m/settings'
@@ -565,6 +576,7 @@ export interface FileRouteTypes {
     | '/m/lookup'
     | '/m/move'
     | '/m/pending'
+    | '/m/putaway'
     | '/m/receive'
     | '/m/scan'
     | '/m/settings'
@@ -726,6 +738,13 @@ declare module '@tanstack/react-router' {
       path: '/pending'
       fullPath: '/m/pending'
       preLoaderRoute: typeof MPendingRouteImport
+      parentRoute: typeof MRoute
+    }
+    '/m/putaway': {
+      id: '/m/putaway'
+      path: '/putaway'
+      fullPath: '/m/putaway'
+      preLoaderRoute: typeof MPutawayRouteImport
       parentRoute: typeof MRoute
     }
     '/m/receive': {
@@ -1028,6 +1047,7 @@ interface MRouteChildren {
   MLookupRoute: typeof MLookupRoute
   MMoveRoute: typeof MMoveRoute
   MPendingRoute: typeof MPendingRoute
+  MPutawayRoute: typeof MPutawayRoute
   MReceiveRoute: typeof MReceiveRoute
   MScanRoute: typeof MScanRoute
   MSettingsRoute: typeof MSettingsRoute
@@ -1043,6 +1063,7 @@ const MRouteChildren: MRouteChildren = {
   MLookupRoute: MLookupRoute,
   MMoveRoute: MMoveRoute,
   MPendingRoute: MPendingRoute,
+  MPutawayRoute: MPutawayRoute,
   MReceiveRoute: MReceiveRoute,
   MScanRoute: MScanRoute,
   MSettingsRoute: MSettingsRoute,

@@ -9,6 +9,7 @@ import { copackModel } from '../copack/copack.model'
 import { labelPrintModel } from '../label-print/label-print.model'
 import { outboxModel } from '../outbox/outbox.model'
 import { moveModel } from '../move/move.model'
+import { putawayModel } from '../putaway/putaway.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -80,6 +81,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Moves a pallet in two scans, or a quantity of a product from a source location, to a scanned destination: says what to scan next, refuses a scan that does not fit the step with its reason, and writes the move to the outbox on Confirm.',
     usedIn: ['/m/move'],
     model: moveModel as MachineModel,
+  },
+  {
+    id: 'putaway',
+    name: 'Handheld put away',
+    purpose: 'Puts a received pallet away: scan the pallet of a putaway task, see the suggested destination, scan the destination; a location not valid for the pallet is refused on the spot with the reason, and a valid one writes the putaway to the outbox and finishes the task, no tap.',
+    usedIn: ['/m/putaway', '/m/tasks'],
+    model: putawayModel as MachineModel,
   },
 ]
 

@@ -1,4 +1,4 @@
-import type { Database, Db, Tx } from '../db/client'
+import type { Database, Db, DbOrTx, Tx } from '../db/client'
 import type { Env } from '../env'
 import type { Role } from '../db/schema/users'
 import type { TokenService } from '../modules/auth/tokens'
@@ -26,7 +26,11 @@ export type AppDeps = {
   /** the e-mail outbox's worker: created, started and stopped by createApp */
   outbox: EmailOutbox
   /** what other modules do inside the transaction that starts a task (the tasks service calls no module itself) */
-  taskHooks: { started: ((tx: Tx, companyId: number, taskId: number) => Promise<void>)[] }
+  taskHooks: {
+    started: ((tx: Tx, companyId: number, taskId: number) => Promise<void>)[]
+    /** run before a task is finished by its done action; one throws to refuse it (a putaway whose pallet is on the dock) */
+    finishing: ((db: DbOrTx, companyId: number, taskId: number) => Promise<void>)[]
+  }
 }
 
 /**

@@ -1,4 +1,8 @@
-/** Finish (SPEC 2.8, ADR 0005): book the draft receipt into each pallet's destination, once per idempotency key. */
+/**
+ * Finish (SPEC 2.8, ADR 0005 as amended by ADR 0014, shape 1): book the draft receipt into the warehouse's receiving
+ * dock, once per idempotency key, with a putaway task per pallet pointing at its destination; the putaway command
+ * (putaway.service) then moves the pallet there.
+ */
 import type { z } from 'zod'
 import type { receiveBody } from '../../../contracts/receiving/receiving.contract'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
@@ -13,6 +17,7 @@ import { fromMilli, type Milli, sumMilli, toMilli } from '../../kernel/qty-math'
 import { reportSupplierIssue } from '../quality/quality.service'
 import { createTask } from '../workforce/tasks.service'
 import { assertReceivable, docOr404 } from './inbound-documents'
+import { receivingDock } from './putaway.service'
 import { draftOf, toReceiptLines } from './receipt-draft'
 
 export type ReceiveInput = z.output<typeof receiveBody>
@@ -76,6 +81,8 @@ async function bookIn(tx: Tx, user: AuthUser, id: number, body: ReceiveInput): P
     }
   })
   if (errors.length) throw new ApiError(400, { lines: errors })
+  // the stock lands on the dock (where the pallet physically is) until its putaway task's scan moves it
+  const dock = booked.some((l) => toMilli(l.qty ?? '0') > 0n) ? await receivingDock(tx, user.companyId, doc.warehouseId) : null
 
   let receiptId: number
   if (draft) {
@@ -136,7 +143,7 @@ async function bookIn(tx: Tx, user: AuthUser, id: number, body: ReceiveInput): P
     if (qty > 0n) {
       const change = await receiveStock(tx, actor, {
         productId: l.productId,
-        locationId: l.locationId as number,
+        locationId: (dock as { id: number }).id,
         qty: fromMilli(qty),
         reason: 'receipt',
         reference: doc.code,

@@ -213,7 +213,10 @@ describe.each(kinds)('receiving on %s', (kind) => {
     expect(receipt.tasks.every((task: { type: string; status: string; reference: string }) => task.type === 'putaway' && task.status === 'open' && task.reference === doc.code)).toBe(true)
     const booked = receipt.lines.find((l: { line: number }) => l.line === l1)
     const [line] = await db.select().from(stockLines).where(eq(stockLines.id, booked.stock_line))
-    expect(line).toMatchObject({ productId: ambient, qty: '12.000', lot: 'LOT-A', expiryDate: '2027-06-30', palletCode: pallets[0].pallet_code, sscc: pallets[0].sscc, locationId: suggestions[0].location?.id })
+    // shape 1 (ADR 0014): the pallet is on the warehouse's dock until its putaway task's scan moves it
+    const [dock] = await db.select({ id: locations.id }).from(locations).where(and(eq(locations.warehouseId, f.warehouseId), eq(locations.kind, 'dock'))).orderBy(locations.code).limit(1)
+    expect(line).toMatchObject({ productId: ambient, qty: '12.000', lot: 'LOT-A', expiryDate: '2027-06-30', palletCode: pallets[0].pallet_code, sscc: pallets[0].sscc, locationId: dock.id })
+    expect(receipt.tasks[0]).toMatchObject({ location: { id: suggestions[0].location?.id } })
     const [issue] = await db.select().from(supplierIssues).where(eq(supplierIssues.id, receipt.supplier_issue))
     expect(issue).toMatchObject({ supplierId, severity: 2, description: expect.stringContaining(doc.code) })
 

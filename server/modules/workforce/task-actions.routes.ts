@@ -55,6 +55,7 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['workforce'],
         summary: 'Finish a task (in_progress|open → done)',
         description:
+          'A putaway task whose pallet is still on the receiving dock is a 400 {detail}: it is finished by the putaway scan (POST /api/inventory/putaways/). ' +
           'Sets finished_at (the dashboard daily series counts it); a task finished straight from open gets started_at and the caller as assignee too. 409 {detail, status} from any other status; someone else\'s task as at start (409 assigned_to_other unless {"take_over": true}).',
         params: idParams,
         body: takeOverBody,
@@ -62,6 +63,7 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      for (const finishing of app.deps.taskHooks.finishing) await finishing(db, req.user.companyId, req.params.id)
       await finishTask(db, req.user, req.params.id, { takeOver: req.body?.take_over })
       return readTask(db, req.user, req.params.id)
     },

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core'
-import { IconArrowsExchange, IconClipboardList, IconListCheck, IconPackageExport, IconPackageImport, IconScan, IconSearch, type Icon } from '@tabler/icons-react'
+import { IconArrowsExchange, IconBuildingWarehouse, IconClipboardList, IconListCheck, IconPackageExport, IconPackageImport, IconScan, IconSearch, type Icon } from '@tabler/icons-react'
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 
-type TilePath = '/m/scan' | '/m/lookup' | '/m/tasks' | '/m/receive' | '/m/ship' | '/m/move' | '/m/count'
+type TilePath = '/m/scan' | '/m/lookup' | '/m/tasks' | '/m/receive' | '/m/putaway' | '/m/ship' | '/m/move' | '/m/count'
 
 function Tile({ to, icon: TileIcon, label }: { to: TilePath; icon: Icon; label: ReactNode }) {
   return (
@@ -45,6 +45,7 @@ export function CollectorHome() {
         <Tile to="/m/lookup" icon={IconSearch} label={<Trans>Consulta</Trans>} />
         <Tile to="/m/tasks" icon={IconListCheck} label={<Trans>Tarefas</Trans>} />
         <Tile to="/m/receive" icon={IconPackageImport} label={<Trans>Receber</Trans>} />
+        <Tile to="/m/putaway" icon={IconBuildingWarehouse} label={<Trans>Armazenar</Trans>} />
         <Tile to="/m/ship" icon={IconPackageExport} label={<Trans>Expedir</Trans>} />
         <Tile to="/m/move" icon={IconArrowsExchange} label={<Trans>Mover</Trans>} />
         <Tile to="/m/count" icon={IconClipboardList} label={<Trans>Contar</Trans>} />

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { IconCheck, IconPlayerPlay, IconRefresh } from '@tabler/icons-react'
+import { IconCheck, IconPlayerPlay, IconRefresh, IconScan } from '@tabler/icons-react'
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorText } from '../../../lib/api-client'
@@ -63,7 +64,12 @@ function TaskCard({ task, busy, onAction }: { task: Task; busy: boolean; onActio
             <Trans>Iniciar</Trans>
           </Button>
         ) : null}
-        {canFinish ? (
+        {canFinish && task.type === 'putaway' ? (
+          // a putaway is done by scanning its pallet and destination, never by a tap (ADR 0014)
+          <Button renderRoot={(props) => <Link to="/m/putaway" search={{ task: task.id }} {...props} />} size="lg" variant={canStart ? 'outline' : 'filled'} color={canStart ? 'var(--collector-accent-text)' : 'var(--collector-accent)'} leftSection={<IconScan size={20} aria-hidden />}>
+            <Trans>Armazenar</Trans>
+          </Button>
+        ) : canFinish ? (
           <Button size="lg" variant={canStart ? 'outline' : 'filled'} color={canStart ? 'var(--collector-accent-text)' : 'var(--collector-accent)'} loading={busy} leftSection={<IconCheck size={20} aria-hidden />} onClick={() => onAction(task, 'done')}>
             <Trans>Concluir</Trans>
           </Button>

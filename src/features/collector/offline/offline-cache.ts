@@ -6,20 +6,23 @@
  * and 100,000 products).
  */
 import Dexie, { type Table } from 'dexie'
-import type { CacheLocation, CacheProduct, HandheldCache } from '../../../../contracts/tasks/handheld-cache.contract'
+import type { CacheLocation, CacheProduct, CacheTask, HandheldCache } from '../../../../contracts/tasks/handheld-cache.contract'
 import { isValidSscc, readGs1 } from '../../../../contracts/gs1/gs1'
 import { api } from '../../../lib/api-client'
 
-export type { CacheLocation, CacheProduct }
+export type { CacheLocation, CacheProduct, CacheTask }
 
 export class OfflineCacheDb extends Dexie {
   locations!: Table<CacheLocation, number>
   products!: Table<CacheProduct, number>
   meta!: Table<{ key: string; value: string }, string>
+  /** the operator's unfinished tasks with the stock they point at (issue 16: /m/tasks and put away offline) */
+  tasks!: Table<CacheTask, number>
 
   constructor(name = 'movatic-cache') {
     super(name)
     this.version(1).stores({ locations: 'id, code', products: 'id, code, *gtins', meta: 'key' })
+    this.version(2).stores({ locations: 'id, code', products: 'id, code, *gtins', meta: 'key', tasks: 'id' })
   }
 }
 
@@ -42,7 +45,12 @@ export class CacheIndex {
   readonly productsByCode = new Map<string, CacheProduct>()
   readonly productsByGtin = new Map<string, CacheProduct>()
 
-  constructor(locations: CacheLocation[] = [], products: CacheProduct[] = []) {
+  constructor(
+    locations: CacheLocation[] = [],
+    products: CacheProduct[] = [],
+    /** the operator's unfinished tasks, as the cache last had them */
+    readonly tasks: CacheTask[] = [],
+  ) {
     for (const l of locations) {
       this.locationsByCode.set(l.code.toUpperCase(), l)
       this.locationsById.set(l.id, l)
@@ -85,19 +93,21 @@ export class CacheIndex {
 }
 
 export async function loadCacheIndex(db: OfflineCacheDb): Promise<CacheIndex> {
-  const [locations, products] = await Promise.all([db.locations.toArray(), db.products.toArray()])
-  return new CacheIndex(locations, products)
+  const [locations, products, tasks] = await Promise.all([db.locations.toArray(), db.products.toArray(), db.tasks.toArray()])
+  return new CacheIndex(locations, products, tasks)
 }
 
 /** Replaces the cache with the server's current answer, in one transaction (a half-written cache is never read). */
 export async function refreshOfflineCache(db: OfflineCacheDb, fetchCache: () => Promise<HandheldCache> = () => api.get<HandheldCache>('/workforce/handheld/cache/')): Promise<CacheIndex> {
   const cache = await fetchCache()
-  await db.transaction('rw', db.locations, db.products, db.meta, async () => {
+  await db.transaction('rw', [db.locations, db.products, db.tasks, db.meta], async () => {
     await db.locations.clear()
     await db.products.clear()
+    await db.tasks.clear()
     await db.locations.bulkPut(cache.locations)
     await db.products.bulkPut(cache.products)
+    await db.tasks.bulkPut(cache.tasks ?? [])
     await db.meta.put({ key: 'generated_at', value: cache.generated_at })
   })
-  return new CacheIndex(cache.locations, cache.products)
+  return new CacheIndex(cache.locations, cache.products, cache.tasks ?? [])
 }

@@ -3,6 +3,7 @@
  * own command_id, so a resend after a lost answer applies nothing new and answers the first result (issue 15).
  */
 import type { MoveCreateBody, MoveResult } from '../../../../contracts/inventory/ledger.contract'
+import type { PutawayBody, PutawayResult } from '../../../../contracts/inventory/putaway.contract'
 import type { CommandRefusalBody, CommandRefusalOut } from '../../../../contracts/tasks/command-refusals.contract'
 import { api, apiErrorText } from '../../../lib/api-client'
 import type { OutboxCommand } from './outbox-db'
@@ -16,11 +17,14 @@ export interface CommandPayloads {
    * when the command is sent (the handheld caches locations and products, not every stock line).
    */
   'stock.move-qty': { from_location: number; product: number; lot: string | null; qty: string; to_location: number }
+  /** put a received pallet away: it moves to the scanned destination and its putaway task is done (ADR 0014 shape 1) */
+  'task.putaway': Omit<PutawayBody, 'command_id'>
 }
 export type CommandKind = keyof CommandPayloads
 
 export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K], commandId: string) => Promise<unknown> } = {
   'stock.move': (payload, commandId) => api.post<MoveResult>('/inventory/moves/', { ...payload, command_id: commandId }),
+  'task.putaway': (payload, commandId) => api.post<PutawayResult>('/inventory/putaways/', { ...payload, command_id: commandId }),
   'stock.move-qty': async (payload, commandId) => {
     const query = { location: payload.from_location, product: payload.product, ...(payload.lot ? { lot: payload.lot } : {}), page_size: 2 }
     const lines = await api.get<StockPage>('/inventory/stock/', { query })
