@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
@@ -7,6 +7,8 @@ import { locationKindLabel, storageClassLabel } from '../../../lib/type-labels'
 import { locationsQueryOptions } from '../api/get-locations'
 import type { Location } from '../core-types'
 import type { ListState } from '../../../lib/list-search'
+import { useResourceEditor } from '../../../components/resource-form'
+import { locationResource } from '../core-resources'
 
 const columns = (i18n: I18n): DataColumn<Location>[] => [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -23,19 +25,20 @@ const columns = (i18n: I18n): DataColumn<Location>[] => [
  */
 export function LocationsTable({ params, onParamsChange, rowActions }: Partial<ListState> & { rowActions?: (row: Location) => ReactNode } = {}) {
   const { t, i18n } = useLingui()
-  const all = useMemo(
-    () => [...columns(i18n), ...(rowActions ? [{ id: 'actions', header: msg`Ações`, value: () => null, render: rowActions, sortable: false }] : [])],
-    [i18n, rowActions],
-  )
+  const editor = useResourceEditor(locationResource, rowActions)
   return (
-    <DataTable
-      params={params}
-      onParamsChange={onParamsChange}
-      tableId="core.locations"
-      label={t`Localizações`}
-      columns={all}
-      query={locationsQueryOptions}
-      getRowId={(row) => String(row.id)}
-    />
+    <>
+      <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
+        tableId="core.locations"
+        label={t`Localizações`}
+        columns={[...columns(i18n), editor.column]}
+        query={locationsQueryOptions}
+        getRowId={(row) => String(row.id)}
+        toolbar={editor.toolbar}
+      />
+      {editor.modal}
+    </>
   )
 }
