@@ -43,7 +43,7 @@ export interface ResourceConfig<T extends { id: number; code: string }> {
   roles?: readonly string[]
 }
 
-type FormValues = Record<string, string | number | boolean | null>
+export type FormValues = Record<string, string | number | boolean | null>
 const CODE = /^[A-Za-z0-9._\-/]+$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -122,10 +122,19 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
   config,
   row,
   onClose,
+  title: titleOverride,
+  extra,
+  onSaved,
 }: {
   config: ResourceConfig<T>
   row: T | null
   onClose: () => void
+  /** a form that posts elsewhere (a location range) names itself */
+  title?: string
+  /** shown under the fields, from what is typed (a range's preview) */
+  extra?: (values: FormValues) => ReactNode
+  /** what the server answered, before the form closes */
+  onSaved?: (result: unknown) => void
 }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
@@ -151,11 +160,12 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
       return errors
     },
   })
-  const title = i18n._(row ? config.editTitle(row) : config.newLabel)
+  const title = titleOverride ?? i18n._(row ? config.editTitle(row) : config.newLabel)
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => (row ? api.patch<T>(`${config.endpoint}${row.id}/`, body) : api.post<T>(config.endpoint, body)),
     onMutate: () => setFormError(null),
-    onSuccess: () => {
+    onSuccess: (result) => {
+      onSaved?.(result)
       void queryClient.invalidateQueries({ queryKey: config.invalidate })
       void queryClient.invalidateQueries({ queryKey: ['resource-options'] })
       onClose()
@@ -202,6 +212,7 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>{fields.filter((f) => f.kind !== 'switch').map(input)}</SimpleGrid>
           {switches.map(input)}
+          {extra?.(form.getValues())}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               <Trans>Cancelar</Trans>
