@@ -3,17 +3,38 @@
  * range (the preview names the count and the first and last code) and prints their labels from the list in one
  * batch; an operator sees the buttons disabled with the reason. axe on the forms, light and dark.
  */
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot } from '../support/browser'
 import { type E2eApp, startE2eApp } from '../support/e2e-app'
 
 let app: E2eApp
+// a Zebra stand-in on 127.0.0.1 that takes the labels' ZPL (the virtual printer would also draw 500 PNGs)
+let zebra: net.Server
+let received = 0
 
 beforeAll(async () => {
   app = await startE2eApp('master-data-locations', { WMS_DEMO_STOCK: '200', WMS_DEMO_PRODUCTS: '100', WMS_DEMO_LOCATIONS: '100' })
+  zebra = net.createServer((socket) => {
+    socket.on('data', () => {})
+    socket.on('end', () => {
+      received++
+      socket.end()
+    })
+    socket.on('error', () => {})
+  })
+  await new Promise<void>((resolve) => zebra.listen(0, '127.0.0.1', resolve))
+  const port = (zebra.address() as net.AddressInfo).port
+  const r = await fetch(`${app.server.url}/api/printing/printers/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${app.token}` },
+    body: JSON.stringify({ name: 'E2E Zebra', host: '127.0.0.1', port, resolution: 203 }),
+  })
+  expect(r.status).toBe(201)
 })
 afterAll(async () => {
   await app?.close()
+  await new Promise((resolve) => zebra?.close(resolve))
   expect(app?.pageErrors ?? [], 'uncaught errors in the page').toEqual([])
 })
 
@@ -27,7 +48,7 @@ describe('locations', () => {
     await page.getByRole('button', { name: 'Criar faixa' }).click()
     const form = page.getByRole('form', { name: 'Criar faixa de localizações' })
     await form.getByRole('combobox', { name: 'Armazém' }).click()
-    await page.getByRole('option').first().click()
+    await page.getByRole('listbox').getByRole('option').first().click()
     const patternInput = form.getByRole('textbox', { name: 'Padrão dos códigos' })
     await patternInput.fill(`${prefix}-{01-05}-{1-10}`)
     await expect.poll(() => form.innerText()).toContain('O padrão ainda não descreve uma faixa.')
@@ -50,13 +71,14 @@ describe('locations', () => {
     const print = page.getByRole('form', { name: 'Imprimir etiquetas de localizações' })
     await expect.poll(() => print.innerText()).toContain(`Uma etiqueta para cada uma das 500 localizações encontradas por “${prefix}”.`)
     await print.getByRole('combobox', { name: 'Impressora' }).click()
-    await page.getByRole('option').first().click()
+    await page.getByRole('option', { name: 'E2E Zebra' }).click()
     await app.expectNoAxeViolations(page, 'batch label printing (light)')
     await print.getByRole('button', { name: 'Imprimir' }).click()
     await print.waitFor({ state: 'detached' })
     await page.getByText(`500 etiquetas na fila de impressão, de ${prefix}-01-01-01 a ${prefix}-05-10-10.`).waitFor()
     await screenshot(page, 'master-data-locations-printed')
     expect((await app.api<{ count: number }>('/printing/jobs/?kind=location')).count).toBe(jobsBefore + 500)
+    await expect.poll(() => received, { timeout: 60_000 }).toBe(500)
     await page.close()
   })
 
