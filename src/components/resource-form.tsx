@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { Fragment, useState, type ReactNode } from 'react'
 import { Alert, Button, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Tooltip } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconAlertTriangle, IconPencil, IconPlus } from '@tabler/icons-react'
@@ -170,17 +170,7 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
       void queryClient.invalidateQueries({ queryKey: ['resource-options'] })
       onClose()
     },
-    onError: (error) => {
-      const drf = readDrfError(error)
-      const unplaced: string[] = []
-      for (const [field, messages] of Object.entries(drf.fieldErrors)) {
-        if (fields.some((f) => f.name === field)) form.setFieldError(field, messages.join(' '))
-        else unplaced.push(`${field}: ${messages.join(' ')}`)
-      }
-      const general = [drf.detail, ...drf.nonFieldErrors, ...unplaced].filter((m): m is string => Boolean(m))
-      if (general.length) setFormError(general.join(' '))
-      else if (Object.keys(drf.fieldErrors).length === 0) setFormError(apiErrorText(error) ?? t`Não foi possível salvar.`)
-    },
+    onError: (error) => setFormError(placeDrfErrors(error, form.setFieldError, fields.map((f) => f.name), t`Não foi possível salvar.`)),
   })
   const input = (f: ResourceField): ReactNode => {
     const label = i18n._(f.label)
@@ -233,13 +223,34 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
   )
 }
 
+/**
+ * A refusal shown where it belongs (issue 18): each field's errors on its field, and what has no field of the form
+ * (detail, non_field_errors, another field) returned as one line for the form's alert; `fallback` when nothing was said.
+ */
+export function placeDrfErrors(error: unknown, setFieldError: (field: string, message: string) => void, fields: readonly string[], fallback: string): string | null {
+  const drf = readDrfError(error)
+  const unplaced: string[] = []
+  for (const [field, messages] of Object.entries(drf.fieldErrors)) {
+    if (fields.includes(field)) setFieldError(field, messages.join(' '))
+    else unplaced.push(`${field}: ${messages.join(' ')}`)
+  }
+  const general = [drf.detail, ...drf.nonFieldErrors, ...unplaced].filter((m): m is string => Boolean(m))
+  if (general.length) return general.join(' ')
+  return Object.keys(drf.fieldErrors).length === 0 ? (apiErrorText(error) ?? fallback) : null
+}
+
 const EDIT_ROLES = ['admin', 'supervisor'] as const
 
 /**
  * The editing controls of a master-data list: a "new" button for the toolbar, an "Editar" column, and the form when
  * open. Who may not edit sees them disabled, with the reason (issue 18: operators read master data only).
  */
-export function useResourceEditor<T extends { id: number; code: string }>(config: ResourceConfig<T>, rowActions?: (row: T) => ReactNode) {
+export function useResourceEditor<T extends { id: number; code: string }>(
+  config: ResourceConfig<T>,
+  rowActions?: (row: T) => ReactNode,
+  /** a resource with a form of its own (products: GTINs) */
+  renderForm?: (row: T | null, onClose: () => void) => ReactNode,
+) {
   const { t, i18n } = useLingui()
   const { user } = useSession()
   const roles = config.roles ?? EDIT_ROLES
@@ -286,7 +297,10 @@ export function useResourceEditor<T extends { id: number; code: string }>(config
             </Button>
           </Tooltip>
         )
-  const modal = editing ? <ResourceFormModal key={editing.row?.id ?? 'new'} config={config} row={editing.row} onClose={() => setEditing(null)} /> : null
+  const close = () => setEditing(null)
+  const modal = editing ? (
+    <Fragment key={editing.row?.id ?? 'new'}>{renderForm ? renderForm(editing.row, close) : <ResourceFormModal config={config} row={editing.row} onClose={close} />}</Fragment>
+  ) : null
   return { column, toolbar, modal, canEdit }
 }
 
