@@ -203,23 +203,32 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>{fields.filter((f) => f.kind !== 'switch').map(input)}</SimpleGrid>
           {switches.map(input)}
           {extra?.(form.getValues())}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancelar</Trans>
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              <Trans>Salvar</Trans>
-            </Button>
-          </Group>
-          {row ? (
-            <>
-              <Divider />
-              <AuditHistory entity={config.entity} id={row.id} />
-            </>
-          ) : null}
+          <FormFooter onCancel={onClose} saving={save.isPending} audit={row ? { entity: config.entity, id: row.id } : null} />
         </Stack>
       </form>
     </Modal>
+  )
+}
+
+/** A master-data form's last lines: Cancelar and Salvar, then the record's audit trail when it exists. */
+export function FormFooter({ onCancel, saving, audit }: { onCancel: () => void; saving: boolean; audit: { entity: string; id: number } | null }) {
+  return (
+    <>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          <Trans>Cancelar</Trans>
+        </Button>
+        <Button type="submit" loading={saving}>
+          <Trans>Salvar</Trans>
+        </Button>
+      </Group>
+      {audit ? (
+        <>
+          <Divider />
+          <AuditHistory entity={audit.entity} id={audit.id} />
+        </>
+      ) : null}
+    </>
   )
 }
 

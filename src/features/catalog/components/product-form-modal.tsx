@@ -1,11 +1,10 @@
 import { useState } from 'react'
-import { Alert, Button, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core'
+import { Alert, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconAlertTriangle } from '@tabler/icons-react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { AuditHistory } from '../../../components/audit-history'
-import { placeDrfErrors } from '../../../components/resource-form'
+import { FormFooter, placeDrfErrors } from '../../../components/resource-form'
 import { toPaged } from '../../../lib/list-query'
 import { api } from '../../../lib/api-client'
 import { storageClassLabel } from '../../../lib/type-labels'
@@ -149,20 +148,7 @@ export function ProductFormModal({ product, onClose }: { product: Product | null
             </Stack>
           </SimpleGrid>
           <Switch label={t`Ativo`} description={t`Desative em vez de excluir: o histórico continua referindo-se ao produto.`} key={form.key('is_active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancelar</Trans>
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              <Trans>Salvar</Trans>
-            </Button>
-          </Group>
-          {product ? (
-            <>
-              <Divider />
-              <AuditHistory entity="products" id={product.id} />
-            </>
-          ) : null}
+          <FormFooter onCancel={onClose} saving={save.isPending} audit={product ? { entity: 'products', id: product.id } : null} />
         </Stack>
       </form>
     </Modal>
