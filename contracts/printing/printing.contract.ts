@@ -81,6 +81,21 @@ export const printRequest = z.object({
 })
 export type PrintRequest = z.input<typeof printRequest>
 
+/** The most location labels one batch prints (issue 18: a range of thousands at once). */
+export const MAX_LABEL_BATCH = 10_000
+
+/**
+ * POST /printing/locations/print/ (issue 18): the labels of the locations named by id, or of every location matching
+ * the list's search (`search` as the locations list takes it; blank = all), one print job per label.
+ */
+export const printLocationsRequest = printRequest.extend({
+  ids: z.array(id, 'Expected a list of items.').min(1, 'Choose at least one location.').max(MAX_LABEL_BATCH).optional(),
+  search: z.string().max(200).optional(),
+})
+export type PrintLocationsRequest = z.input<typeof printLocationsRequest>
+export const printLocationsOut = z.object({ jobs: z.number(), first: z.string().nullable(), last: z.string().nullable() })
+export type PrintLocationsResult = z.infer<typeof printLocationsOut>
+
 /** What a label is printed or previewed for: a location code, or a pallet code or SSCC. */
 export const labelTargetParams = z.object({ id: z.string().max(100) })
 

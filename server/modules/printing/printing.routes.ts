@@ -6,6 +6,9 @@ import {
   printJobListOut,
   printJobOut,
   printJobsQuery,
+  printLocationsOut,
+  printLocationsRequest,
+  MAX_LABEL_BATCH,
   printRequest,
   printerBody,
   printerOut,
@@ -23,7 +26,7 @@ import { countStar, orderingClause, pageParams, pageResponse, searchCondition } 
 import { type Dpi, placeLabel } from './labels/label-model'
 import { renderPng } from './labels/png'
 import { renderSvg } from './labels/svg'
-import { type LabelKind, buildLabel, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
+import { type LabelKind, buildLabel, enqueueLocationLabels, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -140,6 +143,29 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound('No such print job.')
       return row
     }
+
+    api.post(
+      '/printing/locations/print/',
+      {
+        config: { roles: ANY_ROLE },
+        schema: {
+          tags: ['printing'],
+          summary: 'Print the labels of many locations (issue 18): by id, or every location the list finds with `search`; one job per label',
+          body: printLocationsRequest,
+          response: { 202: printLocationsOut },
+        },
+      },
+      async (req, reply) => {
+        const printer = await findPrinter(app.deps.db, req.user.companyId, req.body.printer)
+        if (!printer) throw fieldError('printer', `Invalid pk "${req.body.printer}" - object does not exist.`)
+        const { ids, search, copies } = req.body
+        const out = await app.deps.db.transaction((tx) =>
+          enqueueLocationLabels(tx, { companyId: req.user.companyId, userId: req.user.id, printer, copies, ids, search, max: MAX_LABEL_BATCH }),
+        )
+        if (out.jobs > 0) queue.wake()
+        return reply.status(202).send(out)
+      },
+    )
 
     for (const kind of ['location', 'pallet'] as const satisfies readonly LabelKind[]) {
       const plural = kind === 'location' ? 'locations' : 'pallets'

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { companies, locations, warehouses } from '../../db/schema/core'
@@ -6,6 +6,7 @@ import { receiptLines, receipts } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
 import { type PrinterResolution, VIRTUAL_PRINTER_NAME, printJobs, printers, ssccCounters } from '../../db/schema/printing'
 import { nonFieldError, notFound } from '../../http/errors'
+import { searchCondition } from '../../http/pagination'
 import { fromMilli3, sumMilli, toMilli } from '../../kernel/qty-math'
 import { setPalletSscc, ssccInStock } from '../inventory/stock.service'
 import { buildSscc, gtin14, isValidSscc, maxSsccSerial } from '../../../contracts/gs1/gs1'
@@ -222,4 +223,38 @@ export async function enqueuePrint(
     })
     .returning({ id: printJobs.id })
   return job.id
+}
+
+/**
+ * The labels of many locations at once (issue 18: "print their labels from the list in one batch"): one query for
+ * every location's label data, one print job per label, inserted in chunks in the caller's transaction. The locations
+ * are the ids given, or those the locations list finds with `search` (code or name); more than `max` is refused first.
+ */
+export async function enqueueLocationLabels(
+  db: DbOrTx,
+  args: { companyId: number; userId: number; printer: PrinterRow; copies: number; ids?: number[]; search?: string; max: number },
+): Promise<{ jobs: number; first: string | null; last: string | null }> {
+  const rows = await db
+    .select({ id: locations.id, code: locations.code, name: locations.name, warehouseCode: warehouses.code, warehouseName: warehouses.name })
+    .from(locations)
+    .innerJoin(warehouses, eq(warehouses.id, locations.warehouseId))
+    .where(and(eq(locations.companyId, args.companyId), args.ids ? inArray(locations.id, args.ids) : searchCondition(args.search, [locations.code, locations.name])))
+    .orderBy(asc(locations.code), asc(locations.id))
+    .limit(args.max + 1)
+  if (rows.length > args.max) throw nonFieldError(`More than ${args.max} locations match: narrow the search or print in several batches.`)
+  if (args.ids && rows.length !== new Set(args.ids).size) throw notFound('No such location.')
+  const size = printerSize(args.printer)
+  const dpi = args.printer.resolution as PrinterResolution as Dpi
+  const values = rows.map((r) => ({
+    companyId: args.companyId,
+    printerId: args.printer.id,
+    kind: 'location' as const,
+    targetId: String(r.id),
+    targetLabel: r.code,
+    copies: args.copies,
+    zpl: renderZpl(placeLabel(locationLabel(r, size), dpi), args.copies),
+    createdById: args.userId,
+  }))
+  for (let i = 0; i < values.length; i += 1000) await db.insert(printJobs).values(values.slice(i, i + 1000))
+  return { jobs: rows.length, first: rows[0]?.code ?? null, last: rows.at(-1)?.code ?? null }
 }

@@ -177,6 +177,28 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect(p.last_seen_at).toBeTruthy()
   })
 
+  it('prints many location labels in one batch (issue 18): by id or by the list search, one job each with the same ZPL as one by one', async () => {
+    const batch = (token: string, payload: object) => t.as(token, { method: 'POST', url: '/api/printing/locations/print/', payload })
+    const rows = await t.database.db.select({ id: locations.id, code: locations.code }).from(locations).where(eq(locations.companyId, t.seed.companyId)).orderBy(locations.code).limit(3)
+    const byId = await batch(operator, { printer: virtualId, copies: 2, ids: rows.map((r) => r.id) })
+    expect(byId.statusCode).toBe(202)
+    expect(byId.json()).toEqual({ jobs: 3, first: rows[0].code, last: rows[2].code })
+    const jobs = await t.database.db.select().from(printJobs).where(and(eq(printJobs.companyId, t.seed.companyId), inArray(printJobs.targetId, rows.map((r) => String(r.id)))))
+    const single = await print(operator, 'locations', rows[0].id, { copies: 2, printer: virtualId })
+    expect(jobs.filter((j) => j.targetId === String(rows[0].id) && j.copies === 2).map((j) => j.zpl)).toContain((await job(single.json().id)).zpl)
+
+    const bySearch = await batch(operator, { printer: virtualId, search: rows[0].code })
+    expect(bySearch.statusCode).toBe(202)
+    expect(bySearch.json()).toMatchObject({ first: rows[0].code })
+    expect(bySearch.json().jobs).toBeGreaterThanOrEqual(1)
+    expect((await batch(operator, { printer: virtualId, search: 'NO-SUCH-LOCATION-XYZ' })).json()).toEqual({ jobs: 0, first: null, last: null })
+
+    const [acmeLoc] = await t.database.db.select({ id: locations.id }).from(locations).where(eq(locations.companyId, t.seed.otherCompanyId)).limit(1)
+    expect((await batch(operator, { printer: virtualId, ids: [rows[0].id, acmeLoc.id] })).statusCode).toBe(404)
+    expect((await batch(operator, { printer: virtualId, ids: [] })).json()).toHaveProperty('ids')
+    expect((await batch(operator, { ids: [rows[0].id] })).json()).toEqual({ printer: ['This field is required.'] })
+  })
+
   it('accepts a printer by name (the client falls back to Zebra-01 / Zebra-02 by name)', async () => {
     await t.app.deps.printQueue.stop()
     try {

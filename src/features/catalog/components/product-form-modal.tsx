@@ -1,11 +1,10 @@
 import { useState } from 'react'
-import { Alert, Button, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core'
+import { Alert, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconAlertTriangle } from '@tabler/icons-react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { AuditHistory } from '../../../components/audit-history'
-import { apiErrorText, readDrfError } from '../../../lib/api-client'
+import { FormFooter, placeDrfErrors } from '../../../components/resource-form'
 import { toPaged } from '../../../lib/list-query'
 import { api } from '../../../lib/api-client'
 import { storageClassLabel } from '../../../lib/type-labels'
@@ -100,17 +99,7 @@ export function ProductFormModal({ product, onClose }: { product: Product | null
       void queryClient.invalidateQueries({ queryKey: catalogKeys.all })
       onClose()
     },
-    onError: (error) => {
-      const drf = readDrfError(error)
-      const unplaced: string[] = []
-      for (const [field, messages] of Object.entries(drf.fieldErrors)) {
-        if ((FIELDS as readonly string[]).includes(field)) form.setFieldError(field, messages.join(' '))
-        else unplaced.push(`${field}: ${messages.join(' ')}`)
-      }
-      const general = [drf.detail, ...drf.nonFieldErrors, ...unplaced].filter((m): m is string => Boolean(m))
-      if (general.length) setFormError(general.join(' '))
-      else if (Object.keys(drf.fieldErrors).length === 0) setFormError(apiErrorText(error) ?? t`Não foi possível salvar o produto.`)
-    },
+    onError: (error) => setFormError(placeDrfErrors(error, form.setFieldError, FIELDS, t`Não foi possível salvar o produto.`)),
   })
   const title = product ? t`Editar produto ${product.code}` : t`Novo produto`
   return (
@@ -159,20 +148,7 @@ export function ProductFormModal({ product, onClose }: { product: Product | null
             </Stack>
           </SimpleGrid>
           <Switch label={t`Ativo`} description={t`Desative em vez de excluir: o histórico continua referindo-se ao produto.`} key={form.key('is_active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancelar</Trans>
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              <Trans>Salvar</Trans>
-            </Button>
-          </Group>
-          {product ? (
-            <>
-              <Divider />
-              <AuditHistory entity="products" id={product.id} />
-            </>
-          ) : null}
+          <FormFooter onCancel={onClose} saving={save.isPending} audit={product ? { entity: 'products', id: product.id } : null} />
         </Stack>
       </form>
     </Modal>

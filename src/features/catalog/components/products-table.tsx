@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { I18n } from "@lingui/core";
-import { Badge, Button, Group, Tooltip } from "@mantine/core";
-import { IconPencil, IconPlus } from "@tabler/icons-react";
+import { Badge } from "@mantine/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DataTable, type DataColumn } from "../../../components/data-table";
-import { useSession } from "../../../lib/session";
+import { useResourceEditor } from "../../../components/resource-form";
+import { productResource } from "../catalog-resources";
 import { storageClassLabel } from "../../../lib/type-labels";
 import { productsQueryOptions } from "../api/get-products";
 import type { Product } from "../catalog-types";
@@ -56,36 +56,7 @@ export function ProductsTable({
   rowActions,
 }: Partial<ListState> & { rowActions?: (row: Product) => ReactNode } = {}) {
   const { t, i18n } = useLingui();
-  const { user } = useSession();
-  const canEdit = user?.role === "admin" || user?.role === "supervisor";
-  const readOnly = t`Somente administradores e supervisores alteram cadastros.`;
-  const [editing, setEditing] = useState<{ product: Product | null } | null>(
-    null,
-  );
-  const actions: DataColumn<Product> = {
-    id: "actions",
-    header: msg`Ações`,
-    value: () => null,
-    sortable: false,
-    render: (row) => (
-      <Group gap={4} wrap="nowrap">
-        <Tooltip label={readOnly} disabled={canEdit}>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconPencil size={14} aria-hidden />}
-            aria-label={t`Editar ${row.code}`}
-            disabled={!canEdit}
-            title={canEdit ? undefined : readOnly}
-            onClick={() => setEditing({ product: row })}
-          >
-            <Trans>Editar</Trans>
-          </Button>
-        </Tooltip>
-        {rowActions?.(row)}
-      </Group>
-    ),
-  };
+  const editor = useResourceEditor(productResource, rowActions, (product, onClose) => <ProductFormModal product={product} onClose={onClose} />);
   return (
     <>
       <DataTable
@@ -93,30 +64,12 @@ export function ProductsTable({
         onParamsChange={onParamsChange}
         tableId="catalog.products"
         label={t`Produtos`}
-        columns={[...columns(i18n), actions]}
+        columns={[...columns(i18n), editor.column]}
         query={productsQueryOptions}
         getRowId={(row) => String(row.id)}
-        toolbar={() => (
-          <Tooltip label={readOnly} disabled={canEdit}>
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={14} aria-hidden />}
-              disabled={!canEdit}
-              title={canEdit ? undefined : readOnly}
-              onClick={() => setEditing({ product: null })}
-            >
-              <Trans>Novo produto</Trans>
-            </Button>
-          </Tooltip>
-        )}
+        toolbar={editor.toolbar}
       />
-      {editing ? (
-        <ProductFormModal
-          key={editing.product?.id ?? "new"}
-          product={editing.product}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
+      {editor.modal}
     </>
   );
 }

@@ -8,6 +8,8 @@ import { UomEndpointNotFoundError } from '../api/find-uom-endpoint'
 import { uomsQueryOptions } from '../api/get-uoms'
 import type { Uom } from '../catalog-types'
 import type { ListState } from '../../../lib/list-search'
+import { useResourceEditor } from '../../../components/resource-form'
+import { uomResource } from '../catalog-resources'
 
 const columns: DataColumn<Uom>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -23,18 +25,23 @@ function describeError(error: Error) {
 /** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
 export function UomsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
+  const editor = useResourceEditor(uomResource)
   const queryClient = useQueryClient()
   const query = useCallback((params: ListParams) => uomsQueryOptions(queryClient, params), [queryClient])
   return (
-    <DataTable
-      params={params}
-      onParamsChange={onParamsChange}
-      tableId="catalog.uoms"
-      label={t`Unidades de medida`}
-      columns={columns}
-      query={query}
-      getRowId={(row) => String(row.id)}
-      describeError={describeError}
-    />
+    <>
+      <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
+        tableId="catalog.uoms"
+        label={t`Unidades de medida`}
+        columns={[...columns, editor.column]}
+        query={query}
+        getRowId={(row) => String(row.id)}
+        toolbar={editor.toolbar}
+        describeError={describeError}
+      />
+      {editor.modal}
+    </>
   )
 }

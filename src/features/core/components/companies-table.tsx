@@ -4,6 +4,8 @@ import { DataTable, type DataColumn } from '../../../components/data-table'
 import { companiesQueryOptions } from '../api/get-companies'
 import type { Company } from '../core-types'
 import type { ListState } from '../../../lib/list-search'
+import { useResourceEditor } from '../../../components/resource-form'
+import { companyResource } from '../core-resources'
 
 const columns: DataColumn<Company>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -13,15 +15,20 @@ const columns: DataColumn<Company>[] = [
 /** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
 export function CompaniesTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
+  const editor = useResourceEditor(companyResource)
   return (
-    <DataTable
-      params={params}
-      onParamsChange={onParamsChange}
-      tableId="core.companies"
-      label={t`Empresas`}
-      columns={columns}
-      query={companiesQueryOptions}
-      getRowId={(row) => String(row.id)}
-    />
+    <>
+      <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
+        tableId="core.companies"
+        label={t`Empresas`}
+        columns={[...columns, editor.column]}
+        query={companiesQueryOptions}
+        getRowId={(row) => String(row.id)}
+        toolbar={editor.toolbar}
+      />
+      {editor.modal}
+    </>
   )
 }

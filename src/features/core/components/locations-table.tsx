@@ -1,12 +1,17 @@
-import { useMemo, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
+import { Button, Group, Tooltip } from '@mantine/core'
+import { IconListNumbers } from '@tabler/icons-react'
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react/macro'
-import { DataTable, type DataColumn } from '../../../components/data-table'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { DataTable, type DataColumn, type DataTableToolbarState } from '../../../components/data-table'
 import { locationKindLabel, storageClassLabel } from '../../../lib/type-labels'
 import { locationsQueryOptions } from '../api/get-locations'
 import type { Location } from '../core-types'
 import type { ListState } from '../../../lib/list-search'
+import { useResourceEditor } from '../../../components/resource-form'
+import { locationResource } from '../core-resources'
+import { LocationRangeModal } from './location-range-modal'
 
 const columns = (i18n: I18n): DataColumn<Location>[] => [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -20,22 +25,49 @@ const columns = (i18n: I18n): DataColumn<Location>[] => [
 /**
  * Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own.
  * `rowActions`: optional controls for each row (the route composes other features' actions here), in a last, unsorted column.
+ * `toolbarActions`: more buttons beside "Nova localização" and "Criar faixa" (the route composes batch label printing here).
  */
-export function LocationsTable({ params, onParamsChange, rowActions }: Partial<ListState> & { rowActions?: (row: Location) => ReactNode } = {}) {
+export function LocationsTable({
+  params,
+  onParamsChange,
+  rowActions,
+  toolbarActions,
+}: Partial<ListState> & { rowActions?: (row: Location) => ReactNode; toolbarActions?: (state: DataTableToolbarState) => ReactNode } = {}) {
   const { t, i18n } = useLingui()
-  const all = useMemo(
-    () => [...columns(i18n), ...(rowActions ? [{ id: 'actions', header: msg`Ações`, value: () => null, render: rowActions, sortable: false }] : [])],
-    [i18n, rowActions],
-  )
+  const editor = useResourceEditor(locationResource, rowActions)
+  const [range, setRange] = useState(false)
+  const reason = t`Somente administradores e supervisores alteram cadastros.`
   return (
-    <DataTable
-      params={params}
-      onParamsChange={onParamsChange}
-      tableId="core.locations"
-      label={t`Localizações`}
-      columns={all}
-      query={locationsQueryOptions}
-      getRowId={(row) => String(row.id)}
-    />
+    <>
+      <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
+        tableId="core.locations"
+        label={t`Localizações`}
+        columns={[...columns(i18n), editor.column]}
+        query={locationsQueryOptions}
+        getRowId={(row) => String(row.id)}
+        toolbar={(state) => (
+          <Group gap="xs">
+            {editor.toolbar?.()}
+            <Tooltip label={reason} disabled={editor.canEdit}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconListNumbers size={14} aria-hidden />}
+                disabled={!editor.canEdit}
+                title={editor.canEdit ? undefined : reason}
+                onClick={() => setRange(true)}
+              >
+                <Trans>Criar faixa</Trans>
+              </Button>
+            </Tooltip>
+            {toolbarActions?.(state)}
+          </Group>
+        )}
+      />
+      {editor.modal}
+      {range ? <LocationRangeModal onClose={() => setRange(false)} /> : null}
+    </>
   )
 }

@@ -4,6 +4,8 @@ import { DataTable, type DataColumn } from '../../../components/data-table'
 import { sitesQueryOptions } from '../api/get-sites'
 import type { Site } from '../core-types'
 import type { ListState } from '../../../lib/list-search'
+import { useResourceEditor } from '../../../components/resource-form'
+import { siteResource } from '../core-resources'
 
 const columns: DataColumn<Site>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -14,15 +16,20 @@ const columns: DataColumn<Site>[] = [
 /** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
 export function SitesTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
+  const editor = useResourceEditor(siteResource)
   return (
-    <DataTable
-      params={params}
-      onParamsChange={onParamsChange}
-      tableId="core.sites"
-      label={t`Sites`}
-      columns={columns}
-      query={sitesQueryOptions}
-      getRowId={(row) => String(row.id)}
-    />
+    <>
+      <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
+        tableId="core.sites"
+        label={t`Sites`}
+        columns={[...columns, editor.column]}
+        query={sitesQueryOptions}
+        getRowId={(row) => String(row.id)}
+        toolbar={editor.toolbar}
+      />
+      {editor.modal}
+    </>
   )
 }

@@ -4,6 +4,8 @@ import { DataTable, type DataColumn } from '../../../components/data-table'
 import { warehousesQueryOptions } from '../api/get-warehouses'
 import type { Warehouse } from '../core-types'
 import type { ListState } from '../../../lib/list-search'
+import { useResourceEditor } from '../../../components/resource-form'
+import { warehouseResource } from '../core-resources'
 
 const columns: DataColumn<Warehouse>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -15,15 +17,20 @@ const columns: DataColumn<Warehouse>[] = [
 /** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
 export function WarehousesTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
+  const editor = useResourceEditor(warehouseResource)
   return (
-    <DataTable
-      params={params}
-      onParamsChange={onParamsChange}
-      tableId="core.warehouses"
-      label={t`Armazéns`}
-      columns={columns}
-      query={warehousesQueryOptions}
-      getRowId={(row) => String(row.id)}
-    />
+    <>
+      <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
+        tableId="core.warehouses"
+        label={t`Armazéns`}
+        columns={[...columns, editor.column]}
+        query={warehousesQueryOptions}
+        getRowId={(row) => String(row.id)}
+        toolbar={editor.toolbar}
+      />
+      {editor.modal}
+    </>
   )
 }

@@ -4,6 +4,8 @@ import { DataTable, type DataColumn } from '../../../components/data-table'
 import { carriersQueryOptions } from '../api/get-carriers'
 import type { Carrier } from '../partners-types'
 import type { ListState } from '../../../lib/list-search'
+import { useResourceEditor } from '../../../components/resource-form'
+import { carrierResource } from '../partners-resources'
 
 const columns: DataColumn<Carrier>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -13,15 +15,20 @@ const columns: DataColumn<Carrier>[] = [
 /** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
 export function CarriersTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
+  const editor = useResourceEditor(carrierResource)
   return (
-    <DataTable
-      params={params}
-      onParamsChange={onParamsChange}
-      tableId="partners.carriers"
-      label={t`Transportadoras`}
-      columns={columns}
-      query={carriersQueryOptions}
-      getRowId={(row) => String(row.id)}
-    />
+    <>
+      <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
+        tableId="partners.carriers"
+        label={t`Transportadoras`}
+        columns={[...columns, editor.column]}
+        query={carriersQueryOptions}
+        getRowId={(row) => String(row.id)}
+        toolbar={editor.toolbar}
+      />
+      {editor.modal}
+    </>
   )
 }

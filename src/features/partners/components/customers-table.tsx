@@ -4,6 +4,8 @@ import { DataTable, type DataColumn } from '../../../components/data-table'
 import { customersQueryOptions } from '../api/get-customers'
 import type { Customer } from '../partners-types'
 import type { ListState } from '../../../lib/list-search'
+import { useResourceEditor } from '../../../components/resource-form'
+import { customerResource } from '../partners-resources'
 
 const columns: DataColumn<Customer>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -13,15 +15,20 @@ const columns: DataColumn<Customer>[] = [
 /** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
 export function CustomersTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
+  const editor = useResourceEditor(customerResource)
   return (
-    <DataTable
-      params={params}
-      onParamsChange={onParamsChange}
-      tableId="partners.customers"
-      label={t`Clientes`}
-      columns={columns}
-      query={customersQueryOptions}
-      getRowId={(row) => String(row.id)}
-    />
+    <>
+      <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
+        tableId="partners.customers"
+        label={t`Clientes`}
+        columns={[...columns, editor.column]}
+        query={customersQueryOptions}
+        getRowId={(row) => String(row.id)}
+        toolbar={editor.toolbar}
+      />
+      {editor.modal}
+    </>
   )
 }

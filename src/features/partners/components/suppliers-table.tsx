@@ -1,10 +1,12 @@
-import { useMemo, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { suppliersQueryOptions } from '../api/get-suppliers'
 import type { Supplier } from '../partners-types'
 import type { ListState } from '../../../lib/list-search'
+import { useResourceEditor } from '../../../components/resource-form'
+import { supplierResource } from '../partners-resources'
 
 const columns: DataColumn<Supplier>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
@@ -18,28 +20,22 @@ const columns: DataColumn<Supplier>[] = [
  * `rowActions`: optional controls for each row (the route composes other features' actions here), in a last, unsorted column.
  * `params`: the page the list screen's URL names (issue 13 §5); without them the table keeps its own.
  */
-export function SuppliersTable({
-  rowActions,
-  params,
-  onParamsChange,
-}: { rowActions?: (row: Supplier) => ReactNode } & Partial<ListState> = {}) {
+export function SuppliersTable({ rowActions, params, onParamsChange }: { rowActions?: (row: Supplier) => ReactNode } & Partial<ListState> = {}) {
   const { t } = useLingui()
-  const withActions = useMemo<DataColumn<Supplier>[]>(
-    () =>
-      rowActions
-        ? [...columns, { id: 'actions', header: msg`Ações`, value: () => null, render: (row) => rowActions(row), sortable: false }]
-        : columns,
-    [rowActions],
-  )
+  const editor = useResourceEditor(supplierResource, rowActions)
   return (
-    <DataTable
-      params={params}
-      onParamsChange={onParamsChange}
-      tableId="partners.suppliers"
-      label={t`Fornecedores`}
-      columns={withActions}
-      query={suppliersQueryOptions}
-      getRowId={(row) => String(row.id)}
-    />
+    <>
+      <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
+        tableId="partners.suppliers"
+        label={t`Fornecedores`}
+        columns={[...columns, editor.column]}
+        query={suppliersQueryOptions}
+        getRowId={(row) => String(row.id)}
+        toolbar={editor.toolbar}
+      />
+      {editor.modal}
+    </>
   )
 }

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core'
-import type { I18n, MessageDescriptor } from '@lingui/core'
+import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
@@ -7,13 +7,9 @@ import { equipmentKindLabel } from '../../../lib/type-labels'
 import { equipmentsQueryOptions } from '../api/get-equipments'
 import type { Equipment } from '../workforce-types'
 import type { ListState } from '../../../lib/list-search'
-
-// SPEC 2.4: available, in use (busy), down
-const STATUS: Record<string, { label: MessageDescriptor; color: string }> = {
-  available: { label: msg`Disponível`, color: 'green' },
-  busy: { label: msg`Em uso`, color: 'blue' },
-  down: { label: msg`Parado`, color: 'red' },
-}
+import { useResourceEditor } from '../../../components/resource-form'
+import { equipmentResource } from '../workforce-resources'
+import { EQUIPMENT_STATUS as STATUS } from './equipment-status'
 
 function StatusBadge({ status }: { status: string }) {
   const { i18n } = useLingui()
@@ -36,5 +32,20 @@ const columns = (i18n: I18n): DataColumn<Equipment>[] => [
 /** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
 export function EquipmentsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t, i18n } = useLingui()
-  return <DataTable params={params} onParamsChange={onParamsChange} tableId="workforce.equipments" label={t`Equipamentos`} columns={columns(i18n)} query={equipmentsQueryOptions} getRowId={(row) => String(row.id)} />
+  const editor = useResourceEditor(equipmentResource)
+  return (
+    <>
+      <DataTable
+        params={params}
+        onParamsChange={onParamsChange}
+        tableId="workforce.equipments"
+        label={t`Equipamentos`}
+        columns={[...columns(i18n), editor.column]}
+        query={equipmentsQueryOptions}
+        getRowId={(row) => String(row.id)}
+        toolbar={editor.toolbar}
+      />
+      {editor.modal}
+    </>
+  )
 }

@@ -5,6 +5,8 @@ import { PageHeader } from '../../../components/page-header'
 import { listParamsOf, useListSearch, validateListSearch } from '../../../lib/list-search'
 import { locationsQueryOptions } from '../../../features/core/api/get-locations'
 import { LocationsTable } from '../../../features/core/components/locations-table'
+import { PrintLocationLabelsButton } from '../../../features/printing/components/print-location-labels'
+import type { DataTableToolbarState } from '../../../components/data-table'
 
 export const Route = createFileRoute('/_app/core/locations')({
   // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
@@ -20,13 +22,15 @@ export const Route = createFileRoute('/_app/core/locations')({
 
 // issue 15: each location's history in Movimentações
 const historyLink = (row: { id: number; code: string }) => <MovesHistoryLink filter={{ location: row.id }} subject={row.code} />
+// issue 18: the labels of every location the list finds, in one batch
+const printLabels = ({ params, count }: DataTableToolbarState) => <PrintLocationLabelsButton search={params.search} count={count} />
 
 function LocationsPage() {
   const list = useListSearch(Route.useSearch())
   return (
     <>
       <PageHeader title={<Trans>Localizações</Trans>} description={<Trans>As localizações de cada armazém.</Trans>} />
-      <LocationsTable {...list} rowActions={historyLink} />
+      <LocationsTable {...list} rowActions={historyLink} toolbarActions={printLabels} />
     </>
   )
 }

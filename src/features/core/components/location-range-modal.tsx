@@ -1,0 +1,85 @@
+import { Alert, Text } from '@mantine/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { notifications } from '@mantine/notifications'
+import { ResourceFormModal, type FormValues, type ResourceConfig } from '../../../components/resource-form'
+import { locationRangeEnds, parseLocationRange } from '../../../../contracts/master-data/location-range.rules'
+import type { LocationRangeResult } from '../../../../contracts/master-data/core.contract'
+import { coreKeys } from '../core-query-keys'
+import { locationAttributeFields } from '../core-resources'
+import type { Location } from '../core-types'
+
+/** The most locations one range may create (contracts/master-data MAX_LOCATION_RANGE; the app takes no zod value). */
+const MAX_RANGE = 100_000
+const EXAMPLE = 'A{01-12}-{01-20}-{01-05}-{01-05}'
+const RUN = '{01-12}'
+
+const rangeResource: ResourceConfig<Location> = {
+  endpoint: '/core/locations/range/',
+  entity: 'locations',
+  invalidate: coreKeys.all,
+  deactivates: false,
+  newLabel: msg`Criar faixa de localizações`,
+  editTitle: () => msg`Criar faixa de localizações`,
+  fields: [
+    { name: 'warehouse', kind: 'ref', endpoint: '/core/warehouses/', required: true, label: msg`Armazém` },
+    { name: 'pattern', kind: 'text', required: true, maxLength: 200, label: msg`Padrão dos códigos`, description: msg`Cada sequência entre chaves, como ${RUN}, vai do primeiro ao último número, com zeros à esquerda.` },
+    ...locationAttributeFields,
+  ],
+}
+
+/** What the pattern typed names: how many locations, the first and the last code, or why it names none (issue 18). */
+function RangePreview({ values }: { values: FormValues }) {
+  const { t, i18n } = useLingui()
+  const pattern = String(values.pattern ?? '').trim()
+  if (pattern === '') {
+    return (
+      <Text size="sm" c="dimmed">
+        <Trans>Por exemplo {EXAMPLE}</Trans>
+      </Text>
+    )
+  }
+  const parsed = parseLocationRange(pattern)
+  if (!parsed.ok) {
+    return (
+      <Alert color="yellow" variant="light" title={t`O padrão ainda não descreve uma faixa.`} role="status">
+        {parsed.error}
+      </Alert>
+    )
+  }
+  const [first, last] = locationRangeEnds(parsed.parts)
+  const count = i18n.number(parsed.count)
+  const max = i18n.number(MAX_RANGE)
+  return (
+    <Alert color={parsed.count > MAX_RANGE ? 'red' : 'blue'} variant="light" role="status" aria-label={t`Prévia da faixa`}>
+      {parsed.count > MAX_RANGE ? (
+        <Trans>
+          {count} localizações: no máximo {max} por faixa.
+        </Trans>
+      ) : (
+        <Trans>
+          {count} localizações, de {first} a {last}.
+        </Trans>
+      )}
+    </Alert>
+  )
+}
+
+/** A range of locations in one go (issue 18): the pattern previewed with the same rules the server refuses with. */
+export function LocationRangeModal({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui()
+  return (
+    <ResourceFormModal
+      config={rangeResource}
+      row={null}
+      title={t`Criar faixa de localizações`}
+      onClose={onClose}
+      extra={(values) => <RangePreview values={values} />}
+      onSaved={(result) => {
+        const { created, first, last } = result as LocationRangeResult
+        const count = i18n.number(created)
+        notifications.show({ color: 'green', message: t`${count} localizações criadas, de ${first} a ${last}.`, closeButtonProps: { 'aria-label': t`Fechar` } })
+      }}
+    />
+  )
+}
