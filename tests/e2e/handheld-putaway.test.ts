@@ -16,7 +16,7 @@ const poll = expect.poll
 
 beforeAll(async () => {
   app = await startE2eApp('handheld-putaway')
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await app?.close()
