@@ -9,6 +9,7 @@ import { copackModel } from '../copack/copack.model'
 import { labelPrintModel } from '../label-print/label-print.model'
 import { outboxModel } from '../outbox/outbox.model'
 import { moveModel } from '../move/move.model'
+import { receiveModel } from '../receive/receive.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -80,6 +81,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Moves a pallet in two scans, or a quantity of a product from a source location, to a scanned destination: says what to scan next, refuses a scan that does not fit the step with its reason, and writes the move to the outbox on Confirm.',
     usedIn: ['/m/move'],
     model: moveModel as MachineModel,
+  },
+  {
+    id: 'receive',
+    name: 'Handheld receive',
+    purpose: 'Receives a PO or ASN by scanning: picks the document, takes each product with its lot, expiry and quantity (a quantity over the expected needs a confirmation), closes pallets with their SSCC label, and books the receipt through the outbox on Finish.',
+    usedIn: ['/m/receive'],
+    model: receiveModel as MachineModel,
   },
 ]
 
