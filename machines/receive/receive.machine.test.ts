@@ -115,7 +115,7 @@ describe('receive rules', () => {
     actor.send({ type: 'FINISH' })
     expect(receivePrompt(actor.getSnapshot())).toEqual(RECEIVE_MESSAGES.finish)
     actor.send({ type: 'CONFIRM' })
-    expect(pending.submit![0]!.input.document).toBe(RECEIVE_DOCUMENT)
+    expect((pending.submit![0]!.input as SubmitReceiptInput).document).toBe(RECEIVE_DOCUMENT)
     expect((pending.submit![0]!.input as SubmitReceiptInput).pallets.map((p) => p.lines)).toEqual([[1], [2]])
     pending.submit!.shift()!.resolve({})
     await settle()

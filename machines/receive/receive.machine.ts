@@ -64,6 +64,8 @@ export interface ClosedPallet {
   sscc: string | null
   lines: number[]
   items: ReceiveItem[]
+  /** its putaway destination (the suggestion when it was closed), for Finish */
+  location: number | null
   printJob: number | null
 }
 

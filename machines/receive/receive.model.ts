@@ -32,7 +32,7 @@ export const RECEIVE_TARGETS = {
   badCode: { kind: 'unknown', code: 'NO SUCH' },
 } satisfies Record<string, ReceiveTarget>
 
-export const CLOSED_PALLET: ClosedPallet = { palletCode: '356789012345678903', sscc: '356789012345678903', lines: [1], items: [], printJob: 1 }
+export const CLOSED_PALLET: ClosedPallet = { palletCode: '356789012345678903', sscc: '356789012345678903', lines: [1], items: [], location: 3, printJob: 1 }
 
 export type ReceiveModelEvent = EventObject & { target?: ReceiveTarget; code?: string; lot?: string; date?: string; qty?: string; output?: unknown; error?: unknown }
 

@@ -1,17 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { CollectorPlaceholder } from '../../features/collector/components/collector-placeholder'
+import { ReceiveScreen } from '../../features/collector/components/receive-screen'
 
 export const Route = createFileRoute('/m/receive')({
-  component: CollectorReceivePage,
+  component: ReceiveScreen,
 })
-
-function CollectorReceivePage() {
-  return (
-    <CollectorPlaceholder
-      title={<Trans>Receber</Trans>}
-      description={<Trans>Recebimento de mercadoria pelo coletor: conferir os itens de um pedido ou ASN na doca, etiquetar os paletes e guardá-los.</Trans>}
-      steps={<Trans>Ler o documento, ler cada item e a quantidade, imprimir o SSCC do palete e ler a localização de destino.</Trans>}
-    />
-  )
-}

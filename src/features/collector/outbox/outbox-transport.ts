@@ -3,6 +3,7 @@
  * own command_id, so a resend after a lost answer applies nothing new and answers the first result (issue 15).
  */
 import type { MoveCreateBody, MoveResult } from '../../../../contracts/inventory/ledger.contract'
+import type { BookedReceipt, ReceiveRequest } from '../../../../contracts/receiving/receiving.contract'
 import type { CommandRefusalBody, CommandRefusalOut } from '../../../../contracts/tasks/command-refusals.contract'
 import { api, apiErrorText } from '../../../lib/api-client'
 import type { OutboxCommand } from './outbox-db'
@@ -16,11 +17,14 @@ export interface CommandPayloads {
    * when the command is sent (the handheld caches locations and products, not every stock line).
    */
   'stock.move-qty': { from_location: number; product: number; lot: string | null; qty: string; to_location: number }
+  /** Finish on /m/receive: books the document's draft receipt (the desktop wizard's too), the command_id as its idempotency key */
+  'receiving.receive': { document: number } & Omit<ReceiveRequest, 'idempotency_key' | 'lines'>
 }
 export type CommandKind = keyof CommandPayloads
 
 export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K], commandId: string) => Promise<unknown> } = {
   'stock.move': (payload, commandId) => api.post<MoveResult>('/inventory/moves/', { ...payload, command_id: commandId }),
+  'receiving.receive': ({ document, ...body }, commandId) => api.post<BookedReceipt>(`/receiving/documents/${document}/receive/`, { ...body, idempotency_key: commandId }),
   'stock.move-qty': async (payload, commandId) => {
     const query = { location: payload.from_location, product: payload.product, ...(payload.lot ? { lot: payload.lot } : {}), page_size: 2 }
     const lines = await api.get<StockPage>('/inventory/stock/', { query })
