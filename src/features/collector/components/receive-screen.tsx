@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react'
 import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
 import { IconCheck, IconPackage, IconX } from '@tabler/icons-react'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
@@ -124,8 +125,8 @@ export function ReceiveScreen() {
   // the printer chosen once on this device, else the only (or first) one
   const printer = printerList.find((p) => String(p.id) === chosenPrinter) ?? printerList[0] ?? null
 
-  const latest = useRef({ index, enqueue, printer: printer?.id ?? null, t })
-  latest.current = { index, enqueue, printer: printer?.id ?? null, t }
+  const latest = useRef({ index, enqueue, printer: printer?.id ?? null, i18n })
+  latest.current = { index, enqueue, printer: printer?.id ?? null, i18n }
 
   const machine = useMemo(
     () =>
@@ -145,7 +146,7 @@ export function ReceiveScreen() {
                 document: input.document.id,
                 ...(pallets.length ? { pallets } : {}),
                 // issue 16: damage opens a supplier issue with the booking
-                ...(damaged.length ? { report_issue: { description: latest.current.t`Avaria no recebimento pelo coletor: ${damage}` } } : {}),
+                ...(damaged.length ? { report_issue: { description: latest.current.i18n._(msg`Avaria no recebimento pelo coletor: ${damage}`) } } : {}),
               },
               `${input.document.code}: ${input.pallets.map((p) => p.sscc ?? p.palletCode ?? '—').join(', ')}`,
             )
