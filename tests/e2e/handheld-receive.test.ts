@@ -56,8 +56,17 @@ let products: Product[]
 
 beforeAll(async () => {
   app = await startE2eApp('handheld-receive', { WMS_DEMO_STOCK: '200' })
-  const all = await app.api<{ results: Product[] }>('/product/products/?page_size=100&ordering=id')
-  products = all.results.filter((p) => p.is_active && !p.lot_tracked && !p.expiry_tracked && p.gtins.length > 0).slice(0, 2)
+  // two products that track neither lot nor expiry; the second with a GTIN for its GS1-128 read
+  const cache = await app.api<{ products: { id: number; gtins: string[] }[] }>('/workforce/handheld/cache/')
+  const withGtin = cache.products.filter((p) => p.gtins.length > 0).map((p) => p.id)
+  const candidates = [...withGtin, ...cache.products.map((p) => p.id).filter((id) => !withGtin.includes(id))]
+  products = []
+  for (const id of candidates.slice(0, 300)) {
+    const p = await app.api<Product>(`/product/products/${id}/`)
+    if (p.is_active && !p.lot_tracked && !p.expiry_tracked) products.push(p)
+    if (products.length === 2) break
+  }
+  products.reverse()
   const supplier = (await app.api<{ results: { id: number }[] }>('/partners/suppliers/?page_size=1')).results[0]!
   asn = await post<{ id: number; code: string }>('/receiving/documents/', {
     kind: 'asn',
@@ -94,7 +103,7 @@ describe('handheld receive', () => {
     // pallet 1: the product code, then the quantity typed
     await burst(page, products[0]!.code)
     await expectPrompt(page, 'Leia o produto de novo para somar')
-    const qty = page.getByRole('textbox', { name: 'Quantidade' })
+    const qty = page.getByRole('textbox', { name: 'Quantidade', exact: true })
     await qty.fill('6')
     await qty.press('Enter')
     await page.getByTestId('receive-item').getByText('6', { exact: true }).waitFor()
@@ -106,8 +115,13 @@ describe('handheld receive', () => {
     await page.getByTestId('receive-pallet').first().waitFor()
 
     // pallet 2: one GS1-128 read with the product and its quantity
-    await burst(page, `(01)${products[1]!.gtins[0]!.padStart(14, '0')}(30)4`)
+    await burst(page, products[1]!.gtins.length ? `(01)${products[1]!.gtins[0]!.padStart(14, '0')}(30)4` : products[1]!.code)
     await expectPrompt(page, 'Leia o produto de novo para somar')
+    if (!products[1]!.gtins.length) {
+      await qty.fill('4')
+      await qty.press('Enter')
+    }
+    await page.getByTestId('receive-item').getByText('4', { exact: true }).waitFor()
     await page.getByRole('button', { name: 'Confirmar' }).click()
     await page.getByRole('button', { name: 'Fechar palete' }).click()
     await poll(() => page.getByTestId('receive-pallet').count(), { timeout: 20_000 }).toBe(2)
