@@ -77,7 +77,7 @@ beforeAll(async () => {
       { product: products[1]!.id, expected_qty: '4' },
     ],
   })
-}, 120_000)
+}, 240_000)
 
 afterAll(async () => {
   await app?.close()
