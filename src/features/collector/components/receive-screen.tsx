@@ -262,14 +262,15 @@ export function ReceiveScreen() {
       </form>
 
       {state === 'item' || state === 'closing' ? (
-        <Group grow gap="xs">
+        // one above the other: side by side, 'Fechar palete' does not fit at 412 px
+        <Stack gap="xs">
           <Button size="lg" h={56} color="var(--collector-accent)" leftSection={<IconPackage size={22} aria-hidden />} loading={state === 'closing'} onClick={() => actor.send({ type: 'CLOSE_PALLET' })}>
             <Trans>Fechar palete</Trans>
           </Button>
           <Button size="lg" h={56} variant="outline" color="var(--collector-accent-text)" disabled={state === 'closing'} onClick={() => actor.send({ type: 'FINISH' })}>
             <Trans>Finalizar</Trans>
           </Button>
-        </Group>
+        </Stack>
       ) : null}
 
       {['lot', 'expiry', 'quantity', 'overConfirm', 'finish'].includes(state) ? (
