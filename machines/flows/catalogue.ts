@@ -10,6 +10,7 @@ import { labelPrintModel } from '../label-print/label-print.model'
 import { outboxModel } from '../outbox/outbox.model'
 import { moveModel } from '../move/move.model'
 import { putawayModel } from '../putaway/putaway.model'
+import { receiveModel } from '../receive/receive.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -88,6 +89,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Puts a received pallet away: scan the pallet of a putaway task, see the suggested destination, scan the destination; a location not valid for the pallet is refused on the spot with the reason, and a valid one writes the putaway to the outbox and finishes the task, no tap.',
     usedIn: ['/m/putaway', '/m/tasks'],
     model: putawayModel as MachineModel,
+  },
+  {
+    id: 'receive',
+    name: 'Handheld receive',
+    purpose: 'Receives a PO or ASN by scanning: picks the document, takes each product with its lot, expiry and quantity (a quantity over the expected needs a confirmation), closes pallets with their SSCC label, and books the receipt through the outbox on Finish.',
+    usedIn: ['/m/receive'],
+    model: receiveModel as MachineModel,
   },
 ]
 

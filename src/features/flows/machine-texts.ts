@@ -38,4 +38,8 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Movimentação no coletor`,
     purpose: msg`Move um palete em duas leituras, ou uma quantidade de um produto de uma localização de origem, para um destino lido: diz o que ler em seguida, recusa com o motivo uma leitura que não cabe no passo e grava a movimentação na fila de envio ao Confirmar.`,
   },
+  receive: {
+    name: msg`Recebimento no coletor`,
+    purpose: msg`Recebe um pedido ou ASN por leitura: escolhe o documento, registra cada produto com lote, validade e quantidade (uma quantidade acima da esperada pede confirmação), fecha paletes com a etiqueta SSCC e registra o recebimento pela fila de envio ao Finalizar.`,
+  },
 }

@@ -1,17 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { CollectorPlaceholder } from '../../features/collector/components/collector-placeholder'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { provideQueryClient } from '../../app/query-context'
+import { ReceiveScreen } from '../../features/collector/components/receive-screen'
 
 export const Route = createFileRoute('/m/receive')({
-  component: CollectorReceivePage,
+  beforeLoad: provideQueryClient,
+  component: ReceiveRoute,
 })
 
-function CollectorReceivePage() {
+function ReceiveRoute() {
+  const { queryClient } = Route.useRouteContext()
   return (
-    <CollectorPlaceholder
-      title={<Trans>Receber</Trans>}
-      description={<Trans>Recebimento de mercadoria pelo coletor: conferir os itens de um pedido ou ASN na doca, etiquetar os paletes e guardá-los.</Trans>}
-      steps={<Trans>Ler o documento, ler cada item e a quantidade, imprimir o SSCC do palete e ler a localização de destino.</Trans>}
-    />
+    <QueryClientProvider client={queryClient}>
+      <ReceiveScreen />
+    </QueryClientProvider>
   )
 }

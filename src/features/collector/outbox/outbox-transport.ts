@@ -4,6 +4,7 @@
  */
 import type { MoveCreateBody, MoveResult } from '../../../../contracts/inventory/ledger.contract'
 import type { PutawayBody, PutawayResult } from '../../../../contracts/inventory/putaway.contract'
+import type { BookedReceipt, ReceiveRequest } from '../../../../contracts/receiving/receiving.contract'
 import type { CommandRefusalBody, CommandRefusalOut } from '../../../../contracts/tasks/command-refusals.contract'
 import { api, apiErrorText } from '../../../lib/api-client'
 import type { OutboxCommand } from './outbox-db'
@@ -19,12 +20,15 @@ export interface CommandPayloads {
   'stock.move-qty': { from_location: number; product: number; lot: string | null; qty: string; to_location: number }
   /** put a received pallet away: it moves to the scanned destination and its putaway task is done (ADR 0014 shape 1) */
   'task.putaway': Omit<PutawayBody, 'command_id'>
+  /** Finish on /m/receive: books the document's draft receipt (the desktop wizard's too), the command_id as its idempotency key */
+  'receiving.receive': { document: number } & Omit<ReceiveRequest, 'idempotency_key' | 'lines'>
 }
 export type CommandKind = keyof CommandPayloads
 
 export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K], commandId: string) => Promise<unknown> } = {
   'stock.move': (payload, commandId) => api.post<MoveResult>('/inventory/moves/', { ...payload, command_id: commandId }),
   'task.putaway': (payload, commandId) => api.post<PutawayResult>('/inventory/putaways/', { ...payload, command_id: commandId }),
+  'receiving.receive': ({ document, ...body }, commandId) => api.post<BookedReceipt>(`/receiving/documents/${document}/receive/`, { ...body, idempotency_key: commandId }),
   'stock.move-qty': async (payload, commandId) => {
     const query = { location: payload.from_location, product: payload.product, ...(payload.lot ? { lot: payload.lot } : {}), page_size: 2 }
     const lines = await api.get<StockPage>('/inventory/stock/', { query })
