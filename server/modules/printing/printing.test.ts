@@ -139,7 +139,7 @@ describe.each(kinds)('printing on %s', (kind) => {
     }
     const missing = await print(operator, 'locations', locationId, { copies: 1 })
     expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toEqual({ printer: ['This field is required.'] })
+    expect(missing.json()).toMatchObject({ printer: ['This field is required.'] })
     const unknown = await print(operator, 'locations', locationId, { copies: 1, printer: 999999 })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json()).toHaveProperty('printer')

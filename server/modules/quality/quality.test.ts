@@ -118,8 +118,8 @@ describe.each(kinds)('supplier issues on %s', (kind) => {
     }
     const blank = await report(operator, supplierId, { description: '  ' })
     expect(blank.statusCode).toBe(400)
-    expect(blank.json()).toEqual({ description: ['This field may not be blank.'] })
-    expect((await report(operator, supplierId, {})).json()).toEqual({ description: ['This field is required.'] })
+    expect(blank.json()).toMatchObject({ description: ['This field may not be blank.'] })
+    expect((await report(operator, supplierId, {})).json()).toMatchObject({ description: ['This field is required.'] })
     expect((await report(operator, acmeSupplierId, { description: 'x' })).statusCode).toBe(404)
     expect((await t.as(operator, { method: 'GET', url: `/api/partners/suppliers/${acmeSupplierId}/issues/` })).statusCode).toBe(404)
   })
