@@ -44,7 +44,7 @@ describe.each(kinds)('hostile input on %s', (kind) => {
     // nested: the field's path, DRF style
     const order = await t.as(admin, { method: 'POST', url: '/api/shipping/orders/', payload: { code: 'SO-NUL', customer: 1, lines: [{ product: 1, qty: '1\u0000' }] } })
     expect(order.statusCode, order.body).toBe(400)
-    expect(order.json()).toEqual({ 'lines.0.qty': [NUL_MESSAGE] })
+    expect(order.json()).toMatchObject({ 'lines.0.qty': [NUL_MESSAGE] })
   })
 
   it('answers a hostile key or path in the DRF dialect (the fuzzer found these)', async () => {
@@ -63,10 +63,10 @@ describe.each(kinds)('hostile input on %s', (kind) => {
   it('refuses a reference id beyond PostgreSQL integer', async () => {
     const res = await t.as(admin, { method: 'POST', url: '/api/core/warehouses/', payload: { code: 'WH-BIG', name: 'Big', site: 2147483648 } })
     expect(res.statusCode, res.body).toBe(400)
-    expect(Object.keys(res.json())).toEqual(['site'])
+    expect(Object.keys(res.json()).filter((key) => key !== 'codes')).toEqual(['site'])
     const filter = await t.as(admin, { method: 'GET', url: '/api/core/warehouses/?site=2147483648' })
     expect(filter.statusCode, filter.body).toBe(400)
-    expect(Object.keys(filter.json())).toEqual(['site'])
+    expect(Object.keys(filter.json()).filter((key) => key !== 'codes')).toEqual(['site'])
     // the largest integer is still an ordinary unknown id
     const site = await first(t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.companyId, t.seed.companyId)).limit(1))
     expect(site).toBeDefined()
@@ -79,7 +79,7 @@ describe.each(kinds)('hostile input on %s', (kind) => {
     for (const url of ['/api/core/sites/?page=99999999999999999999', '/api/inventory/stock/?page=99999999999999999999', '/api/shipping/orders/?page=1e30']) {
       const res = await t.as(admin, { method: 'GET', url })
       expect(res.statusCode, `${url}: ${res.body}`).toBe(400)
-      expect(Object.keys(res.json()), url).toEqual(['page'])
+      expect(Object.keys(res.json()).filter((key) => key !== 'codes'), url).toEqual(['page'])
     }
     // a page past the end is still DRF's 404
     expect((await t.as(admin, { method: 'GET', url: '/api/core/sites/?page=9999' })).statusCode).toBe(404)
@@ -103,7 +103,7 @@ describe.each(kinds)('hostile input on %s', (kind) => {
       for (const name of ['__proto__', 'constructor', 'toString', 'valueOf', '-hasOwnProperty']) {
         const res = await t.as(admin, { method: 'GET', url: `${url}?ordering=${name}${required}` })
         expect(res.statusCode, `${path}?ordering=${name}: ${res.body}`).toBe(400)
-        expect(Object.keys(res.json())).toEqual(['ordering'])
+        expect(Object.keys(res.json()).filter((key) => key !== 'codes')).toEqual(['ordering'])
       }
     }
   })
@@ -130,7 +130,7 @@ describe.each(kinds)('hostile input on %s', (kind) => {
     expect(res.json()).toMatchObject({ weight_kg: ['Ensure that there are no more than 9 digits before the decimal point.'] })
     const qty = await t.as(admin, { method: 'POST', url: '/api/product/product-packs/', payload: { ...pack, qty_per_pack: '123456789012' } })
     expect(qty.statusCode, qty.body).toBe(400)
-    expect(Object.keys(qty.json())).toEqual(['qty_per_pack'])
+    expect(Object.keys(qty.json()).filter((key) => key !== 'codes')).toEqual(['qty_per_pack'])
     // the largest weight numeric(12, 3) holds is stored
     const max = await t.as(admin, { method: 'POST', url: '/api/product/product-packs/', payload: { ...pack, weight_kg: '999999999.999' } })
     expect(max.statusCode, max.body).toBe(201)

@@ -274,7 +274,7 @@ describe('printers screen', () => {
     await user.click(within(table).getByRole('button', { name: 'Excluir Zebra-01' }))
     const dialog = await screen.findByRole('dialog', { name: 'Excluir impressora' })
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The built-in virtual printer cannot be deleted.')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A impressora virtual embutida não pode ser excluída.')
     expect(within(table).getByText('Zebra-01')).toBeInTheDocument()
   })
 
