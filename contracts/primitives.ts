@@ -144,8 +144,11 @@ export type Page<T> = { count: number; next: string | null; previous: string | n
 export const fieldErrorsOut = z.record(z.string(), z.array(z.string()))
 export type FieldErrors = z.infer<typeof fieldErrorsOut>
 
-/** Every other error: `{"detail": "..."}`. */
-export const detailOut = z.object({ detail: z.string() })
+/**
+ * Every other error: `{"detail": "..."}`, with the message's stable `code` and the values it quotes (`params`) when it
+ * is one of contracts/errors/server-messages.rules.ts (ADR 0015: the app translates by code).
+ */
+export const detailOut = z.object({ detail: z.string(), code: z.string().optional(), params: z.record(z.string(), z.string()).optional() })
 export type DetailError = z.infer<typeof detailOut>
 
 // ---- documents (issue 18) ----

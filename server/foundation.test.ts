@@ -162,14 +162,14 @@ describe.each(kinds)('the HTTP surface on %s', (kind) => {
     ] as const) {
       const res = await spa.inject({ method, url })
       expect(res.statusCode, `${method} ${url}`).toBe(404)
-      expect(res.json()).toEqual({ detail: 'Not found.' })
+      expect(res.json()).toMatchObject({ detail: 'Not found.' })
     }
   })
 
   it('a protected route without a token is 401 {detail} with WWW-Authenticate', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/auth/me' })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: expect.any(String) })
+    expect(res.json()).toMatchObject({ detail: expect.any(String) })
     expect(res.headers['www-authenticate']).toMatch(/^Bearer/)
     expect((await app.inject({ method: 'GET', url: '/api/core/sites/', headers: { authorization: 'Basic abc' } })).statusCode).toBe(401)
   })
@@ -186,7 +186,7 @@ describe.each(kinds)('the HTTP surface on %s', (kind) => {
     expect(asset.headers['content-type']).toMatch(/javascript/)
     const missing = await spa.inject({ method: 'GET', url: '/assets/missing-1234.js' })
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ detail: 'Not found.' })
+    expect(missing.json()).toMatchObject({ detail: 'Not found.' })
     expect((await spa.inject({ method: 'POST', url: '/stock/lines' })).statusCode).toBe(404)
     expect((await spa.inject({ method: 'HEAD', url: '/stock' })).statusCode).toBe(200)
   })
@@ -194,7 +194,7 @@ describe.each(kinds)('the HTTP surface on %s', (kind) => {
   it('without a built app, non-/api paths are 404 {detail}', async () => {
     const res = await app.inject({ method: 'GET', url: '/stock/lines' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Not found.' })
+    expect(res.json()).toMatchObject({ detail: 'Not found.' })
   })
 
   it('publishes an OpenAPI document of the routes at /api/schema/ and a docs page at /api/docs', async () => {
@@ -226,7 +226,7 @@ describe.each(kinds)('the HTTP surface on %s', (kind) => {
     for (const url of ['/api/test/boom', '/api/test/pg-boom', '/api/test/bad-shape']) {
       const res = await app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(500)
-      expect(res.json()).toEqual({ detail: 'Internal server error.' })
+      expect(res.json()).toMatchObject({ detail: 'Internal server error.' })
       expect(res.body).not.toMatch(/hunter2|\.ts:|relation|at /)
     }
   })
@@ -234,6 +234,6 @@ describe.each(kinds)('the HTTP surface on %s', (kind) => {
   it('a malformed JSON body is 400 {detail}, not a 500', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"username": ', headers: { 'content-type': 'application/json' } })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'JSON parse error.' })
+    expect(res.json()).toMatchObject({ detail: 'JSON parse error.' })
   })
 })

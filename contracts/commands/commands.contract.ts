@@ -9,4 +9,4 @@ import { z } from 'zod'
 export const commandIdField = z.uuid('Must be a valid UUID.').describe('UUID chosen by the client; the same id sent again applies nothing new and answers the first result')
 
 /** The 409 of a command id already used by another kind of command or another user. */
-export const commandConflictOut = z.object({ detail: z.string(), command_id: z.string() })
+export const commandConflictOut = z.object({ detail: z.string(), code: z.string().optional(), params: z.record(z.string(), z.string()).optional(), command_id: z.string() })

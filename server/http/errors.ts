@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { withMessageCodes } from '../../contracts/errors/server-messages.rules'
 
 /**
  * Errors in Django REST Framework's dialect (STYLE habit 9): `{"field": ["msg"]}` or
@@ -94,7 +95,13 @@ export function loggableError(e: unknown, depth = 0): unknown {
   return out
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  // ADR 0015: every error body names its messages by code, however it was sent (the error handler, the input guard, the SPA fallback's 404)
+  app.addHook('preSerialization', async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
+    reply.statusCode >= 400 && isRecord(payload) ? withMessageCodes(payload) : payload,
+  )
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
       return reply.status(error.statusCode).headers(error.headers).send(error.body)

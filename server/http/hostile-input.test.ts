@@ -31,55 +31,55 @@ describe.each(kinds)('hostile input on %s', (kind) => {
   it('refuses a NUL byte in a body, a query string and the login username', async () => {
     const uom = await t.as(admin, { method: 'POST', url: '/api/product/uoms/', payload: { code: 'X1', name: 'a\u0000b' } })
     expect(uom.statusCode, uom.body).toBe(400)
-    expect(uom.json()).toEqual({ name: [NUL_MESSAGE] })
+    expect(uom.json()).toMatchObject({ name: [NUL_MESSAGE] })
 
     const scan = await t.as(admin, { method: 'GET', url: '/api/inventory/scan/?code=%00' })
     expect(scan.statusCode, scan.body).toBe(400)
-    expect(scan.json()).toEqual({ code: [NUL_MESSAGE] })
+    expect(scan.json()).toMatchObject({ code: [NUL_MESSAGE] })
 
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: '\u0000', password: 'whatever-123' } })
     expect(login.statusCode, login.body).toBe(400)
-    expect(login.json()).toEqual({ username: [NUL_MESSAGE] })
+    expect(login.json()).toMatchObject({ username: [NUL_MESSAGE] })
 
     // nested: the field's path, DRF style
     const order = await t.as(admin, { method: 'POST', url: '/api/shipping/orders/', payload: { code: 'SO-NUL', customer: 1, lines: [{ product: 1, qty: '1\u0000' }] } })
     expect(order.statusCode, order.body).toBe(400)
-    expect(order.json()).toEqual({ 'lines.0.qty': [NUL_MESSAGE] })
+    expect(order.json()).toMatchObject({ 'lines.0.qty': [NUL_MESSAGE] })
   })
 
   it('answers a hostile key or path in the DRF dialect (the fuzzer found these)', async () => {
     // a body key named like an Object.prototype member, holding text PostgreSQL refuses: was a 500
     const proto = await t.as(admin, { method: 'PATCH', url: '/api/workforce/skills/1/', payload: '{"name":"x","constructor":"\\ud800"}', headers: { 'content-type': 'application/json' } })
     expect(proto.statusCode, proto.body).toBe(400)
-    expect(proto.json()).toEqual({ constructor: [SURROGATE_MESSAGE] })
+    expect(proto.json()).toMatchObject({ constructor: [SURROGATE_MESSAGE] })
     // a path that is not UTF-8, or a parameter past the router's limit: Fastify's own error shape before
     for (const url of ['/api/partners/customers/%ED%A0%80/', `/api/product/products/${'x'.repeat(300)}/`]) {
       const res = await t.as(admin, { method: 'GET', url })
       expect(res.statusCode, url).toBe(404)
-      expect(res.json()).toEqual({ detail: 'Not found.' })
+      expect(res.json()).toMatchObject({ detail: 'Not found.' })
     }
   })
 
   it('refuses a reference id beyond PostgreSQL integer', async () => {
     const res = await t.as(admin, { method: 'POST', url: '/api/core/warehouses/', payload: { code: 'WH-BIG', name: 'Big', site: 2147483648 } })
     expect(res.statusCode, res.body).toBe(400)
-    expect(Object.keys(res.json())).toEqual(['site'])
+    expect(Object.keys(res.json()).filter((key) => key !== 'codes')).toEqual(['site'])
     const filter = await t.as(admin, { method: 'GET', url: '/api/core/warehouses/?site=2147483648' })
     expect(filter.statusCode, filter.body).toBe(400)
-    expect(Object.keys(filter.json())).toEqual(['site'])
+    expect(Object.keys(filter.json()).filter((key) => key !== 'codes')).toEqual(['site'])
     // the largest integer is still an ordinary unknown id
     const site = await first(t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.companyId, t.seed.companyId)).limit(1))
     expect(site).toBeDefined()
     const max = await t.as(admin, { method: 'POST', url: '/api/core/warehouses/', payload: { code: 'WH-MAX', name: 'Max', site: 2147483647 } })
     expect(max.statusCode, max.body).toBe(400)
-    expect(max.json()).toEqual({ site: ['Invalid pk "2147483647" - object does not exist.'] })
+    expect(max.json()).toMatchObject({ site: ['Invalid pk "2147483647" - object does not exist.'] })
   })
 
   it('refuses a page number beyond 64 bits on a list', async () => {
     for (const url of ['/api/core/sites/?page=99999999999999999999', '/api/inventory/stock/?page=99999999999999999999', '/api/shipping/orders/?page=1e30']) {
       const res = await t.as(admin, { method: 'GET', url })
       expect(res.statusCode, `${url}: ${res.body}`).toBe(400)
-      expect(Object.keys(res.json()), url).toEqual(['page'])
+      expect(Object.keys(res.json()).filter((key) => key !== 'codes'), url).toEqual(['page'])
     }
     // a page past the end is still DRF's 404
     expect((await t.as(admin, { method: 'GET', url: '/api/core/sites/?page=9999' })).statusCode).toBe(404)
@@ -103,7 +103,7 @@ describe.each(kinds)('hostile input on %s', (kind) => {
       for (const name of ['__proto__', 'constructor', 'toString', 'valueOf', '-hasOwnProperty']) {
         const res = await t.as(admin, { method: 'GET', url: `${url}?ordering=${name}${required}` })
         expect(res.statusCode, `${path}?ordering=${name}: ${res.body}`).toBe(400)
-        expect(Object.keys(res.json())).toEqual(['ordering'])
+        expect(Object.keys(res.json()).filter((key) => key !== 'codes')).toEqual(['ordering'])
       }
     }
   })
@@ -112,7 +112,7 @@ describe.each(kinds)('hostile input on %s', (kind) => {
     const wave = await first(t.database.db.select({ id: waves.id }).from(waves).where(eq(waves.companyId, t.seed.companyId)).limit(1))
     const res = await t.as(admin, { method: 'PUT', url: `/api/shipping/waves/${wave.id}/draft/`, payload: '{"tracking_reference":"\\udfff\\ud800"}', headers: { 'content-type': 'application/json' } })
     expect(res.statusCode, res.body).toBe(400)
-    expect(res.json()).toEqual({ tracking_reference: [SURROGATE_MESSAGE] })
+    expect(res.json()).toMatchObject({ tracking_reference: [SURROGATE_MESSAGE] })
     // a well-formed pair (an emoji) is text like any other
     const ok = await t.as(admin, { method: 'PUT', url: `/api/shipping/waves/${wave.id}/draft/`, payload: { tracking_reference: 'TR-\u{1F4E6}' } })
     expect(ok.statusCode, ok.body).toBe(200)
@@ -127,10 +127,10 @@ describe.each(kinds)('hostile input on %s', (kind) => {
     const pack = { product: product.id, uom: uom.id, qty_per_pack: '6' }
     const res = await t.as(admin, { method: 'POST', url: '/api/product/product-packs/', payload: { ...pack, weight_kg: 2147483647 } })
     expect(res.statusCode, res.body).toBe(400)
-    expect(res.json()).toEqual({ weight_kg: ['Ensure that there are no more than 9 digits before the decimal point.'] })
+    expect(res.json()).toMatchObject({ weight_kg: ['Ensure that there are no more than 9 digits before the decimal point.'] })
     const qty = await t.as(admin, { method: 'POST', url: '/api/product/product-packs/', payload: { ...pack, qty_per_pack: '123456789012' } })
     expect(qty.statusCode, qty.body).toBe(400)
-    expect(Object.keys(qty.json())).toEqual(['qty_per_pack'])
+    expect(Object.keys(qty.json()).filter((key) => key !== 'codes')).toEqual(['qty_per_pack'])
     // the largest weight numeric(12, 3) holds is stored
     const max = await t.as(admin, { method: 'POST', url: '/api/product/product-packs/', payload: { ...pack, weight_kg: '999999999.999' } })
     expect(max.statusCode, max.body).toBe(201)
@@ -171,17 +171,17 @@ describe.each(kinds)('hostile input on %s', (kind) => {
     const put = (payload: object) => t.as(admin, { method: 'PUT', url, payload })
     const stock = await put({ picks: [{ line, stock_line: foreignStock.id, qty: '1' }] })
     expect(stock.statusCode, stock.body).toBe(400)
-    expect(stock.json()).toEqual({ picks: [`Pick 1: stock line ${foreignStock.id} does not exist.`] })
+    expect(stock.json()).toMatchObject({ picks: [`Pick 1: stock line ${foreignStock.id} does not exist.`] })
     const carrier = await put({ carrier: foreignCarrier.id })
     expect(carrier.statusCode, carrier.body).toBe(400)
-    expect(carrier.json()).toEqual({ carrier: [`Invalid pk "${foreignCarrier.id}" - object does not exist.`] })
+    expect(carrier.json()).toMatchObject({ carrier: [`Invalid pk "${foreignCarrier.id}" - object does not exist.`] })
     for (const l of [foreignLine, siblingLine]) {
       const pick = await put({ picks: [{ line: l, stock_line: ownStock.id, qty: '1' }] })
       expect(pick.statusCode, pick.body).toBe(400)
-      expect(pick.json()).toEqual({ picks: [`Pick 1: ${l} is not a line of this order.`] })
+      expect(pick.json()).toMatchObject({ picks: [`Pick 1: ${l} is not a line of this order.`] })
       const pkg = await put({ packages: [{ code: 'BX-1', contents: [{ line: l, qty: '1' }] }] })
       expect(pkg.statusCode, pkg.body).toBe(400)
-      expect(pkg.json()).toEqual({ packages: [`Package BX-1: ${l} is not a line of this order.`] })
+      expect(pkg.json()).toMatchObject({ packages: [`Package BX-1: ${l} is not a line of this order.`] })
     }
     // nothing was stored; the company's own ids still are
     expect((await t.as(admin, { method: 'GET', url })).json().draft).toBeNull()

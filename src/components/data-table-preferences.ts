@@ -57,9 +57,16 @@ export function dropped(order: string[], sourceId: string, targetId: string): st
 
 /** The stored layout of `tableId` and a setter that keeps it; `reset` goes back to the defaults. */
 export function useColumnPreferences(tableId: string, columnIds: string[], defaultHidden?: string[]) {
-  const [stored, setStored] = useState<StoredColumns>(() => readColumns(tableId, columnIds, defaultHidden))
+  const [held, setHeld] = useState<{ tableId: string; columns: StoredColumns }>(() => ({ tableId, columns: readColumns(tableId, columnIds, defaultHidden) }))
+  // one DataTable may show another table in place (shipping's orders, then its waves): that table's own layout, not
+  // the first one's (issue 17: the waves table showed its actions second, after the order table's 'code')
+  let stored = held.columns
+  if (held.tableId !== tableId) {
+    stored = readColumns(tableId, columnIds, defaultHidden)
+    setHeld({ tableId, columns: stored })
+  }
   const persist = (next: StoredColumns) => {
-    setStored(next)
+    setHeld({ tableId, columns: next })
     writeColumns(tableId, next)
   }
   return { stored, persist, reset: () => persist(defaultColumns(columnIds, defaultHidden)) }

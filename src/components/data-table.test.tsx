@@ -117,6 +117,24 @@ describe('DataTable (SPEC 2.14, 4, 5, 8, 9)', () => {
     expect(JSON.parse(localStorage.getItem('movatic.table.partners.suppliers.columns') ?? '{}').order.slice(0, 2)).toEqual(['name', 'code'])
   })
 
+  it('keeps the actions column last and sticky, even when a stored order put it second (issue 17: the waves table)', async () => {
+    localStorage.setItem('movatic.table.shipping.waves.columns', JSON.stringify({ order: ['code', 'select', 'actions', 'orders_count', 'created_at'], hidden: [] }))
+    const wave = { id: 2, code: 'W-2', status: 'open', warehouse: { id: 1, code: 'WH' }, orders_count: 1, created_at: '2026-11-20T10:00:00Z', shipped_at: null }
+    mockApi(({ url }) => {
+      if (url.pathname === '/api/shipping/waves/') return { body: page([wave], 1) }
+      if (url.pathname === '/api/shipping/orders/') return { body: page([], 0) }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn()
+    const { user } = await renderApp('/shipping')
+    await user.click(await screen.findByRole('radio', { name: 'Onda' }))
+    const table = await screen.findByRole('table', { name: 'Ondas' })
+    await within(table).findByRole('cell', { name: 'W-2' })
+    const headers = within(table).getAllByRole('columnheader')
+    expect(headers.map((th) => th.textContent)).toEqual(['Onda', 'Pedidos', 'Criada em', 'Ações'])
+    expect(headers[3]).toHaveStyle({ position: 'sticky', right: '0px' })
+  })
+
   it('says the endpoint is missing on a 404', async () => {
     mockApi(() => ({ status: 404, body: { detail: 'Not found.' } }))
     signIn()

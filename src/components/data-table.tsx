@@ -86,6 +86,11 @@ const STICKY_ACTIONS: CSSProperties = {
 }
 const stickyIf = (id: string): CSSProperties | undefined => (id === 'actions' ? STICKY_ACTIONS : undefined)
 
+/** Issue 17: the sticky `actions` column is the last one, whatever order the user stored (the waves table had it second). */
+export function actionsLast(order: string[]): string[] {
+  return order.includes('actions') ? [...order.filter((id) => id !== 'actions'), 'actions'] : order
+}
+
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature, columnOrderingFeature, columnVisibilityFeature })
 type Features = typeof features
 
@@ -162,13 +167,13 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
     manualPagination: true,
     manualSorting: true,
     enableMultiSort: false,
-    state: { pagination, sorting, columnOrder: stored.order, columnVisibility },
+    state: { pagination, sorting, columnOrder: actionsLast(stored.order), columnVisibility },
     onPaginationChange: (updater) => {
       const next = apply(updater, pagination)
       change({ ...params, page: next.pageIndex + 1, pageSize: next.pageSize })
     },
     onSortingChange: (updater) => change({ ...params, ordering: toOrdering(apply(updater, sorting)), page: 1 }),
-    onColumnOrderChange: (updater) => persist({ ...stored, order: apply(updater, stored.order) }),
+    onColumnOrderChange: (updater) => persist({ ...stored, order: actionsLast(apply(updater, stored.order)) }),
     onColumnVisibilityChange: (updater) => {
       const next = apply(updater, columnVisibility)
       const hidden = columnIds.filter((id) => next[id] === false)

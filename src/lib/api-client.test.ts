@@ -168,4 +168,31 @@ describe('DRF error text', () => {
     expect(apiErrorText('nothing')).toBeNull()
     expect(readDrfError({ detail: 'x' })).toEqual({ detail: 'x', nonFieldErrors: [], fieldErrors: {} })
   })
+
+  it("shows the API's coded messages in the user's language, and the English of an unknown one (issue 17, ADR 0015)", async () => {
+    const { activateLocale, i18n } = await import('./i18n')
+    await activateLocale('pt')
+    const coded = {
+      detail: 'You do not have permission to perform this action.',
+      code: 'permission_denied',
+      params: {},
+    }
+    expect(apiErrorText(new ApiError({ status: 403, method: 'POST', url: '/', data: coded }))).toBe('Você não tem permissão para esta ação.')
+    const fields = {
+      qty: ['Not enough stock on line 4 to move 9: quantity 5, reserved 1.', 'Unheard of.'],
+      code: ['A document with this code already exists.'],
+      codes: {
+        qty: [{ code: 'stock_not_enough', params: { line: '4', action: 'move', qty: '9', quantity: '5', reserved: '1' } }, null],
+        code: [{ code: 'receiving_code_exists', params: {} }],
+      },
+    }
+    expect(readDrfError(fields)).toEqual({
+      detail: null,
+      nonFieldErrors: [],
+      fieldErrors: { qty: ['Estoque livre insuficiente para 9: quantidade 5, reservado 1.', 'Unheard of.'], code: ['Já existe um documento com este código.'] },
+    })
+    // a code this app does not know: the server's English
+    expect(readDrfError({ detail: 'Something new.', code: 'brand_new' }).detail).toBe('Something new.')
+    expect(i18n.locale).toBe('pt')
+  })
 })

@@ -6,6 +6,8 @@
  */
 import { createFetch, FetchError } from 'ofetch'
 import type { $Fetch, FetchOptions } from 'ofetch'
+import { i18n } from './i18n'
+import { translateCoded } from './server-messages'
 import { readAccessToken } from './storage'
 
 export const API_BASE = '/api'
@@ -68,15 +70,31 @@ function messages(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((m): m is string => typeof m === 'string') : []
 }
 
-/** Reads a DRF error body (or an ApiError carrying one). */
+/**
+ * The codes the API sends beside a DRF body's messages (ADR 0015), never read as a field: the detail's `code` is a
+ * string, `params` and `codes` objects; a field named `code` (a product's, a document's) is a list of messages.
+ */
+const isCodeKey = (key: string, value: unknown) => (key === 'code' && typeof value === 'string') || ((key === 'params' || key === 'codes') && isRecord(value))
+
+/**
+ * Reads a DRF error body (or an ApiError carrying one), each message in the user's language when the API named it by
+ * a code this app translates (ADR 0015, src/lib/server-messages.ts); otherwise as the server wrote it.
+ */
 export function readDrfError(source: unknown): DrfError {
   const data = source instanceof ApiError ? source.data : source
   const result: DrfError = { detail: null, nonFieldErrors: [], fieldErrors: {} }
   if (!isRecord(data)) return result
+  const codes = isRecord(data.codes) ? data.codes : {}
+  const translated = (key: string, value: unknown): string[] => {
+    const coded = Object.hasOwn(codes, key) && Array.isArray(codes[key]) ? (codes[key] as unknown[]) : []
+    return messages(value).map((text, i) => translateCoded(coded[i], i18n) ?? text)
+  }
   for (const [key, value] of Object.entries(data)) {
-    if (key === 'detail') result.detail = typeof value === 'string' && value.trim() !== '' ? value : null
-    else if (key === 'non_field_errors') result.nonFieldErrors = messages(value)
-    else if (messages(value).length > 0) result.fieldErrors[key] = messages(value)
+    if (isCodeKey(key, value)) continue
+    if (key === 'detail') {
+      result.detail = typeof value === 'string' && value.trim() !== '' ? (translateCoded(data, i18n) ?? value) : null
+    } else if (key === 'non_field_errors') result.nonFieldErrors = translated(key, value)
+    else if (messages(value).length > 0) result.fieldErrors[key] = translated(key, value)
   }
   return result
 }

@@ -245,12 +245,15 @@ export class ResponseChecker {
   }
 }
 
-/** DRF's error dialect: `{"detail": "..."}` (with extra keys allowed) or `{"field": ["msg", ...]}`. */
+/**
+ * DRF's error dialect: `{"detail": "..."}` (with extra keys allowed) or `{"field": ["msg", ...]}`, beside which the
+ * messages' codes may be (`codes`, ADR 0015).
+ */
 export function isDrfError(body: unknown): boolean {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false
   const b = body as Record<string, unknown>
   if (typeof b.detail === 'string') return true
-  const values = Object.values(b)
+  const values = Object.entries(b).filter(([key]) => key !== 'codes').map(([, value]) => value)
   return values.length > 0 && values.every((v) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string'))
 }
 

@@ -6,6 +6,7 @@ import { render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { onTestFinished, vi } from 'vitest'
+import { withMessageCodes } from '../../contracts/errors/server-messages.rules'
 import { createSessionActor, type SessionActor } from '../../src/lib/session'
 import { AppProviders } from '../../src/app/providers'
 import { createAppRouter, type AppRouter } from '../../src/app/router'
@@ -93,7 +94,10 @@ export function mockApi(handler: (request: MockRequest) => MockAnswer | Promise<
     if (answer === 'network') throw new TypeError('Failed to fetch')
     const status = answer.status ?? 200
     const hasBody = answer.body !== undefined && status !== 204
-    return new Response(hasBody ? JSON.stringify(answer.body) : null, {
+    // an error body as the real API sends it: its messages named by code beside the English (ADR 0015)
+    const isBodyRecord = typeof answer.body === 'object' && answer.body !== null && !Array.isArray(answer.body)
+    const sent = status >= 400 && isBodyRecord ? withMessageCodes(answer.body as Record<string, unknown>) : answer.body
+    return new Response(hasBody ? JSON.stringify(sent) : null, {
       status,
       headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...answer.headers },
     })

@@ -52,10 +52,10 @@ describe.each(kinds)('auth on %s', (kind) => {
     expect(wrong.json()).toEqual(unknown.json())
     const missing = await post('/api/auth/login', { username: 'admin' })
     expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toEqual({ password: ['This field is required.'] })
+    expect(missing.json()).toMatchObject({ password: ['This field is required.'] })
     const blank = await post('/api/auth/login', { username: '', password: '' })
     expect(blank.statusCode).toBe(400)
-    expect(Object.keys(blank.json()).sort()).toEqual(['password', 'username'])
+    expect(Object.keys(blank.json()).filter((key) => key !== 'codes').sort()).toEqual(['password', 'username'])
   })
 
   it('rotates refresh tokens; both the plain and the doubled path answer', async () => {
@@ -110,7 +110,7 @@ describe.each(kinds)('auth on %s', (kind) => {
       expect(out.statusCode).toBe(204)
       const after = await t.as(access, { method: 'GET', url: '/api/auth/me' })
       expect(after.statusCode).toBe(401)
-      expect(after.json()).toEqual({ detail: 'Given token not valid for any token type' })
+      expect(after.json()).toMatchObject({ detail: 'Given token not valid for any token type' })
       expect((await post('/api/auth/refresh', { refresh })).statusCode).toBe(401)
     }
   })
@@ -147,7 +147,7 @@ describe.each(kinds)('auth on %s', (kind) => {
     expect((await t.as(admin.access, { method: 'PATCH', url: `/api/users/users/${id}/`, payload: { role: 'operator' } })).statusCode).toBe(200)
     const refused = await write()
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({ detail: 'You do not have permission to perform this action.' })
+    expect(refused.json()).toMatchObject({ detail: 'You do not have permission to perform this action.' })
     await t.as(admin.access, { method: 'PATCH', url: `/api/users/users/${id}/`, payload: { role: 'supervisor' } })
   })
 

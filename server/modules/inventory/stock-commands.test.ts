@@ -83,18 +83,18 @@ describe.each(kinds)('stock commands and the ledger on %s', (kind) => {
     await reserveStock(t.database.db, actor, { lineId: line.id, qty: '4' })
     const tooMuch = await post(operator, '/inventory/moves/', { stock_line: line.id, qty: '6.001', to_location: locationIds[2] })
     expect(tooMuch.statusCode).toBe(400)
-    expect(Object.keys(tooMuch.json())).toEqual(['qty'])
+    expect(Object.keys(tooMuch.json()).filter((key) => key !== 'codes')).toEqual(['qty'])
     await t.database.db.execute(sql`UPDATE locations SET is_active = false WHERE id = ${locationIds[50]}`)
     const inactive = await post(operator, '/inventory/moves/', { stock_line: line.id, qty: '1', to_location: locationIds[50] })
     expect(inactive.statusCode).toBe(400)
-    expect(Object.keys(inactive.json())).toEqual(['to_location'])
+    expect(Object.keys(inactive.json()).filter((key) => key !== 'codes')).toEqual(['to_location'])
     const ok = await post(operator, '/inventory/moves/', { stock_line: line.id, qty: '6', to_location: locationIds[2], expected_version: line.version + 1 })
     expect(ok.statusCode, ok.body).toBe(201)
     expect(ok.json().lines[0]).toMatchObject({ qty: '6.000', location: { id: locationIds[2] } })
     // the pallet now holds reserved stock: a whole-pallet move is refused rather than breaking the reservation
     const reserved = await post(operator, '/inventory/moves/', { pallet_code: code, to_location: locationIds[3] })
     expect(reserved.statusCode).toBe(400)
-    expect(Object.keys(reserved.json())).toEqual(['pallet_code'])
+    expect(Object.keys(reserved.json()).filter((key) => key !== 'codes')).toEqual(['pallet_code'])
   })
 
   it('a stale expected_version is a 409 with the line as it is now', async () => {

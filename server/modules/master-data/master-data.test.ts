@@ -393,18 +393,18 @@ describe.each(kinds)('master data on %s', (kind) => {
       for (const id of ['99999999', 'abc', '0', '99999999999']) {
         const missing = await req('admin', 'GET', `${spec.path}${id}/`)
         expect(missing.statusCode, id).toBe(404)
-        expect(missing.json()).toEqual({ detail: expect.any(String) })
+        expect(missing.json()).toMatchObject({ detail: expect.any(String) })
       }
     })
 
     it('paginates: page 0 and a page past the end are 404, page_size is clamped to 100, next/previous link', async () => {
       const zero = await req('admin', 'GET', withQuery(spec.path, 'page=0'))
       expect(zero.statusCode).toBe(404)
-      expect(zero.json()).toEqual({ detail: expect.any(String) })
+      expect(zero.json()).toMatchObject({ detail: expect.any(String) })
       const { count } = await list('admin', spec.path)
       const past = await req('admin', 'GET', withQuery(spec.path, `page=${Math.ceil(count / 100) + 1}&page_size=100`))
       expect(past.statusCode).toBe(404)
-      expect(past.json()).toEqual({ detail: expect.any(String) })
+      expect(past.json()).toMatchObject({ detail: expect.any(String) })
       const big = await list('admin', withQuery(spec.path, 'page_size=1000'))
       expect(big.results.length).toBe(Math.min(count, 100))
       if (count > 100) expect(new URL(big.next ?? '').searchParams.get('page_size')).toBe('1000')
@@ -458,7 +458,7 @@ describe.each(kinds)('master data on %s', (kind) => {
       for (const bad of ['password_hash', '-company_id', `${Object.keys(spec.ordering)[0]},nope`]) {
         const res = await req('admin', 'GET', withQuery(spec.path, `ordering=${bad}`))
         expect(res.statusCode).toBe(400)
-        expect(res.json()).toEqual({ ordering: [expect.any(String)] })
+        expect(res.json()).toMatchObject({ ordering: [expect.any(String)] })
       }
     })
 
@@ -473,7 +473,7 @@ describe.each(kinds)('master data on %s', (kind) => {
       ] as const) {
         const res = await req(null, method, url, method === 'POST' || method === 'PATCH' ? {} : undefined)
         expect(res.statusCode, `${method} ${url}`).toBe(401)
-        expect(res.json()).toEqual({ detail: expect.any(String) })
+        expect(res.json()).toMatchObject({ detail: expect.any(String) })
       }
     })
 
@@ -490,7 +490,7 @@ describe.each(kinds)('master data on %s', (kind) => {
         for (const [label, pending] of attempts) {
           const res = await pending
           expect(res.statusCode, `${user} ${label}`).toBe(403)
-          expect(res.json()).toEqual({ detail: expect.any(String) })
+          expect(res.json()).toMatchObject({ detail: expect.any(String) })
         }
       }
       // a method the resource does not have is 405, whoever asks
@@ -519,11 +519,11 @@ describe.each(kinds)('master data on %s', (kind) => {
       for (const user of ['acme.admin', 'acme.operator']) {
         const res = await req(user, 'GET', `${spec.path}${row.id}/`)
         expect(res.statusCode).toBe(404)
-        expect(res.json()).toEqual({ detail: expect.any(String) })
+        expect(res.json()).toMatchObject({ detail: expect.any(String) })
       }
       const patched = await req('acme.admin', 'PATCH', `${spec.path}${row.id}/`, spec.patch(c))
       expect(patched.statusCode).toBe(404)
-      expect(patched.json()).toEqual({ detail: expect.any(String) })
+      expect(patched.json()).toMatchObject({ detail: expect.any(String) })
       const deleted = await req('acme.admin', 'DELETE', `${spec.path}${row.id}/`)
       expect(deleted.statusCode).toBe(spec.canDelete ? 404 : 405)
       expect((await req('admin', 'GET', `${spec.path}${row.id}/`)).json()).toEqual(before.json())
@@ -544,7 +544,7 @@ describe.each(kinds)('master data on %s', (kind) => {
         for (const messages of Object.values(empty.json() as Record<string, unknown>)) expect(messages).toEqual([MISSING])
         const notJson = await t.as(tokens[writer], { method: 'POST', url: spec.path, payload: '{oops', headers: { 'content-type': 'application/json' } })
         expect(notJson.statusCode).toBe(400)
-        expect(notJson.json()).toEqual({ detail: expect.any(String) })
+        expect(notJson.json()).toMatchObject({ detail: expect.any(String) })
       }
     })
 

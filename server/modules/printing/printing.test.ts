@@ -103,7 +103,7 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect(made.json()).toMatchObject({ port: 9100, resolution: 203, online: null })
     const bad = await t.as(sup, { method: 'PATCH', url: `/api/printing/printers/${made.json().id}/`, payload: { resolution: 250, port: 70000 } })
     expect(bad.statusCode).toBe(400)
-    expect(Object.keys(bad.json()).sort()).toEqual(['port', 'resolution'])
+    expect(Object.keys(bad.json()).filter((key) => key !== 'codes').sort()).toEqual(['port', 'resolution'])
     expect((await t.as(sup, { method: 'DELETE', url: `/api/printing/printers/${made.json().id}/` })).statusCode).toBe(204)
     const keep = await t.as(admin, { method: 'DELETE', url: `/api/printing/printers/${virtualId}/` })
     expect(keep.statusCode).toBe(400)
@@ -135,11 +135,11 @@ describe.each(kinds)('printing on %s', (kind) => {
     for (const copies of [0, 51, 'many']) {
       const r = await print(operator, 'locations', locationId, { copies, printer: virtualId })
       expect(r.statusCode).toBe(400)
-      expect(Object.keys(r.json())).toEqual(['copies'])
+      expect(Object.keys(r.json()).filter((key) => key !== 'codes')).toEqual(['copies'])
     }
     const missing = await print(operator, 'locations', locationId, { copies: 1 })
     expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toEqual({ printer: ['This field is required.'] })
+    expect(missing.json()).toMatchObject({ printer: ['This field is required.'] })
     const unknown = await print(operator, 'locations', locationId, { copies: 1, printer: 999999 })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json()).toHaveProperty('printer')

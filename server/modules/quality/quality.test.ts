@@ -102,24 +102,24 @@ describe.each(kinds)('supplier issues on %s', (kind) => {
   it('rejects a bad email_to, severity outside 1-5, unknown issue types, a blank description; another company’s supplier is 404', async () => {
     const bad = await report(operator, supplierId, { description: 'x', email: true, email_to: 'not-an-address' })
     expect(bad.statusCode).toBe(400)
-    expect(Object.keys(bad.json())).toEqual(['email_to'])
+    expect(Object.keys(bad.json()).filter((key) => key !== 'codes')).toEqual(['email_to'])
     const badOff = await report(operator, supplierId, { description: 'x', email: false, email_to: 'a@b.com, nope' })
     expect(badOff.statusCode).toBe(400)
     for (const severity of [0, 6]) {
       const r = await report(operator, supplierId, { description: 'x', severity })
       expect(r.statusCode).toBe(400)
-      expect(Object.keys(r.json())).toEqual(['severity'])
+      expect(Object.keys(r.json()).filter((key) => key !== 'codes')).toEqual(['severity'])
     }
     const acmeTypes = (await t.as(acme, { method: 'GET', url: '/api/partners/suppliers/issue_types/' })).json().results
     for (const issue_type of [999999, acmeTypes[0].id]) {
       const r = await report(operator, supplierId, { description: 'x', issue_type })
       expect(r.statusCode).toBe(400)
-      expect(Object.keys(r.json())).toEqual(['issue_type'])
+      expect(Object.keys(r.json()).filter((key) => key !== 'codes')).toEqual(['issue_type'])
     }
     const blank = await report(operator, supplierId, { description: '  ' })
     expect(blank.statusCode).toBe(400)
-    expect(blank.json()).toEqual({ description: ['This field may not be blank.'] })
-    expect((await report(operator, supplierId, {})).json()).toEqual({ description: ['This field is required.'] })
+    expect(blank.json()).toMatchObject({ description: ['This field may not be blank.'] })
+    expect((await report(operator, supplierId, {})).json()).toMatchObject({ description: ['This field is required.'] })
     expect((await report(operator, acmeSupplierId, { description: 'x' })).statusCode).toBe(404)
     expect((await t.as(operator, { method: 'GET', url: `/api/partners/suppliers/${acmeSupplierId}/issues/` })).statusCode).toBe(404)
   })

@@ -1,7 +1,5 @@
-import type { I18n } from '@lingui/core'
 import { ApiError, apiErrorText, readDrfError } from '../../lib/api-client'
 import type { StockLine } from './inventory-types'
-import { translateServerMessage } from './server-messages'
 
 export interface CommandErrors<K extends string> {
   /** the form field each server field error belongs on, in the user's language */
@@ -14,21 +12,21 @@ export interface CommandErrors<K extends string> {
 
 /**
  * A stock command's refusal, spread over the form: each server field onto the form field `fieldMap` names (the API's
- * names to the form's), translated (server-messages.ts); the rest as one general message.
+ * names to the form's), in the user's language (readDrfError translates the API's codes, ADR 0015); the rest as one
+ * general message.
  */
-export function commandErrors<K extends string>(error: unknown, fieldMap: Record<string, K>, i18n: I18n): CommandErrors<K> {
+export function commandErrors<K extends string>(error: unknown, fieldMap: Record<string, K>): CommandErrors<K> {
   const drf = readDrfError(error)
-  const tr = (text: string) => translateServerMessage(text, i18n)
   const fields: Partial<Record<K, string>> = {}
   const general: string[] = []
   for (const [field, messages] of Object.entries(drf.fieldErrors)) {
     const key = Object.hasOwn(fieldMap, field) ? fieldMap[field] : undefined
-    const text = messages.map(tr).join(' ')
+    const text = messages.join(' ')
     if (key) fields[key] = fields[key] ? `${fields[key]} ${text}` : text
     else general.push(text)
   }
-  if (drf.detail) general.unshift(tr(drf.detail))
-  general.push(...drf.nonFieldErrors.map(tr))
+  if (drf.detail) general.unshift(drf.detail)
+  general.push(...drf.nonFieldErrors)
   let current: StockLine | null | undefined
   if (error instanceof ApiError && error.status === 409 && error.data && typeof error.data === 'object' && 'line' in error.data) {
     current = (error.data as { line: StockLine | null }).line

@@ -66,7 +66,7 @@ export function AdjustStockForm({ line: initial, onDone }: { line: StockLine; on
     },
     onError: (error) => {
       commandId.settle(error)
-      const errors = commandErrors(error, FIELDS, i18n)
+      const errors = commandErrors(error, FIELDS)
       for (const [field, message] of Object.entries(errors.fields)) form.setFieldError(field, message)
       if (errors.current !== undefined) {
         done()

@@ -14,7 +14,6 @@ import { COUNT_LOCATION_STATUS_COLORS, COUNT_LOCATION_STATUS_LABELS, labelOf } f
 import { inventoryKeys } from '../inventory-query-keys'
 import type { CountLocation } from '../inventory-types'
 import { reasonText } from '../move-columns'
-import { translateServerMessage } from '../server-messages'
 import { canReviewCounts } from '../stock-permissions'
 import { CountEntryForm } from './count-entry-form'
 import { CountPlanStatusBadge, CountProgress } from './counts-table'
@@ -57,7 +56,7 @@ function VarianceReview({ planId, location }: { planId: number; location: CountL
         closeButtonProps: { 'aria-label': t`Fechar` },
       })
     },
-    onError: (failure) => setError(translateServerMessage(apiErrorText(failure) ?? '', i18n) || t`A operação falhou. Tente novamente.`),
+    onError: (failure) => setError(apiErrorText(failure) || t`A operação falhou. Tente novamente.`),
   })
   const locale = i18n.locale
   return (

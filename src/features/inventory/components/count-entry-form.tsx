@@ -12,7 +12,6 @@ import { postCountSubmit } from '../api/post-count'
 import { useCommandId } from '../hooks/use-command-id'
 import { useStockCommandDone } from '../hooks/use-stock-command-done'
 import type { CountSubmitBody } from '../inventory-types'
-import { translateServerMessage } from '../server-messages'
 import { ProductPicker } from './product-picker'
 import classes from './error-contrast.module.css'
 
@@ -95,12 +94,12 @@ export function CountEntryForm({ planId, locationId, onDone }: { planId: number;
       const fields: Record<string, string> = {}
       const rest: string[] = []
       for (const [field, messages] of Object.entries(drf.fieldErrors)) {
-        const text = messages.map((m) => translateServerMessage(m, i18n)).join(' ')
+        const text = messages.join(' ')
         if (/^entries(\.\d+\.(product|qty|lot|pallet_code|expiry_date))?$/.test(field)) fields[field] = text
         else rest.push(text)
       }
       setErrors(fields)
-      const text = [drf.detail, ...drf.nonFieldErrors, ...rest].filter((m): m is string => Boolean(m)).map((m) => translateServerMessage(m, i18n))
+      const text = [drf.detail, ...drf.nonFieldErrors, ...rest].filter((m): m is string => Boolean(m))
       setGeneral(text.length > 0 ? text.join(' ') : Object.keys(fields).length === 0 ? apiErrorText(error) : null)
     },
   })

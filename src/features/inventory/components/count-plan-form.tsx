@@ -35,7 +35,7 @@ const FIELDS: Record<string, keyof PlanValues> = { name: 'name', pattern: 'patte
  * or by products; one count task per location, assignable to an operator; blind unless the setting says otherwise.
  */
 export function CountPlanForm({ settings, onDone }: { settings: InventorySettings | undefined; onDone: () => void }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [general, setGeneral] = useState<string | null>(null)
@@ -70,7 +70,7 @@ export function CountPlanForm({ settings, onDone }: { settings: InventorySetting
       void navigate({ to: '/inventory/counts/$id', params: { id: String(created.id) } })
     },
     onError: (error) => {
-      const errors = commandErrors(error, FIELDS, i18n)
+      const errors = commandErrors(error, FIELDS)
       for (const [field, message] of Object.entries(errors.fields)) form.setFieldError(field, message)
       setGeneral(errors.general)
     },

@@ -37,7 +37,7 @@ const FIELDS: Record<string, keyof SettingsValues> = {
 }
 
 function SettingsForm({ settings, editable }: { settings: InventorySettings; editable: boolean }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const [general, setGeneral] = useState<string | null>(null)
   const decimal = (value: string) => (value.trim() === '' || toMilli(value) === null ? t`Informe um número com até 3 casas decimais.` : null)
@@ -73,7 +73,7 @@ function SettingsForm({ settings, editable }: { settings: InventorySettings; edi
       notifications.show({ color: 'green', message: t`Configurações de estoque salvas.`, closeButtonProps: { 'aria-label': t`Fechar` } })
     },
     onError: (error) => {
-      const errors = commandErrors(error, FIELDS, i18n)
+      const errors = commandErrors(error, FIELDS)
       for (const [field, message] of Object.entries(errors.fields)) form.setFieldError(field, message)
       setGeneral(errors.general)
     },

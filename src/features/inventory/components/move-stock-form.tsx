@@ -94,7 +94,7 @@ export function MoveStockForm({ line: initial, onDone, wholePallet = false }: { 
     },
     onError: (error) => {
       commandId.settle(error)
-      const errors = commandErrors(error, FIELDS, i18n)
+      const errors = commandErrors(error, FIELDS)
       for (const [field, message] of Object.entries(errors.fields)) form.setFieldError(field, message)
       if (errors.current !== undefined) {
         done()

@@ -26,7 +26,7 @@ const FIELDS: Record<string, keyof StatusValues> = { reason: 'reason', status: '
  * line has one. Blocked and quarantined stock is never suggested, reserved or picked.
  */
 export function StockStatusForm({ line: initial, action, onDone }: { line: StockLine; action: 'block' | 'release'; onDone: () => void }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const [line, setLine] = useState(initial)
   const [general, setGeneral] = useState<string | null>(null)
   const commandId = useCommandId()
@@ -61,7 +61,7 @@ export function StockStatusForm({ line: initial, action, onDone }: { line: Stock
     },
     onError: (error) => {
       commandId.settle(error)
-      const errors = commandErrors(error, FIELDS, i18n)
+      const errors = commandErrors(error, FIELDS)
       for (const [field, message] of Object.entries(errors.fields)) form.setFieldError(field, message)
       if (errors.current !== undefined) {
         done()

@@ -188,13 +188,15 @@ describe('printers screen', () => {
     await user.type(host, '192.168.0.50')
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
 
+    // issue 17, ADR 0015: the server's refusal in the user's language, not in the server's English
     const alert = await within(dialog).findByRole('alert')
-    expect(alert).toHaveTextContent('You do not have permission to perform this action.')
+    expect(alert).toHaveTextContent('Você não tem permissão para esta ação.')
+    expect(alert).not.toHaveTextContent('You do not have permission')
     expect(name).not.toHaveAttribute('aria-invalid', 'true')
 
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'))
-    expect(name).toHaveAccessibleDescription('A record with this name already exists.')
+    expect(name).toHaveAccessibleDescription('Já existe outro registro com este valor.')
     // the detail of the first try is gone; what was typed is still there
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
     expect(name).toHaveValue('Zebra-09')
@@ -272,7 +274,7 @@ describe('printers screen', () => {
     await user.click(within(table).getByRole('button', { name: 'Excluir Zebra-01' }))
     const dialog = await screen.findByRole('dialog', { name: 'Excluir impressora' })
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The built-in virtual printer cannot be deleted.')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A impressora virtual embutida não pode ser excluída.')
     expect(within(table).getByText('Zebra-01')).toBeInTheDocument()
   })
 

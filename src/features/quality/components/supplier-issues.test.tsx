@@ -101,7 +101,7 @@ describe('supplier issues', () => {
     await user.clear(to)
     await user.type(to, 'not-an-address')
     await user.click(within(form).getByRole('button', { name: 'Registrar' }))
-    expect(await screen.findByText('Erro: email_to: Enter a valid email address.')).toBeInTheDocument()
+    expect(await screen.findByText('Erro: email_to: Informe um e-mail válido.')).toBeInTheDocument()
     expect(to).toHaveAttribute('aria-invalid', 'true')
     // the form stays open with what was typed
     expect(within(form).getByRole('textbox', { name: /Descrição/ })).toHaveValue('x')

@@ -31,13 +31,13 @@ export function SelectStep({ kind, onKindChange, target, detail, onSelect }: Sel
     { id: 'ship_date', header: msg`Data de envio`, value: (row) => row.ship_date, kind: 'date' },
     { id: 'wave', header: msg`Onda`, value: (row) => row.wave?.code ?? '—', sortable: false },
     { id: 'lines_count', header: msg`Linhas`, value: (row) => row.lines_count, kind: 'number', sortable: false },
-    { id: 'select', header: msg`Ações`, value: () => null, sortable: false, render: (row) => selectButton('order', row.id, row.code) },
+    { id: 'actions', header: msg`Ações`, value: () => null, sortable: false, render: (row) => selectButton('order', row.id, row.code) },
   ]
   const waveColumns: DataColumn<WaveRow>[] = [
     { id: 'code', header: msg`Onda`, value: (row) => row.code },
     { id: 'orders_count', header: msg`Pedidos`, value: (row) => row.orders_count, kind: 'number', sortable: false },
     { id: 'created_at', header: msg`Criada em`, value: (row) => row.created_at, kind: 'date' },
-    { id: 'select', header: msg`Ações`, value: () => null, sortable: false, render: (row) => selectButton('wave', row.id, row.code) },
+    { id: 'actions', header: msg`Ações`, value: () => null, sortable: false, render: (row) => selectButton('wave', row.id, row.code) },
   ]
   return (
     <Stack gap="sm">

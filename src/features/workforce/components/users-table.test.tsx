@@ -25,7 +25,7 @@ describe('workforce users (issue 7)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Usuário/ }), 'carla')
     await user.type(within(dialog).getByLabelText(/^Senha/), 'short')
     await user.click(save)
-    expect(await within(dialog).findByText(/This password is too short/)).toBeInTheDocument()
+    expect(await within(dialog).findByText('Esta senha é curta demais: use pelo menos 8 caracteres.')).toBeInTheDocument()
     expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ username: 'carla', password: 'short', role: 'operator', is_active: true })
   })
 

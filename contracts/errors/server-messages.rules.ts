@@ -1,0 +1,314 @@
+/**
+ * Every message the API can put in an error body, by a stable code (issue 17, ADR 0015). The server keeps writing
+ * English (DRF's words, the fallback for a client that does not know a code); on its way out each message is matched
+ * against these templates and the response carries its code and parameters beside it
+ * (`{"detail": "...", "code": "...", "params": {...}}`, field errors' codes under `codes`), so the app shows it in
+ * the user's language (src/lib/server-messages.ts). A test reads the server's source and fails on a message that
+ * is not here (server/http/server-messages.test.ts); TypeScript makes the app translate every code.
+ *
+ * `{name}` is a parameter: any text, matched as short as possible. Zod-free: the app may import it.
+ */
+export const SERVER_MESSAGES = {
+  // ---- DRF's generic words (errors.ts, primitives.ts, the contracts' fields)
+  required: 'This field is required.',
+  blank: 'This field may not be blank.',
+  null: 'This field may not be null.',
+  invalid_value: 'Invalid value.',
+  invalid_choice: 'Select a valid choice.',
+  invalid_choice_value: 'Select a valid choice. {value} is not one of the available choices.',
+  invalid_choice_of: 'Choose one of: {choices}.',
+  invalid_integer: 'A valid integer is required.',
+  invalid_number: 'A valid number is required.',
+  invalid_boolean: 'Must be a valid boolean.',
+  invalid_string: 'Not a valid string.',
+  invalid_uuid: 'Must be a valid UUID.',
+  invalid_date: 'Date has wrong format. Use YYYY-MM-DD.',
+  invalid_datetime: 'Enter a valid date/time.',
+  invalid_email: 'Enter a valid email address.',
+  invalid_email_value: 'Enter a valid email address ("{value}").',
+  invalid_gtin: 'Enter a valid GTIN (8, 12, 13 or 14 digits with a correct check digit).',
+  invalid_time_zone: 'Unknown time zone.',
+  invalid_code_chars: 'Use letters, digits, dot, underscore, hyphen or slash.',
+  invalid_code_chars_colon: 'Use letters, digits, dot, underscore, colon or hyphen.',
+  invalid_username_chars: 'Letters, digits and @/./+/-/_ only.',
+  invalid_host: 'Enter a host name or an IP address.',
+  invalid_list: 'Expected a list of items.',
+  invalid_pk_type: 'Incorrect type. Expected pk value.',
+  invalid_text_surrogate: 'Enter valid text: it holds an unpaired surrogate.',
+  null_characters: 'Null characters are not allowed.',
+  max_length: 'Ensure this field has no more than {max} characters.',
+  min_length: 'Ensure this field has at least {min} characters.',
+  max_items: 'Ensure this field has no more than {max} elements.',
+  max_digits: 'Ensure that there are no more than {max} digits before the decimal point.',
+  max_decimal_places: 'Enter a number with at most {max} decimal places.',
+  positive: 'Ensure this value is greater than 0.',
+  min_value: 'Ensure this value is greater than or equal to {min}.',
+  max_value: 'Ensure this value is less than or equal to {max}.',
+  does_not_exist: 'Invalid pk "{pk}" - object does not exist.',
+  does_not_exist_plain: 'Invalid pk - object does not exist.',
+  does_not_exist_in_warehouse: 'Invalid pk "{pk}" - object does not exist in the order\'s warehouse.',
+  unique: 'A record with these values already exists.',
+  unique_field: 'A record with this {field} already exists.',
+  protected: 'This record cannot be deleted: it is still referenced{by}.',
+  out_of_range: 'A value is out of range or not valid for its field.',
+  // ---- HTTP
+  not_found: 'Not found.',
+  no_such_record: 'No such record.',
+  permission_denied: 'You do not have permission to perform this action.',
+  not_authenticated: 'Authentication credentials were not provided.',
+  invalid_authorization: 'Invalid authorization header.',
+  method_not_allowed: 'Method "{method}" not allowed.',
+  parse_error: 'JSON parse error.',
+  bad_request: 'Bad request.',
+  server_error: 'Internal server error.',
+  retry_changed: 'The data changed while saving. Try again.',
+  invalid_page: 'Invalid page.',
+  invalid_ordering: 'Invalid ordering field(s): {fields}. Allowed: {allowed}.',
+  invalid_ordering_moves: 'Invalid ordering "{value}". Use one of: {allowed}.',
+  invalid_resource: 'Not a valid resource name.',
+  // ---- auth and users
+  login_throttled: 'Too many failed login attempts. Try again in {seconds} seconds.',
+  password_too_short: 'This password is too short. It must contain at least {min} characters.',
+  own_account_disable: 'You cannot disable your own account.',
+  own_admin_role: 'You cannot remove your own admin role.',
+  // ---- commands
+  command_in_progress: 'Command {id} is being applied; send it again.',
+  command_reused: 'Command {id} was already used for another command; use a new command_id.',
+  // ---- warehouses and locations
+  warehouse_not_in_site: 'This warehouse does not belong to the selected site.',
+  locations_exist: '{count} of these locations already exist: {codes}.',
+  location_holds_stock: 'This location still holds stock: move it out before deactivating the location.',
+  location_pattern_too_many: 'This pattern names {count} locations; at most {max} are created at once.',
+  location_codes_too_long: 'The codes would be longer than 64 characters.',
+  location_pattern_backwards: '{run} runs backwards: the first number must not be greater than the second.',
+  location_pattern_braces: 'Each { must be followed by from-to digits and a closing }, e.g. {01-12}.',
+  location_pattern_no_run: 'The pattern needs at least one run such as {01-12}.',
+  location_pattern_chars: 'Use letters, digits, dot, underscore, hyphen or slash around the runs.',
+  location_pattern_digits: 'Write both ends of {run} with the same number of digits (e.g. {01-12}).',
+  // ---- master data import
+  import_rows_failed: '{failed} of {total} rows have errors: nothing was imported.',
+  import_no_code: 'No {field} has the code "{code}".',
+  import_missing_columns: 'The file has no {columns} column. Its first line names the columns: {names}.',
+  import_no_rows: 'The file has no rows below its header.',
+  import_duplicate_code: 'This code is already on line {line}.',
+  product_exists: 'A product with this code and variant already exists.',
+  gs1_prefix_digits: 'A GS1 company prefix has 6 to 12 digits.',
+  // ---- stock
+  stock_not_enough: 'Not enough stock on line {line} to {action} {qty}: quantity {quantity}, reserved {reserved}.',
+  stock_same_place: 'The stock is already there.',
+  stock_keeps_product: 'A move keeps its product.',
+  stock_target_other_product: 'The target line holds another product.',
+  stock_below_reserved: 'The counted quantity is below the reserved quantity; release the reservation first.',
+  stock_move_needs_ends: 'A stock move needs a source, a target, or both.',
+  stock_line_not_found: 'Stock line {line} not found.',
+  stock_line_held: 'Stock line {line} is {status}; release it first.',
+  stock_line_held_reserve: 'Stock line {line} is {status}; blocked and quarantined stock is never reserved.',
+  stock_line_changed: 'Stock line {line} changed since you read it (version {expected}, now {version}). Reload and try again.',
+  stock_line_gone: 'Stock line {line} no longer exists; it was emptied by another change. Reload and try again.',
+  stock_line_moved: 'Stock line {line} is no longer in the location you saw it in; it is in {location} now.',
+  stock_already_status: 'The stock is already {status}.',
+  stock_not_blocked: 'The stock is not blocked.',
+  stock_unknown_reason: 'Unknown reason "{reason}".',
+  stock_location_inactive: 'Location {location} is inactive; choose another.',
+  pallet_already_there: 'Pallet {pallet} is already there.',
+  pallet_empty: 'No stock on pallet {pallet}.',
+  pallet_reserved: 'Pallet {pallet} holds reserved stock; move the free quantity line by line, or release the reservation first.',
+  pallet_moved: 'Pallet {pallet} is no longer in the location you saw it in; it is in {location} now.',
+  move_give_source: 'Give a pallet_code, an sscc or a stock_line.',
+  move_one_source: 'Give only one of pallet_code, sscc and stock_line.',
+  move_qty_or_pallet: 'A quantity moves part of a stock_line; a pallet moves whole.',
+  trace_give_key: 'Give a lot, an sscc or a pallet_code.',
+  date_to_before_from: 'Ensure this date is on or after date_from.',
+  // ---- counts
+  count_choose_scope: 'Choose locations, a location pattern, a warehouse or products.',
+  count_too_many: 'A count holds at most {max} locations; narrow it down.',
+  count_nothing: 'No active location matches; nothing to count.',
+  count_recount_other: 'A recount is done by a different operator.',
+  count_empty_entries: 'An empty location has no entries.',
+  count_product_outside: 'Product {product} is not part of this count.',
+  count_status: 'This count is {status}.',
+  count_location_outside: 'This location is not part of the count.',
+  count_location_done: 'This location was already counted ({status}).',
+  count_location_review: 'This location is {status}: only a counted location awaiting review can be {action}.',
+  count_stock_left: 'The stock of {lot} left the location after the count; recount it.',
+  // ---- copack
+  copack_code_exists: 'A copack order with this code already exists.',
+  copack_self_component: 'A product cannot be a component of itself.',
+  copack_component_exists: 'This component is already in the bill of materials of this product.',
+  copack_no_bom: 'Product {product} has no bill of materials: there is nothing to reserve.',
+  copack_not_enough: 'Not enough stock in the warehouse to reserve order {order}.',
+  copack_stock_changed: 'The stock changed while reserving. Try again.',
+  copack_no_location: 'The warehouse has no active production, staging or dock location to produce into.',
+  copack_picks_open: '{count} pick task(s) of this order are not done yet.',
+  copack_status: 'This order is {status}: only an order that is {allowed} can be {action}.',
+  // ---- tasks
+  task_status: 'This task is {status}: only a task that is {allowed} can be {action}.',
+  assigned_to_other: 'This task is assigned to {assignee}. Confirm to take it over.',
+  task_assignee: 'Use a user id, "me" or "none".',
+  // ---- printing
+  printer_builtin: 'The built-in virtual printer cannot be deleted.',
+  printer_give: 'Give a printer id or name.',
+  printer_dpi: 'Choose 203 or 300 dpi.',
+  printer_dpi_short: 'Choose 203 or 300.',
+  print_job_not_found: 'No such print job.',
+  print_job_resend: 'A {status} job cannot be resent.',
+  print_no_location: 'No such location.',
+  print_no_pallet: 'No such pallet.',
+  print_no_prefix: 'The company has no GS1 company prefix: set one in the company settings to print pallet labels.',
+  print_sscc_used_up: 'The SSCC serial numbers of this GS1 company prefix are used up.',
+  print_sscc_none_free: 'No unused SSCC serial found; check the company prefix.',
+  // ---- GS1
+  gs1_ai_twice: 'AI ({ai}) appears twice.',
+  gs1_ai_check_digit: 'AI ({ai}) has a wrong check digit.',
+  gs1_ai_control: 'AI ({ai}) holds a control character.',
+  gs1_ai_date: 'AI ({ai}) is not a valid date.',
+  gs1_ai_fixed: 'AI ({ai}) needs {length} characters.',
+  gs1_ai_fixed_takes: 'AI ({ai}) takes {length} characters.',
+  gs1_ai_range: 'AI ({ai}) takes 1 to {max} characters.',
+  gs1_ai_digits: 'AI ({ai}) takes digits only.',
+  gs1_ai_unknown: 'Unknown AI ({ai}).',
+  gs1_ai_unknown_at: 'Unknown AI at position {position}.',
+  gs1_empty: 'Empty element string.',
+  gs1_not_bracketed: 'Not a bracketed GS1 element string.',
+  gs1_serial_range: 'SSCC serial reference out of range.',
+  gs1_code128_char: 'Character {char} cannot be printed in Code 128 here.',
+  gs1_code128_empty: 'Nothing to encode.',
+  sscc_digits: 'An SSCC has 18 digits.',
+  // ---- receiving
+  receiving_needs_line: 'A document needs at least one line.',
+  receiving_code_exists: 'A document with this code already exists.',
+  receiving_locked: 'Document {document} can no longer be changed: receiving has started (it is {status}).',
+  receiving_cancel_status: 'Document {document} is {status}: only an open document can be cancelled.',
+  receiving_receive_status: 'Document {document} is {status}: only an open or receiving document can be received.',
+  receiving_line_unknown: 'Line {n}: {line} is not a line of document {document}.',
+  receiving_line_no_pk: 'Line {n}: Invalid pk "{pk}" - object does not exist.',
+  receiving_line_location: "Line {n}: location {location} is not an active location of the document's warehouse.",
+  receiving_line_no_destination: 'Line {n}: no destination location; give its pallet a location.',
+  receiving_nothing: 'Nothing to receive: give a received or damaged quantity for at least one line.',
+  receiving_key_reused: 'This key was already used for another receipt.',
+  receiving_pallet_one: 'Pallet {n}: a line can go on one pallet only.',
+  receiving_pallet_unreceived: 'Pallet {n}: line(s) {lines} have no received quantity in the draft.',
+  receiving_pallet_location: "Pallet {pallet}: location {location} is not an active location of the document's warehouse.",
+  receiving_save_first: 'Save received quantities first (check step): there is nothing to put on a pallet.',
+  // ---- shipping
+  shipping_order_needs_line: 'An order needs at least one line.',
+  shipping_wave_needs_order: 'A wave needs at least one order.',
+  shipping_order_exists: 'A sales order with this code already exists.',
+  shipping_wave_exists: 'A wave with this code already exists.',
+  shipping_wave_warehouse: "All orders of a wave must belong to the wave's warehouse.",
+  shipping_order_in_wave_warehouse: 'The order is in a wave: take it out of the wave before moving it to another warehouse.',
+  shipping_order_join_status: 'Order {order} is {status}: only open orders can join a wave.',
+  shipping_order_in_wave: 'Order {order} is already in an open wave.',
+  shipping_order_cancel_picking: 'Order {order} can no longer be cancelled: picking has started.',
+  shipping_order_change_picking: 'Order {order} can no longer be changed: picking has started.',
+  shipping_order_change_status: 'Order {order} is {status}: only an open order can be changed.',
+  shipping_order_ship_status: 'Order {order} is {status}: only an open order can be shipped.',
+  shipping_order_cancel_status: 'This order is {status}: only an open order can be cancelled.',
+  shipping_wave_picking: 'Wave {wave} can no longer be {action}: picking has started.',
+  shipping_wave_status: 'Wave {wave} is {status}: only an open wave can be {action}.',
+  shipping_wave_nothing: 'Wave {wave} has no open order to ship.',
+  shipping_draft_status: 'This {kind} is {status}: only an open {kind2} keeps a wizard draft.',
+  shipping_packed_mismatch: 'Line {line}: packed {packed} but picked {picked}.',
+  shipping_overpick: 'Line {line}: picked {picked}, more than the {remaining} left to ship.',
+  shipping_package_twice: 'Package {n}: code {code} is used twice.',
+  shipping_package_line_unknown: 'Package {code}: {line} is not a line of this {kind}.',
+  shipping_package_not_picked: 'Package {code}: line {line} was not picked.',
+  shipping_pick_line_unknown: 'Pick {n}: {line} is not a line of this {kind}.',
+  shipping_pick_line_closed: 'Pick {n}: {line} is not an open line of this {kind}.',
+  shipping_pick_no_stock_line: 'Pick {n}: stock line {stock_line} does not exist.',
+  shipping_pick_other_product: 'Pick {n}: stock line {stock_line} holds another product.',
+  shipping_pick_other_warehouse: "Pick {n}: stock line {stock_line} is not in the order's warehouse.",
+  shipping_pick_nothing: 'Pick at least one quantity.',
+  shipping_key_reused: 'This key was already used for another shipment.',
+  // ---- quality
+  quality_no_supplier: 'No such supplier.',
+  quality_give_address: 'Give an address: the supplier has no email on file.',
+  quality_too_many_addresses: 'Give at most 10 addresses.',
+  quality_unknown_addresses: "Only addresses on file (the supplier's or a user's) can be written here; ask a supervisor to send to: {addresses}.",
+  quality_mail_throttled: 'Too many supplier e-mails in the last hour. Try again later.',
+} as const
+
+export type ServerMessageCode = keyof typeof SERVER_MESSAGES
+
+/** A message's code and the values it quotes, as the API sends them beside the English text. */
+export interface ServerMessageCoded {
+  code: ServerMessageCode
+  params: Record<string, string>
+}
+
+const PARAM = /\{([a-z_0-9]+)\}/g
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+interface Compiled {
+  code: ServerMessageCode
+  pattern: RegExp
+  names: string[]
+  literal: number
+}
+
+let compiled: Compiled[] | null = null
+
+function compile(): Compiled[] {
+  const out: Compiled[] = []
+  for (const [code, template] of Object.entries(SERVER_MESSAGES) as [ServerMessageCode, string][]) {
+    const names: string[] = []
+    let source = ''
+    let last = 0
+    for (const match of template.matchAll(PARAM)) {
+      // '{01-12}' in a template is text, not a parameter: only {lower_case} names are
+      source += escapeRegExp(template.slice(last, match.index))
+      source += '([\\s\\S]*?)'
+      names.push(match[1])
+      last = match.index + match[0].length
+    }
+    source += escapeRegExp(template.slice(last))
+    out.push({ code, pattern: new RegExp(`^${source}$`), names, literal: template.replace(PARAM, '').length })
+  }
+  // the most specific template first: 'AI (10) takes 1 to 20 characters.' is a range, not a fixed length of '1 to 20'
+  return out.sort((a, b) => b.literal - a.literal)
+}
+
+/** The code and parameters of one English message from the API, or null when it is not one of SERVER_MESSAGES. */
+export function codeOfServerMessage(text: string): ServerMessageCoded | null {
+  compiled ??= compile()
+  for (const entry of compiled) {
+    const match = entry.pattern.exec(text)
+    if (!match) continue
+    const params: Record<string, string> = {}
+    entry.names.forEach((name, i) => {
+      params[name] = match[i + 1]
+    })
+    return { code: entry.code, params }
+  }
+  return null
+}
+
+/**
+ * Issue 17, ADR 0015: an error body keeps DRF's shape and English words, and says beside them which message each one
+ * is, so the app shows it in the user's language: `{"detail": "...", "code": "...", "params": {...}}`, and for field
+ * errors `{"field": ["..."], "codes": {"field": [{"code": "...", "params": {...}} | null]}}` (null: a message the
+ * registry does not know, shown in English). A body that already names its `code` (409 assigned_to_other) keeps it.
+ */
+export function withMessageCodes(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...body }
+  if (typeof body.detail === 'string') {
+    const coded = codeOfServerMessage(body.detail)
+    if (coded && (body.code === undefined || body.code === coded.code)) {
+      out.code = coded.code
+      out.params = coded.params
+    }
+  }
+  const codes: Record<string, (ServerMessageCoded | null)[]> = {}
+  for (const [field, value] of Object.entries(body)) {
+    // `code` may be a field (a product's, a document's): a list of messages, unlike the detail's code
+    if (field === 'detail' || field === 'params' || field === 'codes') continue
+    if (!Array.isArray(value) || !value.length || !value.every((m) => typeof m === 'string')) continue
+    const list = (value as string[]).map((m) => codeOfServerMessage(m))
+    if (list.some(Boolean)) Object.defineProperty(codes, field, { value: list, enumerable: true, writable: true, configurable: true })
+  }
+  if (Object.keys(codes).length && body.codes === undefined) out.codes = codes
+  return out
+}
