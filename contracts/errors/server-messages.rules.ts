@@ -226,6 +226,28 @@ export const SERVER_MESSAGES = {
   quality_too_many_addresses: 'Give at most 10 addresses.',
   quality_unknown_addresses: "Only addresses on file (the supplier's or a user's) can be written here; ask a supervisor to send to: {addresses}.",
   quality_mail_throttled: 'Too many supplier e-mails in the last hour. Try again later.',
+  // ---- putaway (ADR 0014 shape 1), shipping FEFO and shelf life, batch label printing
+  print_batch_too_many: "More than {max} locations match: narrow the search or print in several batches.",
+  warehouse_no_dock: "Warehouse {warehouse} has no active dock location to receive into; add a location of kind dock first.",
+  putaway_other_warehouse: "Location {location} is in another warehouse than the task's.",
+  putaway_wrong_kind: "Location {location} is a {kind} location; put pallets away into a storage or picking location.",
+  putaway_wrong_class: "Location {location} is {found}; this pallet needs a {needed} location.",
+  task_not_putaway: "Task {task} is a {type} task, not a putaway.",
+  putaway_wrong_pallet: "Pallet {pallet} is not this task's pallet; scan {expected}.",
+  putaway_no_pallet: "Task {task} has no pallet to scan; move its stock and finish it.",
+  putaway_location_held: "Location {location} holds blocked or quarantined stock; choose another.",
+  putaway_location_full: "Location {location} is full ({pallets} of {capacity} pallets); choose another.",
+  putaway_note_other: "Suggested {suggested}; put away in {location}.",
+  putaway_pallet_on_dock: "Pallet {pallet} is still on {dock}: put it away by scanning it and its destination.",
+  putaway_stock_on_dock: "Its stock is still on {dock}: move it to its destination first.",
+  pick_blocked: "Pick {pick}: {what} is blocked.",
+  pick_quarantine: "Pick {pick}: {what} is in quarantine.",
+  pick_expired: "Pick {pick}: {what} expired on {date}.",
+  pick_shelf_life: "Pick {pick}: {what} expires on {date}, before {floor}, the customer's minimum shelf life.",
+  pick_not_fefo: "Pick {pick}: {lot} (expiry {expiry}) is not the FEFO choice ({best}, expiry {best_expiry}): give an override_reason.",
+  putaway_one_source_missing: "Give a pallet_code or an sscc.",
+  putaway_one_source: "Give only one of pallet_code and sscc.",
+  print_choose_location: "Choose at least one location.",
 } as const
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES
