@@ -9,6 +9,7 @@ import { copackModel } from '../copack/copack.model'
 import { labelPrintModel } from '../label-print/label-print.model'
 import { outboxModel } from '../outbox/outbox.model'
 import { moveModel } from '../move/move.model'
+import { countModel } from '../count/count.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -80,6 +81,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Moves a pallet in two scans, or a quantity of a product from a source location, to a scanned destination: says what to scan next, refuses a scan that does not fit the step with its reason, and writes the move to the outbox on Confirm.',
     usedIn: ['/m/move'],
     model: moveModel as MachineModel,
+  },
+  {
+    id: 'count',
+    name: 'Handheld count',
+    purpose: "Counts the operator's count tasks location by location: the location's scan, then every product, lot and pallet found with its quantity (blind), or 'Local vazio'; refuses a scan that does not fit the step with its reason, and writes the count to the outbox on Confirm.",
+    usedIn: ['/m/count'],
+    model: countModel as MachineModel,
   },
 ]
 

@@ -38,4 +38,8 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Movimentação no coletor`,
     purpose: msg`Move um palete em duas leituras, ou uma quantidade de um produto de uma localização de origem, para um destino lido: diz o que ler em seguida, recusa com o motivo uma leitura que não cabe no passo e grava a movimentação na fila de envio ao Confirmar.`,
   },
+  count: {
+    name: msg`Contagem no coletor`,
+    purpose: msg`Conta as tarefas de contagem do operador local a local: a leitura do local, depois cada produto, lote e palete encontrado com a quantidade (às cegas), ou 'Local vazio'; recusa com o motivo uma leitura que não cabe no passo e grava a contagem na fila de envio ao Confirmar.`,
+  },
 }
