@@ -33,9 +33,9 @@ export function PendingBadge() {
       {refused > 0 ? <IconAlertTriangle size={18} aria-hidden /> : <IconCloudUpload size={18} aria-hidden />}
       <span>
         {pending > 0 || refused === 0 ? (
-          <Plural value={pending} one="# pendente" other="# pendentes" />
+          <Plural value={counts.pending} one="# pendente" other="# pendentes" />
         ) : (
-          <Plural value={refused} one="# recusado" other="# recusados" />
+          <Plural value={counts.refused} one="# recusado" other="# recusados" />
         )}
       </span>
     </UnstyledButton>

@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro'
 const KINDS: Record<string, MessageDescriptor> = {
   'stock.move': msg`Movimentação`,
   'task.putaway': msg`Armazenagem`,
+  'inventory.count': msg`Contagem`,
 }
 
 export const commandKindText = (i18n: I18n, kind: string) => (KINDS[kind] ? i18n._(KINDS[kind]) : kind)

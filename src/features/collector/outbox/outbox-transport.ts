@@ -3,6 +3,7 @@
  * own command_id, so a resend after a lost answer applies nothing new and answers the first result (issue 15).
  */
 import type { MoveCreateBody, MoveResult } from '../../../../contracts/inventory/ledger.contract'
+import type { CountSubmitBody, CountSubmitResult } from '../../../../contracts/inventory/counts.contract'
 import type { CommandRefusalBody, CommandRefusalOut } from '../../../../contracts/tasks/command-refusals.contract'
 import { api, apiErrorText } from '../../../lib/api-client'
 import type { OutboxCommand } from './outbox-db'
@@ -16,6 +17,8 @@ export interface CommandPayloads {
    * when the command is sent (the handheld caches locations and products, not every stock line).
    */
   'stock.move-qty': { from_location: number; product: number; lot: string | null; qty: string; to_location: number }
+  /** one location of a count plan, as counted on the handheld (blind): POST /inventory/counts/{plan}/locations/{location}/ */
+  'inventory.count': { plan: number; location: number } & Omit<CountSubmitBody, 'command_id'>
 }
 export type CommandKind = keyof CommandPayloads
 
@@ -31,6 +34,7 @@ export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K],
     }
     return api.post<MoveResult>('/inventory/moves/', { command_id: commandId, stock_line: lines.results[0]!.id, qty: payload.qty, to_location: payload.to_location })
   },
+  'inventory.count': ({ plan, location, ...body }, commandId) => api.post<CountSubmitResult>(`/inventory/counts/${plan}/locations/${location}/`, { ...body, command_id: commandId }),
 }
 
 type StockPage = { count: number; results: { id: number }[] }
