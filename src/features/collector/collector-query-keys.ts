@@ -3,6 +3,4 @@ export const collectorKeys = {
   all: ['collector'] as const,
   scan: (code: string) => [...collectorKeys.all, 'scan', code] as const,
   myTasks: () => [...collectorKeys.all, 'my-tasks'] as const,
-  countTasks: (username: string) => [...collectorKeys.all, 'count-tasks', username] as const,
-  countSheet: (plan: number, location: number) => [...collectorKeys.all, 'count-sheet', plan, location] as const,
 }

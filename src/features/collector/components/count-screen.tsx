@@ -2,7 +2,6 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconCheck, IconClipboardCheck, IconX } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { countMachine, countPrompt, type CountSubmission, type CountTarget } from '../../../../machines/count/count.machine'
@@ -11,7 +10,6 @@ import { api } from '../../../lib/api-client'
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { useSession } from '../../../lib/session'
 import { getCountTasks, orderByLocation, storedCountTasks, type HandheldCountTask } from '../api/get-count-tasks'
-import { collectorKeys } from '../collector-query-keys'
 import { countText } from '../count-texts'
 import { signalFeedback } from '../feedback/feedback'
 import { useScanner } from '../hooks/use-scanner'
@@ -62,14 +60,22 @@ export function CountScreen() {
   const latest = useRef({ index, enqueue })
   latest.current = { index, enqueue }
 
-  const tasksQuery = useQuery({
-    queryKey: collectorKeys.countTasks(username),
-    queryFn: ({ signal }) => getCountTasks(username, signal),
-    initialData: () => storedCountTasks(username),
-    initialDataUpdatedAt: 0,
-    staleTime: 0,
-    enabled: username !== '',
+  // no TanStack Query on the collector's flows (first-load budget): asked once on opening, kept on the device
+  const [tasksQuery, setTasksQuery] = useState<{ data: HandheldCountTask[] | undefined; isPending: boolean; isError: boolean }>(() => {
+    const stored = username ? storedCountTasks(username) : undefined
+    return { data: stored, isPending: stored === undefined, isError: false }
   })
+  useEffect(() => {
+    if (!username) return
+    const controller = new AbortController()
+    getCountTasks(username, controller.signal).then(
+      (data) => setTasksQuery({ data, isPending: false, isError: false }),
+      () => {
+        if (!controller.signal.aborted) setTasksQuery((previous) => ({ ...previous, isPending: false, isError: true }))
+      },
+    )
+    return () => controller.abort()
+  }, [username])
   // counted here and still in the outbox: not offered again (the server has not heard of it yet)
   const counted = useMemo(() => {
     const keys = new Set<string>()
@@ -130,13 +136,15 @@ export function CountScreen() {
 
   // not blind (the plan says so): the system quantities, online only
   const task = context.task
-  const sheet = useQuery({
-    queryKey: collectorKeys.countSheet(task?.plan ?? 0, task?.location.id ?? 0),
-    queryFn: ({ signal }) => api.get<CountSheet>(`/inventory/counts/${task!.plan}/locations/${task!.location.id}/`, { signal }),
-    enabled: task !== null,
-    retry: false,
-  })
-  const expected = task && sheet.data && !sheet.data.blind ? sheet.data.expected : null
+  const [sheet, setSheet] = useState<CountSheet | null>(null)
+  useEffect(() => {
+    setSheet(null)
+    if (!task || !navigator.onLine) return
+    const controller = new AbortController()
+    api.get<CountSheet>(`/inventory/counts/${task.plan}/locations/${task.location.id}/`, { signal: controller.signal }).then(setSheet, () => {})
+    return () => controller.abort()
+  }, [task])
+  const expected = task && sheet && sheet.location.id === task.location.id && !sheet.blind ? sheet.expected : null
 
   const fieldRef = useRef<HTMLInputElement>(null)
   const [code, setCode] = useState('')
