@@ -62,9 +62,12 @@ const me = async () => app.api<{ id: number }>('/auth/me')
 /** a location holding exactly one stock line without a pallet code or lot to make the count simple, not used before */
 const usedLocations = new Set<number>()
 async function countableLocation(): Promise<StockLine> {
+  // a location the handheld knows (its cache: the operator's warehouse)
+  const cache = await app.api<{ locations: CacheLocation[] }>('/workforce/handheld/cache/')
+  const known = new Set(cache.locations.filter((l) => l.active).map((l) => l.id))
   const page = await app.api<{ results: StockLine[] }>('/inventory/stock/?page_size=200&ordering=id')
   for (const line of page.results) {
-    if (usedLocations.has(line.location.id)) continue
+    if (usedLocations.has(line.location.id) || !known.has(line.location.id)) continue
     const all = await app.api<{ count: number }>(`/inventory/stock/?location=${line.location.id}&page_size=1`)
     if (all.count !== 1) continue
     usedLocations.add(line.location.id)
@@ -82,6 +85,17 @@ async function planCount(location: number): Promise<number> {
 const countLocation = async (plan: number, location: number) =>
   (await app.api<{ locations: { location: { id: number }; status: string; round: number; entries: { qty: string }[] }[] }>(`/inventory/counts/${plan}/`)).locations.find((l) => l.location.id === location)!
 
+/** the step the screen asks for now; on a timeout, what the screen said instead */
+async function expectPrompt(page: Page, text: string) {
+  try {
+    await page.getByTestId('count-prompt').getByText(text).waitFor({ timeout: 20_000 })
+  } catch (error) {
+    const said = await page.getByTestId('count-prompt').innerText().catch(() => '?')
+    const alert = await page.getByRole('alert').innerText().catch(() => '')
+    throw new Error(`expected '${text}', the screen says '${said}' ${alert}`, { cause: error })
+  }
+}
+
 async function openCount(page: Page) {
   await page.goto('/m/count')
   await page.getByTestId('count-prompt').getByText('Leia a localização a contar').waitFor()
@@ -92,9 +106,9 @@ async function openCount(page: Page) {
 async function count(page: Page, line: StockLine, qty: string, read: (page: Page, code: string) => Promise<void> = typed) {
   await page.getByTestId('count-tasks').getByText(line.location.code).waitFor()
   await read(page, line.location.code)
-  await page.getByTestId('count-prompt').getByText('Leia cada produto ou palete do local, ou toque em Local vazio').waitFor()
+  await expectPrompt(page, 'Leia cada produto ou palete do local, ou toque em Local vazio')
   await read(page, line.product.code)
-  await page.getByTestId('count-prompt').getByText('Leia o próximo item, ou toque em Confirmar').waitFor()
+  await expectPrompt(page, 'Leia o próximo item, ou toque em Confirmar')
   if (line.lot || qty !== '1') {
     // the lot is not in a product code read: typed quantity for the line as the operator counts it
     await page.getByRole('textbox', { name: `Quantidade de ${line.product.code}` }).fill(qty)
@@ -121,7 +135,7 @@ describe('handheld count', () => {
     const counted = String(Math.floor(Number(line.qty)) + 3)
     await page.getByTestId('count-tasks').getByText(line.location.code).waitFor()
     await burst(page, line.location.code)
-    await page.getByTestId('count-prompt').getByText('Leia cada produto ou palete do local, ou toque em Local vazio').waitFor()
+    await expectPrompt(page, 'Leia cada produto ou palete do local, ou toque em Local vazio')
     await burst(page, line.product.code)
     await page.getByRole('textbox', { name: `Quantidade de ${line.product.code}` }).fill(counted)
     await page.getByRole('button', { name: 'OK' }).click()
