@@ -154,20 +154,25 @@ describe('handheld count', () => {
     await desk.goto(`/inventory/counts/${plan}`)
     const button = desk.getByRole('button', { name: new RegExp(`(Revisar|Detalhes de) ${line.location.code}`) })
     await button.click()
-    await poll(() => desk.getByTestId('variance').first().innerText(), { timeout: 20_000 }).toMatch(/^\+?3/)
+    // the line's lot is not in a product code's read: the review may show the lotted line short and a line without a
+    // lot over; either way what the location holds differs from the system by +3
+    const total = async () => (await desk.getByTestId('variance').allInnerTexts()).reduce((sum, text) => sum + Number(text.replace('−', '-').replace(/[^\d.,+-]/g, '').replace(/\./g, '').replace(',', '.')), 0)
+    await poll(total, { timeout: 20_000 }).toBe(3)
     await desk.context().close()
     await page.context().close()
   }, 240_000)
 
   it('offline: two pallet moves and a count survive a reload; back online each applies exactly once', async () => {
-    const stock = await app.api<{ results: StockLine[] }>('/inventory/stock/?page_size=100&ordering=-id')
+    const stock = await app.api<{ results: StockLine[] }>('/inventory/stock/?page_size=100&ordering=id')
     const pallets: StockLine[] = []
     for (const l of stock.results) {
       if (!l.sscc || pallets.some((p) => p.sscc === l.sscc)) continue
       if ((await app.api<{ count: number }>(`/inventory/stock/?sscc=${l.sscc}&page_size=1`)).count !== 1) continue
       pallets.push(l)
-      if (pallets.length === 2) break
+      if (pallets.length === 4) break
     }
+    // the move e2e took the first pallets
+    pallets.splice(0, 2)
     const cache = await app.api<{ locations: CacheLocation[] }>('/workforce/handheld/cache/')
     const line = await countableLocation()
     const plan = await planCount(line.location.id)
