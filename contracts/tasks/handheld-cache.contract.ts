@@ -15,6 +15,7 @@ export const cacheLocationOut = z.object({
   kind: z.string(),
   storage_class: z.string(),
   active: z.boolean(),
+  pick_sequence: z.number().nullable().optional().describe('the pick path order (null: by code); the handheld orders count and pick tasks by it'),
 })
 export type CacheLocation = z.infer<typeof cacheLocationOut>
 

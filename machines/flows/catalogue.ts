@@ -11,6 +11,7 @@ import { outboxModel } from '../outbox/outbox.model'
 import { moveModel } from '../move/move.model'
 import { putawayModel } from '../putaway/putaway.model'
 import { receiveModel } from '../receive/receive.model'
+import { countModel } from '../count/count.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -96,6 +97,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Receives a PO or ASN by scanning: picks the document, takes each product with its lot, expiry and quantity (a quantity over the expected needs a confirmation), closes pallets with their SSCC label, and books the receipt through the outbox on Finish.',
     usedIn: ['/m/receive'],
     model: receiveModel as MachineModel,
+  },
+  {
+    id: 'count',
+    name: 'Handheld count',
+    purpose: "Counts the operator's count tasks location by location: the location's scan, then every product, lot and pallet found with its quantity (blind), or 'Local vazio'; refuses a scan that does not fit the step with its reason, and writes the count to the outbox on Confirm.",
+    usedIn: ['/m/count'],
+    model: countModel as MachineModel,
   },
 ]
 

@@ -1,12 +1,14 @@
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { requireAuth } from '../app/require-auth'
 import { useSession } from '../lib/session'
 import { CollectorLayout } from '../components/collector-layout'
-import { OutboxProvider, useOutbox } from '../features/collector/outbox/outbox-provider'
-import { OfflineCacheProvider } from '../features/collector/offline/offline-cache-provider'
+import { OutboxHost, useOutboxCounts } from '../features/collector/outbox/outbox-context'
 import { PendingBadge } from '../features/collector/components/pending-badge'
-import { SignOutDialog } from '../features/collector/components/sign-out-dialog'
+
+// issue 16's first-load budget: the outbox (Dexie, the sender) and the offline cache load with the flows that use
+// them (outbox-context.tsx, offline-cache-provider.tsx), and the warning's modal when it opens
+const SignOutDialog = lazy(() => import('../features/collector/components/sign-out-dialog').then((m) => ({ default: m.SignOutDialog })))
 
 // SPEC 2.16: every collector route is guarded like the desktop ones.
 export const Route = createFileRoute('/m')({
@@ -16,11 +18,9 @@ export const Route = createFileRoute('/m')({
 
 function CollectorRoute() {
   return (
-    <OutboxProvider>
-      <OfflineCacheProvider>
-        <CollectorShell />
-      </OfflineCacheProvider>
-    </OutboxProvider>
+    <OutboxHost>
+      <CollectorShell />
+    </OutboxHost>
   )
 }
 
@@ -29,7 +29,7 @@ function CollectorShell() {
   const navigate = useNavigate()
   const href = useRouterState({ select: (state) => state.location.href })
   const loggingOut = useRef(false)
-  const { unsentOnDevice } = useOutbox()
+  const { unsentOnDevice } = useOutboxCounts()
   const [confirming, setConfirming] = useState(false)
 
   // signed out elsewhere (another tab, a failed refresh): back to the login, and here again afterwards
@@ -53,7 +53,11 @@ function CollectorShell() {
         // issue 16: unsent commands are kept, and the operator is told so before leaving
         onLogout={() => (unsentOnDevice > 0 ? setConfirming(true) : signOut())}
       />
-      <SignOutDialog unsent={unsentOnDevice} opened={confirming} onCancel={() => setConfirming(false)} onConfirm={signOut} />
+      {confirming ? (
+        <Suspense fallback={null}>
+          <SignOutDialog unsent={unsentOnDevice} opened onCancel={() => setConfirming(false)} onConfirm={signOut} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

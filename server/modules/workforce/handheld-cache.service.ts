@@ -29,7 +29,7 @@ async function operatorTasks(db: DbOrTx, user: { id: number; companyId: number; 
 export async function handheldCache(db: DbOrTx, user: { id: number; companyId: number; defaultWarehouseId: number | null }): Promise<HandheldCache> {
   const where = user.defaultWarehouseId === null ? eq(locations.companyId, user.companyId) : and(eq(locations.companyId, user.companyId), eq(locations.warehouseId, user.defaultWarehouseId))
   const locs = await db
-    .select({ id: locations.id, code: locations.code, warehouse: locations.warehouseId, kind: locations.kind, storage_class: locations.storageClass, active: locations.isActive })
+    .select({ id: locations.id, code: locations.code, warehouse: locations.warehouseId, kind: locations.kind, storage_class: locations.storageClass, active: locations.isActive, pick_sequence: locations.pickSequence })
     .from(locations)
     .where(where)
     .orderBy(asc(locations.code))

@@ -42,4 +42,8 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Recebimento no coletor`,
     purpose: msg`Recebe um pedido ou ASN por leitura: escolhe o documento, registra cada produto com lote, validade e quantidade (uma quantidade acima da esperada pede confirmação), fecha paletes com a etiqueta SSCC e registra o recebimento pela fila de envio ao Finalizar.`,
   },
+  count: {
+    name: msg`Contagem no coletor`,
+    purpose: msg`Conta as tarefas de contagem do operador local a local: a leitura do local, depois cada produto, lote e palete encontrado com a quantidade (às cegas), ou 'Local vazio'; recusa com o motivo uma leitura que não cabe no passo e grava a contagem na fila de envio ao Confirmar.`,
+  },
 }

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
 import { lastFeedback } from '../feedback/feedback'
 import { offlineCacheDb } from '../offline/offline-cache'
+import { resetOfflineCacheForTests } from '../offline/offline-cache-provider'
 import { outboxDb } from '../outbox/outbox-db'
 
 const SSCC = '356789012345678903'
@@ -36,6 +37,7 @@ function burst(code: string) {
 }
 
 beforeEach(async () => {
+  resetOfflineCacheForTests()
   await outboxDb().commands.clear()
   await offlineCacheDb().locations.clear()
   await offlineCacheDb().products.clear()

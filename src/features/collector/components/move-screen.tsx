@@ -11,7 +11,7 @@ import { useScanner } from '../hooks/use-scanner'
 import { moveText } from '../move-texts'
 import type { ScanTarget } from '../offline/offline-cache'
 import { useOfflineCache } from '../offline/offline-cache-provider'
-import { useOutbox } from '../outbox/outbox-provider'
+import { useOutbox } from '../outbox/outbox-context'
 import classes from './scan-screen.module.css'
 
 export function toMoveTarget(target: ScanTarget): MoveTarget {

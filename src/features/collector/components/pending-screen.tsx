@@ -3,7 +3,7 @@ import { IconSend, IconTrash } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatDate } from '../../../lib/format'
 import type { OutboxCommand } from '../outbox/outbox-db'
-import { useOutbox } from '../outbox/outbox-provider'
+import { useOutbox } from '../outbox/outbox-context'
 import { commandKindText } from '../outbox/command-texts'
 
 function CommandCard({ command, children }: { command: OutboxCommand; children?: React.ReactNode }) {

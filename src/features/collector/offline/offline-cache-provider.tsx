@@ -1,39 +1,77 @@
-/** The offline cache in the collector (issue 16): loaded from IndexedDB at once, refreshed from the server when online. */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+/**
+ * The offline cache in the collector (issue 16): loaded from IndexedDB at once, refreshed from the server when
+ * online and whenever the network returns. Started by the first screen that uses it (a flow: this module and Dexie
+ * load with the flow, not with the /m layout: issue 16's first-load budget), and kept for the page's life, so going
+ * from one flow to another does not read it again.
+ */
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { useSession } from '../../../lib/session'
 import { CacheIndex, loadCacheIndex, offlineCacheDb, refreshOfflineCache } from './offline-cache'
 
-const CacheContext = createContext<{ index: CacheIndex; ready: boolean }>({ index: new CacheIndex(), ready: false })
-
-export function useOfflineCache() {
-  return useContext(CacheContext)
+interface CacheState {
+  index: CacheIndex
+  ready: boolean
 }
 
-export function OfflineCacheProvider({ children }: { children: ReactNode }) {
+const INITIAL: CacheState = { index: new CacheIndex(), ready: false }
+let state: CacheState = INITIAL
+let startedFor: string | null = null
+let stop = () => {}
+const listeners = new Set<() => void>()
+
+function set(next: CacheState) {
+  state = next
+  for (const listener of listeners) listener()
+}
+
+/** Loads the cache for `username` once (again only when another operator signs in on this page). */
+function start(username: string) {
+  if (startedFor === username) return
+  stop()
+  startedFor = username
+  set(INITIAL)
+  let live = true
+  const db = offlineCacheDb()
+  const apply = (index: CacheIndex) => {
+    if (live) set({ index, ready: true })
+  }
+  const refresh = () => {
+    if (navigator.onLine) void refreshOfflineCache(db).then(apply, () => {})
+  }
+  void loadCacheIndex(db).then((index) => {
+    if (index.size.locations > 0) apply(index)
+    refresh()
+  }, refresh)
+  window.addEventListener('online', refresh)
+  stop = () => {
+    live = false
+    window.removeEventListener('online', refresh)
+  }
+}
+
+/** for tests: forget the page's cache (the next screen that asks reads IndexedDB again) */
+export function resetOfflineCacheForTests() {
+  stop()
+  stop = () => {}
+  startedFor = null
+  state = INITIAL
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function useOfflineCache(): CacheState {
   const { user } = useSession()
   const username = user?.username ?? null
-  const [state, setState] = useState<{ index: CacheIndex; ready: boolean }>(() => ({ index: new CacheIndex(), ready: false }))
-
   useEffect(() => {
-    if (!username) return
-    let live = true
-    const db = offlineCacheDb()
-    const set = (index: CacheIndex) => {
-      if (live) setState({ index, ready: true })
-    }
-    const refresh = () => {
-      if (navigator.onLine) void refreshOfflineCache(db).then(set, () => {})
-    }
-    void loadCacheIndex(db).then((index) => {
-      if (index.size.locations > 0) set(index)
-      refresh()
-    }, refresh)
-    window.addEventListener('online', refresh)
-    return () => {
-      live = false
-      window.removeEventListener('online', refresh)
-    }
+    if (username) start(username)
   }, [username])
+  return useSyncExternalStore(subscribe, () => state, () => state)
+}
 
-  return <CacheContext.Provider value={state}>{children}</CacheContext.Provider>
+/** kept for the imports that name it: the cache needs no provider any more */
+export function OfflineCacheProvider({ children }: { children: ReactNode }) {
+  return <>{children}</>
 }

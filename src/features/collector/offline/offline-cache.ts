@@ -35,7 +35,7 @@ export function offlineCacheDb(): OfflineCacheDb {
 /** What a scanned code names, as far as the device knows. */
 export type ScanTarget =
   | { kind: 'location'; code: string; location: CacheLocation }
-  | { kind: 'product'; code: string; product: CacheProduct; lot?: string; qty?: string }
+  | { kind: 'product'; code: string; product: CacheProduct; lot?: string; expiry?: string; qty?: string }
   | { kind: 'pallet'; code: string; sscc: string | null; palletCode: string | null }
   | { kind: 'unknown'; code: string }
 
@@ -81,11 +81,13 @@ export class CacheIndex {
     if (/^PAL-/i.test(code)) return { kind: 'pallet', code, sscc: null, palletCode: code }
     const gs1 = readGs1(code)
     if (gs1?.ok) {
-      const data = gs1.data as { sscc?: string; gtin?: string; lot?: string }
+      const data = gs1.data as { sscc?: string; gtin?: string; lot?: string; expiryDate?: string; count?: string; itemCount?: string }
       if (data.sscc) return { kind: 'pallet', code, sscc: data.sscc, palletCode: null }
       if (data.gtin) {
         const p = this.productsByGtin.get(data.gtin.padStart(14, '0'))
-        if (p) return { kind: 'product', code, product: p, ...(data.lot ? { lot: data.lot } : {}) }
+        // issue 16: one GS1 read fills product, lot, expiry and quantity (AI 30, or 37 on a logistic unit)
+        const qty = (data.count ?? data.itemCount)?.replace(/^0+(?=\d)/, '')
+        if (p) return { kind: 'product', code, product: p, ...(data.lot ? { lot: data.lot } : {}), ...(data.expiryDate ? { expiry: data.expiryDate } : {}), ...(qty && qty !== '0' ? { qty } : {}) }
       }
     }
     return { kind: 'unknown', code }

@@ -6,6 +6,7 @@ const KINDS: Record<string, MessageDescriptor> = {
   'stock.move': msg`Movimentação`,
   'task.putaway': msg`Armazenagem`,
   'receiving.receive': msg`Recebimento`,
+  'inventory.count': msg`Contagem`,
 }
 
 export const commandKindText = (i18n: I18n, kind: string) => (KINDS[kind] ? i18n._(KINDS[kind]) : kind)

@@ -4,6 +4,7 @@
  * the server's answer has been written back. A reload, a closed tab or a dead battery after the write loses nothing.
  */
 import Dexie, { type Table } from 'dexie'
+import { OUTBOX_DB_NAME_PEEK } from './outbox-names'
 
 export type OutboxState = 'pending' | 'applied' | 'refused'
 
@@ -38,7 +39,7 @@ interface MetaRow {
   value: string | number
 }
 
-export const OUTBOX_DB_NAME = 'movatic-outbox'
+export const OUTBOX_DB_NAME = OUTBOX_DB_NAME_PEEK
 
 export class OutboxDb extends Dexie {
   commands!: Table<OutboxCommand, string>

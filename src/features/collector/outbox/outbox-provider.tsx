@@ -1,36 +1,20 @@
 /**
- * The outbox in the collector (issue 16): one sender for the signed-in operator while any /m screen is open; the
+ * The outbox in the collector (issue 16): one sender for the signed-in operator while any /m screen is open and the
+ * outbox is loaded (outbox-context.tsx decides when: a flow that writes, or commands already on the device); the
  * counts and lists the header, 'Pendências' and the sign-out warning show, live from IndexedDB (other tabs too).
+ * This module and Dexie are a chunk of their own, loaded on demand.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { liveQuery } from 'dexie'
 import { useSession } from '../../../lib/session'
 import { allPending, dismissRefused, enqueueCommand, outboxDb, pendingCommands, refusedCommands, type OutboxCommand } from './outbox-db'
 import { startOutboxSender, type OutboxSender } from './outbox-sender'
+import { useOutbox, type OutboxApi } from './outbox-context'
 import { httpTransport, refusalReason, type CommandKind, type CommandPayloads } from './outbox-transport'
 
-export interface OutboxApi {
-  /** writes a command to the device's outbox; resolves once it is stored (it is sent when it can be) */
-  enqueue<K extends CommandKind>(kind: K, payload: CommandPayloads[K], summary?: string): Promise<OutboxCommand>
-  /** this operator's commands still to send, oldest first */
-  pending: OutboxCommand[]
-  /** this operator's refused commands, newest first */
-  refused: OutboxCommand[]
-  /** every unsent command on this device, whoever made it */
-  unsentOnDevice: number
-  sendNow(): void
-  dismiss(commandId: string): Promise<void>
-  /** the sender's state: 'offline' | 'idle' | 'sending' | 'backingOff' */
-  status: string
-}
-
-const OutboxContext = createContext<OutboxApi | null>(null)
-
-export function useOutbox(): OutboxApi {
-  const value = useContext(OutboxContext)
-  if (!value) throw new Error('useOutbox outside OutboxProvider')
-  return value
-}
+export type { OutboxApi }
+// the screens read the outbox through the layout's host (outbox-context.tsx); kept here for the imports that name it
+export { useOutbox }
 
 function useLive<T>(query: () => Promise<T>, initial: T, key: string): T {
   const [value, setValue] = useState<T>(initial)
@@ -44,7 +28,8 @@ function useLive<T>(query: () => Promise<T>, initial: T, key: string): T {
 
 const EMPTY: OutboxCommand[] = []
 
-export function OutboxProvider({ children }: { children: ReactNode }) {
+/** Runs the outbox and hands its API to the layout's host (renders nothing). */
+export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void }) {
   const { user } = useSession()
   const operator = user?.username ?? null
   const db = outboxDb()
@@ -111,5 +96,9 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
     }),
     [enqueue, pending, refused, unsentOnDevice, status, db],
   )
-  return <OutboxContext.Provider value={value}>{children}</OutboxContext.Provider>
+  useEffect(() => {
+    onApi(value)
+  }, [onApi, value])
+  useEffect(() => () => onApi(null), [onApi])
+  return null
 }

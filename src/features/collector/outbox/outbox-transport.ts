@@ -5,6 +5,7 @@
 import type { MoveCreateBody, MoveResult } from '../../../../contracts/inventory/ledger.contract'
 import type { PutawayBody, PutawayResult } from '../../../../contracts/inventory/putaway.contract'
 import type { BookedReceipt, ReceiveRequest } from '../../../../contracts/receiving/receiving.contract'
+import type { CountSubmitBody, CountSubmitResult } from '../../../../contracts/inventory/counts.contract'
 import type { CommandRefusalBody, CommandRefusalOut } from '../../../../contracts/tasks/command-refusals.contract'
 import { api, apiErrorText } from '../../../lib/api-client'
 import type { OutboxCommand } from './outbox-db'
@@ -22,6 +23,8 @@ export interface CommandPayloads {
   'task.putaway': Omit<PutawayBody, 'command_id'>
   /** Finish on /m/receive: books the document's draft receipt (the desktop wizard's too), the command_id as its idempotency key */
   'receiving.receive': { document: number } & Omit<ReceiveRequest, 'idempotency_key' | 'lines'>
+  /** one location of a count plan, as counted on the handheld (blind): POST /inventory/counts/{plan}/locations/{location}/ */
+  'inventory.count': { plan: number; location: number } & Omit<CountSubmitBody, 'command_id'>
 }
 export type CommandKind = keyof CommandPayloads
 
@@ -39,6 +42,7 @@ export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K],
     }
     return api.post<MoveResult>('/inventory/moves/', { command_id: commandId, stock_line: lines.results[0]!.id, qty: payload.qty, to_location: payload.to_location })
   },
+  'inventory.count': ({ plan, location, ...body }, commandId) => api.post<CountSubmitResult>(`/inventory/counts/${plan}/locations/${location}/`, { ...body, command_id: commandId }),
 }
 
 type StockPage = { count: number; results: { id: number }[] }

@@ -1,0 +1,62 @@
+/**
+ * The count machine's model (issue 16): two count tasks, a scan of each kind the offline cache tells apart (a task's
+ * location, another location, an inactive one, a product, a GS1 read with lot, expiry and quantity, a pallet, an
+ * unknown code), a valid and an invalid typed quantity, 'Local vazio', Confirm, Cancel, and the outbox write's
+ * success and failure. count.machine.test.ts replays every generated path.
+ */
+import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import type { MachineModel } from '../testing/model-coverage'
+import { countMachine, type CountContext, type CountTarget, type CountTask } from './count.machine'
+
+export const COUNT_TARGETS = {
+  taskLocation: { kind: 'location', code: 'A-01-01', id: 1, active: true },
+  otherTaskLocation: { kind: 'location', code: 'A-01-02', id: 2, active: true },
+  notAssigned: { kind: 'location', code: 'B-09-09', id: 5, active: true },
+  inactive: { kind: 'location', code: 'Z-99-99', id: 9, active: false },
+  product: { kind: 'product', code: 'P0001', id: 11, name: 'Parafuso' },
+  gs1: { kind: 'product', code: 'P0001', id: 11, name: 'Parafuso', lot: 'L2', expiry: '2027-12-31', qty: '12' },
+  pallet: { kind: 'pallet', code: '356789012345678903', sscc: '356789012345678903', palletCode: null },
+  unknown: { kind: 'unknown', code: 'XYZ' },
+} satisfies Record<string, CountTarget>
+
+export const COUNT_TASKS: CountTask[] = [
+  { task: 101, plan: 7, location: { id: 1, code: 'A-01-01' }, round: 0 },
+  { task: 102, plan: 7, location: { id: 2, code: 'A-01-02' }, round: 1 },
+]
+
+export type CountModelEvent = EventObject & { target?: CountTarget; qty?: string; tasks?: CountTask[]; output?: unknown; error?: unknown }
+
+export const countModelEvents: CountModelEvent[] = [
+  { type: 'TASKS', tasks: COUNT_TASKS },
+  ...Object.values(COUNT_TARGETS).map((target) => ({ type: 'SCAN', target })),
+  { type: 'QTY', qty: '5' },
+  { type: 'QTY', qty: 'abc' },
+  { type: 'EMPTY' },
+  { type: 'CONFIRM' },
+  { type: 'RESET' },
+  { type: 'xstate.done.actor.submit', output: { command_id: 'c-1' } },
+  { type: 'xstate.error.actor.submit', error: new Error('QuotaExceededError') },
+]
+
+// bounded: the state, which tasks are left, which location is counted, how many entries (0, 1, 2 or more; not their quantities), a pallet waiting, the refusal shown, whether a count was just done
+export function abstractCount(snapshot: AnyMachineSnapshot) {
+  const c = snapshot.context as CountContext
+  return {
+    value: snapshot.value,
+    tasks: c.tasks.map((t) => t.task),
+    task: c.task?.task ?? null,
+    entries: Math.min(c.entries.length, 2),
+    pallet: c.pallet !== null,
+    refusal: c.refusal?.id ?? null,
+    last: c.last !== null,
+  }
+}
+
+export const countModel: MachineModel<CountModelEvent> = {
+  machine: countMachine,
+  events: (snapshot) => {
+    const submitting = snapshot.matches('submitting')
+    return countModelEvents.filter((e) => (e.type.startsWith('xstate.') ? submitting : true))
+  },
+  abstract: abstractCount,
+}
