@@ -59,7 +59,13 @@ export const shipmentOut = z.object({
 })
 export type Shipment = z.infer<typeof shipmentOut>
 
-const pickItemBody = z.object({ line: pkField, stock_line: pkField, qty: positiveDecimal3 })
+const pickItemBody = z.object({
+  line: pkField,
+  stock_line: pkField,
+  qty: positiveDecimal3,
+  // why another lot than the FEFO-suggested one was picked (issue 16)
+  override_reason: z.string().trim().min(1).max(200).optional(),
+})
 const packageItemBody = z.object({ code: z.string().trim().min(1).max(64), contents: z.array(z.object({ line: pkField, qty: positiveDecimal3 })).max(2000) })
 
 /** PUT / PATCH …/draft/: the wizard's steps, replacing the saved draft. */
@@ -72,7 +78,7 @@ export const shippingDraftBody = z.object({
 
 /** The wizard's saved steps, as stored and answered. */
 export const shippingDraftOut = z.object({
-  picks: z.array(z.object({ line: z.number(), stock_line: z.number(), qty: z.string() })).optional(),
+  picks: z.array(z.object({ line: z.number(), stock_line: z.number(), qty: z.string(), override_reason: z.string().optional() })).optional(),
   packages: z.array(z.object({ code: z.string(), contents: z.array(z.object({ line: z.number(), qty: z.string() })) })).optional(),
   carrier: z.number().nullable().optional(),
   tracking_reference: z.string().optional(),
@@ -128,6 +134,7 @@ export const pickSuggestionLineOut = z.object({
     z.object({
       stock_line: z.number(),
       location: codeRef,
+      pick_sequence: z.number().nullable().describe("the location's place in the pick path; null = by its code (issue 16)"),
       lot: z.string().nullable(),
       pallet_code: z.string().nullable(),
       sscc: z.string().nullable(),
