@@ -9,6 +9,7 @@ import { copackModel } from '../copack/copack.model'
 import { labelPrintModel } from '../label-print/label-print.model'
 import { outboxModel } from '../outbox/outbox.model'
 import { moveModel } from '../move/move.model'
+import { shipModel } from '../ship/ship.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -80,6 +81,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Moves a pallet in two scans, or a quantity of a product from a source location, to a scanned destination: says what to scan next, refuses a scan that does not fit the step with its reason, and writes the move to the outbox on Confirm.',
     usedIn: ['/m/move'],
     model: moveModel as MachineModel,
+  },
+  {
+    id: 'ship',
+    name: 'Handheld pick and ship',
+    purpose: "Picks an order in pick-path order by scanning each location, the FEFO lot (another lot with a reason, never an expired one) and the quantity, takes a short pick's reason for a supervisor, then confirms loading with the carrier; each pick and the loading go to the outbox.",
+    usedIn: ['/m/ship'],
+    model: shipModel as MachineModel,
   },
 ]
 

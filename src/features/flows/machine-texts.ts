@@ -38,4 +38,8 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Movimentação no coletor`,
     purpose: msg`Move um palete em duas leituras, ou uma quantidade de um produto de uma localização de origem, para um destino lido: diz o que ler em seguida, recusa com o motivo uma leitura que não cabe no passo e grava a movimentação na fila de envio ao Confirmar.`,
   },
+  ship: {
+    name: msg`Separação e expedição no coletor`,
+    purpose: msg`Separa um pedido na ordem do caminho de separação lendo cada localização, o lote FEFO (outro lote com motivo, nunca um vencido) e a quantidade, leva o motivo de uma falta a um supervisor e confirma o carregamento com a transportadora; cada separação e o carregamento vão para a fila de envio.`,
+  },
 }
