@@ -71,7 +71,7 @@ describe('ship machine model', () => {
       try {
         await replay(path)
       } catch (e) {
-        throw new Error(`${label(path)}: ${(e as Error).message}`)
+        throw new Error(`${label(path)}: ${(e as Error).message}`, { cause: e })
       }
     }
     expect(paths.length).toBeGreaterThan(20)

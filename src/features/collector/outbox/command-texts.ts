@@ -5,6 +5,9 @@ import { msg } from '@lingui/core/macro'
 const KINDS: Record<string, MessageDescriptor> = {
   'stock.move': msg`Movimentação`,
   'task.putaway': msg`Armazenagem`,
+  'ship.pick': msg`Separação`,
+  'ship.short': msg`Falta na separação`,
+  'ship.load': msg`Carregamento`,
 }
 
 export const commandKindText = (i18n: I18n, kind: string) => (KINDS[kind] ? i18n._(KINDS[kind]) : kind)
