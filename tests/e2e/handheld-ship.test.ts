@@ -52,13 +52,19 @@ afterAll(async () => {
 /** the step the screen asks for now; on a timeout, what the screen said instead */
 async function prompt(page: Page, pattern: RegExp): Promise<RegExpExecArray> {
   let said = ''
+  try {
+    await page.getByTestId('ship-prompt').waitFor({ timeout: 20_000 })
+  } catch (error) {
+    await screenshot(page, 'handheld-ship-no-prompt')
+    throw new Error(`no prompt at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 500)}`, { cause: error })
+  }
   await poll(
     async () => {
       said = await page.getByTestId('ship-prompt').innerText()
-      return pattern.test(said)
+      return pattern.test(said) ? said : `${said} (expected ${pattern})`
     },
-    { timeout: 20_000, message: () => `expected ${pattern}, the screen says '${said}'` },
-  ).toBe(true)
+    { timeout: 20_000 },
+  ).toMatch(pattern)
   return pattern.exec(said)!
 }
 

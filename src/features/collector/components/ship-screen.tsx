@@ -93,7 +93,8 @@ export function ShipScreen() {
   const actor = useActorRef(machine, { inspect: flowsInspect })
   const state = useSelector(actor, (s) => s.value as string)
   const context = useSelector(actor, (s) => s.context)
-  const prompt = useSelector(actor, (s) => shipPrompt(s))
+  // built here, not in a selector: a prompt with values is a new object each time
+  const prompt = shipPrompt({ value: state, context })
   const pick = currentPick(context)
 
   const openOrder = useCallback(
