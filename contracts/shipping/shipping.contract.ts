@@ -139,6 +139,7 @@ export const pickSuggestionLineOut = z.object({
     z.object({
       stock_line: z.number(),
       location: codeRef,
+      pick_sequence: z.number().nullable().describe("the location's place in the pick path; null = by its code (issue 16)"),
       lot: z.string().nullable(),
       pallet_code: z.string().nullable(),
       sscc: z.string().nullable(),

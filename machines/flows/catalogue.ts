@@ -12,6 +12,7 @@ import { moveModel } from '../move/move.model'
 import { putawayModel } from '../putaway/putaway.model'
 import { receiveModel } from '../receive/receive.model'
 import { countModel } from '../count/count.model'
+import { shipModel } from '../ship/ship.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -104,6 +105,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: "Counts the operator's count tasks location by location: the location's scan, then every product, lot and pallet found with its quantity (blind), or 'Local vazio'; refuses a scan that does not fit the step with its reason, and writes the count to the outbox on Confirm.",
     usedIn: ['/m/count'],
     model: countModel as MachineModel,
+  },
+  {
+    id: 'ship',
+    name: 'Handheld pick and ship',
+    purpose: "Picks an order in pick-path order by scanning each location, the FEFO lot (another lot with a reason, never an expired one) and the quantity, takes a short pick's reason for a supervisor, then confirms loading with the carrier; each pick and the loading go to the outbox.",
+    usedIn: ['/m/ship'],
+    model: shipModel as MachineModel,
   },
 ]
 

@@ -42,6 +42,7 @@ export async function pickSuggestions(db: DbOrTx, user: AuthUser, target: Target
           uom: stockLines.uom,
           locationId: stockLines.locationId,
           locationCode: locations.code,
+          pickSequence: locations.pickSequence,
           warehouseId: locations.warehouseId,
           lot: stockLines.lot,
           palletCode: stockLines.palletCode,
@@ -86,6 +87,7 @@ export async function pickSuggestions(db: DbOrTx, user: AuthUser, target: Target
       return {
         stock_line: s.id,
         location: { id: s.locationId, code: s.locationCode },
+        pick_sequence: s.pickSequence,
         lot: s.lot,
         pallet_code: s.palletCode,
         sscc: s.sscc,

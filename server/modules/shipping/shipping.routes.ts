@@ -23,6 +23,7 @@ import {
   waveOut,
   waveUpdateBody,
 } from '../../../contracts/shipping/shipping.contract'
+import { shortPickBody, shortPickOut } from '../../../contracts/shipping/short-pick.contract'
 import {
   cancelSalesOrder,
   cancelWave,
@@ -32,6 +33,7 @@ import {
   orderDetail,
   orderRows,
   pickSuggestions,
+  reportShortPick,
   saveShippingDraft,
   serializeOrderRow,
   serializeWaveRow,
@@ -295,4 +297,20 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     )
   }
+
+  app.post(
+    '/shipping/short-picks/',
+    {
+      // the operator who came up short reports it (issue 16)
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: [TAG],
+        summary: 'Report a short pick: creates an exception task for a supervisor (once per command_id)',
+        description: '201 with the exception task; the same command_id again answers the first result. 409 when the order is not open.',
+        body: shortPickBody,
+        response: { 201: shortPickOut },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await reportShortPick(db, req.user, req.body)),
+  )
 }

@@ -31,6 +31,7 @@ export {
   WAVE_ENTITY,
 } from './sales-orders'
 export { pickSuggestions } from './pick-suggestions'
+export { reportShortPick } from './short-picks'
 export { saveShippingDraft, shippingDraft } from './shipping-draft'
 export { type ShipInput, ship } from './shipment-booking'
 export { orderCount, orderDetail, orderRows, orderRowSelect, serializeOrderRow, serializeWaveRow, shipmentView, waveDetail, waveRows } from './shipping-reads'

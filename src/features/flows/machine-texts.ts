@@ -46,4 +46,8 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Contagem no coletor`,
     purpose: msg`Conta as tarefas de contagem do operador local a local: a leitura do local, depois cada produto, lote e palete encontrado com a quantidade (às cegas), ou 'Local vazio'; recusa com o motivo uma leitura que não cabe no passo e grava a contagem na fila de envio ao Confirmar.`,
   },
+  ship: {
+    name: msg`Separação e expedição no coletor`,
+    purpose: msg`Separa um pedido na ordem do caminho de separação lendo cada localização, o lote FEFO (outro lote com motivo, nunca um vencido) e a quantidade, leva o motivo de uma falta a um supervisor e confirma o carregamento com a transportadora; cada separação e o carregamento vão para a fila de envio.`,
+  },
 }

@@ -5,6 +5,7 @@ import type { PickSuggestionLine } from './shipping-types'
 const suggestion = (stockLine: number, available: string) => ({
   stock_line: stockLine,
   location: { id: stockLine, code: `A01-01-0${stockLine}` },
+  pick_sequence: null,
   lot: null,
   pallet_code: null,
   sscc: null,

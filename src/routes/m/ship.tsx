@@ -1,17 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { CollectorPlaceholder } from '../../features/collector/components/collector-placeholder'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { provideQueryClient } from '../../app/query-context'
+import { ShipScreen } from '../../features/collector/components/ship-screen'
 
+// the open orders list is on TanStack Query, as /m/tasks
 export const Route = createFileRoute('/m/ship')({
-  component: CollectorShipPage,
+  beforeLoad: provideQueryClient,
+  component: ShipRoute,
 })
 
-function CollectorShipPage() {
+function ShipRoute() {
+  const { queryClient } = Route.useRouteContext()
   return (
-    <CollectorPlaceholder
-      title={<Trans>Expedir</Trans>}
-      description={<Trans>Expedição de mercadoria pelo coletor: separar os itens de um pedido ou onda, embalar e carregar.</Trans>}
-      steps={<Trans>Ler a localização sugerida, ler o produto ou palete separado e a quantidade, depois ler o volume e a doca.</Trans>}
-    />
+    <QueryClientProvider client={queryClient}>
+      <ShipScreen />
+    </QueryClientProvider>
   )
 }

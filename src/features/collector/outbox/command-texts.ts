@@ -7,6 +7,9 @@ const KINDS: Record<string, MessageDescriptor> = {
   'task.putaway': msg`Armazenagem`,
   'receiving.receive': msg`Recebimento`,
   'inventory.count': msg`Contagem`,
+  'ship.pick': msg`Separação`,
+  'ship.short': msg`Falta na separação`,
+  'ship.load': msg`Carregamento`,
 }
 
 export const commandKindText = (i18n: I18n, kind: string) => (KINDS[kind] ? i18n._(KINDS[kind]) : kind)

@@ -9,10 +9,11 @@ import type { CountSubmitBody, CountSubmitResult } from '../../../../contracts/i
 import type { CommandRefusalBody, CommandRefusalOut } from '../../../../contracts/tasks/command-refusals.contract'
 import { api, apiErrorText } from '../../../lib/api-client'
 import type { OutboxCommand } from './outbox-db'
+import { SHIP_COMMAND_ROUTES, type ShipCommandPayloads } from './ship-commands'
 import type { OutboxTransport } from './outbox-sender'
 
 /** the kinds of command the handheld makes, and their payloads (the request body without command_id) */
-export interface CommandPayloads {
+export interface CommandPayloads extends ShipCommandPayloads {
   'stock.move': Omit<MoveCreateBody, 'command_id'>
   /**
    * A quantity of a product (and lot) out of a location, as the operator scanned it offline: the stock line is found
@@ -29,6 +30,7 @@ export interface CommandPayloads {
 export type CommandKind = keyof CommandPayloads
 
 export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K], commandId: string) => Promise<unknown> } = {
+  ...SHIP_COMMAND_ROUTES,
   'stock.move': (payload, commandId) => api.post<MoveResult>('/inventory/moves/', { ...payload, command_id: commandId }),
   'task.putaway': (payload, commandId) => api.post<PutawayResult>('/inventory/putaways/', { ...payload, command_id: commandId }),
   'receiving.receive': ({ document, ...body }, commandId) => api.post<BookedReceipt>(`/receiving/documents/${document}/receive/`, { ...body, idempotency_key: commandId }),

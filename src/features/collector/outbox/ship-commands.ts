@@ -1,0 +1,31 @@
+/**
+ * /m/ship's commands (issue 16), sent by the outbox in order: each pick into the order's shipping draft (the same one
+ * the desktop wizard saves), a short pick's report (an exception task for a supervisor), and the loading (Finish,
+ * booking the draft with the carrier). Each is safe to send again: the pick sets its (line, stock line) to an absolute
+ * quantity, the report carries the command_id, and the loading's idempotency key is the command_id.
+ */
+import type { ShippingDraft } from '../../../../contracts/shipping/shipping.contract'
+import type { ShortPickBody, ShortPickOut } from '../../../../contracts/shipping/short-pick.contract'
+import { api } from '../../../lib/api-client'
+
+type ShippingDraftResponse = { draft: ShippingDraft | null; updated_at: string | null }
+
+export interface ShipCommandPayloads {
+  /** the draft's pick of this line from this stock line becomes `qty` (what was drafted when the order was opened plus what the operator picked) */
+  'ship.pick': { order: number; line: number; stock_line: number; qty: string; override_reason?: string }
+  'ship.short': Omit<ShortPickBody, 'command_id'>
+  'ship.load': { order: number; carrier: number | null }
+}
+
+export const SHIP_COMMAND_ROUTES: { [K in keyof ShipCommandPayloads]: (payload: ShipCommandPayloads[K], commandId: string) => Promise<unknown> } = {
+  'ship.pick': async ({ order, line, stock_line, qty, override_reason }) => {
+    const url = `/shipping/orders/${order}/draft/`
+    const current = await api.get<ShippingDraftResponse>(url)
+    const draft = current.draft ?? {}
+    const others = (draft.picks ?? []).filter((p) => !(p.line === line && p.stock_line === stock_line))
+    const pick = { line, stock_line, qty, ...(override_reason ? { override_reason } : {}) }
+    return api.put<ShippingDraftResponse>(url, { ...draft, picks: [...others, pick] })
+  },
+  'ship.short': (payload, commandId) => api.post<ShortPickOut>('/shipping/short-picks/', { ...payload, command_id: commandId }),
+  'ship.load': ({ order, carrier }, commandId) => api.post(`/shipping/orders/${order}/ship/`, { idempotency_key: commandId, ...(carrier !== null ? { carrier } : {}) }),
+}
