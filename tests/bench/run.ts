@@ -33,7 +33,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, gte, isNotNull } from 'drizzle-orm'
 import pg from 'pg'
 import { createApp } from '../../server/app'
 import { type Database, migrateDatabase, openDatabase } from '../../server/db/client'
@@ -299,7 +299,10 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
     const [pallet] = await db
       .select({ sscc: stockLines.palletCode })
       .from(stockLines)
-      .where(and(eq(stockLines.companyId, c), eq(stockLines.id, Math.floor(lines / 2) + 1)))
+      // the first line with a pallet from the middle on (not every line is on a pallet: a blank code is a 400)
+      .where(and(eq(stockLines.companyId, c), gte(stockLines.id, Math.floor(lines / 2) + 1), isNotNull(stockLines.palletCode)))
+      .orderBy(asc(stockLines.id))
+      .limit(1)
     const palletCode = pallet?.sscc ?? ''
     const [mid] = await db.select({ productId: stockLines.productId }).from(stockLines).where(and(eq(stockLines.companyId, c), eq(stockLines.id, Math.floor(lines / 3) + 1)))
     const ledgerProduct = mid?.productId ?? 1
