@@ -248,6 +248,11 @@ export const SERVER_MESSAGES = {
   putaway_one_source_missing: "Give a pallet_code or an sscc.",
   putaway_one_source: "Give only one of pallet_code and sscc.",
   print_choose_location: "Choose at least one location.",
+  // ---- short picks (handheld pick and ship)
+  short_pick_order_not_open: "Order {order} is {status}: only an open order is picked.",
+  short_pick_not_line: "{line} is not a line of order {order}.",
+  short_pick_not_short: "A short pick picks less than expected.",
+  decimal_3_places: "Enter a number with up to 3 decimals.",
 } as const
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES

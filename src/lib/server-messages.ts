@@ -240,6 +240,10 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   putaway_one_source_missing: () => msg`Informe o código do palete ou o SSCC.`,
   putaway_one_source: () => msg`Informe só um: código do palete ou SSCC.`,
   print_choose_location: () => msg`Escolha ao menos uma localização.`,
+  short_pick_order_not_open: (p) => msg`Pedido ${p.order} está ${p.status}: só um pedido aberto é separado.`,
+  short_pick_not_line: (p) => msg`${p.line} não é uma linha do pedido ${p.order}.`,
+  short_pick_not_short: () => msg`Uma falta separa menos que o esperado.`,
+  decimal_3_places: () => msg`Informe um número com até 3 casas decimais.`,
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)

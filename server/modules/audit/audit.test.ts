@@ -52,6 +52,6 @@ describe.each(kinds)('audit trail on %s', (kind) => {
   it('refuses a malformed query with the field named', async () => {
     const r = await t.as(operator, { method: 'GET', url: '/api/audit/?entity=Products;drop&entity_id=x' })
     expect(r.statusCode).toBe(400)
-    expect(Object.keys(r.json())).toEqual(expect.arrayContaining(['entity', 'entity_id']))
+    expect(Object.keys(r.json()).filter((k) => k !== 'codes')).toEqual(expect.arrayContaining(['entity', 'entity_id']))
   })
 })

@@ -81,7 +81,7 @@ describe.each(kinds)('lot trace on %s (issue 15)', (kind) => {
     expect(trace).toMatchObject({ lot, products: [{ id: p }], moves_truncated: false, consumption: [] })
     expect([trace.received_qty, trace.shipped_qty, trace.consumed_qty, trace.on_hand_qty].map(Number)).toEqual([10, 6, 0, 4])
     expect(trace.receipts).toEqual([
-      expect.objectContaining({ document: doc.code, supplier: expect.objectContaining({ id: supplier.id }), product: expect.objectContaining({ id: p }), lot, sscc: pallet.sscc, location: expect.objectContaining({ id: f.storage[0] }) }),
+      expect.objectContaining({ document: doc.code, supplier: expect.objectContaining({ id: supplier.id }), product: expect.objectContaining({ id: p }), lot, sscc: pallet.sscc, location: expect.objectContaining({ code: expect.stringMatching(/DOCK/) }) }), // booked into the dock (ADR 0014 shape 1)
     ])
     expect(Number(trace.receipts[0].qty)).toBe(10)
     expect(trace.moves.map((m) => m.reason)).toEqual(['receipt', 'move', ...trace.shipments.map(() => 'ship')])
@@ -98,7 +98,7 @@ describe.each(kinds)('lot trace on %s (issue 15)', (kind) => {
     expect((await api(operator, 'GET', `/api/inventory/trace/?lot=${lot}&product=${otherProduct}`)).json()).toMatchObject({ moves: [], receipts: [], on_hand_qty: '0' })
 
     // nothing named: a 400 naming the field; an unknown lot: empty; another company sees nothing
-    expect((await api(operator, 'GET', '/api/inventory/trace/')).json()).toEqual({ lot: [expect.any(String)] })
+    expect((await api(operator, 'GET', '/api/inventory/trace/')).json()).toMatchObject({ lot: [expect.any(String)] })
     expect((await api(operator, 'GET', '/api/inventory/trace/?lot=NO-SUCH-LOT')).json()).toMatchObject({ moves: [], receipts: [], shipments: [], on_hand: [] })
     const acme = (await t.login('acme.admin')).access
     expect((await api(acme, 'GET', `/api/inventory/trace/?lot=${lot}`)).json()).toMatchObject({ moves: [], receipts: [], products: [] })

@@ -141,7 +141,7 @@ describe.each(kinds)('CSV imports on %s', (kind) => {
     expect(c).toEqual({ days: 20, email: 'shop@example.com' })
     const noName = await upload('partners/carriers/import/', `code\n${uniq('CA')}\n`)
     expect(noName.statusCode).toBe(400)
-    expect(Object.keys(noName.json() as object)).toEqual(['non_field_errors'])
+    expect(Object.keys(noName.json() as object).filter((k) => k !== 'codes')).toEqual(['non_field_errors'])
     expect((await upload('partners/suppliers/import/', `code,name\n${uniq('SU')},S\n`, false, operator)).statusCode).toBe(403)
   })
 })

@@ -112,7 +112,7 @@ describe.each(kinds)('master data editing on %s', (kind) => {
       expect((await call(supervisor, 'POST', path, b)).statusCode).toBe(201)
       const again = await call(supervisor, 'POST', path, { ...b, gtins: undefined })
       expect(again.statusCode, again.body).toBe(400)
-      expect(Object.keys(again.json() as Row)).toEqual(['code'])
+      expect(Object.keys(again.json() as Row).filter((k) => k !== 'codes')).toEqual(['code'])
     })
   })
 
@@ -121,10 +121,10 @@ describe.each(kinds)('master data editing on %s', (kind) => {
     expect((await call(acme, 'PATCH', `/api/core/locations/${mine.id}/`, { is_active: false })).statusCode).toBe(404)
     const res = await call(supervisor, 'PATCH', `/api/core/locations/${mine.id}/`, { warehouse: ids.acmeWarehouse })
     expect(res.statusCode).toBe(400)
-    expect(Object.keys(res.json() as Row)).toEqual(['warehouse'])
+    expect(Object.keys(res.json() as Row).filter((k) => k !== 'codes')).toEqual(['warehouse'])
     const p = await call(supervisor, 'POST', '/api/product/products/', { code: uniq('P'), name1: 'x', uom: ids.acmeUom })
     expect(p.statusCode).toBe(400)
-    expect(Object.keys(p.json() as Row)).toEqual(['uom'])
+    expect(Object.keys(p.json() as Row).filter((k) => k !== 'codes')).toEqual(['uom'])
     expect(await history('locations', mine.id)).toHaveLength(1)
   })
 
@@ -137,7 +137,7 @@ describe.each(kinds)('master data editing on %s', (kind) => {
       .limit(1)
     const res = await call(supervisor, 'PATCH', `/api/core/locations/${line.locationId}/`, { is_active: false, name: 'Changed' })
     expect(res.statusCode, res.body).toBe(400)
-    expect(Object.keys(res.json() as Row)).toEqual(['is_active'])
+    expect(Object.keys(res.json() as Row).filter((k) => k !== 'codes')).toEqual(['is_active'])
     const [loc] = await db.select({ isActive: locations.isActive, name: locations.name }).from(locations).where(eq(locations.id, line.locationId))
     expect(loc.isActive).toBe(true)
     expect(loc.name).not.toBe('Changed')
@@ -171,7 +171,7 @@ describe.each(kinds)('master data editing on %s', (kind) => {
       const res = await call(supervisor, 'POST', '/api/product/products/', { code, name1: 'x', uom: ids.uom, gtins: [good, bad, '123'] })
       expect(res.statusCode).toBe(400)
       const errors = res.json() as Record<string, string[]>
-      expect(Object.keys(errors)).toEqual(['gtins'])
+      expect(Object.keys(errors).filter((k) => k !== 'codes')).toEqual(['gtins'])
       expect(errors.gtins).toHaveLength(2)
       expect(errors.gtins[0]).toContain(bad)
       expect((await call(operator, 'GET', `/api/product/products/?search=${code}`)).json()).toMatchObject({ count: 0 })
@@ -183,13 +183,13 @@ describe.each(kinds)('master data editing on %s', (kind) => {
       const code = uniq('P')
       const res = await call(supervisor, 'POST', '/api/product/products/', { code, name1: 'y', uom: ids.uom, gtins: [g] })
       expect(res.statusCode).toBe(400)
-      expect(Object.keys(res.json() as Row)).toEqual(['gtins'])
+      expect(Object.keys(res.json() as Row).filter((k) => k !== 'codes')).toEqual(['gtins'])
       // the create and its GTINs are one transaction: no product without its GTIN was left behind
       expect((await call(operator, 'GET', `/api/product/products/?search=${code}`)).json()).toMatchObject({ count: 0 })
       const other = (await call(supervisor, 'POST', '/api/product/products/', { code: uniq('P'), name1: 'z', uom: ids.uom })).json() as { id: number }
       const pack = await call(supervisor, 'POST', '/api/product/product-packs/', { product: other.id, uom: ids.uom, qty_per_pack: '12', gtin: g, packs_per_pallet: 40 })
       expect(pack.statusCode).toBe(400)
-      expect(Object.keys(pack.json() as Row)).toEqual(['gtin'])
+      expect(Object.keys(pack.json() as Row).filter((k) => k !== 'codes')).toEqual(['gtin'])
     })
 
     it('edits a pack: units per pack and packs per pallet', async () => {

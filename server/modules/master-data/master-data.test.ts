@@ -541,7 +541,12 @@ describe.each(kinds)('master data on %s', (kind) => {
       if (spec.create) {
         const empty = await req(writer, 'POST', spec.path, {})
         expect(empty.statusCode).toBe(400)
-        for (const messages of Object.values(empty.json() as Record<string, unknown>)) expect(messages).toEqual([MISSING])
+        // each field's message, and beside them its code (ADR 0015)
+        const { codes, ...fields } = empty.json() as Record<string, unknown>
+        for (const [field, messages] of Object.entries(fields)) {
+          expect(messages).toEqual([MISSING])
+          expect((codes as Record<string, unknown>)[field]).toEqual([{ code: 'required', params: {} }])
+        }
         const notJson = await t.as(tokens[writer], { method: 'POST', url: spec.path, payload: '{oops', headers: { 'content-type': 'application/json' } })
         expect(notJson.statusCode).toBe(400)
         expect(notJson.json()).toMatchObject({ detail: expect.any(String) })
@@ -557,7 +562,7 @@ describe.each(kinds)('master data on %s', (kind) => {
         const value = valueAt(first.json() as Row, unique.field)
         const res = await req(writer, 'POST', spec.path, { ...create(c, uniq('DUP')), [unique.field]: value })
         expect(res.statusCode, res.body).toBe(400)
-        expect(res.json()).toEqual({ [unique.field]: [expect.any(String)] })
+        expect(res.json()).toEqual({ [unique.field]: [expect.any(String)], codes: { [unique.field]: [expect.anything()] } })
         // the same value is free in another company (usernames are global: login asks no company)
         if (spec.name !== 'users') {
           const acme = await req('acme.admin', 'POST', spec.path, { ...create(c, uniq('DUP')), [unique.field]: value, ...acmeRefs(spec, c) })
@@ -568,7 +573,7 @@ describe.each(kinds)('master data on %s', (kind) => {
         expect(second.statusCode, second.body).toBe(201)
         const patch = await req(writer, 'PATCH', `${spec.path}${(second.json() as Row).id}/`, { [unique.field]: value })
         expect(patch.statusCode, patch.body).toBe(400)
-        expect(patch.json()).toEqual({ [unique.field]: [expect.any(String)] })
+        expect(patch.json()).toEqual({ [unique.field]: [expect.any(String)], codes: { [unique.field]: [expect.anything()] } })
       })
     }
 

@@ -98,7 +98,7 @@ describe.each(kinds)('putaway on %s', (kind) => {
     // a bare tap cannot finish it while the pallet is on the dock
     const tap = await api(operator, 'POST', `/api/workforce/tasks/${task.id}/done/`)
     expect(tap.statusCode).toBe(400)
-    expect(tap.json()).toEqual({ detail: expect.stringMatching(/still on .*put it away by scanning/) })
+    expect(tap.json()).toMatchObject({ detail: expect.stringMatching(/still on .*put it away by scanning/) })
 
     const command_id = randomUUID()
     const body = { command_id, task: task.id, sscc: pallet.sscc, to_location: dest.id }
@@ -120,7 +120,7 @@ describe.each(kinds)('putaway on %s', (kind) => {
     // a new command for a done task is refused
     const late = await api(operator, 'POST', '/api/inventory/putaways/', { ...body, command_id: randomUUID() })
     expect(late.statusCode).toBe(409)
-    expect(late.json()).toEqual({ detail: expect.stringMatching(/This task is done/), status: 'done' })
+    expect(late.json()).toMatchObject({ detail: expect.stringMatching(/This task is done/), status: 'done' })
     expect((await api(operator, 'GET', '/api/workforce/handheld/cache/')).json().tasks.some((c: { id: number }) => c.id === task.id)).toBe(false)
     expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
   })
@@ -130,24 +130,24 @@ describe.each(kinds)('putaway on %s', (kind) => {
     const { pallet, task } = await receivePallet(suggested.id)
     const put = (payload: object) => api(operator, 'POST', '/api/inventory/putaways/', { task: task.id, pallet_code: pallet.pallet_code, to_location: suggested.id, ...payload })
 
-    expect((await put({ pallet_code: 'PAL-NOPE' })).json()).toEqual({ pallet_code: [expect.stringMatching(/is not this task's pallet; scan /)] })
-    expect((await put({ to_location: dockId })).json()).toEqual({ to_location: [expect.stringMatching(/is a dock location/)] })
+    expect((await put({ pallet_code: 'PAL-NOPE' })).json()).toMatchObject({ pallet_code: [expect.stringMatching(/is not this task's pallet; scan /)] })
+    expect((await put({ to_location: dockId })).json()).toMatchObject({ to_location: [expect.stringMatching(/is a dock location/)] })
     const chilled = await newLocation('chilled')
-    expect((await put({ to_location: chilled.id })).json()).toEqual({ to_location: [expect.stringMatching(/is chilled; this pallet needs a ambient location/)] })
-    expect((await put({ to_location: f.otherStorage[0] })).json()).toEqual({ to_location: [expect.stringMatching(/another warehouse/)] })
-    expect((await put({ to_location: 99999999 })).json()).toEqual({ to_location: [expect.stringMatching(/Invalid pk/)] })
+    expect((await put({ to_location: chilled.id })).json()).toMatchObject({ to_location: [expect.stringMatching(/is chilled; this pallet needs a ambient location/)] })
+    expect((await put({ to_location: f.otherStorage[0] })).json()).toMatchObject({ to_location: [expect.stringMatching(/another warehouse/)] })
+    expect((await put({ to_location: 99999999 })).json()).toMatchObject({ to_location: [expect.stringMatching(/Invalid pk/)] })
     // a location full to its capacity, or holding blocked stock
     const full = await newLocation('ambient', 1)
     const other = await f.product(uniq('P'))
     await f.stock(other, full.id, '1', { palletCode: uniq('PAL') })
-    expect((await put({ to_location: full.id })).json()).toEqual({ to_location: [expect.stringMatching(/is full \(1 of 1 pallets\)/)] })
+    expect((await put({ to_location: full.id })).json()).toMatchObject({ to_location: [expect.stringMatching(/is full \(1 of 1 pallets\)/)] })
     const blockedAt = await newLocation()
     const blockedLine = await f.stock(other, blockedAt.id, '1')
     expect((await api(operator, 'POST', `/api/inventory/stock/${blockedLine}/block/`, { reason: 'damaged', status: 'blocked' })).statusCode).toBe(200)
-    expect((await put({ to_location: blockedAt.id })).json()).toEqual({ to_location: [expect.stringMatching(/blocked or quarantined/)] })
+    expect((await put({ to_location: blockedAt.id })).json()).toMatchObject({ to_location: [expect.stringMatching(/blocked or quarantined/)] })
     // a task that is not a putaway
     const [pick] = (await api(operator, 'GET', '/api/workforce/tasks/?type=pick&page_size=1')).json().results
-    if (pick) expect((await put({ task: pick.id })).json()).toEqual({ task: [expect.stringMatching(/not a putaway/)] })
+    if (pick) expect((await put({ task: pick.id })).json()).toMatchObject({ task: [expect.stringMatching(/not a putaway/)] })
     // nothing moved
     expect((await linesOf(pallet.pallet_code)).map((l) => l.locationId)).toEqual([dockId])
 
@@ -174,7 +174,7 @@ describe.each(kinds)('putaway on %s', (kind) => {
       const doc = (await api(admin, 'POST', '/api/receiving/documents/', { kind: 'po', code: uniq('PO'), supplier: supplierId, lines: [{ product, expected_qty: '1' }] })).json()
       const res = await api(operator, 'POST', `/api/receiving/documents/${doc.id}/receive/`, { idempotency_key: `nodock-${doc.code}`, lines: [{ line: doc.lines[0].id, received_qty: '1', location: dest.id }] })
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({ detail: expect.stringMatching(/has no active dock location/) })
+      expect(res.json()).toMatchObject({ detail: expect.stringMatching(/has no active dock location/) })
     } finally {
       await t.database.db.update(locations).set({ isActive: true }).where(and(eq(locations.warehouseId, f.warehouseId), eq(locations.kind, 'dock')))
     }

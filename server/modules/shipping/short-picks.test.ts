@@ -99,8 +99,8 @@ describe.each(kinds)('handheld picking on %s', (kind) => {
     const line = order.lines[0].id
     const post = (payload: object) => api(operator, 'POST', '/api/shipping/short-picks/', payload)
     const base = { order: order.id, line, expected: '5', picked: '1', reason: 'x' }
-    expect((await post({ ...base, reason: ' ' })).json()).toEqual({ reason: ['This field may not be blank.'] })
-    expect((await post({ ...base, picked: '5' })).json()).toEqual({ picked: ['A short pick picks less than expected.'] })
+    expect((await post({ ...base, reason: ' ' })).json()).toMatchObject({ reason: ['This field may not be blank.'] })
+    expect((await post({ ...base, picked: '5' })).json()).toMatchObject({ picked: ['A short pick picks less than expected.'] })
     const other = await salesOrder([{ product: p, qty: '1' }])
     expect((await post({ ...base, line: other.lines[0].id })).statusCode).toBe(400)
     expect((await post({ ...base, order: 99999999 })).statusCode).toBe(404)
