@@ -125,7 +125,7 @@ describe('Scan (SPEC 2.5)', () => {
     await waitFor(() => expect(screen.queryByText(/"total_qty": "200.000"/)).not.toBeInTheDocument())
   })
 
-  it('says so when nothing matches, and shows a 400 as the server wrote it', async () => {
+  it('says so when nothing matches, and shows a 400 in the user\'s language (ADR 0015)', async () => {
     scanServer((code) =>
       code === 'NOPE'
         ? { code, kind: null, gs1: null, truncated: false, results: [] }
@@ -136,6 +136,6 @@ describe('Scan (SPEC 2.5)', () => {
     expect(await screen.findByText('Nada encontrado para NOPE.')).toBeInTheDocument()
     await user.clear(screen.getByLabelText('Produto, lote ou palete'))
     await user.type(screen.getByLabelText('Produto, lote ou palete'), 'X{Enter}')
-    expect(await screen.findByRole('alert')).toHaveTextContent('code: Ensure this field has no more than 128 characters.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('code: Use no máximo 128 caracteres.')
   })
 })

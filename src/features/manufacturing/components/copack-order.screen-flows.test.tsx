@@ -7,12 +7,15 @@
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
+import { i18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { copackView } from '../../../../machines/copack/copack.machine'
 import type { CopackStatus } from '../../../../contracts/copack/copack.rules'
 import type { CopackContext, CopackFailure, CopackOrderLike } from '../../../../machines/copack/copack.machine'
 import { copackModel } from '../../../../machines/copack/copack.model'
+import { codeOfServerMessage } from '../../../../contracts/errors/server-messages.rules'
+import { translateCoded } from '../../../lib/server-messages'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
 import { renderApp, signIn, type MockAnswer, type MockRequest } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
@@ -28,6 +31,9 @@ const STATUS_TEXT: Record<CopackStatus, string> = {
   COMPLETED: 'Concluída',
   CANCELLED: 'Cancelada',
 }
+
+/** The server's words as the page shows them: in the user's language when they have a code (ADR 0015). */
+const shown = (text: string) => translateCoded(codeOfServerMessage(text), i18n) ?? text
 
 function detail(order: CopackOrderLike) {
   return {
@@ -99,7 +105,7 @@ function copackDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): S
         if (view.status === null) {
           // no order loaded yet: a spinner while loading, the failure with its retry otherwise
           if (view.loadFailed) {
-            expect(screen.getByRole('alert'), label).toHaveTextContent(lastDetail)
+            expect(screen.getByRole('alert'), label).toHaveTextContent(shown(lastDetail))
             expect(button('Tentar novamente'), label).toBeEnabled()
           } else {
             expect(screen.getByRole('status', { name: 'Carregando' }), label).toBeInTheDocument()
@@ -132,7 +138,7 @@ function copackDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): S
           view.error.id === 'copack.notEnoughStock'
             ? 'Estoque insuficiente para reservar a ordem: nada foi reservado.'
             : view.error.id === 'copack.server'
-              ? lastDetail
+              ? shown(lastDetail)
               : 'A operação falhou. Tente novamente.'
         expect(alert, label).toHaveTextContent(text)
         if (view.failed) expect(alert, label).toHaveTextContent('Reserva não realizada')
