@@ -93,12 +93,12 @@ describe('handheld collector', () => {
     })
   })
 
-  it('/m opens the home menu: seven tiles, four tabs, large targets, no axe violations', async () => {
+  it('/m opens the home menu: eight tiles, four tabs, large targets, no axe violations', async () => {
     await page.goto('/m')
     await page.waitForURL('**/m/home')
     await page.getByRole('heading', { name: 'Início', level: 1 }).waitFor()
     const tiles = page.getByRole('navigation', { name: 'Menu' }).getByRole('link')
-    expect(await tiles.allInnerTexts()).toEqual(['Scan', 'Consulta', 'Tarefas', 'Receber', 'Expedir', 'Mover', 'Contar'])
+    expect(await tiles.allInnerTexts()).toEqual(['Scan', 'Consulta', 'Tarefas', 'Receber', 'Armazenar', 'Expedir', 'Mover', 'Contar'])
     const tabs = page.getByRole('navigation', { name: 'Navegação do coletor' }).getByRole('link')
     expect(await tabs.allInnerTexts()).toEqual(['Início', 'Scan', 'Consulta', 'Tarefas'])
     for (const box of [...(await tiles.all()), ...(await tabs.all())].map((l) => l.boundingBox())) {
@@ -246,10 +246,12 @@ describe('handheld collector', () => {
     }
   })
 
-  it("the placeholders say what they will do; an unknown path says 'Rota não encontrada' with a Back link", async () => {
-    await page.goto('/m/receive')
-    await page.getByRole('heading', { name: 'Receber', level: 1 }).waitFor()
-    expect(await page.getByText('Em construção').count()).toBe(1)
+  it("every tile opens a working flow, none 'Em construção'; an unknown path says 'Rota não encontrada' with a Back link", async () => {
+    for (const [path, heading] of [['/m/receive', 'Receber'], ['/m/putaway', 'Armazenar'], ['/m/ship', 'Expedir'], ['/m/move', 'Mover'], ['/m/count', 'Contar']] as const) {
+      await page.goto(path)
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor()
+      expect(await page.getByText('Em construção').count(), path).toBe(0)
+    }
     await page.goto('/m/no-such-screen')
     await page.getByRole('heading', { name: 'Rota não encontrada' }).waitFor()
     await screenshot(page, 'collector-not-found')

@@ -2,7 +2,7 @@
  * The outbox in the collector (issue 16): the header counts what waits ('2 pendentes'), 'Pendências' lists it and
  * the refused commands with the server's reason, and signing out with unsent commands warns and keeps them.
  */
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
@@ -27,7 +27,8 @@ describe('collector outbox screens', () => {
     await renderApp('/m/pending')
     await screen.findByRole('heading', { name: 'Pendências' })
     // the outbox loads lazily with the screen (issue 16's first-load budget): on a busy machine that is more than 1 s
-    expect(await screen.findByText('2 pendentes', {}, { timeout: 10_000 })).toBeInTheDocument()
+    // the header may render again while the outbox loads: ask again until it says so (not the first node found)
+    await waitFor(() => expect(screen.getByText('2 pendentes')).toBeInTheDocument(), { timeout: 10_000 })
     const waiting = await screen.findByTestId('pending-list')
     expect(within(waiting).getByRole('article', { name: 'PAL-1 → B-01-02' })).toBeInTheDocument()
     expect(within(waiting).getByRole('article', { name: 'PAL-2 → B-01-02' })).toBeInTheDocument()
