@@ -178,7 +178,9 @@ function BomForm({ bom, title, onClose }: { bom: BomDetail | null; title: string
                   </div>
                   <NumberInput
                     w={180}
-                    label={t`Quantidade do componente ${n}`}
+                    label={t`Quantidade`}
+                    // the visible label starts the accessible name (WCAG 2.5.3); the row's number tells rows apart
+                    aria-label={t`Quantidade do componente ${n}`}
                     required
                     min={0}
                     decimalScale={3}
