@@ -30,6 +30,7 @@ import { stockCommandRoutes } from './modules/inventory/stock-commands.routes'
 import { inventorySettingsRoutes } from './modules/inventory/settings.routes'
 import { countRoutes } from './modules/inventory/counts.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
+import { bomRoutes } from './modules/manufacturing/boms.routes'
 import { copackRoutes } from './modules/manufacturing/copack.routes'
 import { copackTaskStarted } from './modules/manufacturing/copack.service'
 import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
@@ -192,6 +193,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(countRoutes)
       await api.register(tasksRoutes)
       await api.register(copackRoutes)
+      await api.register(bomRoutes)
       await api.register(taskActionsRoutes)
       await api.register(handheldRoutes)
       await api.register(receivingRoutes)

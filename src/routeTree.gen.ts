@@ -44,6 +44,7 @@ import { Route as AppInventoryMovesRouteImport } from './routes/_app/inventory/m
 import { Route as AppInventoryScanRouteImport } from './routes/_app/inventory/scan'
 import { Route as AppInventorySearchRouteImport } from './routes/_app/inventory/search'
 import { Route as AppInventoryTraceRouteImport } from './routes/_app/inventory/trace'
+import { Route as AppManufacturingBomsRouteImport } from './routes/_app/manufacturing/boms'
 import { Route as AppPartnersCarriersRouteImport } from './routes/_app/partners/carriers'
 import { Route as AppPartnersCustomersRouteImport } from './routes/_app/partners/customers'
 import { Route as AppPartnersSuppliersRouteImport } from './routes/_app/partners/suppliers'
@@ -233,6 +234,11 @@ const AppInventoryTraceRoute = AppInventoryTraceRouteImport.update({
   path: '/inventory/trace',
   getParentRoute: () => AppRoute,
 } as any)
+const AppManufacturingBomsRoute = AppManufacturingBomsRouteImport.update({
+  id: '/manufacturing/boms',
+  path: '/manufacturing/boms',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPartnersCarriersRoute = AppPartnersCarriersRouteImport.update({
   id: '/partners/carriers',
   path: '/partners/carriers',
@@ -343,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
+  '/manufacturing/boms': typeof AppManufacturingBomsRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -392,6 +399,7 @@ export interface FileRoutesByTo {
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
+  '/manufacturing/boms': typeof AppManufacturingBomsRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -444,6 +452,7 @@ export interface FileRoutesById {
   '/_app/inventory/scan': typeof AppInventoryScanRoute
   '/_app/inventory/search': typeof AppInventorySearchRoute
   '/_app/inventory/trace': typeof AppInventoryTraceRoute
+  '/_app/manufacturing/boms': typeof AppManufacturingBomsRoute
   '/_app/partners/carriers': typeof AppPartnersCarriersRoute
   '/_app/partners/customers': typeof AppPartnersCustomersRoute
   '/_app/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -496,6 +505,7 @@ export interface FileRouteTypes {
     | '/inventory/scan'
     | '/inventory/search'
     | '/inventory/trace'
+    | '/manufacturing/boms'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -545,6 +555,7 @@ export interface FileRouteTypes {
     | '/inventory/scan'
     | '/inventory/search'
     | '/inventory/trace'
+    | '/manufacturing/boms'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -596,6 +607,7 @@ export interface FileRouteTypes {
     | '/_app/inventory/scan'
     | '/_app/inventory/search'
     | '/_app/inventory/trace'
+    | '/_app/manufacturing/boms'
     | '/_app/partners/carriers'
     | '/_app/partners/customers'
     | '/_app/partners/suppliers'
@@ -866,6 +878,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventoryTraceRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manufacturing/boms': {
+      id: '/_app/manufacturing/boms'
+      path: '/manufacturing/boms'
+      fullPath: '/manufacturing/boms'
+      preLoaderRoute: typeof AppManufacturingBomsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/partners/carriers': {
       id: '/_app/partners/carriers'
       path: '/partners/carriers'
@@ -986,6 +1005,7 @@ interface AppRouteChildren {
   AppInventoryScanRoute: typeof AppInventoryScanRoute
   AppInventorySearchRoute: typeof AppInventorySearchRoute
   AppInventoryTraceRoute: typeof AppInventoryTraceRoute
+  AppManufacturingBomsRoute: typeof AppManufacturingBomsRoute
   AppPartnersCarriersRoute: typeof AppPartnersCarriersRoute
   AppPartnersCustomersRoute: typeof AppPartnersCustomersRoute
   AppPartnersSuppliersRoute: typeof AppPartnersSuppliersRoute
@@ -1021,6 +1041,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryScanRoute: AppInventoryScanRoute,
   AppInventorySearchRoute: AppInventorySearchRoute,
   AppInventoryTraceRoute: AppInventoryTraceRoute,
+  AppManufacturingBomsRoute: AppManufacturingBomsRoute,
   AppPartnersCarriersRoute: AppPartnersCarriersRoute,
   AppPartnersCustomersRoute: AppPartnersCustomersRoute,
   AppPartnersSuppliersRoute: AppPartnersSuppliersRoute,

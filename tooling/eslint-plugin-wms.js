@@ -14,7 +14,7 @@ export const TABLE_OWNERS = {
   workforce: ['tasks', 'commandRefusals'],
   printing: ['printers', 'printJobs', 'ssccCounters'],
   quality: ['supplierIssueTypes', 'supplierIssues', 'emailOutbox'],
-  manufacturing: ['billsOfMaterials', 'copackOrders', 'copackReservations'],
+  manufacturing: ['boms', 'billsOfMaterials', 'copackOrders', 'copackReservations'],
   receiving: ['inboundDocuments', 'inboundDocumentLines', 'receipts', 'receiptLines'],
   audit: ['auditLog'],
   shipping: ['salesOrders', 'salesOrderLines', 'waves', 'shipments', 'shipmentPicks', 'shipmentPackages', 'shipmentPackageContents'],

@@ -1,7 +1,7 @@
 /** Co-packing orders and bills of materials (SPEC 2.12, 3 "Copack order", 7 "Copack"). */
 import { z } from 'zod'
 import { taskOut } from '../tasks/tasks.contract'
-import { codeField, codeRef, decimalOut, detailOut, id, idQuery, listQuery, pageOf, pkField, positiveDecimal3, productRef, timestampOut } from '../primitives'
+import { codeField, codeRef, decimalOut, detailOut, id, listQuery, pageOf, pkField, positiveDecimal3, productRef, timestampOut } from '../primitives'
 import { COPACK_ACTION_NAMES, COPACK_STATUSES, RESERVATION_STATUSES } from './copack.rules'
 
 export const copackRowOut = z.object({
@@ -86,7 +86,3 @@ export type MissingComponent = z.infer<typeof missingComponentOut>
 
 /** 409 of a reserve: why, and what is short (empty when the product has no bill of materials). */
 export const reserveConflictOut = detailOut.extend({ missing: z.array(missingComponentOut).optional() })
-
-export const bomOut = z.object({ id, result_product: productRef, component_product: productRef, qty_per_unit: decimalOut })
-export const bomBody = z.object({ result_product: pkField, component_product: pkField, qty_per_unit: positiveDecimal3 })
-export const bomFilters = z.object({ result_product: idQuery.optional(), component_product: idQuery.optional() })

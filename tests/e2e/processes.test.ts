@@ -46,8 +46,8 @@ const next = (page: Page) => page.getByRole('button', { name: 'Próximo' })
 
 describe('processes', () => {
   it('creates a copack order, reserves it and shows its pick tasks', async () => {
-    const boms = await api<{ results: { result_product: { id: number; code: string; name1: string } }[] }>('/manufacturing/boms/?page_size=1')
-    const product = boms.results[0].result_product
+    const boms = await api<{ results: { product: { id: number; code: string; name1: string } }[] }>('/manufacturing/boms/?page_size=1')
+    const product = boms.results[0].product
     for (const scheme of ['light', 'dark'] as const) {
       const page = await pageIn(scheme)
       await page.goto('/manufacturing/copack-orders')

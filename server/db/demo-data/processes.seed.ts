@@ -4,7 +4,7 @@ import { products, uoms } from '../schema/catalog'
 import { locations, warehouses } from '../schema/core'
 import { inboundDocumentLines, inboundDocuments, salesOrderLines, salesOrders, waves } from '../schema/documents'
 import { stockLines } from '../schema/inventory'
-import { billsOfMaterials, copackOrders } from '../schema/manufacturing'
+import { billsOfMaterials, boms, copackOrders } from '../schema/manufacturing'
 import { customers, suppliers } from '../schema/partners'
 import { users } from '../schema/users'
 import { fromMilli, minMilli, toMilli } from '../../kernel/qty-math'
@@ -61,7 +61,7 @@ export async function seedProcessesDemo(db: Db, opts: { companyId: number; wareh
   const allProducts = (await db.select({ id: products.id }).from(products).where(eq(products.companyId, companyId)).orderBy(asc(products.id))).map((p) => p.id)
   const results = allProducts.filter((id) => !componentIds.has(id)).slice(0, 30)
 
-  const bomRows: (typeof billsOfMaterials.$inferInsert)[] = []
+  const bomRows: Omit<typeof billsOfMaterials.$inferInsert, 'bomId'>[] = []
   if (components.length >= 2) {
     for (const resultProductId of results) {
       const n = Math.min(components.length, r.int(2, 3))
@@ -71,7 +71,15 @@ export async function seedProcessesDemo(db: Db, opts: { companyId: number; wareh
         bomRows.push({ companyId, resultProductId, componentProductId: components[i].productId, qtyPerUnit: components[i].qty })
       }
     }
-    if (bomRows.length) await db.insert(billsOfMaterials).values(bomRows)
+    if (bomRows.length) {
+      // one bill of materials per result product, its components the rows (ADR 0016)
+      const headers = await db
+        .insert(boms)
+        .values(results.map((productId) => ({ companyId, productId })))
+        .returning({ id: boms.id, productId: boms.productId })
+      const bomOf = new Map(headers.map((h) => [h.productId, h.id]))
+      await db.insert(billsOfMaterials).values(bomRows.map((row) => ({ ...row, bomId: bomOf.get(row.resultProductId)! })))
+    }
   }
   const withBom = [...new Set(bomRows.map((b) => b.resultProductId))]
   const drafts = withBom.slice(0, 5).map((resultProductId, i) => ({

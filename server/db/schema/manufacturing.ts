@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { products } from './catalog'
 import { companies, locations, sites, warehouses } from './core'
 import { tasks } from './tasks'
@@ -10,12 +10,32 @@ const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
 const qty = (name: string) => numeric(name, { precision: 14, scale: 3 })
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
+/**
+ * A bill of materials as a document (issue 17/18): the product it makes, whether it is in use. One per product and
+ * company; deactivated, never deleted (ADR 0016). Its components are the `bills_of_materials` rows.
+ */
+export const boms = pgTable(
+  'boms',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    productId: integer('product_id').notNull().references(() => products.id),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('boms_company_product_uq').on(t.companyId, t.productId)],
+)
+
 /** A bill of materials, one row per component: making one unit of the result takes `qty_per_unit` of the component. */
 export const billsOfMaterials = pgTable(
   'bills_of_materials',
   {
     id: id(),
     companyId: integer('company_id').notNull().references(() => companies.id),
+    bomId: integer('bom_id')
+      .notNull()
+      .references(() => boms.id),
     resultProductId: integer('result_product_id').notNull().references(() => products.id),
     componentProductId: integer('component_product_id').notNull().references(() => products.id),
     qtyPerUnit: qty('qty_per_unit').notNull(),
@@ -26,6 +46,7 @@ export const billsOfMaterials = pgTable(
     check('bills_of_materials_self_ck', sql`${t.resultProductId} <> ${t.componentProductId}`),
     uniqueIndex('bills_of_materials_result_component_uq').on(t.companyId, t.resultProductId, t.componentProductId),
     index('bills_of_materials_component_idx').on(t.componentProductId),
+    index('bills_of_materials_bom_idx').on(t.bomId),
   ],
 )
 

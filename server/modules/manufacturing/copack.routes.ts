@@ -1,9 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import {
-  bomBody,
-  bomFilters,
-  bomOut,
   copackCompleteBody,
   copackCreateBody,
   copackDetailOut,
@@ -12,12 +8,10 @@ import {
 } from '../../../contracts/copack/copack.contract'
 import { idParams } from '../../../contracts/primitives'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { products } from '../../db/schema/catalog'
-import { billsOfMaterials, COPACK_STATUSES, type CopackStatus, copackOrders } from '../../db/schema/manufacturing'
+import { COPACK_STATUSES, type CopackStatus, copackOrders } from '../../db/schema/manufacturing'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
-import { type CompanyTable, crudRoutes, refInCompany } from '../../http/crud'
-import { fieldError, notFound } from '../../http/errors'
-import { countStar, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
+import { fieldError } from '../../http/errors'
+import { orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import {
   cancelCopackOrder,
   completeCopackOrder,
@@ -131,79 +125,4 @@ export const copackRoutes: FastifyPluginAsyncZod = async (app) => {
       return copackDetail(db, req.user, req.params.id)
     },
   )
-
-  // Bills of materials: a company-scoped resource, written by admins and supervisors
-  const bomTable = billsOfMaterials as unknown as CompanyTable
-  const checkPair = (result: number, component: number) => {
-    if (result === component) throw fieldError('component_product', 'A product cannot be a component of itself.')
-  }
-  await app.register(
-    crudRoutes({
-      prefix: '/manufacturing/boms',
-      tag: TAG,
-      table: bomTable,
-      rows: (d) =>
-        d
-          .select({
-            id: billsOfMaterials.id,
-            result_product: { id: resultProducts.id, code: resultProducts.code, name1: resultProducts.name1 },
-            component_product: { id: componentProducts.id, code: componentProducts.code, name1: componentProducts.name1 },
-            qty_per_unit: billsOfMaterials.qtyPerUnit,
-          })
-          .from(billsOfMaterials)
-          .innerJoin(resultProducts, eq(resultProducts.id, billsOfMaterials.resultProductId))
-          .innerJoin(componentProducts, eq(componentProducts.id, billsOfMaterials.componentProductId))
-          .$dynamic(),
-      count: (d) =>
-        d
-          .select({ count: countStar })
-          .from(billsOfMaterials)
-          .innerJoin(resultProducts, eq(resultProducts.id, billsOfMaterials.resultProductId))
-          .innerJoin(componentProducts, eq(componentProducts.id, billsOfMaterials.componentProductId))
-          .$dynamic(),
-      serialize: (r) => r,
-      output: bomOut,
-      searchFields: [resultProducts.code, resultProducts.name1, componentProducts.code, componentProducts.name1],
-      ordering: { id: billsOfMaterials.id, result_product__code: resultProducts.code, component_product__code: componentProducts.code, qty_per_unit: billsOfMaterials.qtyPerUnit },
-      defaultOrdering: 'result_product__code,component_product__code',
-      filters: {
-        schema: bomFilters,
-        where: (q) => [
-          q.result_product ? eq(billsOfMaterials.resultProductId, Number(q.result_product)) : undefined,
-          q.component_product ? eq(billsOfMaterials.componentProductId, Number(q.component_product)) : undefined,
-        ],
-      },
-      create: {
-        body: bomBody,
-        values: async ({ db: d, user }, b) => {
-          checkPair(b.result_product, b.component_product)
-          return {
-            resultProductId: await refInCompany(d, products, user.companyId, b.result_product, 'result_product'),
-            componentProductId: await refInCompany(d, products, user.companyId, b.component_product, 'component_product'),
-            qtyPerUnit: b.qty_per_unit,
-          }
-        },
-      },
-      update: {
-        body: bomBody.partial(),
-        values: async ({ db: d, user, id }, b) => {
-          const [current] = await d
-            .select({ result: billsOfMaterials.resultProductId, component: billsOfMaterials.componentProductId })
-            .from(billsOfMaterials)
-            .where(and(eq(billsOfMaterials.id, id as number), eq(billsOfMaterials.companyId, user.companyId)))
-          if (!current) throw notFound('No such record.')
-          checkPair(b.result_product ?? current.result, b.component_product ?? current.component)
-          const out: Record<string, unknown> = {}
-          if (b.result_product !== undefined) out.resultProductId = await refInCompany(d, products, user.companyId, b.result_product, 'result_product')
-          if (b.component_product !== undefined) out.componentProductId = await refInCompany(d, products, user.companyId, b.component_product, 'component_product')
-          if (b.qty_per_unit !== undefined) out.qtyPerUnit = b.qty_per_unit
-          return out
-        },
-      },
-      uniqueFields: { bills_of_materials_result_component_uq: ['component_product', 'This component is already in the bill of materials of this product.'] },
-    }),
-  )
 }
-
-const resultProducts = alias(products, 'result_product')
-const componentProducts = alias(products, 'component_product')

@@ -19,7 +19,7 @@ import type { DbOrTx, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
-import { billsOfMaterials, copackOrders, copackReservations } from '../../db/schema/manufacturing'
+import { billsOfMaterials, boms, copackOrders, copackReservations } from '../../db/schema/manufacturing'
 import type { MissingComponent } from '../../../contracts/copack/copack.contract'
 import { COPACK_ACTIONS } from '../../../contracts/copack/copack.rules'
 import { tasks } from '../../db/schema/tasks'
@@ -30,6 +30,7 @@ import { fefoEligible, receiveStock, releaseStock, removeStock, reserveStock, ty
 import { type Milli, fromMilli, maxMilli, minMilli, mulMilliCeil, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouseScope } from '../../kernel/warehouse-scope'
 import { cancelTasks, countNotDone, createTask } from '../workforce/tasks.service'
+import { lockActiveBom } from './boms.service'
 
 const actorOf = (user: AuthUser): StockActor => ({ companyId: user.companyId, userId: user.id })
 
@@ -82,13 +83,15 @@ const wrongStatus = (action: string, status: string, allowed: string) =>
 
 type Component = { productId: number; code: string; name1: string; uom: string; qtyPerUnit: string; needed: Milli }
 
-async function componentsOf(db: DbOrTx, order: OrderRow): Promise<Component[]> {
+/** The components of the order's product; `activeOnly` (a reserve): none when its bill of materials is deactivated (ADR 0016). */
+async function componentsOf(db: DbOrTx, order: OrderRow, activeOnly = false): Promise<Component[]> {
   const rows = await db
     .select({ productId: products.id, code: products.code, name1: products.name1, uom: uoms.code, qtyPerUnit: billsOfMaterials.qtyPerUnit })
     .from(billsOfMaterials)
+    .innerJoin(boms, eq(boms.id, billsOfMaterials.bomId))
     .innerJoin(products, eq(products.id, billsOfMaterials.componentProductId))
     .innerJoin(uoms, eq(uoms.id, products.uomId))
-    .where(and(eq(billsOfMaterials.companyId, order.companyId), eq(billsOfMaterials.resultProductId, order.resultProductId)))
+    .where(and(eq(boms.companyId, order.companyId), eq(boms.productId, order.resultProductId), activeOnly ? eq(boms.isActive, true) : undefined))
     .orderBy(asc(products.id))
   const resultQty = toMilli(order.resultQty)
   return rows.map((r) => ({ ...r, needed: mulMilliCeil(toMilli(r.qtyPerUnit), resultQty) }))
@@ -153,7 +156,9 @@ async function reserveIn(tx: Tx, user: AuthUser, id: number): Promise<void> {
     const current = await orderOr404(tx, user, id)
     throw wrongStatus('reserved', current.status, 'DRAFT')
   }
-  const comps = await componentsOf(tx, order)
+  // an edit of the bill of materials waits for this reserve to commit, and this reserve for an edit (ADR 0016)
+  await lockActiveBom(tx, order.companyId, order.resultProductId)
+  const comps = await componentsOf(tx, order, true)
   const [result] = await tx.select({ code: products.code }).from(products).where(eq(products.id, order.resultProductId))
   if (!comps.length) throw conflict({ detail: `Product ${result?.code ?? order.resultProductId} has no bill of materials: there is nothing to reserve.`, missing: [] })
 

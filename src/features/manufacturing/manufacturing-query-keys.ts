@@ -8,4 +8,7 @@ export const manufacturingKeys = {
   copackOrder: (id: number) => [...manufacturingKeys.all, 'copack-order', id] as const,
   productSearch: (search: string) => [...manufacturingKeys.all, 'product-search', search] as const,
   bomCount: (productId: number) => [...manufacturingKeys.all, 'bom-count', productId] as const,
+  bomLists: () => [...manufacturingKeys.all, 'boms'] as const,
+  boms: (params: ListParams) => [...manufacturingKeys.bomLists(), params] as const,
+  bom: (id: number) => [...manufacturingKeys.all, 'bom', id] as const,
 }

@@ -13,6 +13,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconListCheck,
+  IconListTree,
   IconMapPin,
   IconPackage,
   IconPackages,
@@ -124,6 +125,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'receiving', label: msg`Recebimento`, to: '/receiving', icon: IconTruckLoading },
       { id: 'shipping', label: msg`Expedição`, to: '/shipping', icon: IconTruckDelivery },
       { id: 'copack', label: msg`Copack`, to: '/manufacturing/copack-orders', icon: IconBox },
+      { id: 'boms', label: msg`Listas de materiais`, to: '/manufacturing/boms', icon: IconListTree },
     ],
   },
   {

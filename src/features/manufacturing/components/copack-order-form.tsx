@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Alert, Button, Group, NumberInput, Paper, Stack, TextInput } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { LinkButton } from '../../../components/link-button'
 import { apiErrorText, readDrfError } from '../../../lib/api-client'
 import { createCopackOrder } from '../api/create-copack-order'
 import { bomCountQueryOptions } from '../api/get-bom-count'
@@ -61,6 +62,14 @@ export function CopackOrderForm({ onCreated, onCancel }: CopackOrderFormProps) {
             onChange={setProduct}
             error={noBom ? t`Este produto não tem lista de materiais: cadastre os seus componentes antes de criar a ordem.` : fieldError('result_product')}
           />
+          {noBom && product ? (
+            // issue 17: where the missing bill of materials is made
+            <Group>
+              <LinkButton to="/manufacturing/boms" search={{ search: product.code }} size="xs" variant="light">
+                <Trans>Cadastrar a lista de materiais de {product.code}</Trans>
+              </LinkButton>
+            </Group>
+          ) : null}
           <NumberInput label={t`Quantidade`} required min={0.001} decimalScale={3} value={qty} onChange={setQty} error={fieldError('result_qty')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>

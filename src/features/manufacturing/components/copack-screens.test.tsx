@@ -36,7 +36,7 @@ describe('copack screens say why before the click (issue 17)', () => {
   it('a product without a bill of materials: the form says so and Create stays disabled', async () => {
     const { requests } = mockApi(({ url }) => {
       if (url.pathname === '/api/product/products/') return { body: page([{ id: 12, code: 'P-12', name1: 'Sem receita' }]) }
-      if (url.pathname === '/api/manufacturing/boms/') return { body: page([], url.searchParams.get('result_product') === '12' ? 0 : 3) }
+      if (url.pathname === '/api/manufacturing/boms/') return { body: page([], url.searchParams.get('product') === '12' && url.searchParams.get('is_active') === 'true' ? 0 : 1) }
       return { status: 404, body: { detail: 'Not found.' } }
     })
     signIn()
@@ -47,6 +47,8 @@ describe('copack screens say why before the click (issue 17)', () => {
     await user.click(await screen.findByRole('option', { name: 'P-12 — Sem receita' }))
     expect(await screen.findByText(/Este produto não tem lista de materiais/)).toBeInTheDocument()
     expect(create).toBeDisabled()
+    // and where to make it
+    expect(screen.getByRole('link', { name: 'Cadastrar a lista de materiais de P-12' })).toHaveAttribute('href', '/manufacturing/boms?search=P-12')
     expect(requests.filter((r: MockRequest) => r.method === 'POST')).toHaveLength(0)
   })
 

@@ -1,0 +1,168 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { products } from '../../db/schema/catalog'
+import { billsOfMaterials } from '../../db/schema/manufacturing'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app'
+import { databaseKinds } from '../../../tests/support/test-db'
+import { processFixture, type ProcessFixture } from '../../../tests/support/process-fixtures'
+
+const kinds = await databaseKinds()
+
+// issue 17/18, ADR 0016: bills of materials as documents (product, components with quantities), edited while no
+// copack order has reserved by them, deactivated instead of deleted, with their audit trail
+describe.each(kinds)('bills of materials on %s', (kind) => {
+  let t: TestApp
+  let f: ProcessFixture
+  let admin: string
+  let supervisor: string
+  let operator: string
+  let seq = 0
+  const uniq = (prefix: string) => `${prefix}-${kind}-${++seq}`
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    f = await processFixture(t)
+    admin = (await t.login('admin')).access
+    supervisor = (await t.login('supervisor')).access
+    operator = (await t.login('operator')).access
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const api = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.as(token, { method, url, payload })
+  const create = (token: string, product: number, components: [number, string | number][]) =>
+    api(token, 'POST', '/api/manufacturing/boms/', { product, components: components.map(([p, qty_per_unit]) => ({ product: p, qty_per_unit })) })
+
+  it('a supervisor creates one with two components; every role reads it; the list shows the count', async () => {
+    const [r, c1, c2] = [await f.product(uniq('R')), await f.product(uniq('C')), await f.product(uniq('C'))]
+    const res = await create(supervisor, r, [
+      [c1, '1.25'],
+      [c2, 2],
+    ])
+    expect(res.statusCode, res.body).toBe(201)
+    const body = res.json()
+    expect(body).toMatchObject({
+      product: { id: r },
+      components_count: 2,
+      is_active: true,
+      components: [
+        { product: { id: c1, uom: expect.any(String) }, qty_per_unit: '1.250' },
+        { product: { id: c2 }, qty_per_unit: '2.000' },
+      ],
+      open_orders: [],
+    })
+    const detail = await api(operator, 'GET', `/api/manufacturing/boms/${body.id}/`)
+    expect(detail.statusCode).toBe(200)
+    expect(detail.json()).toMatchObject({ id: body.id, components_count: 2 })
+    const list = await api(operator, 'GET', `/api/manufacturing/boms/?product=${r}`)
+    expect(list.json()).toMatchObject({ count: 1, results: [{ id: body.id, product: { id: r }, components_count: 2, is_active: true }] })
+    const code = (await t.database.db.select({ code: products.code }).from(products).where(eq(products.id, r)))[0].code
+    const search = await api(operator, 'GET', `/api/manufacturing/boms/?search=${code}&ordering=-components_count`)
+    expect(search.json().results.map((b: { id: number }) => b.id)).toEqual([body.id])
+    // the rows copack reads are written with the header
+    expect(await t.database.db.select().from(billsOfMaterials).where(eq(billsOfMaterials.bomId, body.id))).toHaveLength(2)
+    const audit = await api(operator, 'GET', `/api/audit/?entity=boms&entity_id=${body.id}`)
+    expect(audit.json().results).toMatchObject([{ action: 'create', user: 'supervisor', changes: { product: r, components: [{ product: c1, qty_per_unit: '1.25' }, { product: c2, qty_per_unit: '2' }] } }])
+  })
+
+  it('refuses each bad component on its row, a second bill for a product, other roles and companies', async () => {
+    const [r, c1, c2] = [await f.product(uniq('R')), await f.product(uniq('C')), await f.product(uniq('C'))]
+    const [foreign] = await t.database.db.select({ id: products.id }).from(products).where(eq(products.companyId, t.seed.otherCompanyId)).limit(1)
+    const bad = await create(admin, r, [
+      [c1, '1'],
+      [r, '1'],
+      [c1, '2'],
+      [foreign.id, '1'],
+    ])
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({
+      'components.1.product': ['A product cannot be a component of itself.'],
+      'components.2.product': ['This component is already in the bill of materials of this product.'],
+      'components.3.product': [`Invalid pk "${foreign.id}" - object does not exist.`],
+      codes: { 'components.1.product': [{ code: 'copack_self_component' }], 'components.2.product': [{ code: 'copack_component_exists' }] },
+    })
+    expect(bad.json()).not.toHaveProperty('components.0.product')
+    const zero = await create(admin, r, [[c1, '0']])
+    expect(zero.json()).toMatchObject({ 'components.0.qty_per_unit': ['Ensure this value is greater than 0.'] })
+    expect((await create(admin, r, [[c1, '1.0001']])).json()).toHaveProperty(['components.0.qty_per_unit'])
+    expect((await create(admin, r, [])).json()).toMatchObject({ components: ['A bill of materials needs at least one component.'] })
+    expect((await create(admin, foreign.id, [[c1, '1']])).json()).toMatchObject({ product: [`Invalid pk "${foreign.id}" - object does not exist.`] })
+    expect((await create(operator, r, [[c1, '1']])).statusCode).toBe(403)
+    // nothing was written by the refusals
+    expect((await api(admin, 'GET', `/api/manufacturing/boms/?product=${r}`)).json().count).toBe(0)
+
+    const ok = await create(admin, r, [[c1, '1']])
+    expect(ok.statusCode, ok.body).toBe(201)
+    const again = await create(admin, r, [[c2, '1']])
+    expect(again.statusCode).toBe(400)
+    expect(again.json()).toMatchObject({ product: ['This product already has a bill of materials: open it to change its components.'], codes: { product: [{ code: 'bom_exists' }] } })
+    const id = ok.json().id
+    expect((await api(operator, 'PATCH', `/api/manufacturing/boms/${id}/`, { is_active: false })).statusCode).toBe(403)
+    const acme = (await t.login('acme.admin')).access
+    expect((await api(acme, 'GET', `/api/manufacturing/boms/${id}/`)).statusCode).toBe(404)
+    expect((await api(acme, 'PATCH', `/api/manufacturing/boms/${id}/`, { is_active: false })).statusCode).toBe(404)
+    expect((await api(acme, 'GET', `/api/manufacturing/boms/?product=${r}`)).json().count).toBe(0)
+    expect((await api(admin, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [[c1, '1']] })).statusCode).toBe(400)
+  })
+
+  it('edits replace the components, deactivation stops reserves, and the history says who did what', async () => {
+    const [r, c1, c2] = [await f.product(uniq('R')), await f.product(uniq('C')), await f.product(uniq('C'))]
+    await f.stock(c2, f.storage[0], 50)
+    const id = (await create(admin, r, [[c1, '1']])).json().id
+    const edited = await api(supervisor, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [{ product: c2, qty_per_unit: '0.5' }] })
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect(edited.json()).toMatchObject({ components_count: 1, components: [{ product: { id: c2 }, qty_per_unit: '0.500' }] })
+    // the same components again is no change
+    await api(supervisor, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [{ product: c2, qty_per_unit: '0.500' }] })
+
+    const off = await api(admin, 'PATCH', `/api/manufacturing/boms/${id}/`, { is_active: false })
+    expect(off.json()).toMatchObject({ is_active: false })
+    expect((await api(admin, 'GET', `/api/manufacturing/boms/?product=${r}&is_active=true`)).json().count).toBe(0)
+    const order = await api(admin, 'POST', '/api/manufacturing/copack-orders/', { code: uniq('CP'), result_product: r })
+    const refused = await api(admin, 'POST', `/api/manufacturing/copack-orders/${order.json().id}/reserve/`)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ code: 'copack_no_bom' })
+    expect((await api(admin, 'PATCH', `/api/manufacturing/boms/${id}/`, { is_active: true })).json()).toMatchObject({ is_active: true })
+    expect((await api(admin, 'POST', `/api/manufacturing/copack-orders/${order.json().id}/reserve/`)).statusCode).toBe(200)
+
+    const audit = (await api(admin, 'GET', `/api/audit/?entity=boms&entity_id=${id}&ordering=id`)).json().results
+    expect(audit.map((a: { action: string; user: string }) => [a.action, a.user])).toEqual([
+      ['create', 'admin'],
+      ['update', 'supervisor'],
+      ['deactivate', 'admin'],
+      ['reactivate', 'admin'],
+    ])
+    expect(audit[1].changes).toEqual({ components: [[{ product: c1, qty_per_unit: '1' }], [{ product: c2, qty_per_unit: '0.5' }]] })
+  })
+
+  it('an order that reserved by the bill keeps it unchanged until it finishes; a draft keeps it active (ADR 0016)', async () => {
+    const [r, c1, c2] = [await f.product(uniq('R')), await f.product(uniq('C')), await f.product(uniq('C'))]
+    await f.stock(c1, f.storage[0], 50)
+    const id = (await create(admin, r, [[c1, '2']])).json().id
+    const code = uniq('CP')
+    const order = (await api(admin, 'POST', '/api/manufacturing/copack-orders/', { code, result_product: r, result_qty: 3 })).json()
+
+    // a DRAFT follows the bill as it is when it reserves: editing is allowed, deactivating is not
+    expect((await api(admin, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [{ product: c1, qty_per_unit: '1.5' }] })).statusCode).toBe(200)
+    const off = await api(admin, 'PATCH', `/api/manufacturing/boms/${id}/`, { is_active: false })
+    expect(off.statusCode).toBe(400)
+    expect(off.json()).toMatchObject({ is_active: [`Copack order ${code} is not finished and uses this bill of materials: complete or cancel it before deactivating.`], codes: { is_active: [{ code: 'bom_open_order', params: { order: code } }] } })
+    expect((await api(admin, 'GET', `/api/manufacturing/boms/${id}/`)).json()).toMatchObject({ is_active: true, open_orders: [{ id: order.id, code, status: 'DRAFT' }] })
+
+    expect((await api(admin, 'POST', `/api/manufacturing/copack-orders/${order.id}/reserve/`)).statusCode).toBe(200)
+    const locked = await api(supervisor, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [{ product: c2, qty_per_unit: '1' }] })
+    expect(locked.statusCode).toBe(409)
+    expect(locked.json()).toMatchObject({ code: 'bom_in_use', params: { order: code }, order: code })
+    // nothing changed: the order's components are still what it reserved
+    const reserved = (await api(admin, 'GET', `/api/manufacturing/copack-orders/${order.id}/`)).json()
+    expect(reserved.components).toMatchObject([{ product: { id: c1 }, needed: '4.5', reserved: '4.5' }])
+    expect((await api(admin, 'GET', `/api/manufacturing/boms/${id}/`)).json().components).toMatchObject([{ product: { id: c1 }, qty_per_unit: '1.500' }])
+
+    expect((await api(admin, 'POST', `/api/manufacturing/copack-orders/${order.id}/cancel/`)).statusCode).toBe(200)
+    expect((await api(supervisor, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [{ product: c2, qty_per_unit: '1' }] })).statusCode).toBe(200)
+    expect((await api(admin, 'PATCH', `/api/manufacturing/boms/${id}/`, { is_active: false })).statusCode).toBe(200)
+    expect((await api(admin, 'DELETE', `/api/manufacturing/boms/${id}/`)).statusCode).not.toBe(204)
+    expect(await t.database.db.select().from(billsOfMaterials).where(and(eq(billsOfMaterials.bomId, id), eq(billsOfMaterials.componentProductId, c2)))).toHaveLength(1)
+  })
+})

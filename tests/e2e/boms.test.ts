@@ -1,0 +1,102 @@
+/**
+ * Bills of materials in Chromium against the real server (issue 17, 18; ADR 0016): a supervisor creates a bill with
+ * two components in /manufacturing/boms, then a copack order for that product, and reserves it; the bill then shows
+ * its components locked by that order. axe on the list and the open form, light and dark; screenshots at 1280 px.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { screenshot } from '../support/browser'
+import { type E2eApp, startE2eApp } from '../support/e2e-app'
+
+// two busy cores: first loads are slow
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 150 })
+
+type Ref = { id: number; code: string; name1: string }
+type Bom = { id: number; product: Ref; components_count: number; is_active: boolean }
+type BomDetail = Bom & { components: { product: Ref; qty_per_unit: string }[]; open_orders: { code: string; status: string }[] }
+
+let app: E2eApp
+
+beforeAll(async () => {
+  app = await startE2eApp('boms', { WMS_DEMO_STOCK: '3000' })
+})
+afterAll(async () => {
+  await app?.close()
+  expect(app?.pageErrors ?? [], 'uncaught errors in the page').toEqual([])
+})
+
+describe('bills of materials', () => {
+  let product: Ref
+  let components: { product: Ref; qty: string }[]
+
+  beforeAll(async () => {
+    // two components the demo's own bills reserve (they have free stock), and a product with no bill that is not one
+    const boms = await app.api<{ results: Bom[] }>('/manufacturing/boms/?page_size=100&is_active=true')
+    const demo = await app.api<BomDetail>(`/manufacturing/boms/${boms.results.find((b) => b.components_count >= 2)!.id}/`)
+    components = demo.components.slice(0, 2).map((c) => ({ product: c.product, qty: String(Number(c.qty_per_unit)) }))
+    const taken = new Set([...boms.results.map((b) => b.product.id), ...components.map((c) => c.product.id)])
+    const products = await app.api<{ results: Ref[] }>('/product/products/?page_size=100&ordering=-code')
+    product = products.results.find((p) => !taken.has(p.id))!
+  })
+
+  it('a supervisor creates a bill with two components, then a copack order for its product, and reserves it', async () => {
+    const page = await app.signedInPage({ username: 'supervisor', viewport: { width: 1280, height: 900 } })
+    await page.goto('/manufacturing/boms')
+    const table = page.getByRole('table', { name: 'Listas de materiais' })
+    await poll(() => table.locator('tbody tr').count()).toBeGreaterThan(0)
+    await app.expectNoAxeViolations(page, 'bills of materials list (light)')
+    await screenshot(page, 'boms-list-light')
+
+    await page.getByRole('button', { name: 'Nova lista de materiais' }).click()
+    const form = page.getByRole('form', { name: 'Nova lista de materiais' })
+    await form.getByRole('combobox', { name: 'Produto final' }).fill(product.code)
+    await page.getByRole('option', { name: `${product.code} — ${product.name1}` }).click()
+    for (const [i, c] of components.entries()) {
+      const n = i + 1
+      if (n > 1) await form.getByRole('button', { name: 'Adicionar componente' }).click()
+      await form.getByRole('combobox', { name: `Componente ${n}` }).fill(c.product.code)
+      await page.getByRole('option', { name: `${c.product.code} — ${c.product.name1}` }).click()
+      await form.getByRole('textbox', { name: `Quantidade do componente ${n}` }).fill(c.qty)
+    }
+    await app.expectNoAxeViolations(page, 'bill of materials form (light)')
+    await screenshot(page, 'boms-form-light')
+    await form.getByRole('button', { name: 'Salvar' }).click()
+    await form.waitFor({ state: 'detached' })
+    const saved = await app.api<{ results: Bom[] }>(`/manufacturing/boms/?product=${product.id}`)
+    expect(saved.results).toEqual([expect.objectContaining({ product: expect.objectContaining({ id: product.id }), components_count: 2, is_active: true })])
+    // the list finds it, with its two components
+    await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(product.code)
+    await poll(() => page.url()).toContain(`search=${product.code}`)
+    const row = table.getByRole('row').filter({ hasText: product.code })
+    await poll(() => row.count()).toBe(1)
+    expect(await row.innerText()).toMatch(/\b2\b/)
+
+    // the copack order for that product: the form finds its bill, so Create is allowed
+    await page.goto('/manufacturing/copack-orders/new')
+    const code = `CP-BOM-${Date.now().toString(36).toUpperCase()}`
+    await page.getByRole('textbox', { name: 'Código da ordem' }).fill(code)
+    await page.getByRole('combobox', { name: 'Produto final' }).fill(product.code)
+    await page.getByRole('option', { name: `${product.code} — ${product.name1}` }).click()
+    const create = page.getByRole('button', { name: 'Criar' })
+    await poll(() => create.isEnabled()).toBe(true)
+    await create.click()
+    await page.waitForURL(/\/manufacturing\/copack-orders\/\d+$/)
+    const reserve = page.getByRole('button', { name: 'Reservar e gerar tarefas' })
+    await poll(() => reserve.isEnabled()).toBe(true)
+    await reserve.click()
+    await poll(() => page.getByTestId('copack-task').count()).toBeGreaterThan(0)
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/reservada/i)
+    await page.close()
+
+    // the bill now says which order holds its components (ADR 0016), in dark mode
+    const dark = await app.signedInPage({ username: 'supervisor', colorScheme: 'dark', viewport: { width: 1280, height: 900 } })
+    await dark.goto(`/manufacturing/boms?search=${product.code}`)
+    await dark.getByRole('button', { name: `Editar ${product.code}` }).click()
+    const edit = dark.getByRole('form', { name: `Lista de materiais de ${product.code}` })
+    await poll(() => edit.innerText()).toContain(`A ordem de copack ${code} já reservou estes componentes`)
+    await poll(() => edit.getByRole('region', { name: 'Histórico' }).innerText()).toContain('supervisor criou')
+    expect(await edit.getByRole('textbox', { name: 'Quantidade do componente 1' }).isDisabled()).toBe(true)
+    await app.expectNoAxeViolations(dark, 'bill of materials form (dark)')
+    await screenshot(dark, 'boms-form-locked-dark')
+    await dark.close()
+  })
+})
