@@ -14,6 +14,7 @@ export const shippingKeys = {
   waveDocuments: (params: ListParams, status: string) => [...shippingKeys.all, 'wave-documents', params, status] as const,
   orderDocument: (id: number) => [...shippingKeys.all, 'order-document', id] as const,
   waveDocument: (id: number) => [...shippingKeys.all, 'wave-document', id] as const,
+  warehouses: () => [...shippingKeys.all, 'warehouses'] as const,
   freeOrders: () => [...shippingKeys.all, 'free-orders'] as const,
   customerSearch: (search: string) => [...shippingKeys.all, 'customer-search', search] as const,
   productSearch: (search: string) => [...shippingKeys.all, 'product-search', search] as const,

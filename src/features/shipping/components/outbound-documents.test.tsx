@@ -42,6 +42,7 @@ function documentsApi({ post, cancel, detail: first = order() }: { post?: (body:
   return mockApi(({ method, url, body }) => {
     const path = url.pathname
     if (path === '/api/partners/customers/') return { body: page([customer]) }
+    if (path === '/api/core/warehouses/') return { body: page([{ id: 1, code: 'WH-1', name: 'Central' }]) }
     if (path === '/api/partners/carriers/') return { body: page([{ id: 2, code: 'TR-2', name: 'Rápido Cargas', is_active: true }]) }
     if (path === '/api/product/products/') {
       const search = (url.searchParams.get('search') ?? '').toLowerCase()
@@ -71,7 +72,8 @@ describe('sales order form (issue 18)', () => {
           ? { status: 400, body: { lines: ['Line 2: Invalid pk "8" - object does not exist.'] } }
           : { status: 201, body: order({ id: 32, code: 'SO-NEW', lines_count: 2 }) },
     })
-    signIn(testUser({ role: 'supervisor' }))
+    // the order goes to the user's warehouse unless another is chosen
+    signIn(testUser({ role: 'supervisor', default_warehouse: { id: 1, code: 'WH-1', name: 'Central' } }))
     const { user, router } = await renderApp('/shipping/orders/new')
     const form = await screen.findByRole('form', { name: 'Novo pedido de venda' })
     await user.type(within(form).getByRole('textbox', { name: /Código/ }), 'SO-NEW')
@@ -100,6 +102,7 @@ describe('sales order form (issue 18)', () => {
       code: 'SO-NEW',
       customer: 4,
       carrier: null,
+      warehouse: 1,
       ship_date: null,
       lines: [
         { product: 7, qty: '5' },
@@ -124,6 +127,7 @@ describe('sales order form (issue 18)', () => {
     expect(within(form).getAllByRole('group', { name: /^Linha/ })).toHaveLength(2)
     await user.click(within(form).getByRole('button', { name: 'Salvar' }))
     expect(await within(form).findAllByText('Escolha o produto.')).toHaveLength(2)
+    expect(within(form).getByText('Escolha o armazém.')).toBeInTheDocument()
     expect(posts(requests)).toHaveLength(0)
   })
 

@@ -8,6 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AuditHistory } from '../../../components/audit-history'
 import { ApiError, readDrfError } from '../../../lib/api-client'
 import { carriersQueryOptions } from '../api/get-carriers'
+import { warehousesQueryOptions } from '../api/get-warehouses'
+import { useSession } from '../../../lib/session'
 import { saveSalesOrder } from '../api/save-documents'
 import { shippingKeys } from '../shipping-query-keys'
 import type { CustomerOption, ProductOption, SalesOrder, SalesOrderRequest } from '../shipping-types'
@@ -25,6 +27,7 @@ export interface OrderValues {
   code: string
   customer: CustomerOption | null
   carrier: string | null
+  warehouse: string | null
   ship_date: string
   lines: LineValues[]
 }
@@ -32,10 +35,11 @@ export interface OrderValues {
 let nextKey = 0
 const newLine = (): LineValues => ({ key: `line-${++nextKey}`, product: null, qty: '' })
 
-function valuesOf(order: SalesOrder | null): OrderValues {
-  if (!order) return { code: '', customer: null, carrier: null, ship_date: '', lines: [newLine()] }
+function valuesOf(order: SalesOrder | null, defaultWarehouse: number | null): OrderValues {
+  if (!order) return { code: '', customer: null, carrier: null, warehouse: defaultWarehouse ? String(defaultWarehouse) : null, ship_date: '', lines: [newLine()] }
   return {
     code: order.code,
+    warehouse: String(order.warehouse.id),
     customer: order.customer,
     carrier: order.carrier ? String(order.carrier.id) : null,
     ship_date: order.ship_date ?? '',
@@ -48,12 +52,13 @@ function bodyOf(values: OrderValues): SalesOrderRequest {
     code: values.code.trim(),
     customer: values.customer?.id ?? 0,
     carrier: values.carrier ? Number(values.carrier) : null,
+    warehouse: values.warehouse ? Number(values.warehouse) : null,
     ship_date: values.ship_date || null,
     lines: values.lines.map((l) => ({ product: l.product?.id ?? 0, qty: String(l.qty) })),
   }
 }
 
-const HEADER_FIELDS = ['code', 'customer', 'carrier', 'ship_date'] as const
+const HEADER_FIELDS = ['code', 'customer', 'carrier', 'warehouse', 'ship_date'] as const
 const ROW_FIELD = /^lines\.(\d+)\.(product|qty)$/
 
 /**
@@ -91,12 +96,16 @@ export function SalesOrderForm({ order, onSaved, onClose }: { order: SalesOrder 
   const readOnly = lock !== null
   const [formError, setFormError] = useState<string | null>(null)
   const carriers = useQuery(carriersQueryOptions())
+  const warehouses = useQuery(warehousesQueryOptions())
+  const { user } = useSession()
+  const defaultWarehouse = user?.default_warehouse?.id ?? null
   const form = useForm<OrderValues>({
     mode: 'controlled',
-    initialValues: valuesOf(order),
+    initialValues: valuesOf(order, defaultWarehouse),
     validate: {
       code: (v) => (v.trim() === '' ? t`Preencha este campo.` : null),
       customer: (v) => (v === null ? t`Escolha o cliente.` : null),
+      warehouse: (v) => (v === null ? t`Escolha o armazém.` : null),
       lines: {
         product: (v) => (v === null ? t`Escolha o produto.` : null),
         qty: (v) => (v === '' || !(Number(v) > 0) ? t`Informe uma quantidade maior que zero.` : null),
@@ -110,8 +119,8 @@ export function SalesOrderForm({ order, onSaved, onClose }: { order: SalesOrder 
       queryClient.setQueryData(shippingKeys.orderDocument(saved.id), saved)
       void queryClient.invalidateQueries({ queryKey: shippingKeys.all })
       void queryClient.invalidateQueries({ queryKey: ['audit', 'sales_orders', saved.id] })
-      form.setInitialValues(valuesOf(saved))
-      form.setValues(valuesOf(saved))
+      form.setInitialValues(valuesOf(saved, defaultWarehouse))
+      form.setValues(valuesOf(saved, defaultWarehouse))
       notifications.show({ color: 'green', message: t`Pedido ${saved.code} salvo.`, closeButtonProps: { 'aria-label': t`Fechar` } })
       onSaved(saved)
     },
@@ -153,6 +162,16 @@ export function SalesOrderForm({ order, onSaved, onClose }: { order: SalesOrder 
                 data={(carriers.data ?? []).map((c) => ({ value: String(c.id), label: `${c.code} — ${c.name}` }))}
                 key={form.key('carrier')}
                 {...form.getInputProps('carrier')}
+              />
+              <Select
+                label={t`Armazém`}
+                required
+                allowDeselect={false}
+                // an order in a wave stays in the wave's warehouse (the server says so otherwise)
+                disabled={readOnly || Boolean(order?.wave)}
+                data={(warehouses.data ?? []).map((w) => ({ value: String(w.id), label: `${w.code} — ${w.name}` }))}
+                key={form.key('warehouse')}
+                {...form.getInputProps('warehouse')}
               />
               <TextInput label={t`Data de expedição`} type="date" disabled={readOnly} key={form.key('ship_date')} {...form.getInputProps('ship_date')} />
             </SimpleGrid>
