@@ -88,6 +88,10 @@ describe('outbound documents', () => {
     await waveForm.getByRole('textbox', { name: 'Código' }).fill(waveCode)
     await waveForm.getByRole('combobox', { name: 'Pedidos' }).fill(orderCode)
     await page.getByRole('option', { name: new RegExp(`^${orderCode} — `) }).click()
+    // the list stays open for more orders; Escape closes it
+    await page.keyboard.press('Escape')
+    await app.expectNoAxeViolations(page, 'wave form (light)')
+    await screenshot(page, 'outbound-wave-form-light')
     await waveForm.getByRole('button', { name: 'Salvar' }).click()
     await poll(() => new URL(page.url()).pathname).toMatch(/^\/shipping\/waves\/\d+$/)
     const waveId = Number(new URL(page.url()).pathname.split('/').at(-1))
@@ -96,10 +100,12 @@ describe('outbound documents', () => {
 
     // the wave's page opens the wizard on it
     await page.getByRole('link', { name: `Expedir a onda ${waveCode}` }).click()
-    await poll(() => page.getByText(`Selecionado: ${waveCode}`).count()).toBe(1)
-    const next = page.getByRole('button', { name: 'Próximo' })
-    await next.click()
+    // a chosen wave opens on its picking step, FEFO suggestions prefilled
+    await poll(() => new URL(page.url()).search).toBe(`?wave=${waveId}`)
     await poll(() => page.getByTestId('pick-line').count()).toBeGreaterThan(0)
+    await poll(() => page.getByTestId('pick-line').first().innerText()).toContain(product.code)
+    await screenshot(page, 'outbound-wave-picking-light')
+    const next = page.getByRole('button', { name: 'Próximo' })
     await next.click()
     await poll(() => page.getByTestId('package').count()).toBe(1)
     await next.click()
