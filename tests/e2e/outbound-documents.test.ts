@@ -147,6 +147,14 @@ describe('outbound documents', () => {
     await app.expectNoAxeViolations(page, 'cancelled order (dark)')
     await screenshot(page, 'outbound-order-cancelled-dark')
     expect(await api<{ status: string; cancel_reason: string }>(`/shipping/orders/${id}/`)).toMatchObject({ status: 'cancelled', cancel_reason: 'Cliente desistiu da compra' })
+
+    // the wave form, open with its list of orders, in dark
+    await page.goto('/shipping/waves/new')
+    const waveForm = page.getByRole('form', { name: 'Nova onda' })
+    await waveForm.getByRole('combobox', { name: 'Pedidos' }).click()
+    await poll(() => page.getByRole('option').count()).toBeGreaterThan(0)
+    await app.expectNoAxeViolations(page, 'wave form (dark)')
+    await screenshot(page, 'outbound-wave-form-dark')
     await page.close()
   })
 
