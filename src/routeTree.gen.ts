@@ -59,6 +59,12 @@ import { Route as AppInventoryCountsIdRouteImport } from './routes/_app/inventor
 import { Route as AppManufacturingCopackOrdersIndexRouteImport } from './routes/_app/manufacturing/copack-orders/index'
 import { Route as AppManufacturingCopackOrdersIdRouteImport } from './routes/_app/manufacturing/copack-orders/$id'
 import { Route as AppManufacturingCopackOrdersNewRouteImport } from './routes/_app/manufacturing/copack-orders/new'
+import { Route as AppShippingOrdersIndexRouteImport } from './routes/_app/shipping_.orders.index'
+import { Route as AppShippingOrdersIdRouteImport } from './routes/_app/shipping_.orders.$id'
+import { Route as AppShippingOrdersNewRouteImport } from './routes/_app/shipping_.orders.new'
+import { Route as AppShippingWavesIndexRouteImport } from './routes/_app/shipping_.waves.index'
+import { Route as AppShippingWavesIdRouteImport } from './routes/_app/shipping_.waves.$id'
+import { Route as AppShippingWavesNewRouteImport } from './routes/_app/shipping_.waves.new'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -313,6 +319,36 @@ const AppManufacturingCopackOrdersNewRoute =
     path: '/manufacturing/copack-orders/new',
     getParentRoute: () => AppRoute,
   } as any)
+const AppShippingOrdersIndexRoute = AppShippingOrdersIndexRouteImport.update({
+  id: '/shipping_/orders/',
+  path: '/shipping/orders/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppShippingOrdersIdRoute = AppShippingOrdersIdRouteImport.update({
+  id: '/shipping_/orders/$id',
+  path: '/shipping/orders/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppShippingOrdersNewRoute = AppShippingOrdersNewRouteImport.update({
+  id: '/shipping_/orders/new',
+  path: '/shipping/orders/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppShippingWavesIndexRoute = AppShippingWavesIndexRouteImport.update({
+  id: '/shipping_/waves/',
+  path: '/shipping/waves/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppShippingWavesIdRoute = AppShippingWavesIdRouteImport.update({
+  id: '/shipping_/waves/$id',
+  path: '/shipping/waves/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppShippingWavesNewRoute = AppShippingWavesNewRouteImport.update({
+  id: '/shipping_/waves/new',
+  path: '/shipping/waves/new',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -362,8 +398,14 @@ export interface FileRoutesByFullPath {
   '/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/shipping/orders/$id': typeof AppShippingOrdersIdRoute
+  '/shipping/orders/new': typeof AppShippingOrdersNewRoute
+  '/shipping/waves/$id': typeof AppShippingWavesIdRoute
+  '/shipping/waves/new': typeof AppShippingWavesNewRoute
   '/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
+  '/shipping/orders/': typeof AppShippingOrdersIndexRoute
+  '/shipping/waves/': typeof AppShippingWavesIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -412,8 +454,14 @@ export interface FileRoutesByTo {
   '/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/shipping/orders/$id': typeof AppShippingOrdersIdRoute
+  '/shipping/orders/new': typeof AppShippingOrdersNewRoute
+  '/shipping/waves/$id': typeof AppShippingWavesIdRoute
+  '/shipping/waves/new': typeof AppShippingWavesNewRoute
   '/inventory/counts': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders': typeof AppManufacturingCopackOrdersIndexRoute
+  '/shipping/orders': typeof AppShippingOrdersIndexRoute
+  '/shipping/waves': typeof AppShippingWavesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -465,8 +513,14 @@ export interface FileRoutesById {
   '/_app/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/_app/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/_app/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/_app/shipping_/orders/$id': typeof AppShippingOrdersIdRoute
+  '/_app/shipping_/orders/new': typeof AppShippingOrdersNewRoute
+  '/_app/shipping_/waves/$id': typeof AppShippingWavesIdRoute
+  '/_app/shipping_/waves/new': typeof AppShippingWavesNewRoute
   '/_app/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/_app/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
+  '/_app/shipping_/orders/': typeof AppShippingOrdersIndexRoute
+  '/_app/shipping_/waves/': typeof AppShippingWavesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -518,8 +572,14 @@ export interface FileRouteTypes {
     | '/inventory/counts/$id'
     | '/manufacturing/copack-orders/$id'
     | '/manufacturing/copack-orders/new'
+    | '/shipping/orders/$id'
+    | '/shipping/orders/new'
+    | '/shipping/waves/$id'
+    | '/shipping/waves/new'
     | '/inventory/counts/'
     | '/manufacturing/copack-orders/'
+    | '/shipping/orders/'
+    | '/shipping/waves/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -568,8 +628,14 @@ export interface FileRouteTypes {
     | '/inventory/counts/$id'
     | '/manufacturing/copack-orders/$id'
     | '/manufacturing/copack-orders/new'
+    | '/shipping/orders/$id'
+    | '/shipping/orders/new'
+    | '/shipping/waves/$id'
+    | '/shipping/waves/new'
     | '/inventory/counts'
     | '/manufacturing/copack-orders'
+    | '/shipping/orders'
+    | '/shipping/waves'
   id:
     | '__root__'
     | '/_app'
@@ -620,8 +686,14 @@ export interface FileRouteTypes {
     | '/_app/inventory/counts/$id'
     | '/_app/manufacturing/copack-orders/$id'
     | '/_app/manufacturing/copack-orders/new'
+    | '/_app/shipping_/orders/$id'
+    | '/_app/shipping_/orders/new'
+    | '/_app/shipping_/waves/$id'
+    | '/_app/shipping_/waves/new'
     | '/_app/inventory/counts/'
     | '/_app/manufacturing/copack-orders/'
+    | '/_app/shipping_/orders/'
+    | '/_app/shipping_/waves/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -983,6 +1055,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManufacturingCopackOrdersNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/shipping_/orders/': {
+      id: '/_app/shipping_/orders/'
+      path: '/shipping/orders'
+      fullPath: '/shipping/orders/'
+      preLoaderRoute: typeof AppShippingOrdersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shipping_/orders/$id': {
+      id: '/_app/shipping_/orders/$id'
+      path: '/shipping/orders/$id'
+      fullPath: '/shipping/orders/$id'
+      preLoaderRoute: typeof AppShippingOrdersIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shipping_/orders/new': {
+      id: '/_app/shipping_/orders/new'
+      path: '/shipping/orders/new'
+      fullPath: '/shipping/orders/new'
+      preLoaderRoute: typeof AppShippingOrdersNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shipping_/waves/': {
+      id: '/_app/shipping_/waves/'
+      path: '/shipping/waves'
+      fullPath: '/shipping/waves/'
+      preLoaderRoute: typeof AppShippingWavesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shipping_/waves/$id': {
+      id: '/_app/shipping_/waves/$id'
+      path: '/shipping/waves/$id'
+      fullPath: '/shipping/waves/$id'
+      preLoaderRoute: typeof AppShippingWavesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shipping_/waves/new': {
+      id: '/_app/shipping_/waves/new'
+      path: '/shipping/waves/new'
+      fullPath: '/shipping/waves/new'
+      preLoaderRoute: typeof AppShippingWavesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -1018,8 +1132,14 @@ interface AppRouteChildren {
   AppInventoryCountsIdRoute: typeof AppInventoryCountsIdRoute
   AppManufacturingCopackOrdersIdRoute: typeof AppManufacturingCopackOrdersIdRoute
   AppManufacturingCopackOrdersNewRoute: typeof AppManufacturingCopackOrdersNewRoute
+  AppShippingOrdersIdRoute: typeof AppShippingOrdersIdRoute
+  AppShippingOrdersNewRoute: typeof AppShippingOrdersNewRoute
+  AppShippingWavesIdRoute: typeof AppShippingWavesIdRoute
+  AppShippingWavesNewRoute: typeof AppShippingWavesNewRoute
   AppInventoryCountsIndexRoute: typeof AppInventoryCountsIndexRoute
   AppManufacturingCopackOrdersIndexRoute: typeof AppManufacturingCopackOrdersIndexRoute
+  AppShippingOrdersIndexRoute: typeof AppShippingOrdersIndexRoute
+  AppShippingWavesIndexRoute: typeof AppShippingWavesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -1054,9 +1174,15 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryCountsIdRoute: AppInventoryCountsIdRoute,
   AppManufacturingCopackOrdersIdRoute: AppManufacturingCopackOrdersIdRoute,
   AppManufacturingCopackOrdersNewRoute: AppManufacturingCopackOrdersNewRoute,
+  AppShippingOrdersIdRoute: AppShippingOrdersIdRoute,
+  AppShippingOrdersNewRoute: AppShippingOrdersNewRoute,
+  AppShippingWavesIdRoute: AppShippingWavesIdRoute,
+  AppShippingWavesNewRoute: AppShippingWavesNewRoute,
   AppInventoryCountsIndexRoute: AppInventoryCountsIndexRoute,
   AppManufacturingCopackOrdersIndexRoute:
     AppManufacturingCopackOrdersIndexRoute,
+  AppShippingOrdersIndexRoute: AppShippingOrdersIndexRoute,
+  AppShippingWavesIndexRoute: AppShippingWavesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -94,6 +94,9 @@ export const shippingDraftResponseOut = z.object({ draft: shippingDraftOut.nulla
 
 /** An order with its lines, the wizard's draft and its shipments. */
 export const salesOrderOut = salesOrderRowOut.extend({
+  customer: nameRef.extend({
+    min_shelf_life_days: z.number().nullable().describe("the customer's minimum shelf life in days: the wizard picks nothing expiring sooner (issue 18 shows it on the order)"),
+  }),
   editable: z.boolean().describe('open, and picking has not started (no saved picks on it or its wave): the office may still change it (issue 18)'),
   draft: shippingDraftOut.nullable(),
   draft_updated_at: timestampOut.nullable(),
@@ -165,6 +168,7 @@ export type ShipRequest = z.input<typeof shipBody>
 export const salesOrderListQuery = listQuery.extend({
   status: z.string().max(200).optional().describe('one status or a comma list: open, shipped, cancelled'),
   wave: idQuery.optional(),
+  in_wave: z.enum(['true', 'false']).optional().describe('false: only orders in no open wave (the ones a new wave may take)'),
   warehouse: idQuery.optional(),
 })
 export const waveListQuery = listQuery.extend({ status: z.string().max(200).optional().describe('open, shipped, cancelled') })

@@ -145,6 +145,18 @@ describe.each(kinds)('documents made on the desktop on %s', (kind) => {
       expect(list.json().results).toEqual([expect.objectContaining({ id: order.id, status: 'open', carrier: null })])
     })
 
+    it("shows the customer's minimum shelf life on the order", async () => {
+      const made = await api(admin, 'POST', '/api/partners/customers/', { code: uniq('CUST'), name: 'Cliente exigente', min_shelf_life_days: 45 })
+      expect(made.statusCode, made.body).toBe(201)
+      const p = await f.product(uniq('P'))
+      const order = await createOrder([{ product: p, qty: '1' }], { customer: made.json().id })
+      expect(order).toMatchObject({ customer: { id: made.json().id, min_shelf_life_days: 45 } })
+      expect((await api(operator, 'GET', `/api/shipping/orders/${order.id}/`)).json()).toMatchObject({ customer: { min_shelf_life_days: 45 } })
+      const plain = await createOrder([{ product: p, qty: '1' }])
+      expect(plain).toMatchObject({ customer: { id: customerId } })
+      expect(Object.keys((plain as unknown as { customer: object }).customer)).toContain('min_shelf_life_days')
+    })
+
     it("refuses another company's customer, carrier and product", async () => {
       const p = await f.product(uniq('P'))
       const post = (extra: object) => api(admin, 'POST', '/api/shipping/orders/', { code: uniq('SO'), customer: customerId, lines: [{ product: p, qty: '1' }], ...extra })
@@ -170,6 +182,14 @@ describe.each(kinds)('documents made on the desktop on %s', (kind) => {
       expect(changed.statusCode, changed.body).toBe(200)
       expect(changed.json().orders.map((o: { id: number }) => o.id)).toEqual([b.id, c.id])
       expect((await api(operator, 'GET', `/api/shipping/orders/${a.id}/`)).json()).toMatchObject({ wave: null, status: 'open' })
+      // the orders a new wave may take: open ones in no open wave
+      const free = (await api(operator, 'GET', `/api/shipping/orders/?status=open&in_wave=false&page_size=100`)).json().results.map((o: { id: number }) => o.id)
+      expect(free).toContain(a.id)
+      expect(free).not.toContain(b.id)
+      expect(free).not.toContain(c.id)
+      const inWaves = (await api(operator, 'GET', `/api/shipping/orders/?in_wave=true&page_size=100`)).json().results.map((o: { id: number }) => o.id)
+      expect(inWaves).toEqual(expect.arrayContaining([b.id, c.id]))
+      expect(inWaves).not.toContain(a.id)
       const another = await createOrder([{ product: p, qty: '1' }])
       const second = await api(admin, 'POST', '/api/shipping/waves/', { code: uniq('WV'), orders: [another.id] })
       expect((await api(admin, 'PATCH', `/api/shipping/waves/${second.json().id}/`, { orders: [another.id, b.id] })).json()).toMatchObject({ orders: [expect.stringMatching(/already in an open wave/)] })

@@ -158,8 +158,11 @@ export async function orderDetail(db: DbOrTx, user: AuthUser, id: number) {
   ).map((s) => s.id)
   const [saved] = await db.select({ draft: salesOrders.draft, at: salesOrders.draftUpdatedAt }).from(salesOrders).where(eq(salesOrders.id, id))
   const [waveSaved] = row.wave?.id ? await db.select({ draft: waves.draft }).from(waves).where(eq(waves.id, row.wave.id)) : []
+  const [customer] = await db.select({ minShelfLifeDays: customers.minShelfLifeDays }).from(customers).where(eq(customers.id, row.customer.id))
   return {
     ...serializeOrderRow(row),
+    // issue 18: the order shows what the wizard will hold it to
+    customer: { ...row.customer, min_shelf_life_days: customer?.minShelfLifeDays ?? null },
     // picking has not started (issue 18): the office may still change or cancel it
     editable: row.status === 'open' && !picking(saved.draft) && !picking(waveSaved?.draft),
     draft: saved.draft ?? null,

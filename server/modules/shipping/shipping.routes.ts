@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { SALES_ORDER_STATUSES, salesOrders, WAVE_STATUSES, waves } from '../../db/schema/documents'
 import { customers } from '../../db/schema/partners'
@@ -88,6 +88,8 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         eq(salesOrders.companyId, req.user.companyId),
         statuses.length ? inArray(salesOrders.status, statuses) : undefined,
         q.wave ? eq(salesOrders.waveId, q.wave) : undefined,
+        // an order leaves its wave when the wave is cancelled, and a shipped wave's orders are shipped: no wave = free
+        q.in_wave === 'false' ? isNull(salesOrders.waveId) : q.in_wave === 'true' ? isNotNull(salesOrders.waveId) : undefined,
         q.warehouse ? eq(salesOrders.warehouseId, q.warehouse) : undefined,
         searchCondition(q.search, [salesOrders.code, customers.code, customers.name]),
       )

@@ -9,6 +9,7 @@ import {
   IconBuildingWarehouse,
   IconCertificate,
   IconClipboardList,
+  IconFileInvoice,
   IconForklift,
   IconHistory,
   IconLayoutDashboard,
@@ -25,6 +26,7 @@ import {
   IconScan,
   IconSearch,
   IconSettings,
+  IconStack2,
   IconTruck,
   IconTruckDelivery,
   IconTruckLoading,
@@ -124,6 +126,9 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { id: 'receiving', label: msg`Recebimento`, to: '/receiving', icon: IconTruckLoading },
       { id: 'shipping', label: msg`Expedição`, to: '/shipping', icon: IconTruckDelivery },
+      // issue 18: the outbound documents the office enters
+      { id: 'sales-orders', label: msg`Pedidos de venda`, to: '/shipping/orders', icon: IconFileInvoice },
+      { id: 'waves', label: msg`Ondas`, to: '/shipping/waves', icon: IconStack2 },
       { id: 'copack', label: msg`Copack`, to: '/manufacturing/copack-orders', icon: IconBox },
       { id: 'boms', label: msg`Listas de materiais`, to: '/manufacturing/boms', icon: IconListTree },
     ],

@@ -9,4 +9,13 @@ export const shippingKeys = {
   target: (target: ShippingTarget) => [...shippingKeys.all, target.kind, target.id] as const,
   suggestions: (target: ShippingTarget) => [...shippingKeys.all, target.kind, target.id, 'pick-suggestions'] as const,
   carriers: () => [...shippingKeys.all, 'carriers'] as const,
+  // the documents screens (issue 18): every status, and the detail the forms edit
+  orderDocuments: (params: ListParams, status: string) => [...shippingKeys.all, 'order-documents', params, status] as const,
+  waveDocuments: (params: ListParams, status: string) => [...shippingKeys.all, 'wave-documents', params, status] as const,
+  orderDocument: (id: number) => [...shippingKeys.all, 'order-document', id] as const,
+  waveDocument: (id: number) => [...shippingKeys.all, 'wave-document', id] as const,
+  warehouses: () => [...shippingKeys.all, 'warehouses'] as const,
+  freeOrders: () => [...shippingKeys.all, 'free-orders'] as const,
+  customerSearch: (search: string) => [...shippingKeys.all, 'customer-search', search] as const,
+  productSearch: (search: string) => [...shippingKeys.all, 'product-search', search] as const,
 }

@@ -14,6 +14,7 @@ export type {
 } from '../../../contracts/shipping/shipping.contract'
 export type { Carrier } from '../../../contracts/partners/partners.contract'
 import type { SalesOrder, Wave } from '../../../contracts/shipping/shipping.contract'
+import type { Customer } from '../../../contracts/partners/partners.contract'
 
 export type ShippingKind = 'order' | 'wave'
 export interface ShippingTarget {
@@ -23,3 +24,20 @@ export interface ShippingTarget {
 
 /** What the wizard needs of an order's or a wave's detail. */
 export type ShippingDetail = Pick<SalesOrder | Wave, 'id' | 'code' | 'status' | 'warehouse' | 'draft'> & { customer?: SalesOrder['customer'] }
+
+export type { Customer } from '../../../contracts/partners/partners.contract'
+export type { SalesOrderRequest, WaveRequest } from '../../../contracts/shipping/shipping.contract'
+export type { CancelRequest } from '../../../contracts/primitives'
+
+/** A document's status, as the lists filter it (issue 18). */
+export type DocumentStatus = SalesOrder['status']
+
+/** What the product picker shows of a product. */
+export interface ProductOption {
+  id: number
+  code: string
+  name1: string
+}
+
+/** A customer as the order form holds it: its minimum shelf life is shown under the picker. */
+export type CustomerOption = Pick<Customer, 'id' | 'code' | 'name' | 'min_shelf_life_days'>

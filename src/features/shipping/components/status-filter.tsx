@@ -1,0 +1,18 @@
+import { SegmentedControl } from '@mantine/core'
+import { useLingui } from '@lingui/react/macro'
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from '../document-status'
+import type { DocumentStatus } from '../shipping-types'
+
+/** A list's status filter (issue 18); '' shows every status. */
+export function StatusFilter({ value, onChange }: { value: DocumentStatus | ''; onChange: (status: DocumentStatus | '') => void }) {
+  const { t, i18n } = useLingui()
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={t`Situação`}
+      value={value || 'all'}
+      onChange={(v) => onChange(v === 'all' ? '' : (v as DocumentStatus))}
+      data={[{ value: 'all', label: t`Todas` }, ...DOCUMENT_STATUSES.map((s) => ({ value: s, label: i18n._(DOCUMENT_STATUS_LABELS[s]) }))]}
+    />
+  )
+}

@@ -1,0 +1,26 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { waveDocumentQueryOptions } from '../../features/shipping/api/get-order-document'
+import { DocumentPage } from '../../features/shipping/components/document-pages'
+import { WaveForm } from '../../features/shipping/components/wave-form'
+
+export const Route = createFileRoute('/_app/shipping_/waves/$id')({
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(waveDocumentQueryOptions(Number(params.id))).then(
+      () => undefined,
+      () => undefined,
+    ),
+  component: WavePage,
+})
+
+function WavePage() {
+  const { id } = Route.useParams()
+  const navigate = Route.useNavigate()
+  const result = useQuery(waveDocumentQueryOptions(Number(id)))
+  return (
+    <DocumentPage result={result} title={(wave) => <Trans>Onda {wave.code}</Trans>}>
+      {(wave) => <WaveForm key={id} wave={wave} onSaved={() => undefined} onClose={() => void navigate({ to: '/shipping/waves' })} />}
+    </DocumentPage>
+  )
+}
