@@ -58,6 +58,9 @@ import { Route as AppInventoryCountsIdRouteImport } from './routes/_app/inventor
 import { Route as AppManufacturingCopackOrdersIndexRouteImport } from './routes/_app/manufacturing/copack-orders/index'
 import { Route as AppManufacturingCopackOrdersIdRouteImport } from './routes/_app/manufacturing/copack-orders/$id'
 import { Route as AppManufacturingCopackOrdersNewRouteImport } from './routes/_app/manufacturing/copack-orders/new'
+import { Route as AppReceivingDocumentsIndexRouteImport } from './routes/_app/receiving_.documents.index'
+import { Route as AppReceivingDocumentsIdRouteImport } from './routes/_app/receiving_.documents.$id'
+import { Route as AppReceivingDocumentsNewRouteImport } from './routes/_app/receiving_.documents.new'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -307,6 +310,23 @@ const AppManufacturingCopackOrdersNewRoute =
     path: '/manufacturing/copack-orders/new',
     getParentRoute: () => AppRoute,
   } as any)
+const AppReceivingDocumentsIndexRoute =
+  AppReceivingDocumentsIndexRouteImport.update({
+    id: '/receiving_/documents/',
+    path: '/receiving/documents/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppReceivingDocumentsIdRoute = AppReceivingDocumentsIdRouteImport.update({
+  id: '/receiving_/documents/$id',
+  path: '/receiving/documents/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReceivingDocumentsNewRoute =
+  AppReceivingDocumentsNewRouteImport.update({
+    id: '/receiving_/documents/new',
+    path: '/receiving/documents/new',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -355,8 +375,11 @@ export interface FileRoutesByFullPath {
   '/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/receiving/documents/$id': typeof AppReceivingDocumentsIdRoute
+  '/receiving/documents/new': typeof AppReceivingDocumentsNewRoute
   '/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
+  '/receiving/documents/': typeof AppReceivingDocumentsIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -404,8 +427,11 @@ export interface FileRoutesByTo {
   '/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/receiving/documents/$id': typeof AppReceivingDocumentsIdRoute
+  '/receiving/documents/new': typeof AppReceivingDocumentsNewRoute
   '/inventory/counts': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders': typeof AppManufacturingCopackOrdersIndexRoute
+  '/receiving/documents': typeof AppReceivingDocumentsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -456,8 +482,11 @@ export interface FileRoutesById {
   '/_app/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/_app/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/_app/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/_app/receiving_/documents/$id': typeof AppReceivingDocumentsIdRoute
+  '/_app/receiving_/documents/new': typeof AppReceivingDocumentsNewRoute
   '/_app/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/_app/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
+  '/_app/receiving_/documents/': typeof AppReceivingDocumentsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -508,8 +537,11 @@ export interface FileRouteTypes {
     | '/inventory/counts/$id'
     | '/manufacturing/copack-orders/$id'
     | '/manufacturing/copack-orders/new'
+    | '/receiving/documents/$id'
+    | '/receiving/documents/new'
     | '/inventory/counts/'
     | '/manufacturing/copack-orders/'
+    | '/receiving/documents/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -557,8 +589,11 @@ export interface FileRouteTypes {
     | '/inventory/counts/$id'
     | '/manufacturing/copack-orders/$id'
     | '/manufacturing/copack-orders/new'
+    | '/receiving/documents/$id'
+    | '/receiving/documents/new'
     | '/inventory/counts'
     | '/manufacturing/copack-orders'
+    | '/receiving/documents'
   id:
     | '__root__'
     | '/_app'
@@ -608,8 +643,11 @@ export interface FileRouteTypes {
     | '/_app/inventory/counts/$id'
     | '/_app/manufacturing/copack-orders/$id'
     | '/_app/manufacturing/copack-orders/new'
+    | '/_app/receiving_/documents/$id'
+    | '/_app/receiving_/documents/new'
     | '/_app/inventory/counts/'
     | '/_app/manufacturing/copack-orders/'
+    | '/_app/receiving_/documents/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -964,6 +1002,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManufacturingCopackOrdersNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/receiving_/documents/': {
+      id: '/_app/receiving_/documents/'
+      path: '/receiving/documents'
+      fullPath: '/receiving/documents/'
+      preLoaderRoute: typeof AppReceivingDocumentsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/receiving_/documents/$id': {
+      id: '/_app/receiving_/documents/$id'
+      path: '/receiving/documents/$id'
+      fullPath: '/receiving/documents/$id'
+      preLoaderRoute: typeof AppReceivingDocumentsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/receiving_/documents/new': {
+      id: '/_app/receiving_/documents/new'
+      path: '/receiving/documents/new'
+      fullPath: '/receiving/documents/new'
+      preLoaderRoute: typeof AppReceivingDocumentsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -998,8 +1057,11 @@ interface AppRouteChildren {
   AppInventoryCountsIdRoute: typeof AppInventoryCountsIdRoute
   AppManufacturingCopackOrdersIdRoute: typeof AppManufacturingCopackOrdersIdRoute
   AppManufacturingCopackOrdersNewRoute: typeof AppManufacturingCopackOrdersNewRoute
+  AppReceivingDocumentsIdRoute: typeof AppReceivingDocumentsIdRoute
+  AppReceivingDocumentsNewRoute: typeof AppReceivingDocumentsNewRoute
   AppInventoryCountsIndexRoute: typeof AppInventoryCountsIndexRoute
   AppManufacturingCopackOrdersIndexRoute: typeof AppManufacturingCopackOrdersIndexRoute
+  AppReceivingDocumentsIndexRoute: typeof AppReceivingDocumentsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -1033,9 +1095,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryCountsIdRoute: AppInventoryCountsIdRoute,
   AppManufacturingCopackOrdersIdRoute: AppManufacturingCopackOrdersIdRoute,
   AppManufacturingCopackOrdersNewRoute: AppManufacturingCopackOrdersNewRoute,
+  AppReceivingDocumentsIdRoute: AppReceivingDocumentsIdRoute,
+  AppReceivingDocumentsNewRoute: AppReceivingDocumentsNewRoute,
   AppInventoryCountsIndexRoute: AppInventoryCountsIndexRoute,
   AppManufacturingCopackOrdersIndexRoute:
     AppManufacturingCopackOrdersIndexRoute,
+  AppReceivingDocumentsIndexRoute: AppReceivingDocumentsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -9,6 +9,7 @@ import {
   IconBuildingWarehouse,
   IconCertificate,
   IconClipboardList,
+  IconFileInvoice,
   IconForklift,
   IconHistory,
   IconLayoutDashboard,
@@ -122,6 +123,7 @@ export const NAV_SECTIONS: NavSection[] = [
     label: msg`PROCESSOS`,
     items: [
       { id: 'receiving', label: msg`Recebimento`, to: '/receiving', icon: IconTruckLoading },
+      { id: 'inbound-documents', label: msg`Pedidos de compra e ASNs`, to: '/receiving/documents', icon: IconFileInvoice },
       { id: 'shipping', label: msg`Expedição`, to: '/shipping', icon: IconTruckDelivery },
       { id: 'copack', label: msg`Copack`, to: '/manufacturing/copack-orders', icon: IconBox },
     ],
