@@ -36,7 +36,8 @@ function initialLines(doc: InboundDocument): Record<number, CheckedLine> {
 
 /** Where a saved draft resumes: labelled pallets go to the label step, saved lines to the check step. */
 export function resumeStep(doc: InboundDocument | undefined): number {
-  if (!doc) return 0
+  // a cancelled or received document reached by its link stays on the document step, which says why
+  if (!doc || !isReceivable(doc.status)) return 0
   const draft = doc.draft
   if (draft && draft.pallets.length > 0 && draft.lines.every((l) => qtyMilli(l.received_qty) === 0n || l.pallet_code)) return 2
   return 1
