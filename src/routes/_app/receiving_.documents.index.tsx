@@ -44,7 +44,7 @@ function InboundDocumentsPage() {
     <>
       <PageHeader
         title={<Trans>Pedidos de compra e ASNs</Trans>}
-        description={<Trans>Os documentos que anunciam o que vai chegar: crie, altere enquanto nada foi recebido, cancele com um motivo.</Trans>}
+        description={<Trans>O que vai chegar: altere enquanto nada foi recebido, cancele com um motivo.</Trans>}
         actions={
           canEdit ? (
             <LinkButton to="/receiving/documents/new" leftSection={<IconPlus size={16} aria-hidden />}>

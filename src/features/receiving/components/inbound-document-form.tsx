@@ -9,6 +9,7 @@ import { IconAlertTriangle } from '@tabler/icons-react'
 import { LinesEditor, type LinesEditorColumn } from '../../../components/lines-editor'
 import { ProductPicker, type ProductOption } from '../../../components/product-picker'
 import { ApiError, readDrfError } from '../../../lib/api-client'
+import { formatQty } from '../../../lib/format'
 import { createInboundDocument, updateInboundDocument } from '../api/save-inbound-document'
 import { INBOUND_KIND_LABELS } from '../inbound-status'
 import { receivingKeys } from '../receiving-query-keys'
@@ -199,8 +200,8 @@ export function InboundDocumentForm({ document, readOnly, onSaved, onCancel }: I
   if (received) {
     // once receiving has started the lines also say what arrived (SPEC 2.8: difference = received + damaged − expected)
     columns.push(
-      { id: 'received_qty', header: t`Recebido`, width: 100, render: (i) => <Text size="sm" mt={6}>{document.lines[i]?.received_qty}</Text> },
-      { id: 'difference', header: t`Diferença`, width: 100, render: (i) => <Text size="sm" mt={6}>{document.lines[i]?.difference}</Text> },
+      { id: 'received_qty', header: t`Recebido`, width: 100, render: (i) => <Text size="sm" mt={6}>{formatQty(document.lines[i]?.received_qty ?? '0', i18n.locale)}</Text> },
+      { id: 'difference', header: t`Diferença`, width: 100, render: (i) => <Text size="sm" mt={6}>{formatQty(document.lines[i]?.difference ?? '0', i18n.locale)}</Text> },
     )
   }
   const title = document ? t`Documento ${document.code}` : t`Novo documento de recebimento`

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group } from '@mantine/core'
+import { Anchor, Badge } from '@mantine/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
@@ -10,20 +10,14 @@ import { isReceivable, kindShort } from '../inbound-status'
 import type { InboundDocumentRow, InboundStatus } from '../receiving-types'
 import { InboundStatusBadge } from './inbound-status-badge'
 
+/** The code opens the document; a row that can still be received offers the wizard on it. */
 function RowActions({ row }: { row: InboundDocumentRow }) {
   const { t } = useLingui()
-  return (
-    <Group gap={4} wrap="nowrap">
-      <LinkButton size="compact-sm" variant="subtle" to="/receiving/documents/$id" params={{ id: String(row.id) }} aria-label={t`Abrir ${row.code}`}>
-        <Trans>Abrir</Trans>
-      </LinkButton>
-      {isReceivable(row.status) ? (
-        <LinkButton size="compact-sm" variant="light" to="/receiving" search={{ document: row.id }} aria-label={t`Receber ${row.code}`}>
-          <Trans>Receber</Trans>
-        </LinkButton>
-      ) : null}
-    </Group>
-  )
+  return isReceivable(row.status) ? (
+    <LinkButton size="compact-sm" variant="light" to="/receiving" search={{ document: row.id }} aria-label={t`Receber ${row.code}`}>
+      <Trans>Receber</Trans>
+    </LinkButton>
+  ) : null
 }
 
 const columns: DataColumn<InboundDocumentRow>[] = [
