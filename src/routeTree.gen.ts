@@ -59,6 +59,9 @@ import { Route as AppInventoryCountsIdRouteImport } from './routes/_app/inventor
 import { Route as AppManufacturingCopackOrdersIndexRouteImport } from './routes/_app/manufacturing/copack-orders/index'
 import { Route as AppManufacturingCopackOrdersIdRouteImport } from './routes/_app/manufacturing/copack-orders/$id'
 import { Route as AppManufacturingCopackOrdersNewRouteImport } from './routes/_app/manufacturing/copack-orders/new'
+import { Route as AppReceivingDocumentsIndexRouteImport } from './routes/_app/receiving_.documents.index'
+import { Route as AppReceivingDocumentsIdRouteImport } from './routes/_app/receiving_.documents.$id'
+import { Route as AppReceivingDocumentsNewRouteImport } from './routes/_app/receiving_.documents.new'
 import { Route as AppShippingOrdersIndexRouteImport } from './routes/_app/shipping_.orders.index'
 import { Route as AppShippingOrdersIdRouteImport } from './routes/_app/shipping_.orders.$id'
 import { Route as AppShippingOrdersNewRouteImport } from './routes/_app/shipping_.orders.new'
@@ -319,6 +322,23 @@ const AppManufacturingCopackOrdersNewRoute =
     path: '/manufacturing/copack-orders/new',
     getParentRoute: () => AppRoute,
   } as any)
+const AppReceivingDocumentsIndexRoute =
+  AppReceivingDocumentsIndexRouteImport.update({
+    id: '/receiving_/documents/',
+    path: '/receiving/documents/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppReceivingDocumentsIdRoute = AppReceivingDocumentsIdRouteImport.update({
+  id: '/receiving_/documents/$id',
+  path: '/receiving/documents/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReceivingDocumentsNewRoute =
+  AppReceivingDocumentsNewRouteImport.update({
+    id: '/receiving_/documents/new',
+    path: '/receiving/documents/new',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppShippingOrdersIndexRoute = AppShippingOrdersIndexRouteImport.update({
   id: '/shipping_/orders/',
   path: '/shipping/orders/',
@@ -398,12 +418,15 @@ export interface FileRoutesByFullPath {
   '/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/receiving/documents/$id': typeof AppReceivingDocumentsIdRoute
+  '/receiving/documents/new': typeof AppReceivingDocumentsNewRoute
   '/shipping/orders/$id': typeof AppShippingOrdersIdRoute
   '/shipping/orders/new': typeof AppShippingOrdersNewRoute
   '/shipping/waves/$id': typeof AppShippingWavesIdRoute
   '/shipping/waves/new': typeof AppShippingWavesNewRoute
   '/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
+  '/receiving/documents/': typeof AppReceivingDocumentsIndexRoute
   '/shipping/orders/': typeof AppShippingOrdersIndexRoute
   '/shipping/waves/': typeof AppShippingWavesIndexRoute
 }
@@ -454,12 +477,15 @@ export interface FileRoutesByTo {
   '/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/receiving/documents/$id': typeof AppReceivingDocumentsIdRoute
+  '/receiving/documents/new': typeof AppReceivingDocumentsNewRoute
   '/shipping/orders/$id': typeof AppShippingOrdersIdRoute
   '/shipping/orders/new': typeof AppShippingOrdersNewRoute
   '/shipping/waves/$id': typeof AppShippingWavesIdRoute
   '/shipping/waves/new': typeof AppShippingWavesNewRoute
   '/inventory/counts': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders': typeof AppManufacturingCopackOrdersIndexRoute
+  '/receiving/documents': typeof AppReceivingDocumentsIndexRoute
   '/shipping/orders': typeof AppShippingOrdersIndexRoute
   '/shipping/waves': typeof AppShippingWavesIndexRoute
 }
@@ -513,12 +539,15 @@ export interface FileRoutesById {
   '/_app/inventory/counts/$id': typeof AppInventoryCountsIdRoute
   '/_app/manufacturing/copack-orders/$id': typeof AppManufacturingCopackOrdersIdRoute
   '/_app/manufacturing/copack-orders/new': typeof AppManufacturingCopackOrdersNewRoute
+  '/_app/receiving_/documents/$id': typeof AppReceivingDocumentsIdRoute
+  '/_app/receiving_/documents/new': typeof AppReceivingDocumentsNewRoute
   '/_app/shipping_/orders/$id': typeof AppShippingOrdersIdRoute
   '/_app/shipping_/orders/new': typeof AppShippingOrdersNewRoute
   '/_app/shipping_/waves/$id': typeof AppShippingWavesIdRoute
   '/_app/shipping_/waves/new': typeof AppShippingWavesNewRoute
   '/_app/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/_app/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
+  '/_app/receiving_/documents/': typeof AppReceivingDocumentsIndexRoute
   '/_app/shipping_/orders/': typeof AppShippingOrdersIndexRoute
   '/_app/shipping_/waves/': typeof AppShippingWavesIndexRoute
 }
@@ -572,12 +601,15 @@ export interface FileRouteTypes {
     | '/inventory/counts/$id'
     | '/manufacturing/copack-orders/$id'
     | '/manufacturing/copack-orders/new'
+    | '/receiving/documents/$id'
+    | '/receiving/documents/new'
     | '/shipping/orders/$id'
     | '/shipping/orders/new'
     | '/shipping/waves/$id'
     | '/shipping/waves/new'
     | '/inventory/counts/'
     | '/manufacturing/copack-orders/'
+    | '/receiving/documents/'
     | '/shipping/orders/'
     | '/shipping/waves/'
   fileRoutesByTo: FileRoutesByTo
@@ -628,12 +660,15 @@ export interface FileRouteTypes {
     | '/inventory/counts/$id'
     | '/manufacturing/copack-orders/$id'
     | '/manufacturing/copack-orders/new'
+    | '/receiving/documents/$id'
+    | '/receiving/documents/new'
     | '/shipping/orders/$id'
     | '/shipping/orders/new'
     | '/shipping/waves/$id'
     | '/shipping/waves/new'
     | '/inventory/counts'
     | '/manufacturing/copack-orders'
+    | '/receiving/documents'
     | '/shipping/orders'
     | '/shipping/waves'
   id:
@@ -686,12 +721,15 @@ export interface FileRouteTypes {
     | '/_app/inventory/counts/$id'
     | '/_app/manufacturing/copack-orders/$id'
     | '/_app/manufacturing/copack-orders/new'
+    | '/_app/receiving_/documents/$id'
+    | '/_app/receiving_/documents/new'
     | '/_app/shipping_/orders/$id'
     | '/_app/shipping_/orders/new'
     | '/_app/shipping_/waves/$id'
     | '/_app/shipping_/waves/new'
     | '/_app/inventory/counts/'
     | '/_app/manufacturing/copack-orders/'
+    | '/_app/receiving_/documents/'
     | '/_app/shipping_/orders/'
     | '/_app/shipping_/waves/'
   fileRoutesById: FileRoutesById
@@ -1055,6 +1093,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManufacturingCopackOrdersNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/receiving_/documents/': {
+      id: '/_app/receiving_/documents/'
+      path: '/receiving/documents'
+      fullPath: '/receiving/documents/'
+      preLoaderRoute: typeof AppReceivingDocumentsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/receiving_/documents/$id': {
+      id: '/_app/receiving_/documents/$id'
+      path: '/receiving/documents/$id'
+      fullPath: '/receiving/documents/$id'
+      preLoaderRoute: typeof AppReceivingDocumentsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/receiving_/documents/new': {
+      id: '/_app/receiving_/documents/new'
+      path: '/receiving/documents/new'
+      fullPath: '/receiving/documents/new'
+      preLoaderRoute: typeof AppReceivingDocumentsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/shipping_/orders/': {
       id: '/_app/shipping_/orders/'
       path: '/shipping/orders'
@@ -1132,12 +1191,15 @@ interface AppRouteChildren {
   AppInventoryCountsIdRoute: typeof AppInventoryCountsIdRoute
   AppManufacturingCopackOrdersIdRoute: typeof AppManufacturingCopackOrdersIdRoute
   AppManufacturingCopackOrdersNewRoute: typeof AppManufacturingCopackOrdersNewRoute
+  AppReceivingDocumentsIdRoute: typeof AppReceivingDocumentsIdRoute
+  AppReceivingDocumentsNewRoute: typeof AppReceivingDocumentsNewRoute
   AppShippingOrdersIdRoute: typeof AppShippingOrdersIdRoute
   AppShippingOrdersNewRoute: typeof AppShippingOrdersNewRoute
   AppShippingWavesIdRoute: typeof AppShippingWavesIdRoute
   AppShippingWavesNewRoute: typeof AppShippingWavesNewRoute
   AppInventoryCountsIndexRoute: typeof AppInventoryCountsIndexRoute
   AppManufacturingCopackOrdersIndexRoute: typeof AppManufacturingCopackOrdersIndexRoute
+  AppReceivingDocumentsIndexRoute: typeof AppReceivingDocumentsIndexRoute
   AppShippingOrdersIndexRoute: typeof AppShippingOrdersIndexRoute
   AppShippingWavesIndexRoute: typeof AppShippingWavesIndexRoute
 }
@@ -1174,6 +1236,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryCountsIdRoute: AppInventoryCountsIdRoute,
   AppManufacturingCopackOrdersIdRoute: AppManufacturingCopackOrdersIdRoute,
   AppManufacturingCopackOrdersNewRoute: AppManufacturingCopackOrdersNewRoute,
+  AppReceivingDocumentsIdRoute: AppReceivingDocumentsIdRoute,
+  AppReceivingDocumentsNewRoute: AppReceivingDocumentsNewRoute,
   AppShippingOrdersIdRoute: AppShippingOrdersIdRoute,
   AppShippingOrdersNewRoute: AppShippingOrdersNewRoute,
   AppShippingWavesIdRoute: AppShippingWavesIdRoute,
@@ -1181,6 +1245,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryCountsIndexRoute: AppInventoryCountsIndexRoute,
   AppManufacturingCopackOrdersIndexRoute:
     AppManufacturingCopackOrdersIndexRoute,
+  AppReceivingDocumentsIndexRoute: AppReceivingDocumentsIndexRoute,
   AppShippingOrdersIndexRoute: AppShippingOrdersIndexRoute,
   AppShippingWavesIndexRoute: AppShippingWavesIndexRoute,
 }

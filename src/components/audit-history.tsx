@@ -45,6 +45,7 @@ export function AuditHistory({ entity, id }: { entity: string; id: number }) {
               <Text size="sm" span>
                 {t`${when}: ${who} ${what}`}
                 {e.action === 'update' && fields ? ` (${fields})` : ''}
+                {e.note ? ` — ${e.note}` : ''}
               </Text>
             </List.Item>
           )

@@ -148,13 +148,18 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [TAG],
         summary: 'Cancel an open document, with a reason (admins, supervisors)',
+        description: 'The reason is required (400 on `reason` when missing or blank); it is kept as `cancel_reason` and in the audit trail. 409 unless the document is open.',
         params: idParams,
         body: cancelBody,
         response: { 200: inboundDocumentOut },
       },
     },
     async (req) => {
-      await cancelInboundDocument(db, req.user, req.params.id, req.body?.reason ?? '')
+      // issue 18: a document is cancelled with a reason, which the document and its audit trail keep
+      const reason = req.body?.reason
+      if (reason === undefined) throw fieldError('reason', 'This field is required.')
+      if (reason === '') throw fieldError('reason', 'This field may not be blank.')
+      await cancelInboundDocument(db, req.user, req.params.id, reason)
       return documentDetail(db, req.user, req.params.id)
     },
   )

@@ -5,6 +5,7 @@ export type {
   BookedReceipt,
   InboundDocument,
   InboundDocumentLine,
+  InboundDocumentRequest,
   InboundDocumentRow,
   LocationSuggestion,
   PutawaySuggestion,
@@ -14,7 +15,7 @@ export type {
   ReceivedItem,
   ReceiveRequest,
 } from '../../../contracts/receiving/receiving.contract'
-export type { InboundStatus } from '../../../contracts/receiving/receiving.rules'
+export type { InboundKind, InboundStatus } from '../../../contracts/receiving/receiving.rules'
 
 /** What the label step needs of a printer (contracts/printing). */
 export type Printer = Pick<ContractPrinter, 'id' | 'name' | 'is_virtual'>
@@ -23,4 +24,11 @@ export type Printer = Pick<ContractPrinter, 'id' | 'name' | 'is_virtual'>
 export interface LocationOption {
   id: number
   code: string
+}
+
+/** A supplier as the document form's picker offers it. */
+export interface SupplierOption {
+  id: number
+  code: string
+  name: string
 }

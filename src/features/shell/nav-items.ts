@@ -125,6 +125,7 @@ export const NAV_SECTIONS: NavSection[] = [
     label: msg`PROCESSOS`,
     items: [
       { id: 'receiving', label: msg`Recebimento`, to: '/receiving', icon: IconTruckLoading },
+      { id: 'inbound-documents', label: msg`Pedidos de compra e ASNs`, to: '/receiving/documents', icon: IconFileInvoice },
       { id: 'shipping', label: msg`Expedição`, to: '/shipping', icon: IconTruckDelivery },
       // issue 18: the outbound documents the office enters
       { id: 'sales-orders', label: msg`Pedidos de venda`, to: '/shipping/orders', icon: IconFileInvoice },

@@ -9,6 +9,7 @@ import { bookReceipt } from '../api/book-receipt'
 import { inboundDocumentQueryOptions } from '../api/get-inbound-document'
 import { putawaySuggestionsQueryOptions } from '../api/get-putaway-suggestions'
 import { saveReceiptDraft } from '../api/save-receipt-draft'
+import { INBOUND_STATUS_LABELS, isReceivable } from '../inbound-status'
 import { receivingKeys } from '../receiving-query-keys'
 import type { BookedReceipt, InboundDocument, LocationOption, Receipt, ReceivedItem } from '../receiving-types'
 import { fromMilli } from '../../../lib/format'
@@ -35,7 +36,8 @@ function initialLines(doc: InboundDocument): Record<number, CheckedLine> {
 
 /** Where a saved draft resumes: labelled pallets go to the label step, saved lines to the check step. */
 export function resumeStep(doc: InboundDocument | undefined): number {
-  if (!doc) return 0
+  // a cancelled or received document reached by its link stays on the document step, which says why
+  if (!doc || !isReceivable(doc.status)) return 0
   const draft = doc.draft
   if (draft && draft.pallets.length > 0 && draft.lines.every((l) => qtyMilli(l.received_qty) === 0n || l.pallet_code)) return 2
   return 1
@@ -54,7 +56,7 @@ export interface ReceivingWizardProps {
 
 /** SPEC 2.8 on real documents (issue 7), driven by the generic wizard machine. */
 export function ReceivingWizard({ initialDocumentId, onDocumentChange }: ReceivingWizardProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [documentId, setDocumentId] = useState<number | null>(initialDocumentId)
   const [startAt] = useState(() => (initialDocumentId === null ? 0 : resumeStep(queryClient.getQueryData(receivingKeys.document(initialDocumentId)))))
@@ -131,7 +133,7 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
   }, [suggestions.data])
 
   const valid = {
-    document: document !== undefined && (document.status === 'open' || document.status === 'receiving'),
+    document: document !== undefined && isReceivable(document.status),
     check: document !== undefined && checkStepValid(lines),
     label: receipt !== null && receipt.pallets.length > 0,
     putaway: receipt !== null && receipt.pallets.length > 0 && receipt.pallets.every((p) => destinations[p.pallet_code]),
@@ -158,13 +160,21 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
     wizard.restart()
   }
 
+  const statusWord = document ? i18n._(INBOUND_STATUS_LABELS[document.status]).toLowerCase() : ''
   let content
   if (view.finished && wizard.result) {
     content = <ReceiptResult receipt={wizard.result} documentCode={document?.code ?? ''} printer={printer} onAnother={another} />
   } else if (view.step === 'document') {
     content = (
       <>
-        {document ? (
+        {document && !isReceivable(document.status) ? (
+          // a cancelled or received document reached from its link (/receiving?document=) is not received again
+          <Alert color="red" mb="sm" role="alert">
+            <Trans>
+              O documento {document.code} está {statusWord}: só um documento aberto ou em recebimento pode ser recebido.
+            </Trans>
+          </Alert>
+        ) : document ? (
           <Alert color="blue" mb="sm">
             <Trans>
               Documento selecionado: {document.code} — {document.supplier.name}
