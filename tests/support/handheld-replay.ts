@@ -12,6 +12,7 @@ import { act, waitFor } from '@testing-library/react'
 import { expect } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
 import { nextSnapshot, type MachineModel } from '../../machines/testing/model-coverage'
+import { FLOWS_CHANNEL, isFlowsMessage } from '../../src/lib/flows-inspector'
 import type { ScreenDriver } from './screen-replay'
 
 interface HeldWrite {
@@ -88,5 +89,28 @@ export function exactDriver(model: Pick<MachineModel, 'machine' | 'abstract'>, s
       expect(model.abstract(current), label).toEqual(model.abstract(expected))
       await driver.check(current, label)
     },
+  }
+}
+
+/**
+ * The events a machine of the app received, as its actor reports them to the /flows screen (src/lib/flows-inspector.ts
+ * posts each snapshot on a BroadcastChannel): a stimulus with nothing new to show (the same tasks again) is checked
+ * as having reached the machine.
+ */
+export function machineEvents(machineId: string) {
+  const seen: string[] = []
+  const channel = new BroadcastChannel(FLOWS_CHANNEL)
+  channel.onmessage = (message: MessageEvent) => {
+    if (isFlowsMessage(message.data) && message.data.machineId === machineId) seen.push(message.data.type)
+  }
+  return {
+    count: (type: string) => seen.filter((t) => t === type).length,
+    /** waits until the machine has received `type` more than `before` times */
+    async received(type: string, before: number) {
+      await waitFor(() => {
+        if (seen.filter((t) => t === type).length <= before) throw new Error(`the ${machineId} machine received no ${type}`)
+      })
+    },
+    close: () => channel.close(),
   }
 }
