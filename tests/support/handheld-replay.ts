@@ -9,8 +9,9 @@
  *   vi.mock('../outbox/outbox-db', async (original) => gateOutboxWrites(await original()))
  */
 import { act, waitFor } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import { expect } from 'vitest'
-import type { AnyMachineSnapshot } from 'xstate'
+import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { nextSnapshot, type MachineModel } from '../../machines/testing/model-coverage'
 import { FLOWS_CHANNEL, isFlowsMessage } from '../../src/lib/flows-inspector'
 import type { ScreenDriver } from './screen-replay'
@@ -50,6 +51,16 @@ export function dropHeldOutboxWrites(): void {
   for (const write of held.splice(0)) write.fail(new Error('test over'))
 }
 
+/**
+ * A value typed into one of the flow's small fields (a quantity, a lot). Pasted: user-event types without a pause
+ * between keys, which the screen's keyboard wedge would take for the start of a scanner's burst; a person's keys are
+ * far slower than a wedge's.
+ */
+export async function typeIn(user: UserEvent, field: HTMLElement, value: string): Promise<void> {
+  await user.click(field)
+  await user.paste(value)
+}
+
 let clock = 0
 
 /**
@@ -76,13 +87,19 @@ export function scanBurst(code: string): void {
  * destination, what quantity), that snapshot may hold another path's value. The wrapper runs the path's own events
  * on the machine, asserts that it agrees with the path on the abstract state, and has the screen checked against it.
  */
-export function exactDriver(model: Pick<MachineModel, 'machine' | 'abstract'>, start: AnyMachineSnapshot, driver: ScreenDriver): ScreenDriver {
+export function exactDriver(
+  model: Pick<MachineModel, 'machine' | 'abstract'>,
+  start: AnyMachineSnapshot,
+  driver: ScreenDriver,
+  /** the event as the screen really produces it, where the model's carries a fixed stand-in (an actor's output) */
+  realise: (event: EventObject, before: AnyMachineSnapshot) => EventObject = (event) => event,
+): ScreenDriver {
   let current = start
   return {
     async perform(event, before) {
       expect(model.abstract(current)).toEqual(model.abstract(before))
       const previous = current
-      current = nextSnapshot(model.machine, current, event)
+      current = nextSnapshot(model.machine, current, realise(event, current))
       await driver.perform(event, previous)
     },
     async check(expected, label) {

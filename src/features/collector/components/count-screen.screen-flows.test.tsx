@@ -16,7 +16,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { countPrompt, type CountContext, type CountTarget } from '../../../../machines/count/count.machine'
 import { countModel } from '../../../../machines/count/count.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
-import { dropHeldOutboxWrites, exactDriver, gateOutboxWrites, machineEvents, outboxWriteHeld, scanBurst, settleOutboxWrite } from '../../../../tests/support/handheld-replay'
+import { dropHeldOutboxWrites, exactDriver, typeIn, gateOutboxWrites, machineEvents, outboxWriteHeld, scanBurst, settleOutboxWrite } from '../../../../tests/support/handheld-replay'
 import { page, renderApp, signIn, type MockRequest } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
 import { countText } from '../count-texts'
@@ -85,7 +85,7 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
           scanBurst(codeOf(e.target!))
           return
         case 'QTY':
-          await user.type(screen.getByRole('textbox', { name: /^Quantidade de / }), e.qty!)
+          await typeIn(user, screen.getByRole('textbox', { name: /^Quantidade de / }), e.qty!)
           await user.click(screen.getByRole('button', { name: 'OK' }))
           return
         case 'EMPTY':

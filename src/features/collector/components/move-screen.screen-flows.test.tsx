@@ -14,7 +14,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { movePrompt, type MoveContext, type MoveTarget } from '../../../../machines/move/move.machine'
 import { moveModel } from '../../../../machines/move/move.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
-import { dropHeldOutboxWrites, exactDriver, gateOutboxWrites, outboxWriteHeld, scanBurst, settleOutboxWrite } from '../../../../tests/support/handheld-replay'
+import { dropHeldOutboxWrites, exactDriver, typeIn, gateOutboxWrites, outboxWriteHeld, scanBurst, settleOutboxWrite } from '../../../../tests/support/handheld-replay'
 import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
 import { replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
 import { lastFeedback } from '../feedback/feedback'
@@ -59,7 +59,7 @@ function moveDriver(user: UserEvent): ScreenDriver {
           scanBurst(codeOf(e.target!))
           return
         case 'QTY':
-          await user.type(screen.getByRole('textbox', { name: 'Quantidade' }), e.qty!)
+          await typeIn(user, screen.getByRole('textbox', { name: 'Quantidade' }), e.qty!)
           await user.click(screen.getByRole('button', { name: 'OK' }))
           return
         case 'CONFIRM':
