@@ -59,4 +59,43 @@ export const countModel: MachineModel<CountModelEvent> = {
     return countModelEvents.filter((e) => (e.type.startsWith('xstate.') ? submitting : true))
   },
   abstract: abstractCount,
+  screens: [
+    {
+      screen: '/m/count',
+      test: 'src/features/collector/components/count-screen.screen-flows.test.tsx',
+      events: (snapshot) => countScreenEvents(snapshot),
+      sample: 4,
+    },
+  ],
+}
+
+/**
+ * What /m/count can send in a snapshot. A scan at any time. The quantity only while its field is shown (a line was
+ * read), 'Local vazio' only before a line is read, Confirmar only with a line read or on the empty location's
+ * confirmation: the refusals for a quantity with nothing read, 'Local vazio' after a line, and Confirm with nothing
+ * counted have no stimulus on the screen. Cancelar only when there is something to cancel, and not while the count
+ * is being written (it could not take back a write under way). The tasks: the screen's list arrives once (the
+ * model's first TASKS), then the same list comes again when the offline cache refreshes; a location counted here
+ * leaves the list for good, so the screen never gives the machine back a task it has counted.
+ */
+export function countScreenEvents(snapshot: AnyMachineSnapshot): CountModelEvent[] {
+  const c = snapshot.context as CountContext
+  const submitting = snapshot.matches('submitting')
+  const items = snapshot.matches('items')
+  return countModel.events(snapshot).filter((e) => {
+    switch (e.type) {
+      case 'TASKS':
+        return (c.tasks.length === 0 && c.last === null) || c.tasks.length === COUNT_TASKS.length
+      case 'QTY':
+        return items && c.entries.length > 0
+      case 'EMPTY':
+        return items && c.entries.length === 0
+      case 'CONFIRM':
+        return (items && c.entries.length > 0) || snapshot.matches('confirmEmpty')
+      case 'RESET':
+        return !submitting && (!snapshot.matches('location') || c.refusal !== null)
+      default:
+        return true
+    }
+  })
 }

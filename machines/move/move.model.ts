@@ -51,4 +51,33 @@ export const moveModel: MachineModel<MoveModelEvent> = {
     return moveModelEvents.filter((e) => (e.type.startsWith('xstate.') ? submitting : true))
   },
   abstract: abstractMove,
+  screens: [
+    {
+      screen: '/m/move',
+      test: 'src/features/collector/components/move-screen.screen-flows.test.tsx',
+      events: (snapshot) => moveScreenEvents(snapshot),
+      sample: 4,
+    },
+  ],
+}
+
+/**
+ * What /m/move can send in a snapshot: a scan at any time, the quantity only while its field is shown, Confirmar only
+ * on the confirm step, Cancelar only when there is something to cancel (a step past the first, or a refusal shown)
+ * and not while the move is being written (it could not take back a write already under way).
+ */
+export function moveScreenEvents(snapshot: AnyMachineSnapshot): MoveModelEvent[] {
+  const refusal = (snapshot.context as MoveContext).refusal !== null
+  return moveModel.events(snapshot).filter((e) => {
+    switch (e.type) {
+      case 'QTY':
+        return snapshot.matches('quantity')
+      case 'CONFIRM':
+        return snapshot.matches('confirm')
+      case 'RESET':
+        return !snapshot.matches('submitting') && (!snapshot.matches('source') || refusal)
+      default:
+        return true
+    }
+  })
 }

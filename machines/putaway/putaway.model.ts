@@ -73,4 +73,33 @@ export const putawayModel: MachineModel<PutawayModelEvent> = {
     return putawayModelEvents.filter((e) => (e.type.startsWith('xstate.') ? submitting : true))
   },
   abstract: abstractPutaway,
+  screens: [
+    {
+      screen: '/m/putaway',
+      test: 'src/features/collector/components/putaway-screen.screen-flows.test.tsx',
+      events: (snapshot) => putawayScreenEvents(snapshot),
+      sample: 4,
+    },
+  ],
+}
+
+/**
+ * What /m/putaway can send in a snapshot: a scan, and the tasks (the offline cache refreshed when the network
+ * returns), at any time; SELECT when the route's `?task=` changes (opened from /m/tasks for a task, or for any), so
+ * only for another task than the chosen one, and not while the putaway is being written; Cancelar only when there is
+ * something to cancel, and not while the putaway is being written (it could not take back a write under way).
+ */
+export function putawayScreenEvents(snapshot: AnyMachineSnapshot): PutawayModelEvent[] {
+  const c = snapshot.context as PutawayContext
+  const submitting = snapshot.matches('submitting')
+  return putawayModel.events(snapshot).filter((e) => {
+    switch (e.type) {
+      case 'SELECT':
+        return !submitting && e.task !== c.only
+      case 'RESET':
+        return !submitting && (!snapshot.matches('pallet') || c.refusal !== null)
+      default:
+        return true
+    }
+  })
 }

@@ -87,4 +87,52 @@ export const receiveModel: MachineModel<ReceiveModelEvent> = {
     return receiveModelEvents.filter((e) => (e.type.startsWith('xstate.') ? actor !== undefined && e.type.endsWith(`.actor.${actor}`) : true))
   },
   abstract: abstractReceive,
+  screens: [
+    {
+      screen: '/m/receive',
+      test: 'src/features/collector/components/receive-screen.screen-flows.test.tsx',
+      events: (snapshot) => receiveScreenEvents(snapshot),
+      // the cover alone is 38 paths
+      sample: 1,
+    },
+  ],
+}
+
+/**
+ * What /m/receive can send in a snapshot. A scan at any time; a document picked from the list while the list is shown
+ * (before a document, and after finishing one); a typed lot, expiry, quantity or damage only while its field is shown,
+ * and never a blank one (OK is disabled); Confirmar and Cancelar only where their buttons are; Fechar palete and
+ * Finalizar on the item step; 'Trocar documento' with a document open, but not while a pallet is being closed or the
+ * receipt written (neither could be taken back). The model's closed pallet is always line 1's: the screen's is the
+ * pallet it closed, so the close succeeds only when the open pallet holds line 1 alone.
+ */
+export function receiveScreenEvents(snapshot: AnyMachineSnapshot): ReceiveModelEvent[] {
+  const c = snapshot.context as ReceiveContext
+  const at = (...states: string[]) => states.some((s) => snapshot.matches(s))
+  return receiveModel.events(snapshot).filter((e) => {
+    switch (e.type) {
+      case 'PICK':
+        return at('document', 'done')
+      case 'LOT':
+        return at('lot') && e.lot!.trim() !== ''
+      case 'EXPIRY':
+        return at('expiry')
+      case 'QTY':
+      case 'DAMAGED':
+        return at('quantity')
+      case 'CONFIRM':
+        return at('quantity', 'overConfirm', 'finish')
+      case 'CANCEL':
+        return at('lot', 'expiry', 'quantity', 'overConfirm', 'finish')
+      case 'CLOSE_PALLET':
+      case 'FINISH':
+        return at('item')
+      case 'RESET':
+        return c.document !== null && !at('closing', 'submitting')
+      case 'xstate.done.actor.close':
+        return c.pallet.length === 1 && c.pallet[0]!.line === CLOSED_PALLET.lines[0]
+      default:
+        return true
+    }
+  })
 }

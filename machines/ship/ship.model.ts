@@ -105,4 +105,41 @@ export const shipModel: MachineModel<ShipModelEvent> = {
     return shipModelEvents.filter((e) => (e.type.startsWith('xstate.') ? running !== null && e.type.endsWith(`.${running}`) : true))
   },
   abstract: abstractShip,
+  screens: [
+    {
+      screen: '/m/ship',
+      test: 'src/features/collector/components/ship-screen.screen-flows.test.tsx',
+      events: (snapshot) => shipScreenEvents(snapshot),
+      sample: 3,
+    },
+  ],
+}
+
+/**
+ * What /m/ship can send in a snapshot. A scan at any time; an order opened from the list (START) while it is shown;
+ * the quantity while its field is shown; a reason while its field is shown, never a blank one (OK is disabled);
+ * Confirmar on the quantity step and 'Confirmar carregamento' on the loading step; the short-pick button on the item
+ * and quantity steps; Cancelar past the list of orders, but not while a pick or the loading is being written (it
+ * could not take back a write under way).
+ */
+export function shipScreenEvents(snapshot: AnyMachineSnapshot): ShipModelEvent[] {
+  const at = (...states: string[]) => states.some((s) => snapshot.matches(s))
+  return shipModel.events(snapshot).filter((e) => {
+    switch (e.type) {
+      case 'START':
+        return at('orders')
+      case 'QTY':
+        return at('quantity')
+      case 'REASON':
+        return at('override', 'short') && e.reason!.trim() !== ''
+      case 'CONFIRM':
+        return at('quantity', 'load')
+      case 'SHORT':
+        return at('item', 'quantity')
+      case 'RESET':
+        return !at('orders', 'submitting', 'loading')
+      default:
+        return true
+    }
+  })
 }

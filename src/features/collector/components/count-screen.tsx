@@ -86,21 +86,23 @@ export function CountScreen() {
     }
     return keys
   }, [pending])
+  // counted here and already sent: the list was asked on opening, so it still holds them; a recount comes back as a new task
+  const [countedHere, setCountedHere] = useState<ReadonlySet<number>>(() => new Set())
   const tasks = useMemo<HandheldCountTask[]>(
     () =>
       orderByLocation(
-        (tasksQuery.data ?? []).filter((task) => !counted.has(`${task.plan}:${task.location.id}`)),
+        (tasksQuery.data ?? []).filter((task) => !counted.has(`${task.plan}:${task.location.id}`) && !countedHere.has(task.task)),
         (locationId) => index.locationsById.get(locationId)?.pick_sequence,
       ),
-    [tasksQuery.data, counted, index],
+    [tasksQuery.data, counted, countedHere, index],
   )
 
   const machine = useMemo(
     () =>
       countMachine.provide({
         actors: {
-          submit: fromPromise<unknown, CountSubmission>(async ({ input }) =>
-            latest.current.enqueue(
+          submit: fromPromise<unknown, CountSubmission>(async ({ input }) => {
+            const command = await latest.current.enqueue(
               'inventory.count',
               {
                 plan: input.task.plan,
@@ -115,8 +117,10 @@ export function CountScreen() {
                 })),
               },
               countSummary(input),
-            ),
-          ),
+            )
+            setCountedHere((done) => new Set(done).add(input.task.task))
+            return command
+          }),
         },
         actions: {
           accepted: () => signalFeedback('success'),
@@ -290,7 +294,8 @@ export function CountScreen() {
       </form>
 
       {state !== 'location' || context.refusal ? (
-        <Button size="lg" h={56} variant="outline" color="var(--collector-accent-text)" onClick={() => actor.send({ type: 'RESET' })}>
+        // not while the count is being written: the write would land in the outbox with the screen saying it was cancelled
+        <Button size="lg" h={56} variant="outline" color="var(--collector-accent-text)" disabled={state === 'submitting'} onClick={() => actor.send({ type: 'RESET' })}>
           <Trans>Cancelar</Trans>
         </Button>
       ) : null}

@@ -175,7 +175,8 @@ export function PutawayScreen({ task }: { task?: number }) {
       </form>
 
       {state !== 'pallet' || context.refusal ? (
-        <Button size="lg" h={56} variant="outline" color="var(--collector-accent-text)" onClick={() => actor.send({ type: 'RESET' })}>
+        // not while the putaway is being written: the write would land in the outbox with the screen saying it was cancelled
+        <Button size="lg" h={56} variant="outline" color="var(--collector-accent-text)" disabled={state === 'submitting'} onClick={() => actor.send({ type: 'RESET' })}>
           <Trans>Cancelar</Trans>
         </Button>
       ) : null}

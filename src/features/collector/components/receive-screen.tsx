@@ -340,7 +340,8 @@ export function ReceiveScreen() {
       ) : null}
 
       {doc ? (
-        <Button size="md" variant="subtle" color="var(--collector-accent-text)" onClick={() => actor.send({ type: 'RESET' })}>
+        // not while a pallet is being closed or the receipt written: neither could be taken back, and the screen would forget them
+        <Button size="md" variant="subtle" color="var(--collector-accent-text)" disabled={state === 'closing' || state === 'submitting'} onClick={() => actor.send({ type: 'RESET' })}>
           <Trans>Trocar documento</Trans>
         </Button>
       ) : null}

@@ -269,7 +269,8 @@ export function ShipScreen() {
       ) : null}
 
       {state !== 'orders' ? (
-        <Button size="lg" h={56} variant="outline" color="var(--collector-accent-text)" onClick={() => actor.send({ type: 'RESET' })}>
+        // not while a pick or the loading is being written: the write would land in the outbox with the screen saying it was cancelled
+        <Button size="lg" h={56} variant="outline" color="var(--collector-accent-text)" disabled={state === 'submitting' || state === 'loading'} onClick={() => actor.send({ type: 'RESET' })}>
           <Trans>Cancelar</Trans>
         </Button>
       ) : null}

@@ -1,0 +1,254 @@
+/**
+ * The receive machine's generated paths replayed on /m/receive (issue 16, ADR 0007): the real screen with the real
+ * machine and its real actors (the document looked up by its code, the pallet closed into the draft receipt with its
+ * SSCC and label, the receipt written to the outbox), the HTTP layer faked at `fetch` and the outbox write held until
+ * the path says how it ends. Each model event is a stimulus: a scanner's burst (a GS1 read for lot, expiry or
+ * quantity), a document picked from the list, the lot, expiry, quantity or damage typed and OK, Confirmar, Cancelar,
+ * Fechar palete, Finalizar, Trocar documento, the answer to the document's lookup (found, none, no network), to the
+ * pallet's closing (closed, no network), the outbox write let through or failed. After each step the screen must
+ * show what the state says: the prompt, the refusal, the item in hand, the document's lines, the open and closed
+ * pallets, which buttons are there, and the receipt sent.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { i18n } from '@lingui/core'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import { fromMilli, milli, receivePrompt, type ClosedPallet, type ReceiveContext, type ReceiveItem, type ReceiveTarget } from '../../../../machines/receive/receive.machine'
+import { receiveModel } from '../../../../machines/receive/receive.model'
+import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
+import { dropHeldOutboxWrites, exactDriver, typeIn, gateOutboxWrites, outboxWriteHeld, scanBurst, settleOutboxWrite } from '../../../../tests/support/handheld-replay'
+import { renderApp, signIn, type MockRequest } from '../../../../tests/support/render-app'
+import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
+import { lastFeedback } from '../feedback/feedback'
+import { offlineCacheDb } from '../offline/offline-cache'
+import { resetOfflineCacheForTests } from '../offline/offline-cache-provider'
+import { outboxDb } from '../outbox/outbox-db'
+import { receiveText } from '../receive-texts'
+
+vi.mock('../outbox/outbox-db', async (original) => gateOutboxWrites(await original<typeof import('../outbox/outbox-db')>()))
+
+const [receiveReplay] = receiveModel.screens ?? []
+const plan = screenReplayPlan(receiveModel, receiveReplay)
+
+const SSCC = '356789012345678903'
+const CACHE = {
+  warehouse: 1,
+  generated_at: '2026-11-24T07:00:00Z',
+  locations: [{ id: 1, code: 'A-01-01', warehouse: 1, kind: 'storage', storage_class: 'ambient', active: true }],
+  products: [
+    { id: 11, code: 'P0001', name: 'Parafuso', gtins: ['7891234567895'] },
+    { id: 12, code: 'P0002', name: 'Iogurte', gtins: ['07891234567888'] },
+    { id: 13, code: 'P0003', name: 'Porca', gtins: [] },
+  ],
+}
+// the model's document (machines/receive/receive.model.ts RECEIVE_DOCUMENT) as the server sends it
+const ROW = { id: 7, kind: 'asn', code: 'ASN-0007', status: 'open', supplier: { id: 1, code: 'S1', name: 'Fornecedor' }, warehouse: { id: 1, code: 'W1' }, expected_date: null, lines_count: 2, cancel_reason: '', created_at: '2026-11-24T07:00:00Z', received_at: null }
+const line = (id: number, product: number, code: string, name: string, expected: string) => ({
+  id,
+  product: { id: product, code, name1: name, uom: 'UN', storage_class: 'ambient' },
+  expected_qty: expected,
+  lot: null,
+  expiry_date: null,
+  received_qty: '0',
+  damaged_qty: '0',
+  difference: '0',
+  receipt_status: 'pending',
+})
+const DOC = { ...ROW, editable: true, lines: [line(1, 11, 'P0001', 'Parafuso', '10'), line(2, 12, 'P0002', 'Iogurte', '5')], draft: null, receipts: [] }
+const product = (id: number, tracked: boolean) => ({ id, code: `P000${id - 10}`, variant: '', name1: '', name2: '', uom: { id: 1, code: 'UN' }, storage_class: 'ambient', gtins: [], shelf_life_days: null, lot_tracked: tracked, expiry_tracked: tracked, is_active: true })
+const listOf = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results })
+
+const isLookup = (r: MockRequest) => r.url.pathname === '/api/receiving/documents/' && r.url.searchParams.has('search')
+const isDraft = (r: MockRequest) => r.url.pathname === '/api/receiving/documents/7/draft/' && r.method === 'PATCH'
+
+/** The closed pallet as the screen's actor builds it from the server's answers: the model's stands in for any. */
+function realise(event: EventObject, before: AnyMachineSnapshot): EventObject {
+  if (event.type !== 'xstate.done.actor.close') return event
+  const pallet = (before.context as ReceiveContext).pallet
+  const closed: ClosedPallet = { palletCode: SSCC, sscc: SSCC, lines: pallet.map((i) => i.line), items: pallet, location: 3, printJob: 1 }
+  return { ...event, output: closed } as EventObject & { output: ClosedPallet }
+}
+
+const itemText = (i: ReceiveItem) => `${i.qty} × ${i.productCode}${i.lot ? ` (${i.lot})` : ''}`
+
+function receiveDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): ScreenDriver {
+  const typed = async (label: string, value: string) => {
+    const field = screen.getByRole('textbox', { name: label })
+    await typeIn(user, field, value)
+    await user.click(within(field.closest('form')!).getByRole('button', { name: 'OK' }))
+  }
+  return {
+    async perform(event: EventObject) {
+      const e = event as EventObject & { target?: ReceiveTarget; code?: string; lot?: string; date?: string; qty?: string; error?: { status?: number } }
+      switch (e.type) {
+        case 'SCAN':
+          scanBurst(e.target!.code)
+          return
+        case 'PICK':
+          await user.click(await screen.findByRole('button', { name: /ASN-0007/ }))
+          return
+        case 'LOT':
+          return typed('Lote', e.lot!)
+        case 'EXPIRY':
+          return typed('Validade', e.date!)
+        case 'QTY':
+          return typed('Quantidade', e.qty!)
+        case 'DAMAGED':
+          return typed('Avaria (quantidade danificada)', e.qty!)
+        case 'CONFIRM':
+          await user.click(screen.getByRole('button', { name: 'Confirmar' }))
+          return
+        case 'CANCEL':
+          await user.click(screen.getByRole('button', { name: 'Cancelar' }))
+          return
+        case 'CLOSE_PALLET':
+          await user.click(screen.getByRole('button', { name: 'Fechar palete' }))
+          return
+        case 'FINISH':
+          await user.click(screen.getByRole('button', { name: 'Finalizar' }))
+          return
+        case 'RESET':
+          await user.click(screen.getByRole('button', { name: 'Trocar documento' }))
+          return
+        case 'xstate.done.actor.load':
+          await api.answer(e.type, isLookup, { body: listOf([ROW]) })
+          return
+        case 'xstate.error.actor.load':
+          await api.answer(e.type, isLookup, e.error?.status === 404 ? { body: listOf([]) } : 'network')
+          return
+        case 'xstate.done.actor.close':
+          await api.answer(e.type, isDraft, { body: {} })
+          return
+        case 'xstate.error.actor.close':
+          await api.answer(e.type, isDraft, 'network')
+          return
+        case 'xstate.done.actor.submit':
+          await settleOutboxWrite(true)
+          return
+        case 'xstate.error.actor.submit':
+          await settleOutboxWrite(false)
+          return
+      }
+      throw new Error(`no stimulus for ${event.type} on /m/receive`)
+    },
+    async check(expected: AnyMachineSnapshot, label: string) {
+      const c = expected.context as ReceiveContext
+      const value = expected.value as string
+      const doc = c.document
+      const is = (...states: string[]) => states.includes(value)
+      await waitFor(() => {
+        expect(screen.getByRole('heading', { level: 1 }), label).toHaveTextContent(`Receber${doc ? ` · ${doc.code}` : ''}`)
+        expect(screen.getByTestId('receive-prompt'), label).toHaveTextContent(receiveText(i18n, receivePrompt(expected)))
+        if (c.refusal) {
+          expect(screen.getByTestId('receive-refusal'), label).toHaveTextContent(receiveText(i18n, c.refusal))
+          expect(lastFeedback()?.kind, label).toBe('error')
+        } else expect(screen.queryByTestId('receive-refusal'), label).toBeNull()
+
+        // the item in hand
+        const item = c.item
+        if (item) {
+          const fields = [
+            ['Produto', `${item.productCode} · ${item.productName}`],
+            ['Lote', item.lot],
+            ['Validade', item.expiry],
+            ['Quantidade', item.qty],
+            ['Avaria', item.damaged !== '0' ? item.damaged : null],
+          ]
+          expect(screen.getByTestId('receive-item').textContent, label).toBe(fields.filter(([, v]) => v).map(([k, v]) => `${k}${v}`).join(''))
+        } else expect(screen.queryByTestId('receive-item'), label).toBeNull()
+
+        // the step's fields and buttons
+        expect(screen.queryByRole('textbox', { name: 'Lote' }) !== null, label).toBe(is('lot'))
+        expect(screen.queryByRole('textbox', { name: 'Validade' }) !== null, label).toBe(is('expiry'))
+        expect(screen.queryByRole('textbox', { name: 'Quantidade' }) !== null, label).toBe(is('quantity'))
+        expect(screen.queryByRole('textbox', { name: 'Avaria (quantidade danificada)' }) !== null, label).toBe(is('quantity'))
+        const confirm = screen.queryByRole('button', { name: 'Confirmar' })
+        expect(confirm !== null, label).toBe(is('quantity', 'overConfirm', 'finish', 'submitting'))
+        if (confirm) expect(confirm.hasAttribute('data-loading'), label).toBe(is('submitting'))
+        expect(screen.queryByRole('button', { name: 'Cancelar' }) !== null, label).toBe(is('lot', 'expiry', 'quantity', 'overConfirm', 'finish'))
+        const close = screen.queryByRole('button', { name: 'Fechar palete' })
+        expect(close !== null, label).toBe(is('item', 'closing'))
+        if (close) {
+          expect(close.hasAttribute('data-loading'), label).toBe(is('closing'))
+          expect(screen.getByRole('button', { name: 'Finalizar' }), label)[is('closing') ? 'toBeDisabled' : 'toBeEnabled']()
+        }
+        const reset = screen.queryByRole('button', { name: 'Trocar documento' })
+        expect(reset !== null, label).toBe(doc !== null)
+        if (reset) expect(reset, label)[is('closing', 'submitting') ? 'toBeDisabled' : 'toBeEnabled']()
+
+        // the document's lines (blind: what is on the pallets only), the open pallet and the closed ones
+        if (doc) {
+          const onPallets = (lineId: number) =>
+            fromMilli([...c.pallets.flatMap((p) => p.items), ...c.pallet].filter((i) => i.line === lineId).reduce((sum, i) => sum + milli(i.qty) + milli(i.damaged), 0n))
+          expect(screen.getByTestId('receive-lines').textContent, label).toBe(doc.lines.map((l) => `${l.productCode} · ${l.productName}${onPallets(l.id)}`).join(''))
+        } else expect(screen.queryByTestId('receive-lines'), label).toBeNull()
+        if (c.pallet.length) expect(screen.getByTestId('receive-open-pallet').textContent, label).toBe(`Palete aberto${c.pallet.map(itemText).join('')}`)
+        else expect(screen.queryByTestId('receive-open-pallet'), label).toBeNull()
+        expect(
+          screen.queryAllByTestId('receive-pallet').map((p) => p.textContent),
+          label,
+        ).toEqual(c.pallets.map((p) => `${p.sscc}${p.items.map(itemText).join(', ')}Etiqueta enviada para Virtual`))
+
+        if (c.finished) expect(screen.getByTestId('receive-done'), label).toHaveTextContent(`Recebimento de ${c.finished.document} enviado: ${c.finished.pallets} paletes`)
+        else expect(screen.queryByTestId('receive-done'), label).toBeNull()
+        // the open documents to pick from, before a document and after finishing one
+        expect(screen.queryByRole('region', { name: 'Pedidos e ASNs abertos' }) !== null, label).toBe(is('document', 'done'))
+      })
+      // a lookup, a closing and an outbox write are under way exactly in their states
+      expect(api.pending(isLookup), label).toBe(is('loading'))
+      expect(api.pending(isDraft), label).toBe(is('closing'))
+      expect(outboxWriteHeld(), label).toBe(is('submitting'))
+    },
+  }
+}
+
+let drain: (() => Promise<void>) | undefined
+beforeEach(async () => {
+  resetOfflineCacheForTests()
+  await outboxDb().commands.clear()
+  await offlineCacheDb().locations.clear()
+  await offlineCacheDb().products.clear()
+})
+afterEach(async () => {
+  dropHeldOutboxWrites()
+  await drain?.()
+})
+
+describe('receive machine replayed on /m/receive (issue 16)', () => {
+  it('the replayed paths reach every state, and every transition the screen can stage', () => {
+    expect(plan.coverage.states.missing).toEqual([])
+    // no stimulus on the screen: Confirm with nothing in hand (no Confirmar on the item step) and a blank lot (OK is
+    // disabled while the field is blank)
+    expect(plan.coverage.transitions.missing).toEqual(['receive.item on CONFIRM #0', 'receive.lot on LOT #2'])
+  })
+
+  it.each(plan.paths.map((path) => [screenPathName(path), path] as const))('%s', async (_name, path) => {
+    const api = controlledApi(({ url }) => {
+      const p = url.pathname
+      if (p === '/api/workforce/handheld/cache/') return { body: CACHE }
+      if (p === '/api/receiving/documents/') return url.searchParams.has('search') ? undefined : { body: listOf([ROW]) }
+      if (p === '/api/receiving/documents/7/') return { body: DOC }
+      if (p === '/api/inventory/settings/') return { body: { near_expiry_days: 30, count_tolerance_percent: '0.000', count_tolerance_qty: '0.000', blind_counts: true, blind_receiving: true } }
+      if (p === '/api/product/products/11/') return { body: product(11, false) }
+      if (p === '/api/product/products/12/') return { body: product(12, true) }
+      if (p === '/api/printing/printers/') return { body: listOf([{ id: 5, name: 'Virtual' }]) }
+      if (p === '/api/receiving/documents/7/draft/') return undefined
+      if (p === '/api/receiving/documents/7/pallets/') {
+        const lines = (api.requests.at(-1)!.body as { pallets: { lines: number[] }[] }).pallets[0]!.lines
+        return { body: { lines: lines.map((l) => ({ line: l, pallet_code: SSCC, sscc: SSCC })) } }
+      }
+      if (p === '/api/receiving/documents/7/putaway-suggestions/') return { body: { pallets: [{ pallet_code: SSCC, sscc: SSCC, location: { id: 3 } }] } }
+      if (p.startsWith('/api/printing/pallets/')) return { status: 202, body: { id: 1 } }
+      // the outbox sends what was written: booked
+      if (p === '/api/receiving/documents/7/receive/') return { status: 201, body: { id: 1, document_status: 'received' } }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    drain = api.drain
+    signIn()
+    const { user } = await renderApp('/m/receive')
+    await screen.findByTestId('receive-prompt')
+    await waitFor(() => expect(screen.queryByText(/Baixando locais/)).not.toBeInTheDocument())
+    await replayOnScreen(path, exactDriver(receiveModel, path.steps[0].state, receiveDriver(api, user), realise))
+  })
+})
