@@ -40,7 +40,7 @@ function apiPrinter(p: LabelPrinter) {
 /** A suggestion of the model as the API answers it for the type (a location row, or a stock line with the pallet). */
 function suggestionRows(kind: LabelKind, suggestions: LabelSuggestion[]) {
   return kind === 'location'
-    ? page(suggestions.map((s) => ({ id: Number(s.value), code: 'A-01-01', name: 'Rack A' })))
+    ? page(suggestions.map((s, i) => ({ id: 3 + i, code: s.value, name: 'Rack A' })))
     : page(suggestions.map((s) => ({ pallet_code: s.value, sscc: null, product: { code: 'P1' }, location: { code: 'A-01-01' } })))
 }
 
