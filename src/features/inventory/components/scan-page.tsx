@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { Alert, Button, Checkbox, Grid, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { Alert, Button, Checkbox, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
 import { IconAlertTriangle, IconArrowsMove, IconKeyboard, IconScan, IconSearch, IconTrash } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -42,7 +42,10 @@ function ReadButton({ read, current, onPick }: { read: ScanRead; current: boolea
       aria-label={t`Consultar ${code} de novo`}
       data-read-id={read.id}
       p="xs"
+      miw={180}
+      maw={260}
       style={{
+        flexShrink: 0,
         borderRadius: 'var(--mantine-radius-sm)',
         border: `1px solid ${current ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
       }}
@@ -61,7 +64,7 @@ function ReadButton({ read, current, onPick }: { read: ScanRead; current: boolea
 /**
  * SPEC 2.5: look up a product, lot, pallet or location code and show each product's total and where it is. Issue 17:
  * the collector's scanner machine reads a scanner's burst anywhere on the page; after each read the field shows it,
- * selected, so the next burst replaces it; the recent reads stay beside the result, each looked up again on a click.
+ * selected, so the next burst replaces it; the recent reads stay above the result, each looked up again on a click.
  */
 export function ScanPage() {
   const { t, i18n } = useLingui()
@@ -121,128 +124,129 @@ export function ScanPage() {
   const noticeText = tooShort ? scannerText(i18n, { id: 'scanner.tooShort' }) : notice ? scannerText(i18n, notice) : null
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, lg: 9 }}>
-        <Stack gap="md">
-          <form onSubmit={submit} role="search" aria-label={t`Scan`}>
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput
-                ref={fieldRef}
-                label={t`Produto, lote ou palete`}
-                description={t`Leia com o leitor em qualquer lugar da página, ou digite o código.`}
-                placeholder={t`Leia ou digite um código`}
-                value={text}
-                onChange={(event) => {
-                  setText(event.currentTarget.value)
-                  setTooShort(false)
-                }}
-                onKeyDown={onKeyDown}
-                leftSection={<IconScan size={16} aria-hidden />}
-                autoFocus
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={128}
-                w={{ base: '100%', sm: 380 }}
-              />
-              <Button type="submit" disabled={!trimmed} leftSection={<IconSearch size={16} aria-hidden />} loading={shown?.status === 'pending'}>
-                <Trans>Buscar</Trans>
-              </Button>
-              <Checkbox label={t`Auto (Enter)`} checked={auto} onChange={(event) => setAuto(event.currentTarget.checked)} mb={8} />
-            </Group>
-          </form>
+    <Stack gap="md">
+      <form onSubmit={submit} role="search" aria-label={t`Scan`}>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            ref={fieldRef}
+            label={t`Produto, lote ou palete`}
+            description={t`Leia com o leitor em qualquer lugar da página, ou digite o código.`}
+            placeholder={t`Leia ou digite um código`}
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value)
+              setTooShort(false)
+            }}
+            onKeyDown={onKeyDown}
+            leftSection={<IconScan size={16} aria-hidden />}
+            autoFocus
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={128}
+            w={{ base: '100%', sm: 380 }}
+          />
+          <Button type="submit" disabled={!trimmed} leftSection={<IconSearch size={16} aria-hidden />} loading={shown?.status === 'pending'}>
+            <Trans>Buscar</Trans>
+          </Button>
+          <Checkbox label={t`Auto (Enter)`} checked={auto} onChange={(event) => setAuto(event.currentTarget.checked)} mb={8} />
+        </Group>
+      </form>
 
-          {noticeText ? (
-            <Text role="status" size="sm" fw={600} c="orange.8">
-              {noticeText}
+      <Paper withBorder p="xs" radius="md" component="section" aria-labelledby="scan-history-title">
+        <Group justify="space-between" align="center" mb={history.length > 0 ? 6 : 0} wrap="nowrap" gap="xs">
+          <Text fw={700} id="scan-history-title" component="h2" size="sm" m={0}>
+            <Trans>Últimas leituras</Trans>{' '}
+            <Text span c="dimmed" size="sm" fw={400}>
+              ({history.length}/{HISTORY_CAP})
             </Text>
-          ) : null}
-
-          {shown?.status === 'failed' ? (
-            <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-              {apiErrorText(scan.error) ?? <Trans>Erro ao consultar.</Trans>}
-            </Alert>
-          ) : null}
-          {shown?.status === 'offline' ? (
-            <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} role="status">
-              {readStatusText(i18n, 'offline')}
-            </Alert>
-          ) : null}
-
-          {shown?.status === 'pending' ? (
-            <Group gap="xs">
-              <Loader size="sm" aria-hidden />
-              <Text size="sm" c="dimmed">
-                <Trans>Consultando...</Trans>
-              </Text>
-            </Group>
-          ) : null}
-
-          {data ? (
-            <Stack gap="sm" aria-live="polite">
-              {results.length === 0 ? (
-                <Text c="dimmed">
-                  <Trans>Nada encontrado para {searched}.</Trans>
-                </Text>
-              ) : (
-                <>
-                  <Text size="sm" c="dimmed" data-testid="scan-summary">
-                    {searched}
-                    {' · '}
-                    {data.kind ? getScanKindLabel(data.kind, i18n) : null}
-                    {data.kind ? ' · ' : null}
-                    {found === 1 ? <Trans>1 produto</Trans> : <Trans>{found} produtos</Trans>}
-                  </Text>
-                  {palletLine ? (
-                    <Group>
-                      <Button leftSection={<IconArrowsMove size={16} aria-hidden />} onClick={() => setAction({ kind: 'move-pallet', line: palletLine })}>
-                        <Trans>Mover palete {palletCode}</Trans>
-                      </Button>
-                      <Text size="sm" c="dimmed">
-                        <Trans>Em {palletLine.location.code}</Trans>
-                      </Text>
-                    </Group>
-                  ) : null}
-                  {data.truncated ? (
-                    <Alert color="yellow" variant="light">
-                      <Trans>Muitas linhas: a lista de linhas foi cortada, mas os totais contam todas.</Trans>
-                    </Alert>
-                  ) : null}
-                  {results.map((result) => (
-                    <ScanResultCard key={result.product.id} result={result} maxQty={maxQty} />
-                  ))}
-                </>
-              )}
-              <JsonView data={data} />
-            </Stack>
-          ) : null}
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 3 }}>
-        <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="scan-history-title">
-          <Group justify="space-between" align="center" mb="xs" wrap="nowrap">
-            <Text fw={700} id="scan-history-title" component="h2" size="md" m={0}>
-              <Trans>Últimas leituras</Trans>
-            </Text>
-            {history.length > 0 ? (
-              <Button size="compact-sm" variant="subtle" leftSection={<IconTrash size={14} aria-hidden />} onClick={scanner.clearHistory}>
-                <Trans>Limpar</Trans>
-              </Button>
-            ) : null}
-          </Group>
-          {history.length === 0 ? (
+          </Text>
+          {history.length > 0 ? (
+            <Button size="compact-sm" variant="subtle" leftSection={<IconTrash size={14} aria-hidden />} onClick={scanner.clearHistory}>
+              <Trans>Limpar</Trans>
+            </Button>
+          ) : (
             <Text size="sm" c="dimmed">
               <Trans>Nenhuma leitura ainda.</Trans>
             </Text>
-          ) : (
-            <Stack gap={6} data-testid="scan-history">
+          )}
+        </Group>
+        {history.length > 0 ? (
+          // newest first, in one row that scrolls sideways: the result stays right under the field
+          <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+            <Group gap={6} wrap="nowrap" data-testid="scan-history" align="stretch">
               {history.map((read) => (
                 <ReadButton key={read.id} read={read} current={read.id === shown?.id} onPick={lookAgain} />
               ))}
-            </Stack>
+            </Group>
+          </ScrollArea>
+        ) : null}
+      </Paper>
+
+      {noticeText ? (
+        <Text role="status" size="sm" fw={600} c="orange.8">
+          {noticeText}
+        </Text>
+      ) : null}
+
+      {shown?.status === 'failed' ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+          {apiErrorText(scan.error) ?? <Trans>Erro ao consultar.</Trans>}
+        </Alert>
+      ) : null}
+      {shown?.status === 'offline' ? (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} role="status">
+          {readStatusText(i18n, 'offline')}
+        </Alert>
+      ) : null}
+
+      {shown?.status === 'pending' ? (
+        <Group gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm" c="dimmed">
+            <Trans>Consultando...</Trans>
+          </Text>
+        </Group>
+      ) : null}
+
+      {data ? (
+        <Stack gap="sm" aria-live="polite">
+          {results.length === 0 ? (
+            <Text c="dimmed">
+              <Trans>Nada encontrado para {searched}.</Trans>
+            </Text>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed" data-testid="scan-summary">
+                {searched}
+                {' · '}
+                {data.kind ? getScanKindLabel(data.kind, i18n) : null}
+                {data.kind ? ' · ' : null}
+                {found === 1 ? <Trans>1 produto</Trans> : <Trans>{found} produtos</Trans>}
+              </Text>
+              {palletLine ? (
+                <Group>
+                  <Button leftSection={<IconArrowsMove size={16} aria-hidden />} onClick={() => setAction({ kind: 'move-pallet', line: palletLine })}>
+                    <Trans>Mover palete {palletCode}</Trans>
+                  </Button>
+                  <Text size="sm" c="dimmed">
+                    <Trans>Em {palletLine.location.code}</Trans>
+                  </Text>
+                </Group>
+              ) : null}
+              {data.truncated ? (
+                <Alert color="yellow" variant="light">
+                  <Trans>Muitas linhas: a lista de linhas foi cortada, mas os totais contam todas.</Trans>
+                </Alert>
+              ) : null}
+              {results.map((result) => (
+                <ScanResultCard key={result.product.id} result={result} maxQty={maxQty} />
+              ))}
+            </>
           )}
-        </Paper>
-      </Grid.Col>
+          <JsonView data={data} />
+        </Stack>
+      ) : null}
       <StockActionModal action={action} onClose={() => setAction(null)} />
-    </Grid>
+    </Stack>
   )
 }
