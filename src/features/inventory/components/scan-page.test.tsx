@@ -184,7 +184,7 @@ describe('Scan with a scanner (issue 17: the collector\'s scanner machine on the
   it('a burst is read wherever focus is, and a recent read is looked up again on a click', async () => {
     const { requests } = scanServer(answerFor)
     const { user } = await openScan()
-    await user.click(screen.getByRole('heading', { name: 'Últimas leituras' }))
+    await user.click(screen.getByRole('heading', { name: /Últimas leituras/ }))
     expect(screen.getByLabelText('Produto, lote ou palete')).not.toHaveFocus()
     const enter = burst('L000014', 10_000)
     expect(enter.defaultPrevented).toBe(true)
