@@ -131,13 +131,23 @@ describe('label-print rules', () => {
   it.each([
     ['location', '12345', true],
     ['location', '0', true],
-    ['location', 'A-01', false],
+    // issue 17: a location's code, as its shelf label shows it
+    ['location', 'A-01', true],
+    ['location', 'A01-01-01', true],
+    ['location', 'R08.098/X', true],
+    ['location', ' A01-01-01 ', true],
     ['location', '12 3', false],
-    ['location', '-1', false],
-    ['location', '1.5', false],
+    ['location', 'A01#1', false],
+    ['location', '(00)376141410000000011', false],
+    ['location', '', false],
     ['pallet', 'PAL-0001', true],
     ['pallet', 'pal_01.a', true],
     ['pallet', '376141410000000011', true],
+    // issue 17: an SSCC as a scanner sends it, with its application identifier
+    ['pallet', '(00)376141410000000011', true],
+    ['pallet', '00376141410000000011', true],
+    ['pallet', ']C100376141410000000011', true],
+    ['pallet', '(00)37614141000000001', false],
     ['pallet', 'PAL 01', false],
     ['pallet', 'PAL/01', false],
     ['pallet', 'PALé', false],
@@ -150,14 +160,33 @@ describe('label-print rules', () => {
     const s = start()
     await flush()
     expect(s.view()).toMatchObject({ idError: null, canPrint: false })
-    s.send({ type: 'SET_ID', id: 'PAL-1' })
+    s.send({ type: 'SET_ID', id: 'A01/01 X' })
     expect(s.view()).toMatchObject({ idError: LABEL_PRINT_MESSAGES.invalidId, canPrint: false })
     s.send({ type: 'PRINT' })
     expect(s.actor.getSnapshot().matches({ form: 'editing' })).toBe(true)
     expect(s.prints).toEqual([])
-    // the same text is a good pallet code
-    s.send({ type: 'SET_KIND', kind: 'pallet' })
+    s.send({ type: 'SET_ID', id: 'A01-01-01' })
     expect(s.view()).toMatchObject({ idError: null, canPrint: true })
+  })
+
+  it('switching the type empties the ID: a location code is no pallet (issue 17)', async () => {
+    const s = start()
+    await flush()
+    s.send({ type: 'SET_ID', id: 'A01-01-01' })
+    s.send({ type: 'SET_KIND', kind: 'pallet' })
+    expect(s.actor.getSnapshot().context.id).toBe('')
+    expect(s.view()).toMatchObject({ idError: null, canPrint: false, labelId: '' })
+  })
+
+  it('prints a pallet by the SSCC as scanned, without its application identifier (issue 17)', async () => {
+    const s = start()
+    await flush()
+    s.send({ type: 'SET_KIND', kind: 'pallet' })
+    s.send({ type: 'SET_ID', id: '(00)376141410000000011' })
+    expect(s.view()).toMatchObject({ idError: null, canPrint: true, labelId: '376141410000000011' })
+    s.send({ type: 'PRINT' })
+    await flush()
+    expect(s.prints).toEqual([{ kind: 'pallet', id: '376141410000000011', copies: 1, printer: 1 }])
   })
 
   it.each([
@@ -205,8 +234,9 @@ describe('label-print rules', () => {
     const s = start()
     s.send({ type: 'SET_ID', id: 'A-01' })
     await vi.advanceTimersByTimeAsync(SUGGEST_DEBOUNCE_MS)
-    s.send({ type: 'PICK_SUGGESTION', value: '42' })
-    expect(s.actor.getSnapshot().context).toMatchObject({ id: '42', suggestions: [] })
+    // issue 17: the location's code, as the shelf shows it (not its internal id)
+    s.send({ type: 'PICK_SUGGESTION', value: 'A01-01-01' })
+    expect(s.actor.getSnapshot().context).toMatchObject({ id: 'A01-01-01', suggestions: [] })
     expect(s.view()).toMatchObject({ idError: null, canPrint: true })
   })
 

@@ -68,7 +68,7 @@ export interface LabelPrinter {
 }
 
 export interface LabelSuggestion {
-  /** what goes into the ID field: a location's numeric id, a pallet code */
+  /** what goes into the ID field: a location's code, a pallet's code (what the shelf and the pallet show) */
   value: string
   /** what the list shows (code and name) */
   label: string
@@ -123,14 +123,25 @@ export type LabelPrintEvent =
 
 export type LabelPrintEmitted = { type: 'notice'; outcome: PrintOutcome } | { type: 'printed'; job: unknown }
 
-// SPEC 5: a location is its numeric id; a pallet code is letters, digits, '_', '-' and '.'
+// Issue 17: the ID is what a user reads on the shelf or the pallet. A location: its code (letters, digits, '.', '_',
+// '-', '/', as master data allows) or its number; a pallet: its code (letters, digits, '_', '-', '.') or its SSCC, also
+// as a scanner sends it: with the (00) application identifier, bracketed or not, after a ]C1 symbology identifier.
 const ID_PATTERNS: Record<LabelKind, RegExp> = {
-  location: /^\d+$/,
-  pallet: /^[A-Za-z0-9_.-]+$/,
+  location: /^[A-Za-z0-9._\-/]{1,64}$/,
+  pallet: /^[A-Za-z0-9_.-]{1,64}$/,
+}
+const SSCC_WITH_AI = /^(?:\]C1)?(?:\(00\)|00)(\d{18})$/
+
+/** The ID as the server takes it: trimmed; a pallet's SSCC without its application identifier. */
+export function normalizeLabelId(kind: LabelKind, id: string): string {
+  const text = id.trim()
+  if (kind !== 'pallet') return text
+  const sscc = SSCC_WITH_AI.exec(text.replace(/\s+/g, ''))
+  return sscc ? sscc[1] : text
 }
 
 export function isValidLabelId(kind: LabelKind, id: string): boolean {
-  return ID_PATTERNS[kind].test(id)
+  return ID_PATTERNS[kind].test(normalizeLabelId(kind, id))
 }
 
 export function isValidCopies(copies: number | null): copies is number {
@@ -235,6 +246,7 @@ export const labelPrintMachine = setup({
       },
     }),
     clearSuggestions: assign({ suggestions: [] }),
+    clearId: assign({ id: '' }),
   },
 }).createMachine({
   id: 'labelPrint',
@@ -288,7 +300,8 @@ export const labelPrintMachine = setup({
           { guard: 'typedEnough', target: '.debouncing', actions: ['setId', 'clearSuggestions'] },
           { target: '.idle', actions: ['setId', 'clearSuggestions'] },
         ],
-        SET_KIND: { target: '.idle', actions: ['setKind', 'clearSuggestions'] },
+        // issue 17: an ID means nothing for the other type (a location's code is no pallet): the field starts empty
+        SET_KIND: { target: '.idle', actions: ['setKind', 'clearId', 'clearSuggestions'] },
         PICK_SUGGESTION: { target: '.idle', actions: ['setId', 'clearSuggestions'] },
       },
       states: {
@@ -322,7 +335,7 @@ export const labelPrintMachine = setup({
             src: 'print',
             input: ({ context }) => {
               const printer = printerOf(context)
-              return { kind: context.kind, id: context.id, copies: context.copies ?? MIN_COPIES, printer: printer?.id ?? printer?.name ?? '' }
+              return { kind: context.kind, id: normalizeLabelId(context.kind, context.id), copies: context.copies ?? MIN_COPIES, printer: printer?.id ?? printer?.name ?? '' }
             },
             onDone: {
               target: 'editing',
@@ -358,6 +371,8 @@ export function labelPrintView(snapshot: { context: LabelPrintContext; matches(v
     /** SPEC 5: an ID typed but wrong for the type is an error; an empty one is only incomplete */
     idError: c.id !== '' && !idValid ? LABEL_PRINT_MESSAGES.invalidId : null,
     idValid,
+    /** the ID as the server takes it (the preview asks for it) */
+    labelId: normalizeLabelId(c.kind, c.id),
     copiesError: isValidCopies(c.copies) ? null : LABEL_PRINT_MESSAGES.invalidCopies,
     printer,
     printersLoading: snapshot.matches({ printers: 'loading' }),

@@ -1,6 +1,7 @@
 /**
- * The label-print machine's model (issue 5, issue 8): both types; IDs from four classes (empty,
- * digits, a pallet code, invalid for both); valid and invalid copies; a printer chosen; and each
+ * The label-print machine's model (issue 5, issue 8, issue 17): both types; IDs from five classes
+ * (empty, digits, a code good for both types, an SSCC with its (00) identifier good for pallets only,
+ * invalid for both); valid and invalid copies; a printer chosen; and each
  * actor's success and failure, with the suggestions' debounce as its delayed event. The
  * abstraction keeps what the guards read (type, ID class, copies valid, a printer chosen) and what
  * the screen shows (regions, suggestions offered, the last outcome), so the graph is finite.
@@ -31,8 +32,9 @@ export const labelPrintModelEvents: LabelPrintModelEvent[] = [
   { type: 'SET_ID', id: '' },
   { type: 'SET_ID', id: '12' },
   { type: 'SET_ID', id: 'PAL-1' },
+  { type: 'SET_ID', id: '(00)376141410000000011' },
   { type: 'SET_ID', id: 'A 1' },
-  { type: 'PICK_SUGGESTION', value: '42' },
+  { type: 'PICK_SUGGESTION', value: 'A01-01-01' },
   { type: 'SET_PRINTER', printer: '2' },
   { type: 'SET_PRINTER', printer: 'Zebra-02' },
   { type: 'SET_COPIES', copies: 3 },
@@ -42,7 +44,7 @@ export const labelPrintModelEvents: LabelPrintModelEvent[] = [
   { type: SUGGEST_AFTER_EVENT },
   { type: 'xstate.done.actor.loadPrinters', output: MODEL_PRINTERS },
   { type: 'xstate.error.actor.loadPrinters', error: new TypeError('fetch failed') },
-  { type: 'xstate.done.actor.loadSuggestions', output: [{ value: '42', label: 'A-01-01 — Rack A' }] },
+  { type: 'xstate.done.actor.loadSuggestions', output: [{ value: 'A01-01-01', label: 'A01-01-01 — Rack A' }] },
   { type: 'xstate.error.actor.loadSuggestions', error: new Error('500') },
   { type: 'xstate.done.actor.print', output: { id: 9, status: 'queued' } },
   { type: 'xstate.error.actor.print', error: { status: 404, data: { detail: 'Not found.' }, message: 'Not found.' } },
@@ -51,7 +53,8 @@ export const labelPrintModelEvents: LabelPrintModelEvent[] = [
 function idClass(id: string): string {
   if (id === '') return 'empty'
   if (/^\d+$/.test(id)) return 'digits'
-  if (/^[A-Za-z0-9_.-]+$/.test(id)) return 'pallet'
+  if (/^[A-Za-z0-9_.-]+$/.test(id)) return 'code'
+  if (/^\(00\)\d{18}$/.test(id)) return 'sscc'
   return 'invalid'
 }
 

@@ -58,7 +58,8 @@ async function pickLocation(page: Page, location: Location) {
   await idField(page).fill(location.code)
   const label = location.name ? `${location.code} — ${location.name}` : location.code
   await page.getByRole('option', { name: label, exact: true }).click()
-  await poll(() => idField(page).inputValue()).toBe(String(location.id))
+  // issue 17: the field shows the code on the shelf, not the location's internal id
+  await poll(() => idField(page).inputValue()).toBe(location.code)
 }
 
 describe('label printing', () => {
@@ -82,8 +83,8 @@ describe('label printing', () => {
     expect(await printButton(page).isDisabled()).toBe(true)
 
     await pickLocation(page, location)
-    // the preview is the server's label for this location
-    const preview = page.getByRole('img', { name: `Etiqueta de ${location.id}` })
+    // the preview is the server's label for this location, named by the code the field shows (issue 17)
+    const preview = page.getByRole('img', { name: `Etiqueta de ${location.code}` })
     await preview.waitFor()
     await poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
     await poll(() => printButton(page).isDisabled()).toBe(false)
@@ -118,11 +119,10 @@ describe('label printing', () => {
     await page.getByText('ID inválido para o tipo selecionado.').waitFor()
     expect(await idField(page).getAttribute('aria-invalid')).toBe('true')
     expect(await printButton(page).isDisabled()).toBe(true)
-    // a pallet code is not a location id either
-    await idField(page).fill('PAL-0001')
-    expect(await printButton(page).isDisabled()).toBe(true)
+    // switching the type empties the field (issue 17): an ID of one type means nothing for the other
     await page.getByRole('combobox', { name: 'Tipo' }).click()
     await page.getByRole('option', { name: 'Palete' }).click()
+    await poll(() => idField(page).inputValue()).toBe('')
     await poll(() => page.getByText('ID inválido para o tipo selecionado.').count()).toBe(0)
     await idField(page).fill('PAL 0001')
     await page.getByText('ID inválido para o tipo selecionado.').waitFor()
@@ -135,7 +135,7 @@ describe('label printing', () => {
     const dark = await app.signedInPage({ colorScheme: 'dark' })
     await dark.goto('/printing')
     await pickLocation(dark, location)
-    await dark.getByRole('img', { name: `Etiqueta de ${location.id}` }).waitFor()
+    await dark.getByRole('img', { name: `Etiqueta de ${location.code}` }).waitFor()
     await dark.getByRole('table', { name: 'Impressões recentes' }).locator('tbody tr').first().waitFor()
     await screenshot(dark, 'printing-dark')
     await app.expectNoAxeViolations(dark, '/printing (dark)')

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { type SQL, and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { companies, locations, warehouses } from '../../db/schema/core'
@@ -9,7 +9,7 @@ import { nonFieldError, notFound } from '../../http/errors'
 import { searchCondition } from '../../http/pagination'
 import { fromMilli3, sumMilli, toMilli } from '../../kernel/qty-math'
 import { setPalletSscc, ssccInStock } from '../inventory/stock.service'
-import { buildSscc, gtin14, isValidSscc, maxSsccSerial } from '../../../contracts/gs1/gs1'
+import { buildSscc, gtin14, interpretScan, isValidSscc, maxSsccSerial } from '../../../contracts/gs1/gs1'
 import { type Dpi, type LabelModel, placeLabel } from './labels/label-model'
 import { LOCATION_LABEL_SIZE, type LocationLabelData, locationLabel } from './labels/location-label'
 import { PALLET_LABEL_SIZE, type PalletLabelData, palletLabel } from './labels/pallet-label'
@@ -17,8 +17,9 @@ import { renderZpl } from './labels/zpl'
 
 export type LabelKind = 'location' | 'pallet'
 
-/** SPEC 5: a location is printed by its numeric id; a pallet by its code (letters, digits, _ - .). */
+/** SPEC 5: a location is printed by its numeric id or (issue 17) its code; a pallet by its code (letters, digits, _ - .) or its SSCC. */
 export const LOCATION_ID_RE = /^\d{1,10}$/
+const LOCATION_CODE_RE = /^[A-Za-z0-9._\-/]{1,64}$/
 export const PALLET_CODE_RE = /^[A-Za-z0-9_.-]{1,64}$/
 
 export type LabelSize = { widthMm: number; heightMm: number }
@@ -45,24 +46,73 @@ export async function findPrinter(db: DbOrTx, companyId: number, ref: number | s
   return row
 }
 
-export async function locationLabelData(db: DbOrTx, companyId: number, id: string): Promise<LocationLabelData> {
-  if (!LOCATION_ID_RE.test(id) || Number(id) > 2_147_483_647) throw notFound('No such location.')
-  const [row] = await db
-    .select({ code: locations.code, name: locations.name, warehouseCode: warehouses.code, warehouseName: warehouses.name })
-    .from(locations)
-    .innerJoin(warehouses, eq(warehouses.id, locations.warehouseId))
-    .where(and(eq(locations.companyId, companyId), eq(locations.id, Number(id))))
+/** Codes are stored as typed (usually upper case): a code is tried as given and upper-cased. */
+const spellings = (t: string) => [...new Set([t, t.toUpperCase()])]
+
+/**
+ * A location by what its shelf label shows, its code (issue 17), or by its number (SPEC 5, the API's clients): the
+ * code first, since it is what a user reads and types.
+ */
+export async function locationLabelData(db: DbOrTx, companyId: number, ref: string): Promise<LocationLabelData & { id: number }> {
+  const text = ref.trim()
+  const select = (cond: SQL) =>
+    db
+      .select({ id: locations.id, code: locations.code, name: locations.name, warehouseCode: warehouses.code, warehouseName: warehouses.name })
+      .from(locations)
+      .innerJoin(warehouses, eq(warehouses.id, locations.warehouseId))
+      .where(and(eq(locations.companyId, companyId), cond))
+      .orderBy(asc(locations.id))
+      .limit(1)
+  if (LOCATION_CODE_RE.test(text)) {
+    const [byCode] = await select(inArray(locations.code, spellings(text)))
+    if (byCode) return byCode
+  }
+  if (LOCATION_ID_RE.test(text) && Number(text) <= 2_147_483_647) {
+    const [byId] = await select(eq(locations.id, Number(text)))
+    if (byId) return byId
+  }
+  throw notFound('No such location.')
+}
+
+/**
+ * The pallet code a label is asked for by: the code itself, or the pallet's SSCC (issue 17: as printed or scanned,
+ * also with its (00) application identifier), in stock or on a draft receipt.
+ */
+async function palletCodeOf(db: DbOrTx, companyId: number, ref: string): Promise<string | null> {
+  const sscc = interpretScan(ref.trim()).sscc
+  if (!sscc) return null
+  const [stocked] = await db
+    .select({ palletCode: stockLines.palletCode })
+    .from(stockLines)
+    .where(and(eq(stockLines.companyId, companyId), eq(stockLines.sscc, sscc), isNotNull(stockLines.palletCode)))
+    .orderBy(asc(stockLines.id))
     .limit(1)
-  if (!row) throw notFound('No such location.')
-  return row
+  if (stocked?.palletCode) return stocked.palletCode
+  const [draft] = await db
+    .select({ palletCode: receiptLines.palletCode })
+    .from(receiptLines)
+    .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
+    .where(and(eq(receipts.companyId, companyId), eq(receipts.status, 'draft'), eq(receiptLines.sscc, sscc), isNotNull(receiptLines.palletCode)))
+    .orderBy(asc(receiptLines.id))
+    .limit(1)
+  return draft?.palletCode ?? null
 }
 
 /**
  * Everything a pallet label shows, from the company's stock lines with that pallet code. A pallet without a valid
  * SSCC gets one here (and keeps it: it is written to its stock lines), so the preview and every print agree.
  */
-export async function palletLabelData(db: DbOrTx, companyId: number, palletCode: string): Promise<PalletLabelData> {
-  if (!PALLET_CODE_RE.test(palletCode)) throw notFound('No such pallet.')
+export async function palletLabelData(db: DbOrTx, companyId: number, ref: string): Promise<PalletLabelData> {
+  const asCode = PALLET_CODE_RE.test(ref) ? await palletLines(db, companyId, ref) : []
+  if (asCode.length) return palletData(db, companyId, ref, asCode)
+  const palletCode = await palletCodeOf(db, companyId, ref)
+  const lines = palletCode ? await palletLines(db, companyId, palletCode) : []
+  if (!palletCode || !lines.length) throw notFound('No such pallet.')
+  return palletData(db, companyId, palletCode, lines)
+}
+
+/** A pallet's lines: in stock, or (issue 7) on the draft receipt of a document still being received. */
+async function palletLines(db: DbOrTx, companyId: number, palletCode: string) {
   const stocked = await db
     .select({
       productId: stockLines.productId,
@@ -80,8 +130,10 @@ export async function palletLabelData(db: DbOrTx, companyId: number, palletCode:
     .orderBy(asc(stockLines.id))
   // issue 7: the receiving wizard labels its pallets before Finish books them into stock; such a pallet lives in
   // the document's draft receipt, with its SSCC already allocated
-  const lines = stocked.length ? stocked : await draftPalletLines(db, companyId, palletCode)
-  if (!lines.length) throw notFound('No such pallet.')
+  return stocked.length ? stocked : await draftPalletLines(db, companyId, palletCode)
+}
+
+async function palletData(db: DbOrTx, companyId: number, palletCode: string, lines: Awaited<ReturnType<typeof palletLines>>): Promise<PalletLabelData> {
   const [company] = await db.select({ name: companies.name, gs1Prefix: companies.gs1Prefix }).from(companies).where(eq(companies.id, companyId))
 
   const distinct = <T>(values: T[]) => [...new Set(values)]
@@ -189,15 +241,16 @@ async function nextSsccSerial(db: DbOrTx, companyId: number): Promise<number> {
   return Number(row.serial)
 }
 
-export type BuiltLabel = { model: LabelModel; targetLabel: string }
+/** `targetId`: the record the label is of (a location's id, a pallet's code), whatever it was asked for by. */
+export type BuiltLabel = { model: LabelModel; targetLabel: string; targetId: string }
 
 export async function buildLabel(db: DbOrTx, companyId: number, kind: LabelKind, id: string, size?: LabelSize): Promise<BuiltLabel> {
   if (kind === 'location') {
     const data = await locationLabelData(db, companyId, id)
-    return { model: locationLabel(data, size ?? LOCATION_LABEL_SIZE), targetLabel: data.code }
+    return { model: locationLabel(data, size ?? LOCATION_LABEL_SIZE), targetLabel: data.code, targetId: String(data.id) }
   }
   const data = await palletLabelData(db, companyId, id)
-  return { model: palletLabel(data, size ?? PALLET_LABEL_SIZE), targetLabel: `${data.palletCode} · SSCC ${data.sscc}` }
+  return { model: palletLabel(data, size ?? PALLET_LABEL_SIZE), targetLabel: `${data.palletCode} · SSCC ${data.sscc}`, targetId: data.palletCode }
 }
 
 export const printerSize = (p: PrinterRow): LabelSize => ({ widthMm: p.labelWidthMm, heightMm: p.labelHeightMm })
@@ -207,7 +260,7 @@ export async function enqueuePrint(
   db: DbOrTx,
   args: { companyId: number; userId: number; printer: PrinterRow; kind: LabelKind; id: string; copies: number },
 ): Promise<number> {
-  const { model, targetLabel } = await buildLabel(db, args.companyId, args.kind, args.id, printerSize(args.printer))
+  const { model, targetLabel, targetId } = await buildLabel(db, args.companyId, args.kind, args.id, printerSize(args.printer))
   const zpl = renderZpl(placeLabel(model, args.printer.resolution as PrinterResolution as Dpi), args.copies)
   const [job] = await db
     .insert(printJobs)
@@ -215,7 +268,7 @@ export async function enqueuePrint(
       companyId: args.companyId,
       printerId: args.printer.id,
       kind: args.kind,
-      targetId: args.id,
+      targetId,
       targetLabel,
       copies: args.copies,
       zpl,

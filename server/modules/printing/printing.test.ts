@@ -149,7 +149,7 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect(theirs.json()).toHaveProperty('printer')
 
     expect((await print(operator, 'locations', 99999999, { copies: 1, printer: virtualId })).statusCode).toBe(404)
-    expect((await print(operator, 'locations', 'A01-01', { copies: 1, printer: virtualId })).statusCode).toBe(404)
+    expect((await print(operator, 'locations', 'NO-SUCH-LOCATION', { copies: 1, printer: virtualId })).statusCode).toBe(404)
     const [acmeLoc] = await t.database.db.select({ id: locations.id }).from(locations).where(eq(locations.companyId, t.seed.otherCompanyId)).limit(1)
     const other = await print(operator, 'locations', acmeLoc.id, { copies: 1, printer: virtualId })
     expect(other.statusCode).toBe(404)
@@ -306,6 +306,32 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect(png.rawPayload.readUInt32BE(16)).toBe(1181)
     expect((await t.as(operator, { method: 'GET', url: `/api/printing/locations/${locationId}/label.png?dpi=250` })).statusCode).toBe(400)
     expect((await t.as(acme, { method: 'GET', url: `/api/printing/locations/${locationId}/label.svg` })).statusCode).toBe(404)
+  })
+
+  it('prints and previews a location by the code on its shelf, and a pallet by its SSCC as printed or scanned (issue 17)', async () => {
+    const db = t.database.db
+    const [loc] = await db.select({ code: locations.code }).from(locations).where(eq(locations.id, locationId))
+    const byCode = await print(operator, 'locations', encodeURIComponent(loc.code), { copies: 1, printer: virtualId })
+    expect(byCode.statusCode).toBe(202)
+    // the job names the location by its id, as one printed by its id does
+    expect(byCode.json()).toMatchObject({ kind: 'location', target_id: String(locationId), target_label: loc.code })
+    const svg = await t.as(operator, { method: 'GET', url: `/api/printing/locations/${encodeURIComponent(loc.code.toLowerCase())}/label.svg` })
+    expect(svg.statusCode).toBe(200)
+    expect(svg.body).toContain(`>${loc.code}</text>`)
+
+    // PAL-T1 got its SSCC when its label was first printed (above): its code and its SSCC differ
+    const [pallet] = await db.select({ sscc: stockLines.sscc }).from(stockLines).where(and(eq(stockLines.companyId, t.seed.companyId), eq(stockLines.palletCode, 'PAL-T1'))).limit(1)
+    expect(isValidSscc(pallet.sscc!)).toBe(true)
+    for (const ref of [pallet.sscc!, `(00)${pallet.sscc}`, `00${pallet.sscc}`, `]C100${pallet.sscc}`]) {
+      const r = await print(operator, 'pallets', encodeURIComponent(ref), { copies: 1, printer: virtualId })
+      expect(r.statusCode, ref).toBe(202)
+      expect(r.json(), ref).toMatchObject({ kind: 'pallet', target_id: 'PAL-T1' })
+      expect((await t.as(operator, { method: 'GET', url: `/api/printing/pallets/${encodeURIComponent(ref)}/label.svg` })).body, ref).toContain(`(00)${pallet.sscc}`)
+    }
+    // a wrong check digit, or another company's pallet, is no pallet
+    const wrong = `${pallet.sscc!.slice(0, 17)}${(Number(pallet.sscc!.at(-1)) + 1) % 10}`
+    expect((await print(operator, 'pallets', wrong, { copies: 1, printer: virtualId })).statusCode).toBe(404)
+    expect((await t.as(acme, { method: 'GET', url: `/api/printing/pallets/${pallet.sscc}/label.svg` })).statusCode).toBe(404)
   })
 
   it('a restart neither loses nor repeats a job', async () => {

@@ -1,133 +1,21 @@
 /**
- * The scanner machine (machines/scanner) on a collector screen: the real lookup, camera, history storage and
- * vibration; a window keydown listener in the capture phase that feeds it key times, so a scanner's burst lands
- * wherever focus is (SPEC 4: keys under 30 ms apart are one scan; Enter or Tab ends it); the network's return.
+ * The scanner machine on a collector screen: the shared hook (src/lib/use-scanner-machine.ts: the keyboard wedge
+ * anywhere on the screen, the lookup, the history, the network's return) with the collector's camera and its sound
+ * and vibration (issue 16).
  */
-import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react'
-import { useActorRef, useSelector } from '@xstate/react'
-import { fromPromise } from 'xstate'
-import { scannerMachine, type ScanRead } from '../../../../machines/scanner/scanner.machine'
-import { GS } from '../../../../contracts/gs1/gs1-form'
-import { flowsInspect } from '../../../lib/flows-inspector'
+import { useMemo, useRef } from 'react'
+import { useScannerMachine, type UseScannerMachineOptions } from '../../../lib/use-scanner-machine'
 import { cameraReader } from '../camera-reader'
 import { signalFeedback } from '../feedback/feedback'
 
-export interface UseScannerOptions {
-  /** the lookup of one code; its result is kept on the read */
-  lookup: (code: string, signal: AbortSignal) => Promise<unknown>
-  /** reads restored from storage */
-  initialHistory?: ScanRead[]
-  /** keep the history (called after every change) */
-  persist?: (history: ScanRead[]) => void
-  historyCap?: number
-  /** the scan field: when focus is in it, its text is what a slow typist's Enter submits */
-  fieldRef: RefObject<HTMLInputElement | null>
-  /** a new read was made (the screen clears its field) */
-  onRead?: (read: ScanRead) => void
-  /** a lookup's answer that names nothing (an unknown code): signalled as an error when it arrives */
-  isMiss?: (result: unknown) => boolean
-  /** false: the screen signals each read itself (a flow accepts or refuses it); default true: every read is a success */
-  signalReads?: boolean
-}
+export type UseScannerOptions = Omit<UseScannerMachineOptions, 'camera' | 'feedback'>
 
-export function useScanner({ lookup, initialHistory, persist, historyCap, fieldRef, onRead, isMiss, signalReads = true }: UseScannerOptions) {
+const FEEDBACK = { read: () => signalFeedback('success'), error: () => signalFeedback('error') }
+
+export function useScanner(options: UseScannerOptions) {
   const videoRef = useRef<HTMLVideoElement | null>(null)
-  // the machine is made once; the callbacks it calls may change with every render
-  const latest = useRef({ lookup, persist, onRead, isMiss, signalReads })
-  useEffect(() => {
-    latest.current = { lookup, persist, onRead, isMiss, signalReads }
-  })
-
-  const machine = useMemo(
-    () =>
-      scannerMachine.provide({
-        actors: {
-          lookup: fromPromise<unknown, { code: string }>(({ input, signal }) => latest.current.lookup(input.code, signal)),
-          camera: cameraReader(() => videoRef.current),
-        },
-        actions: {
-          persistHistory: (_args, params: { history: ScanRead[] }) => latest.current.persist?.(params.history),
-          // issue 16: the read itself is signalled in the keydown's own task, before any lookup
-          vibrate: () => {
-            if (latest.current.signalReads) signalFeedback('success')
-          },
-          refused: () => signalFeedback('error'),
-          answered: (_args, params: { result: unknown }) => {
-            if (latest.current.isMiss?.(params.result)) signalFeedback('error')
-          },
-          lookupFailed: (_args, params: { offline: boolean }) => {
-            if (!params.offline) signalFeedback('error')
-          },
-        },
-      }),
-    [],
-  )
-  const actor = useActorRef(machine, { input: { history: initialHistory, historyCap }, inspect: flowsInspect })
-
-  // the keyboard wedge: every key, wherever focus is, in the capture phase (before a field or button sees it)
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.isComposing) return
-      const field = fieldRef.current
-      const inField = field !== null && field === document.activeElement
-      if (event.key === 'Enter' || (event.key === 'Tab' && !event.shiftKey)) {
-        const before = actor.getSnapshot().context.history[0]
-        actor.send({ type: 'END', key: event.key, at: event.timeStamp, fieldValue: inField ? field.value : undefined })
-        const after = actor.getSnapshot().context.history[0]
-        if (after && after !== before && after.id !== before?.id) {
-          // the scan is taken: the Enter or Tab that ended it must not also click a button or move focus
-          event.preventDefault()
-          latest.current.onRead?.(after)
-        } else if (inField && event.key === 'Enter') {
-          event.preventDefault()
-        }
-        return
-      }
-      // a wedge sends FNC1 as the GS character, or as Ctrl+] (ASCII 29) on some keyboards
-      if (event.ctrlKey && event.key === ']') {
-        actor.send({ type: 'KEY', key: GS, at: event.timeStamp })
-        return
-      }
-      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return
-      actor.send({ type: 'KEY', key: event.key, at: event.timeStamp })
-    }
-    window.addEventListener('keydown', onKeyDown, { capture: true })
-    return () => window.removeEventListener('keydown', onKeyDown, { capture: true })
-  }, [actor, fieldRef])
-
-  // an offline read is looked up when the network returns (issue 6), also for reads restored while online
-  useEffect(() => {
-    const online = () => actor.send({ type: 'ONLINE' })
-    window.addEventListener('online', online)
-    if (navigator.onLine) online()
-    return () => window.removeEventListener('online', online)
-  }, [actor])
-
-  const history = useSelector(actor, (s) => s.context.history)
-  const notice = useSelector(actor, (s) => s.context.notice)
-  const cameraState = useSelector(actor, (s) => (s.matches({ camera: 'active' }) ? 'active' : s.matches({ camera: 'failed' }) ? 'failed' : 'off'))
-  const cameraError = useSelector(actor, (s) => s.context.cameraError)
-
-  const submit = useCallback(
-    (code: string) => {
-      const before = actor.getSnapshot().context.history[0]
-      actor.send({ type: 'SUBMIT', code })
-      const after = actor.getSnapshot().context.history[0]
-      if (after && after.id !== before?.id) latest.current.onRead?.(after)
-    },
-    [actor],
-  )
-
-  return {
-    history,
-    notice,
-    cameraState,
-    cameraError,
-    videoRef,
-    submit,
-    retry: useCallback((id: number) => actor.send({ type: 'RETRY', id }), [actor]),
-    clearHistory: useCallback(() => actor.send({ type: 'CLEAR_HISTORY' }), [actor]),
-    openCamera: useCallback(() => actor.send({ type: 'OPEN_CAMERA' }), [actor]),
-    closeCamera: useCallback(() => actor.send({ type: 'CLOSE_CAMERA' }), [actor]),
-  }
+  // made once, like the machine that invokes it
+  const camera = useMemo(() => cameraReader(() => videoRef.current), [])
+  const scanner = useScannerMachine({ ...options, camera, feedback: FEEDBACK })
+  return { ...scanner, videoRef }
 }

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
+import { mockApi, renderApp, signIn, type MockRequest } from '../../../../tests/support/render-app'
 import type { ScanResponse } from '../inventory-types'
 
 function line(id: number, productCode: string, location: string, qty: string) {
@@ -135,7 +135,87 @@ describe('Scan (SPEC 2.5)', () => {
     await user.type(screen.getByLabelText('Produto, lote ou palete'), 'NOPE{Enter}')
     expect(await screen.findByText('Nada encontrado para NOPE.')).toBeInTheDocument()
     await user.clear(screen.getByLabelText('Produto, lote ou palete'))
-    await user.type(screen.getByLabelText('Produto, lote ou palete'), 'X{Enter}')
+    await user.type(screen.getByLabelText('Produto, lote ou palete'), 'XYZ{Enter}')
     expect(await screen.findByRole('alert')).toHaveTextContent('code: Use no máximo 128 caracteres.')
+  })
+})
+
+/** A key as a scanner's keyboard wedge sends it, at a given time (ms), on whatever has focus. */
+function key(k: string, at: number) {
+  const event = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })
+  Object.defineProperty(event, 'timeStamp', { value: at })
+  act(() => {
+    ;(document.activeElement ?? document.body).dispatchEvent(event)
+  })
+  return event
+}
+
+function burst(code: string, start: number, spacing = 5) {
+  ;[...code].forEach((k, i) => key(k, start + i * spacing))
+  return key('Enter', start + code.length * spacing)
+}
+
+const scanCodes = (requests: MockRequest[]) => requests.filter((r) => r.url.pathname === '/api/inventory/scan/').map((r) => r.url.searchParams.get('code'))
+const history = () => within(screen.getByTestId('scan-history'))
+
+function answerFor(code: string): ScanResponse {
+  return code === 'P000002' ? { ...LOT_ANSWER, code, kind: 'product', results: [LOT_ANSWER.results[0]] } : { ...LOT_ANSWER, code }
+}
+
+describe('Scan with a scanner (issue 17: the collector\'s scanner machine on the desktop)', () => {
+  it('two scanner bursts in a row into the field are two separate look-ups; the field shows the last read, selected', async () => {
+    const { requests } = scanServer(answerFor)
+    const { user } = await openScan()
+    const field = screen.getByLabelText<HTMLInputElement>('Produto, lote ou palete')
+    expect(field).toHaveFocus()
+    // a keyboard wedge types into the focused field, fast, and ends with Enter
+    await user.keyboard('P000002{Enter}')
+    await screen.findByRole('article', { name: 'Produto P000002' })
+    expect(field).toHaveValue('P000002')
+    expect(field).toHaveFocus()
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 7])
+    await user.keyboard('L000014{Enter}')
+    await screen.findByRole('article', { name: 'Produto P000009' })
+    expect(field).toHaveValue('L000014')
+    expect(scanCodes(requests)).toEqual(['P000002', 'L000014'])
+    expect(history().getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Consultar L000014 de novo', 'Consultar P000002 de novo'])
+  })
+
+  it('a burst is read wherever focus is, and a recent read is looked up again on a click', async () => {
+    const { requests } = scanServer(answerFor)
+    const { user } = await openScan()
+    await user.click(screen.getByRole('heading', { name: /Últimas leituras/ }))
+    expect(screen.getByLabelText('Produto, lote ou palete')).not.toHaveFocus()
+    const enter = burst('L000014', 10_000)
+    expect(enter.defaultPrevented).toBe(true)
+    await screen.findByRole('article', { name: 'Produto P000009' })
+    expect(screen.getByLabelText('Produto, lote ou palete')).toHaveValue('L000014')
+    burst('P000002', 20_000)
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Produto P000009' })).not.toBeInTheDocument())
+    await user.click(history().getByRole('button', { name: 'Consultar L000014 de novo' }))
+    await screen.findByRole('article', { name: 'Produto P000009' })
+    expect(scanCodes(requests)).toEqual(['L000014', 'P000002', 'L000014'])
+    expect(screen.getByLabelText('Produto, lote ou palete')).toHaveValue('L000014')
+  })
+
+  it('lists where each product is: location, lot, pallet, quantity, expiry and status, the location and pallet linking to their history', async () => {
+    const expiring = { ...LOT_ANSWER.results[0].lines[1], lot: 'L2', pallet_code: null, sscc: '178900000000000017', expiry_date: '2026-01-10', near_expiry: true }
+    const expired = { ...LOT_ANSWER.results[0].lines[2], expiry_date: '2025-01-10', expired: true, status: 'blocked' as const }
+    scanServer(() => ({ ...LOT_ANSWER, results: [{ ...LOT_ANSWER.results[0], lines: [LOT_ANSWER.results[0].lines[0], expiring, expired] }, LOT_ANSWER.results[1]] }))
+    const { user, router } = await openScan()
+    await user.type(screen.getByLabelText('Produto, lote ou palete'), 'L000014{Enter}')
+    const card = await screen.findByRole('article', { name: 'Produto P000002' })
+    const table = within(card).getByRole('table', { name: 'Onde está P000002' })
+    const rows = within(table).getAllByTestId('scan-line')
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['A-01', 'L1', 'PAL-1', '100 UN', '—', 'Disponível'],
+      ['A-02', 'L2', '178900000000000017', '60 UN', '10/01/2026Vence em breve', 'Disponível'],
+      ['A-03', 'L1', 'PAL-1', '40 UN', '10/01/2025Vencido', 'Bloqueado'],
+    ])
+    expect(within(rows[1]).getByRole('link', { name: 'Movimentações de A-02' })).toHaveAttribute('href', '/inventory/moves?location=2')
+    expect(within(rows[1]).getByRole('link', { name: 'Movimentações de 178900000000000017' })).toHaveAttribute('href', expect.stringMatching(/^\/inventory\/moves\?sscc=(%22)?178900000000000017(%22)?$/))
+    await user.click(within(rows[0]).getByRole('link', { name: 'Movimentações de PAL-1' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inventory/moves'))
+    expect(router.state.location.search).toMatchObject({ pallet_code: 'PAL-1' })
   })
 })

@@ -19,13 +19,13 @@ interface StockRow {
 }
 
 /**
- * SPEC 7: locations by search (the value is the numeric id, code and name shown); pallets by
- * pallet_code (the value is the pallet code; one line per pallet, a pallet holding several lines).
+ * SPEC 7: locations by search (the value is the code, as the shelf shows it: issue 17; code and name shown); pallets
+ * by pallet_code (the value is the pallet code; one line per pallet, a pallet holding several lines).
  */
 export async function getLabelSuggestions(kind: LabelKind, query: string, signal?: AbortSignal): Promise<LabelSuggestion[]> {
   if (kind === 'location') {
     const body = await api.get<unknown>('/core/locations/', { query: { search: query, page_size: SUGGESTION_PAGE_SIZE }, signal })
-    return toPaged<LocationRow>(body).results.map((l) => ({ value: String(l.id), label: l.name ? `${l.code} — ${l.name}` : l.code }))
+    return toPaged<LocationRow>(body).results.map((l) => ({ value: l.code, label: l.name ? `${l.code} — ${l.name}` : l.code }))
   }
   const body = await api.get<unknown>('/inventory/stock-items/', { query: { pallet_code: query, page_size: SUGGESTION_PAGE_SIZE }, signal })
   const seen = new Map<string, LabelSuggestion>()

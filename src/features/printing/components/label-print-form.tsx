@@ -63,10 +63,10 @@ export function LabelPrintForm({ context, view, send }: LabelPrintFormProps) {
               label={t`ID`}
               description={
                 context.kind === 'location'
-                  ? t`O número da localização. Digite o código ou o nome para ver sugestões.`
-                  : t`O código do palete: letras, números, _, - e .`
+                  ? t`O código da localização, como na etiqueta da prateleira. Digite parte do código ou do nome para ver sugestões.`
+                  : t`O código do palete ou o SSCC de 18 dígitos, como impresso ou lido na etiqueta, também com (00).`
               }
-              placeholder={context.kind === 'location' ? t`ex.: 42 ou A-01` : t`ex.: PAL-0001`}
+              placeholder={context.kind === 'location' ? t`ex.: A01-01-01` : t`ex.: 378912340000000423`}
               value={context.id}
               error={idError}
               autoComplete="off"

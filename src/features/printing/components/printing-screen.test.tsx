@@ -60,26 +60,55 @@ const idField = () => screen.getByRole('textbox', { name: 'ID' })
 const printButton = () => screen.getByRole('button', { name: 'Imprimir' })
 
 describe('printing screen', () => {
-  it('marks an ID wrong for the type and disables Print (SPEC 5)', async () => {
+  it('marks an ID wrong for the type and disables Print (SPEC 5); switching the type empties the field (issue 17)', async () => {
     server()
     const { user } = await openPrinting()
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Impressora' })).toHaveValue('Virtual printer (203 dpi)'))
     expect(printButton()).toBeDisabled()
 
-    await user.type(idField(), 'A-1')
+    await user.type(idField(), 'A 1')
     expect(idField()).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByText('ID inválido para o tipo selecionado.')).toBeInTheDocument()
     expect(printButton()).toBeDisabled()
 
-    // the same text is a good pallet code
+    // a location's ID means nothing for a pallet: the field starts empty, without an error
     await user.click(screen.getByRole('combobox', { name: 'Tipo' }))
     await user.click(await screen.findByRole('option', { name: 'Palete' }))
-    await waitFor(() => expect(printButton()).toBeEnabled())
+    await waitFor(() => expect(idField()).toHaveValue(''))
     expect(idField()).not.toHaveAttribute('aria-invalid', 'true')
     expect(screen.queryByText('ID inválido para o tipo selecionado.')).not.toBeInTheDocument()
+    expect(printButton()).toBeDisabled()
   })
 
-  it('suggests locations from 2 characters and fills in the numeric id (SPEC 5, 7)', async () => {
+  it('takes what the shelf and the pallet show: a location code, an SSCC as printed or scanned (issue 17)', async () => {
+    const { requests } = server()
+    const { user } = await openPrinting()
+    expect(idField()).toHaveAttribute('placeholder', 'ex.: A01-01-01')
+    await user.type(idField(), 'A01-01-01')
+    expect(idField()).not.toHaveAttribute('aria-invalid', 'true')
+    await waitFor(() => expect(printButton()).toBeEnabled())
+    expect(await screen.findByRole('img', { name: 'Etiqueta de A01-01-01' })).toBeInTheDocument()
+    expect(requests.some((r) => r.url.pathname === '/api/printing/locations/A01-01-01/label.svg')).toBe(true)
+    await user.click(printButton())
+    expect(await screen.findByText('Solicitação enviada à fila de impressão.')).toBeInTheDocument()
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual(['/api/printing/locations/A01-01-01/print'])
+
+    await user.click(screen.getByRole('combobox', { name: 'Tipo' }))
+    await user.click(await screen.findByRole('option', { name: 'Palete' }))
+    await waitFor(() => expect(idField()).toHaveValue(''))
+    expect(idField()).toHaveAttribute('placeholder', 'ex.: 378912340000000423')
+    // no label asked for the location's code as a pallet
+    expect(requests.some((r) => r.url.pathname.startsWith('/api/printing/pallets/A01'))).toBe(false)
+    await user.type(idField(), '(00)378912340000000423')
+    expect(idField()).not.toHaveAttribute('aria-invalid', 'true')
+    await waitFor(() => expect(printButton()).toBeEnabled())
+    expect(await screen.findByRole('img', { name: 'Etiqueta de 378912340000000423' })).toBeInTheDocument()
+    await user.click(printButton())
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2))
+    expect(requests.filter((r) => r.method === 'POST')[1].url.pathname).toBe('/api/printing/pallets/378912340000000423/print')
+  })
+
+  it('suggests locations from 2 characters and fills in the code on the shelf (SPEC 5, 7; issue 17)', async () => {
     const { requests } = server()
     const { user } = await openPrinting()
     await user.type(idField(), 'A')
@@ -88,13 +117,13 @@ describe('printing screen', () => {
 
     await user.type(idField(), '-0')
     await user.click(await screen.findByRole('option', { name: 'A-01-01 — Rack A' }))
-    expect(idField()).toHaveValue('42')
+    expect(idField()).toHaveValue('A-01-01')
     const search = requests.find((r) => r.url.pathname === '/api/core/locations/')!
     expect(Object.fromEntries(search.url.searchParams)).toEqual({ search: 'A-0', page_size: '10' })
     await waitFor(() => expect(printButton()).toBeEnabled())
-    // the preview is the server's label for that id at the chosen printer
-    expect(await screen.findByRole('img', { name: 'Etiqueta de 42' })).toBeInTheDocument()
-    expect(requests.some((r) => r.url.pathname === '/api/printing/locations/42/label.svg' && r.url.searchParams.get('printer') === '1')).toBe(true)
+    // the preview is the server's label for that location at the chosen printer
+    expect(await screen.findByRole('img', { name: 'Etiqueta de A-01-01' })).toBeInTheDocument()
+    expect(requests.some((r) => r.url.pathname === '/api/printing/locations/A-01-01/label.svg' && r.url.searchParams.get('printer') === '1')).toBe(true)
   })
 
   it('suggests pallets by pallet_code', async () => {

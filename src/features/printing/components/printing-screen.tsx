@@ -24,7 +24,7 @@ export function PrintingScreen({ jobs }: { jobs?: ListState } = {}) {
             <Title order={2} size="h4" mb="sm" id="label-preview-title">
               <Trans>Pré-visualização</Trans>
             </Title>
-            <LabelPreview kind={context.kind} id={context.id} printer={view.printer} />
+            <LabelPreview kind={context.kind} id={view.labelId} printer={view.printer} />
           </Paper>
         </Grid.Col>
       </Grid>
