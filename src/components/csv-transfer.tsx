@@ -179,7 +179,7 @@ function ImportDialog({ resource, title, invalidate, onClose, locale }: { resour
   const nothing = Boolean(result && result.created + result.updated === 0)
 
   return (
-    <Modal opened onClose={busy ? () => {} : onClose} title={title} size="xl" closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}>
+    <Modal opened onClose={busy ? () => {} : onClose} title={title} size="xl" closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy} closeButtonProps={{ 'aria-label': t`Fechar` }}>
       <Stack gap="sm">
         <Text size="sm">
           <Trans>

@@ -41,8 +41,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         const dryRun = req.query.dry_run === '1' || req.query.dry_run === 'true'
         const actor = { companyId: req.user.companyId, userId: req.user.id }
         const id = req.query.progress
+        // On PGlite the import's transaction holds the one connection: a poll whose session check is older than the
+        // cache's few seconds would wait for the import's end. So while it reports, the session the import checked
+        // stays cached, unless anything was forgotten since (a revocation, a user changed: `readAt` refuses it).
+        const readAt = app.deps.sessions.generation
         const report = (progress: ImportProgress) => {
-          if (id) running.set(id, { userId: req.user.id, progress })
+          if (!id) return
+          running.set(id, { userId: req.user.id, progress })
+          app.deps.sessions.set(req.user, readAt)
         }
         try {
           if (dryRun) return await importCsv(app.deps.db, actor, resource, req.body, true, report)
