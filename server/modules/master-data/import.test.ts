@@ -102,7 +102,7 @@ describe.each(kinds)('CSV imports on %s', (kind) => {
     expect(scan.json()).toMatchObject({ kind: 'gtin', results: [{ product: { code: codes[2] } }] })
     const [imported] = await t.database.db.select({ id: products.id }).from(products).where(eq(products.code, codes[3]))
     const audit = await t.as(supervisor, { method: 'GET', url: `/api/audit/?entity=products&entity_id=${imported.id}` })
-    expect(audit.json()).toMatchObject({ count: 1, results: [{ action: 'import', user: 'supervisor' }] })
+    expect(audit.json()).toMatchObject({ count: 1, results: [{ action: 'import', user: 'supervisor', note: 'created by a CSV import', changes: { code: codes[3], name1: 'Cream', lot_tracked: false } }] })
 
     // the same file again updates by code; a GTIN moved to a new list replaces the old ones
     const again = await upload('product/products/import/', [rows[0], `${codes[0]},Milk renamed,${uomCode},${gtin13()},,`].join('\n'))
