@@ -91,6 +91,12 @@ export const SERVER_MESSAGES = {
   import_missing_columns: 'The file has no {columns} column. Its first line names the columns: {names}.',
   import_no_rows: 'The file has no rows below its header.',
   import_duplicate_code: 'This code is already on line {line}.',
+  import_gtin_duplicate: '"{gtin}" is already on line {line}.',
+  import_too_few_fields: 'Too few fields: expected {expected} fields but parsed {parsed}',
+  import_too_many_fields: 'Too many fields: expected {expected} fields but parsed {parsed}',
+  import_quote_unterminated: 'Quoted field unterminated',
+  gtin_taken: '"{gtin}" already belongs to product {code}.',
+  gtin_invalid_value: '"{gtin}" is not a valid GTIN (8, 12, 13 or 14 digits with a correct check digit).',
   product_exists: 'A product with this code and variant already exists.',
   gs1_prefix_digits: 'A GS1 company prefix has 6 to 12 digits.',
   // ---- stock

@@ -48,11 +48,37 @@ export const IMPORT_PATHS: Readonly<Record<ImportResource, string>> = {
   carriers: '/partners/carriers/import/',
 }
 
+/** The API path of each list's CSV export (the import's columns, so the file goes back in unchanged), under /api. */
+export const EXPORT_PATHS: Readonly<Record<ImportResource, string>> = {
+  products: '/product/products/export/',
+  locations: '/core/locations/export/',
+  customers: '/partners/customers/export/',
+  suppliers: '/partners/suppliers/export/',
+  carriers: '/partners/carriers/export/',
+}
+
 /** At most this many rows' errors are listed (the count says how many rows have errors). */
 export const IMPORT_MAX_LISTED_ERRORS = 1000
 
 const TRUE = new Set(['true', '1', 'yes', 'y', 'sim', 's', 'x'])
 const FALSE = new Set(['false', '0', 'no', 'n', 'não', 'nao'])
+
+/**
+ * A text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is exported with a leading apostrophe
+ * (OWASP "CSV injection"); the import takes that apostrophe off again, so a code like "-A1" goes round unchanged.
+ */
+const FORMULA = /^[=+\-@\t\r]/
+
+/** One CSV field (RFC 4180) of an export: booleans true/false, numbers with a dot, a list space-separated. */
+export function exportCell(kind: ImportColumnKind, value: unknown): string {
+  if (value === null || value === undefined) return ''
+  let text: string
+  if (kind === 'list') text = (value as unknown[]).map(String).join(' ')
+  else if (kind === 'bool') text = value ? 'true' : 'false'
+  else text = String(value)
+  if ((kind === 'text' || kind === 'ref') && FORMULA.test(text)) text = `'${text}`
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
 
 /** A CSV cell as the value the API's body takes; undefined when blank (the column's default), the text itself when it cannot be read (the body's check names it). */
 export function importCell(kind: ImportColumnKind, raw: string): unknown {
@@ -64,5 +90,5 @@ export function importCell(kind: ImportColumnKind, raw: string): unknown {
     return TRUE.has(l) ? true : FALSE.has(l) ? false : v
   }
   if (kind === 'list') return v.split(/[\s|;,]+/).filter(Boolean)
-  return v
+  return v.startsWith("'") && FORMULA.test(v.slice(1)) ? v.slice(1) : v
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { type AuditAction, auditLog } from '../../db/schema/audit'
 import { users } from '../../db/schema/users'
@@ -33,6 +33,21 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, entries: AuditE
         note: e.note ?? '',
       })),
     )
+  }
+}
+
+/**
+ * Many entries at once (a CSV import's 50,000 rows), each still its own row of the record's history: the entries go
+ * to the database as one JSON parameter per 10,000 and are unpacked there, rather than bound as 7 parameters a row
+ * (issue 18: binding them cost an import of 50,000 products about a quarter of its time).
+ */
+export async function recordAuditMany(db: DbOrTx, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 10_000) {
+    const part = entries.slice(i, i + 10_000).map((e) => ({ entity: e.entity, id: e.entityId, action: e.action, changes: e.changes ?? {}, note: e.note ?? '' }))
+    await db.execute(sql`
+      INSERT INTO ${auditLog} (company_id, user_id, entity, entity_id, action, changes, note)
+      SELECT ${actor.companyId}::int, ${actor.userId}::int, e->>'entity', (e->>'id')::int, e->>'action', e->'changes', e->>'note'
+      FROM jsonb_array_elements(${JSON.stringify(part)}::jsonb) AS e`)
   }
 }
 

@@ -14,12 +14,13 @@ import { locations, warehouses } from '../../db/schema/core'
 import { carriers, customers, suppliers } from '../../db/schema/partners'
 import type { CompanyTable } from '../../http/crud'
 import { ApiError, type FieldErrors, addFieldError, nonFieldError } from '../../http/errors'
-import { type AuditActor, recordAudit } from '../audit/audit.service'
+import { type AuditActor, recordAuditMany } from '../audit/audit.service'
 import { hasStockAt, refreshStockSortKeys } from '../inventory/stock.service'
 import { productBody } from '../../../contracts/master-data/catalog.contract'
 import { locationBody } from '../../../contracts/master-data/core.contract'
-import type { ImportResult, ImportRowError } from '../../../contracts/master-data/import.contract'
-import { IMPORT_COLUMNS, IMPORT_MAX_LISTED_ERRORS, IMPORT_REQUIRED, type ImportResource, importCell } from '../../../contracts/master-data/import.rules'
+import type { ImportProgress, ImportResult, ImportRowError } from '../../../contracts/master-data/import.contract'
+import { IMPORT_COLUMNS, IMPORT_MAX_LISTED_ERRORS, IMPORT_REQUIRED, type ImportResource, exportCell, importCell } from '../../../contracts/master-data/import.rules'
+import { withMessageCodes } from '../../../contracts/errors/server-messages.rules'
 import { carrierBody, customerBody, supplierBody } from '../../../contracts/partners/partners.contract'
 import { camelKeys } from './resource'
 import type { MasterDataEntity } from './master-data.service'
@@ -106,7 +107,18 @@ async function codesToIds(db: DbOrTx, table: Table, companyId: number, codes: st
   return out
 }
 
-export async function importCsv(db: DbOrTx, actor: AuditActor, resource: ImportResource, text: string, dryRun: boolean): Promise<ImportResult> {
+/** Let the event loop answer other requests (the import's progress) between two statements of a long import. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+export async function importCsv(
+  db: DbOrTx,
+  actor: AuditActor,
+  resource: ImportResource,
+  text: string,
+  dryRun: boolean,
+  /** told how far the import is: rows checked, then rows written (the import screen's progress bar) */
+  onProgress: (p: ImportProgress) => void = () => {},
+): Promise<ImportResult> {
   const spec = SPECS[resource]
   const columns = IMPORT_COLUMNS[resource]
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() })
@@ -115,6 +127,7 @@ export async function importCsv(db: DbOrTx, actor: AuditActor, resource: ImportR
   if (missing.length) throw nonFieldError(`The file has no ${missing.join(', ')} column. Its first line names the columns: ${Object.keys(columns).join(', ')}.`)
   if (parsed.data.length === 0) throw nonFieldError('The file has no rows below its header.')
   const used = header.filter((h) => h in columns)
+  onProgress({ phase: 'checking', done: 0, total: parsed.data.length })
 
   // references by code, resolved once for the whole file
   const refIds: Record<string, Map<string, number>> = {}
@@ -178,7 +191,8 @@ export async function importCsv(db: DbOrTx, actor: AuditActor, resource: ImportR
     created: ok.filter((r) => r.existingId === undefined).length,
     updated: ok.filter((r) => r.existingId !== undefined).length,
     error_rows: failed.length,
-    errors: failed.slice(0, IMPORT_MAX_LISTED_ERRORS).map((r): ImportRowError => ({ row: r.line, code: r.code, errors: r.errors })),
+    // ADR 0015: each message's code beside it, so the preview shows it in the user's language
+    errors: failed.slice(0, IMPORT_MAX_LISTED_ERRORS).map((r): ImportRowError => ({ row: r.line, code: r.code, errors: r.errors, codes: rowCodes(r.errors) })),
   }
   if (dryRun) return result
   if (failed.length) {
@@ -193,6 +207,7 @@ export async function importCsv(db: DbOrTx, actor: AuditActor, resource: ImportR
   if (spec.trigram) await db.execute(sql`SET LOCAL gin_pending_list_limit = '64MB'`)
   const tableColumns = getTableColumns(spec.table) as Record<string, PgColumn>
   const written: { id: number; row: Row }[] = []
+  onProgress({ phase: 'writing', done: 0, total: rows.length })
   for (const part of chunks(rows, CHUNK)) {
     const values = part.map((r) => ({ ...dbValues(r.body, used), companyId: actor.companyId }))
     const keys = [...new Set(values.flatMap((v) => Object.keys(v)))].filter((k) => k !== 'companyId')
@@ -204,16 +219,56 @@ export async function importCsv(db: DbOrTx, actor: AuditActor, resource: ImportR
       .onConflictDoUpdate({ target: spec.conflict, set })
       .returning({ id: spec.table.id })
     ids.forEach((x, i) => written.push({ id: x.id as number, row: part[i] }))
+    onProgress({ phase: 'writing', done: written.length, total: rows.length })
+    await breathe()
   }
+  onProgress({ phase: 'finishing', done: rows.length, total: rows.length })
   await spec.after?.(db, actor.companyId, written)
   for (const index of spec.trigram ?? []) await mergePendingList(db, index)
   if (spec.sortKeys && result.updated > 0) await refreshStockSortKeys(db, actor.companyId)
-  await recordAudit(
+  await recordAuditMany(
     db,
     actor,
     written.map((w) => ({ entity: spec.entity, entityId: w.id, action: 'import' as const, changes: w.row.body, note: w.row.existingId === undefined ? 'created by a CSV import' : 'updated by a CSV import' })),
   )
   return result
+}
+
+function rowCodes(errors: FieldErrors): NonNullable<ImportRowError['codes']> {
+  const coded = withMessageCodes(errors).codes
+  return (coded ?? {}) as NonNullable<ImportRowError['codes']>
+}
+
+/**
+ * The list as CSV with the import's columns, in its order (issue 18: what the list exports goes back in unchanged):
+ * references by code, a product's GTINs space-separated, booleans true/false, every row of the company, active or
+ * not, ordered by code.
+ */
+export async function exportCsv(db: DbOrTx, companyId: number, resource: ImportResource): Promise<string> {
+  const spec = SPECS[resource]
+  const columns = IMPORT_COLUMNS[resource]
+  const tableColumns = getTableColumns(spec.table) as Record<string, PgColumn>
+  const select: Record<string, SQL | PgColumn> = {}
+  for (const [field, kind] of Object.entries(columns)) {
+    const own = tableColumns[field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())]
+    if (kind === 'ref') {
+      const ref = spec.refs?.[field]
+      if (!ref) throw new Error(`no reference table for ${resource}.${field}`)
+      // the table's own columns written out: drizzle leaves a column unqualified in a one-table select
+      select[field] = sql`(SELECT r.code FROM ${ref} r WHERE r.id = ${spec.table}.${sql.identifier(tableColumns[`${field}Id`].name)})`
+    } else if (field === 'gtins') {
+      select[field] = sql`coalesce((SELECT array_agg(g.gtin ORDER BY g.id) FROM ${productGtins} g WHERE g.product_id = ${spec.table}.id), '{}')`
+    } else select[field] = own
+  }
+  const rows = (await db
+    .select(select)
+    .from(spec.table)
+    .where(eq(spec.table.companyId, companyId))
+    .orderBy(...spec.conflict.slice(1))) as Record<string, unknown>[]
+  const names = Object.keys(columns)
+  const lines = [names.join(',')]
+  for (const r of rows) lines.push(names.map((n) => exportCell(columns[n], r[n])).join(','))
+  return lines.join('\r\n') + '\r\n'
 }
 
 /** A validated body as the table's values: only the columns the file has, references already ids. */
@@ -267,14 +322,26 @@ async function writeProductGtins(db: DbOrTx, companyId: number, written: { id: n
     const updated = part.filter((w) => w.row.existingId !== undefined).map((w) => w.id)
     if (updated.length) await db.delete(productGtins).where(and(eq(productGtins.companyId, companyId), inArray(productGtins.productId, updated)))
   }
-  const values = withList.flatMap((w) => (w.row.body.gtins as string[]).map((gtin) => ({ companyId, productId: w.id, gtin })))
-  for (const part of chunks(values, 5000)) await db.insert(productGtins).values(part)
+  const pairs = withList.flatMap((w) => (w.row.body.gtins as string[]).map((gtin) => [w.id, gtin] as const))
+  // two array parameters per 20,000 GTINs, unnested by the database, rather than three bound parameters a GTIN
+  for (const part of chunks(pairs, 20_000)) {
+    await db.execute(sql`
+      INSERT INTO ${productGtins} (company_id, product_id, gtin)
+      SELECT ${companyId}::int, p, g FROM unnest(${`{${part.map((x) => x[0]).join(',')}}`}::int[], ${`{${part.map((x) => `"${x[1]}"`).join(',')}}`}::text[]) AS u(p, g)`)
+  }
 }
 
 /** A location that holds stock is not deactivated by an import either. */
 async function checkLocationsWithStock(db: DbOrTx, companyId: number, rows: Row[]): Promise<void> {
-  for (const r of rows) {
-    if (r.body.is_active === false && r.existingId !== undefined && (await hasStockAt(db, companyId, { locationId: r.existingId }))) {
+  // only a location the file deactivates: one already inactive (an exported list imported back) stays as it is
+  const candidates = rows.filter((r) => r.body.is_active === false && r.existingId !== undefined)
+  const active = new Set<number>()
+  for (const part of chunks(candidates.map((r) => r.existingId as number), LOOKUP)) {
+    const found = await db.select({ id: locations.id }).from(locations).where(and(eq(locations.companyId, companyId), eq(locations.isActive, true), inArray(locations.id, part)))
+    for (const f of found) active.add(f.id)
+  }
+  for (const r of candidates) {
+    if (active.has(r.existingId as number) && (await hasStockAt(db, companyId, { locationId: r.existingId as number }))) {
       addFieldError(r.errors, 'is_active', 'This location still holds stock: move it out before deactivating the location.')
     }
   }

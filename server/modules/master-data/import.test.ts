@@ -7,6 +7,9 @@ import { locations, warehouses } from '../../db/schema/core'
 import { customers } from '../../db/schema/partners'
 import { stockLines } from '../../db/schema/inventory'
 import { gs1CheckDigit } from '../../../contracts/gs1/gs1'
+import { IMPORT_COLUMNS } from '../../../contracts/master-data/import.rules'
+import type { ImportProgress } from '../../../contracts/master-data/import.contract'
+import { importCsv } from './import.service'
 
 /** Issue 18: CSV imports check every row first, preview with `?dry_run=1`, then write all rows or none. */
 let seq = 0
@@ -15,7 +18,15 @@ const gtin13 = () => {
   return body + gs1CheckDigit(body)
 }
 const uniq = (p: string) => `${p}${Date.now().toString(36).toUpperCase()}${++seq}`
-type Result = { dry_run: boolean; rows: number; created: number; updated: number; error_rows: number; errors: { row: number; code: string; errors: Record<string, string[]> }[] }
+type Coded = { code: string; params: Record<string, string> } | null
+type Result = {
+  dry_run: boolean
+  rows: number
+  created: number
+  updated: number
+  error_rows: number
+  errors: { row: number; code: string; errors: Record<string, string[]>; codes?: Record<string, Coded[]> }[]
+}
 
 const kinds = await databaseKinds()
 
@@ -66,6 +77,9 @@ describe.each(kinds)('CSV imports on %s', (kind) => {
       [4, codes[2], ['gtins', 'shelf_life_days']],
     ])
     expect(p.errors[1].errors.gtins[0]).toContain(bad)
+    // ADR 0015: each row's messages carry their codes, so the import screen says them in the user's language
+    expect(p.errors[0].codes?.uom).toEqual([{ code: 'import_no_code', params: { field: 'uom', code: 'NOPE' } }])
+    expect(p.errors[1].codes?.gtins).toEqual([{ code: 'gtin_invalid_value', params: { gtin: bad } }])
     expect(await productCodes(codes)).toEqual([])
 
     const refused = await upload('product/products/import/', rows.join('\n'))
@@ -88,7 +102,7 @@ describe.each(kinds)('CSV imports on %s', (kind) => {
     expect(scan.json()).toMatchObject({ kind: 'gtin', results: [{ product: { code: codes[2] } }] })
     const [imported] = await t.database.db.select({ id: products.id }).from(products).where(eq(products.code, codes[3]))
     const audit = await t.as(supervisor, { method: 'GET', url: `/api/audit/?entity=products&entity_id=${imported.id}` })
-    expect(audit.json()).toMatchObject({ count: 1, results: [{ action: 'import', user: 'supervisor' }] })
+    expect(audit.json()).toMatchObject({ count: 1, results: [{ action: 'import', user: 'supervisor', note: 'created by a CSV import', changes: { code: codes[3], name1: 'Cream', lot_tracked: false } }] })
 
     // the same file again updates by code; a GTIN moved to a new list replaces the old ones
     const again = await upload('product/products/import/', [rows[0], `${codes[0]},Milk renamed,${uomCode},${gtin13()},,`].join('\n'))
@@ -143,5 +157,77 @@ describe.each(kinds)('CSV imports on %s', (kind) => {
     expect(noName.statusCode).toBe(400)
     expect(Object.keys(noName.json() as object).filter((k) => k !== 'codes')).toEqual(['non_field_errors'])
     expect((await upload('partners/suppliers/import/', `code,name\n${uniq('SU')},S\n`, false, operator)).statusCode).toBe(403)
+  })
+
+  const download = async (path: string) => {
+    const res = await t.as(operator, { method: 'GET', url: `/api/${path}` })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/csv/)
+    return res.body
+  }
+
+  it('exports each list as the CSV its import reads: the export goes back in unchanged and updates every row to what it was', async () => {
+    const code = uniq('RT')
+    const [g1, g2] = [gtin13(), gtin13()]
+    // a comma and quotes in a name, a name a spreadsheet would run as a formula, two GTINs, no shelf life
+    const first = await upload(
+      'product/products/import/',
+      `code,variant,name1,name2,uom,gtins,lot_tracked,expiry_tracked\n${code},B,"Milk ""full"", 1L",=1+2,${uomCode},${g1}|${g2},true,false\n`,
+    )
+    expect(first.statusCode, first.body).toBe(200)
+    const loc = uniq('RL')
+    expect((await upload('core/locations/import/', `code,warehouse,kind,capacity_pallets,pick_sequence\n${loc},${whCode},picking,2,17\n`)).statusCode).toBe(200)
+
+    for (const [resource, exportPath, importPath] of [
+      ['products', 'product/products/export/', 'product/products/import/'],
+      ['locations', 'core/locations/export/', 'core/locations/import/'],
+      ['customers', 'partners/customers/export/', 'partners/customers/import/'],
+      ['suppliers', 'partners/suppliers/export/', 'partners/suppliers/import/'],
+      ['carriers', 'partners/carriers/export/', 'partners/carriers/import/'],
+    ] as const) {
+      const csv = await download(exportPath)
+      const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+      expect(lines[0], resource).toBe(Object.keys(IMPORT_COLUMNS[resource]).join(','))
+      expect(lines.length, resource).toBeGreaterThan(1)
+      const preview = (await upload(importPath, csv, true)).json() as Result
+      expect(preview, resource).toMatchObject({ rows: lines.length - 1, created: 0, updated: lines.length - 1, error_rows: 0, errors: [] })
+      const done = await upload(importPath, csv)
+      expect(done.statusCode, done.body).toBe(200)
+      expect(await download(exportPath), `${resource}: the same file after importing it`).toBe(csv)
+    }
+    const products = await download('product/products/export/')
+    expect(products).toContain(`${code},B,"Milk ""full"", 1L",'=1+2,${uomCode},ambient,${g1} ${g2},,true,false,true\r\n`)
+    const milk = (await t.as(operator, { method: 'GET', url: `/api/product/products/?search=${code}` })).json() as { results: { name2: string; gtins: string[] }[] }
+    expect(milk.results[0]).toMatchObject({ name2: '=1+2', gtins: [g1, g2] })
+    expect(await download('core/locations/export/')).toMatch(new RegExp(`\\r\\n${loc},,${whCode},picking,ambient,2,17,true\\r\\n`))
+    // the other company's rows are not in the file
+    expect(await download('product/products/export/')).not.toContain(acmeUomCode)
+  })
+
+  it('reports how far an import is, rows checked then written, and only to the user who runs it', async () => {
+    const csv = ['code,name1,uom', ...Array.from({ length: 2500 }, (_, i) => `${uniq('PG')},P${i},${uomCode}`)].join('\n')
+    const seen: ImportProgress[] = []
+    const actor = { companyId: t.seed.companyId, userId: null }
+    await t.database.db.transaction((tx) => importCsv(tx, actor, 'products', csv, false, (p) => seen.push(p)))
+    expect(seen[0]).toEqual({ phase: 'checking', done: 0, total: 2500 })
+    expect(seen.filter((p) => p.phase === 'writing').map((p) => p.done)).toEqual([0, 2000, 2500])
+    expect(seen.at(-1)).toEqual({ phase: 'finishing', done: 2500, total: 2500 })
+
+    const idle = await t.as(supervisor, { method: 'GET', url: '/api/product/products/import/progress/?id=not-running-1' })
+    expect(idle.statusCode, idle.body).toBe(200)
+    expect(idle.json()).toBeNull()
+    // while the import runs, the server answers its progress between two statements
+    const id = `bar-${uniq('')}`
+    const running = upload(`product/products/import/?progress=${id}`, ['code,name1,uom', ...Array.from({ length: 6000 }, (_, i) => `${uniq('PR')},P${i},${uomCode}`)].join('\n'))
+    let during: unknown = null
+    for (let i = 0; i < 200 && during === null; i++) {
+      await new Promise((resolve) => setImmediate(resolve))
+      const res = await t.as(supervisor, { method: 'GET', url: `/api/product/products/import/progress/?id=${id}` })
+      during = res.json()
+    }
+    expect(during).toMatchObject({ total: 6000 })
+    expect((await t.as(operator, { method: 'GET', url: `/api/product/products/import/progress/?id=${id}` })).statusCode).toBe(403)
+    expect((await running).json()).toMatchObject({ created: 6000 })
+    expect((await t.as(supervisor, { method: 'GET', url: `/api/product/products/import/progress/?id=${id}` })).json()).toBeNull()
   })
 })

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import type { I18n } from "@lingui/core";
-import { Badge } from "@mantine/core";
+import { Badge, Group } from "@mantine/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DataTable, type DataColumn } from "../../../components/data-table";
 import { useResourceEditor } from "../../../components/resource-form";
+import { CsvTransfer } from "../../../components/csv-transfer";
 import { productResource } from "../catalog-resources";
 import { storageClassLabel } from "../../../lib/type-labels";
 import { productsQueryOptions } from "../api/get-products";
@@ -67,7 +68,12 @@ export function ProductsTable({
         columns={[...columns(i18n), editor.column]}
         query={productsQueryOptions}
         getRowId={(row) => String(row.id)}
-        toolbar={editor.toolbar}
+        toolbar={() => (
+          <Group gap="xs">
+            {editor.toolbar?.()}
+            <CsvTransfer resource="products" title={t`Importar produtos (CSV)`} invalidate={productResource.invalidate} />
+          </Group>
+        )}
       />
       {editor.modal}
     </>

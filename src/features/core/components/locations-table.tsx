@@ -10,6 +10,7 @@ import { locationsQueryOptions } from '../api/get-locations'
 import type { Location } from '../core-types'
 import type { ListState } from '../../../lib/list-search'
 import { useResourceEditor } from '../../../components/resource-form'
+import { CsvTransfer } from '../../../components/csv-transfer'
 import { locationResource } from '../core-resources'
 import { LocationRangeModal } from './location-range-modal'
 
@@ -50,6 +51,7 @@ export function LocationsTable({
         toolbar={(state) => (
           <Group gap="xs">
             {editor.toolbar?.()}
+            <CsvTransfer resource="locations" title={t`Importar localizações (CSV)`} invalidate={locationResource.invalidate} />
             <Tooltip label={reason} disabled={editor.canEdit}>
               <Button
                 size="xs"

@@ -1,3 +1,4 @@
+import { Group } from '@mantine/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
@@ -5,6 +6,7 @@ import { carriersQueryOptions } from '../api/get-carriers'
 import type { Carrier } from '../partners-types'
 import type { ListState } from '../../../lib/list-search'
 import { useResourceEditor } from '../../../components/resource-form'
+import { CsvTransfer } from '../../../components/csv-transfer'
 import { carrierResource } from '../partners-resources'
 
 const columns: DataColumn<Carrier>[] = [
@@ -26,7 +28,12 @@ export function CarriersTable({ params, onParamsChange }: Partial<ListState> = {
         columns={[...columns, editor.column]}
         query={carriersQueryOptions}
         getRowId={(row) => String(row.id)}
-        toolbar={editor.toolbar}
+        toolbar={() => (
+          <Group gap="xs">
+            {editor.toolbar?.()}
+            <CsvTransfer resource="carriers" title={t`Importar transportadoras (CSV)`} invalidate={carrierResource.invalidate} />
+          </Group>
+        )}
       />
       {editor.modal}
     </>

@@ -1,3 +1,4 @@
+import { Group } from '@mantine/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { DataTable, type DataColumn } from '../../../components/data-table'
@@ -5,6 +6,7 @@ import { customersQueryOptions } from '../api/get-customers'
 import type { Customer } from '../partners-types'
 import type { ListState } from '../../../lib/list-search'
 import { useResourceEditor } from '../../../components/resource-form'
+import { CsvTransfer } from '../../../components/csv-transfer'
 import { customerResource } from '../partners-resources'
 
 const columns: DataColumn<Customer>[] = [
@@ -26,7 +28,12 @@ export function CustomersTable({ params, onParamsChange }: Partial<ListState> = 
         columns={[...columns, editor.column]}
         query={customersQueryOptions}
         getRowId={(row) => String(row.id)}
-        toolbar={editor.toolbar}
+        toolbar={() => (
+          <Group gap="xs">
+            {editor.toolbar?.()}
+            <CsvTransfer resource="customers" title={t`Importar clientes (CSV)`} invalidate={customerResource.invalidate} />
+          </Group>
+        )}
       />
       {editor.modal}
     </>

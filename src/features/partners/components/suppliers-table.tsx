@@ -1,3 +1,4 @@
+import { Group } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
@@ -6,6 +7,7 @@ import { suppliersQueryOptions } from '../api/get-suppliers'
 import type { Supplier } from '../partners-types'
 import type { ListState } from '../../../lib/list-search'
 import { useResourceEditor } from '../../../components/resource-form'
+import { CsvTransfer } from '../../../components/csv-transfer'
 import { supplierResource } from '../partners-resources'
 
 const columns: DataColumn<Supplier>[] = [
@@ -33,7 +35,12 @@ export function SuppliersTable({ rowActions, params, onParamsChange }: { rowActi
         columns={[...columns, editor.column]}
         query={suppliersQueryOptions}
         getRowId={(row) => String(row.id)}
-        toolbar={editor.toolbar}
+        toolbar={() => (
+          <Group gap="xs">
+            {editor.toolbar?.()}
+            <CsvTransfer resource="suppliers" title={t`Importar fornecedores (CSV)`} invalidate={supplierResource.invalidate} />
+          </Group>
+        )}
       />
       {editor.modal}
     </>
