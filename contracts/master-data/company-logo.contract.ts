@@ -2,12 +2,9 @@
 import { z } from 'zod'
 import { timestampOut } from '../primitives'
 
-export const LOGO_VARIANTS = ['light', 'dark'] as const
-export type LogoVariant = (typeof LOGO_VARIANTS)[number]
-export const LOGO_TYPES = ['image/png', 'image/svg+xml', 'image/jpeg'] as const
-export type LogoType = (typeof LOGO_TYPES)[number]
-/** The largest logo the server keeps (a header logo is a few KB; a photo is not a logo). */
-export const LOGO_MAX_BYTES = 256 * 1024
+import { LOGO_MAX_BYTES, LOGO_TYPES, LOGO_VARIANTS } from './company-logo.rules'
+
+export { LOGO_MAX_BYTES, LOGO_TYPES, LOGO_VARIANTS, type LogoType, type LogoVariant } from './company-logo.rules'
 
 export const logoVariantParams = z.object({ variant: z.enum(LOGO_VARIANTS) })
 
