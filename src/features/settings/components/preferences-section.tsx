@@ -58,7 +58,7 @@ export function PreferencesSection() {
       </Group>
       <Text size="sm" c="dimmed">
         <Trans>
-          Som, vibração e flash do coletor são de cada aparelho: ajuste-os no próprio coletor, em <Anchor href="/m/settings">Configurações do coletor</Anchor>.
+          Som, vibração e flash do coletor são de cada aparelho: ajuste-os no próprio coletor, em <Anchor href="/m/settings" underline="always">Configurações do coletor</Anchor>.
         </Trans>
       </Text>
     </Stack>
