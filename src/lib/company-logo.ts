@@ -16,13 +16,12 @@ export function companyLogoQueryOptions() {
   return queryOptions({ queryKey: companyLogoKeys.info(), queryFn: () => api.get<CompanyLogo>('/core/company-logo/'), staleTime: 5 * 60_000 })
 }
 
-function asDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('logo unreadable'))
-    reader.readAsDataURL(blob)
-  })
+async function asDataUrl(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer())
+  let binary = ''
+  // in slices: a spread of a whole 256 KB file would overflow the call stack
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return `data:${blob.type.split(';')[0]};base64,${btoa(binary)}`
 }
 
 /** Which uploaded variant to show: the dark one in the dark theme, else the light one. */
