@@ -58,6 +58,7 @@ export function PasswordForm() {
             description={t`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`}
             autoComplete="new-password"
             required
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             key={form.key('new_password')}
             {...form.getInputProps('new_password')}
           />

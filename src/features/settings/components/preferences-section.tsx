@@ -30,7 +30,7 @@ export function PreferencesSection() {
   const current = prefs.data?.default_printer ?? null
   return (
     <Stack gap="md">
-      <Group gap="xl" align="flex-end" wrap="wrap">
+      <Group gap="xl" align="flex-start" wrap="wrap">
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             <Trans>Idioma</Trans>
@@ -51,6 +51,7 @@ export function PreferencesSection() {
           value={current ? String(current.id) : null}
           onChange={(value) => save.mutate(value === null ? null : Number(value))}
           clearable
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           disabled={printers.isPending || prefs.isPending || save.isPending}
           w={280}
           comboboxProps={{ withinPortal: true }}
