@@ -71,6 +71,13 @@ export const SERVER_MESSAGES = {
   password_too_short: 'This password is too short. It must contain at least {min} characters.',
   own_account_disable: 'You cannot disable your own account.',
   own_admin_role: 'You cannot remove your own admin role.',
+  password_throttled: 'Too many wrong passwords. Try again in {seconds} seconds.',
+  current_password_wrong: 'The current password is not correct.',
+  new_password_same: 'The new password must differ from the current one.',
+  // ---- the company's logo
+  logo_wrong_type: 'Upload a PNG, SVG or JPEG image.',
+  logo_too_large: 'The logo must be at most {max} KB.',
+  logo_unsafe_svg: 'This SVG holds scripts or event handlers: export it as a plain image.',
   // ---- commands
   command_in_progress: 'Command {id} is being applied; send it again.',
   command_reused: 'Command {id} was already used for another command; use a new command_id.',

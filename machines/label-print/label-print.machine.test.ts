@@ -270,6 +270,17 @@ describe('label-print rules', () => {
     expect(s.view().printer?.key).toBe('2')
   })
 
+  it("chooses the user's default printer when the list arrives (issue 17), unless another is already chosen", async () => {
+    const printers = () => MODEL_PRINTERS.map((p, i) => ({ ...p, preferred: i === 1 }))
+    const s = start({ printers: async () => printers() })
+    await flush()
+    expect(s.view().printer?.key).toBe(MODEL_PRINTERS[1].key)
+    s.send({ type: 'SET_PRINTER', printer: MODEL_PRINTERS[0].key })
+    s.send({ type: 'RELOAD_PRINTERS' })
+    await flush()
+    expect(s.view().printer?.key).toBe(MODEL_PRINTERS[0].key)
+  })
+
   it('falls back to Zebra-01 and Zebra-02 when the printers call fails (SPEC 7, 9), and can try again', async () => {
     let fail = true
     const s = start({ printers: async () => (fail ? Promise.reject(new Error('503')) : MODEL_PRINTERS) })

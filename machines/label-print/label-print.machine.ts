@@ -65,6 +65,8 @@ export interface LabelPrinter {
   resolution: number | null
   /** null: the queue has not talked to it yet */
   online?: boolean | null
+  /** the user's default printer (issue 17): chosen when the list arrives and nothing else is */
+  preferred?: boolean
 }
 
 export interface LabelSuggestion {
@@ -186,9 +188,10 @@ function printerOf(context: LabelPrintContext): LabelPrinter | undefined {
   return context.printers.find((p) => p.key === context.printer)
 }
 
-/** The printer to keep after the list changed: the one chosen if it is still there, else the first. */
+/** The printer to keep after the list changed: the one chosen if it is still there, else the user's default, else the first. */
 function keepPrinter(printers: LabelPrinter[], chosen: string | null): string | null {
-  return printers.some((p) => p.key === chosen) ? chosen : (printers[0]?.key ?? null)
+  if (printers.some((p) => p.key === chosen)) return chosen
+  return (printers.find((p) => p.preferred) ?? printers[0])?.key ?? null
 }
 
 export const labelPrintMachine = setup({

@@ -156,6 +156,8 @@ export interface RequestOptions {
    * { token }: exactly this bearer, no refresh (the profile fetch right after login).
    */
   auth?: 'session' | 'none' | { token: string }
+  /** 'blob' for a file the API serves (the company's logo); JSON otherwise */
+  responseType?: 'json' | 'blob'
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -207,11 +209,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   })
 
   async function send<T>(method: Method, path: string, opts: RequestOptions & { body?: unknown }, token: string | null) {
-    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers }
+    const blob = opts.responseType === 'blob'
+    const headers: Record<string, string> = { accept: blob ? '*/*' : 'application/json', ...opts.headers }
     if (token) headers.authorization = `Bearer ${token}`
     const fetchOptions: FetchOptions<'json'> = { method, headers, query: opts.query, signal: opts.signal }
     if (opts.body !== undefined) fetchOptions.body = opts.body as FetchOptions['body']
     try {
+      if (blob) return (await $fetch<Blob, 'blob'>(path, { method, headers, query: opts.query, signal: opts.signal, responseType: 'blob' })) as T
       return await $fetch<T, 'json'>(path, fetchOptions)
     } catch (error) {
       throw toApiError(error, method, path)

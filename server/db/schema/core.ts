@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -17,6 +17,25 @@ export const companies = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('companies_code_uq').on(t.code)],
+)
+
+/**
+ * The company's own logo (issue 17, SPEC 1's client logo in the header), uploaded by an admin: one row per variant
+ * ('light', 'dark'). The bytes live in the database, base64, so every server process serves the same file.
+ */
+export const companyLogos = pgTable(
+  'company_logos',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    variant: text({ enum: ['light', 'dark'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    data: text().notNull(),
+    size: integer().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.variant] })],
 )
 
 export const sites = pgTable(

@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { companies, sites, warehouses } from './core'
+import { printers } from './printing'
 import { ROLES, type Role } from '../../../contracts/auth/auth.rules'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
@@ -20,6 +21,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     defaultSiteId: integer('default_site_id').references(() => sites.id),
     defaultWarehouseId: integer('default_warehouse_id').references(() => warehouses.id),
+    // issue 17: the printer preselected where this user prints labels (desktop and handheld); a deleted printer clears it
+    defaultPrinterId: integer('default_printer_id').references(() => printers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ANY_ROLE } from '../../http/auth-hook'
 import { detailOut } from '../../../contracts/primitives'
-import { loginBody, logoutBody, meOut, refreshBody, tokenPairOut } from '../../../contracts/auth/auth.contract'
-import { login, me, refresh, revokeSession, sessionIdOfRefresh } from './auth.service'
+import { loginBody, logoutBody, meOut, passwordChangeBody, preferencesOut, preferencesPatch, refreshBody, tokenPairOut } from '../../../contracts/auth/auth.contract'
+import { changeOwnPassword, login, me, patchPreferences, preferences, refresh, revokeSession, sessionIdOfRefresh } from './auth.service'
 
 /** Public auth routes: login and refresh need no access token. */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,6 +39,39 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/auth/me', { config: { roles: ANY_ROLE }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meOut } } }, async (req) =>
     me(app.deps.db, req.user.id),
+  )
+
+  app.post(
+    '/auth/password/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change my own password',
+        description:
+          "The current password is checked (counted by the login throttle); the new one follows the users' rules. Every other session of the user ends; this one stays.",
+        body: passwordChangeBody,
+        response: { 204: z.null().describe('changed') },
+      },
+    },
+    async (req, reply) => {
+      await changeOwnPassword(app.deps, { userId: req.user.id, sessionId: req.user.sessionId, ip: req.ip }, req.body)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.get(
+    '/auth/preferences/',
+    { config: { roles: ANY_ROLE }, schema: { tags: ['auth'], summary: 'My preferences (default printer)', response: { 200: preferencesOut } } },
+    async (req) => preferences(app.deps.db, req.user.id),
+  )
+  app.patch(
+    '/auth/preferences/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: { tags: ['auth'], summary: 'Change my preferences', description: "The default printer is one of the company's printers, or null.", body: preferencesPatch, response: { 200: preferencesOut } },
+    },
+    async (req) => patchPreferences(app.deps.db, { userId: req.user.id, companyId: req.user.companyId }, req.body),
   )
 
   // a sign-out may come without a body, with or without a JSON content type (OpenAPI: the body is optional)

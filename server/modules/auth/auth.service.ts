@@ -3,9 +3,11 @@ import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { companies, sites, warehouses } from '../../db/schema/core'
 import { authSessions, refreshTokens, users } from '../../db/schema/users'
-import { ApiError, unauthorized } from '../../http/errors'
+import { ApiError, fieldError, unauthorized } from '../../http/errors'
+import { refInCompany } from '../../http/crud'
+import { printers } from '../../db/schema/printing'
 import type { SessionEvents } from '../../http/session-events'
-import { burnVerify, verifyPassword } from './passwords'
+import { burnVerify, hashPassword, verifyPassword } from './passwords'
 import { REFRESH_TTL_SECONDS, REUSE_GRACE_MS, type TokenService, hashToken, newRefreshToken } from './tokens'
 import type { LoginThrottle } from './throttle'
 
@@ -147,4 +149,50 @@ export async function me(db: DbOrTx, userId: number) {
     default_site: siteId !== null && siteCode !== null && siteName !== null ? { id: siteId, code: siteCode, name: siteName } : null,
     default_warehouse: whId !== null && whCode !== null && whName !== null ? { id: whId, code: whCode, name: whName } : null,
   }
+}
+
+/**
+ * Issue 17: the signed-in user changes their own password. The current one is checked, counted by the login throttle
+ * (a stolen session cannot guess it faster than a sign-in could); every other session of the user ends, this one stays.
+ */
+export async function changeOwnPassword(
+  deps: { db: DbOrTx; throttle: LoginThrottle; events: SessionEvents },
+  who: { userId: number; sessionId: string; ip: string },
+  input: { current_password: string; new_password: string },
+): Promise<void> {
+  const { db, throttle } = deps
+  const [user] = await db.select({ username: users.username, passwordHash: users.passwordHash }).from(users).where(eq(users.id, who.userId)).limit(1)
+  if (!user) throw unauthorized()
+  const admission = await throttle.admit(user.username, who.ip)
+  if (!admission.ok) {
+    const wait = admission.retryAfter
+    throw new ApiError(429, { detail: `Too many wrong passwords. Try again in ${wait} seconds.` }, { 'retry-after': String(wait) })
+  }
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) throw fieldError('current_password', 'The current password is not correct.')
+  await throttle.succeeded(admission)
+  if (input.new_password === input.current_password) throw fieldError('new_password', 'The new password must differ from the current one.')
+  await db.update(users).set({ passwordHash: await hashPassword(input.new_password) }).where(eq(users.id, who.userId))
+  await revokeUserSessions(db, who.userId, 'password changed', who.sessionId)
+  // the other sessions' access tokens are refused at once, on every server process
+  await deps.events.publish({ user: who.userId })
+}
+
+/** Issue 17: the signed-in user's own preferences (the printer preselected where they print labels). */
+export async function preferences(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ id: printers.id, name: printers.name })
+    .from(users)
+    .innerJoin(printers, eq(printers.id, users.defaultPrinterId))
+    .where(eq(users.id, userId))
+    .limit(1)
+  return { default_printer: row ?? null }
+}
+
+export async function patchPreferences(db: DbOrTx, who: { userId: number; companyId: number }, body: { default_printer?: number | null }) {
+  if (body.default_printer !== undefined) {
+    // only one of the company's printers
+    const printerId = await refInCompany(db, printers, who.companyId, body.default_printer, 'default_printer')
+    await db.update(users).set({ defaultPrinterId: printerId }).where(eq(users.id, who.userId))
+  }
+  return preferences(db, who.userId)
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { catalogRoutes } from './catalog.routes'
+import { companyLogoRoutes } from './company-logo.routes'
 import { coreRoutes } from './core.routes'
 import { importRoutes } from './import.routes'
 import { partnersRoutes } from './partners.routes'
@@ -12,6 +13,7 @@ import { workforceRoutes } from './workforce.routes'
 
 export const masterDataRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(coreRoutes)
+  await app.register(companyLogoRoutes)
   await app.register(catalogRoutes)
   await app.register(partnersRoutes)
   await app.register(workforceRoutes)

@@ -23,6 +23,7 @@ import {
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { useSession } from '../../../lib/session'
 import { readString, writeString } from '../../../lib/storage'
+import { preferencesQueryOptions } from '../../../lib/user-preferences'
 import { closeReceivePallet } from '../api/close-receive-pallet'
 import { getLabelPrinters } from '../api/get-label-printers'
 import { getReceivableDocuments } from '../api/get-receivable-documents'
@@ -121,9 +122,11 @@ export function ReceiveScreen() {
 
   const printers = useQuery({ queryKey: collectorKeys.printers(), queryFn: getLabelPrinters })
   const [chosenPrinter, setChosenPrinter] = useState(() => readString('local', printerKey(username)))
+  const prefs = useQuery({ ...preferencesQueryOptions(), retry: false })
   const printerList = printers.data?.results ?? []
-  // the printer chosen once on this device, else the only (or first) one
-  const printer = printerList.find((p) => String(p.id) === chosenPrinter) ?? printerList[0] ?? null
+  const preferred = prefs.data?.default_printer?.id
+  // the printer chosen on this device, else the user's default (issue 17, Settings), else the only (or first) one
+  const printer = printerList.find((p) => String(p.id) === chosenPrinter) ?? printerList.find((p) => p.id === preferred) ?? printerList[0] ?? null
 
   const latest = useRef({ index, enqueue, printer: printer?.id ?? null, i18n })
   latest.current = { index, enqueue, printer: printer?.id ?? null, i18n }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
@@ -9,6 +9,7 @@ import { apiErrorText, readDrfError } from '../../../lib/api-client'
 import { PRINT_COPIES } from '../../../../contracts/printing/printing.rules'
 import { printLocationLabels } from '../api/print-location-labels'
 import { printersQueryOptions } from '../api/get-printers'
+import { preferencesQueryOptions } from '../../../lib/user-preferences'
 import { printingKeys } from '../printing-query-keys'
 
 /**
@@ -31,6 +32,7 @@ function PrintLocationLabelsModal({ search, count, onClose }: { search: string |
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const printers = useQuery(printersQueryOptions())
+  const prefs = useQuery(preferencesQueryOptions())
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm<{ printer: string | null; copies: number | string }>({
     mode: 'controlled',
@@ -40,6 +42,12 @@ function PrintLocationLabelsModal({ search, count, onClose }: { search: string |
       copies: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= PRINT_COPIES.min && v <= PRINT_COPIES.max ? null : t`Informe de 1 a 50 cópias.`),
     },
   })
+  // issue 17: the user's default printer comes preselected, unless one was already chosen
+  const preferred = prefs.data?.default_printer?.id
+  useEffect(() => {
+    if (preferred !== undefined && form.getValues().printer === null) form.setFieldValue('printer', String(preferred))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; run when the preference arrives
+  }, [preferred])
   const print = useMutation({
     mutationFn: (v: { printer: string | null; copies: number | string }) => printLocationLabels({ printer: Number(v.printer), copies: Number(v.copies), search: search ?? '' }),
     onMutate: () => setFormError(null),

@@ -32,9 +32,10 @@ function job(overrides: Record<string, unknown> = {}) {
   }
 }
 
-function server(opts: { printers?: MockAnswer; print?: MockAnswer; jobs?: unknown[] } = {}) {
+function server(opts: { printers?: MockAnswer; print?: MockAnswer; jobs?: unknown[]; preferences?: MockAnswer } = {}) {
   return mockApi(({ url, method }: MockRequest): MockAnswer => {
     const p = url.pathname
+    if (p === '/api/auth/preferences/') return opts.preferences ?? { body: { default_printer: null } }
     if (p === '/api/printing/printers/') return opts.printers ?? { body: page(PRINTERS) }
     if (p === '/api/printing/jobs/') return { body: page(opts.jobs ?? []) }
     if (p === '/api/core/locations/') {
@@ -136,6 +137,12 @@ describe('printing screen', () => {
     expect(idField()).toHaveValue('PAL-0001')
     const search = requests.find((r) => r.url.pathname === '/api/inventory/stock-items/')!
     expect(Object.fromEntries(search.url.searchParams)).toEqual({ pallet_code: 'PAL', page_size: '10' })
+  })
+
+  it("preselects my default printer from Settings (issue 17)", async () => {
+    server({ preferences: { body: { default_printer: { id: 2, name: 'Zebra-02' } } } })
+    await openPrinting()
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Impressora' })).toHaveValue('Zebra-02 (300 dpi)'))
   })
 
   it('offers Zebra-01 and Zebra-02 when the printers call fails (SPEC 7, 9) and prints to one by name', async () => {

@@ -16,19 +16,27 @@ import {
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { getLabelSuggestions } from '../api/get-label-suggestions'
 import { printersQueryOptions } from '../api/get-printers'
+import { defaultPrinterId, preferencesQueryOptions } from '../../../lib/user-preferences'
 import { printLabel } from '../api/print-label'
 import { labelPrintText } from '../label-print-texts'
 import { printingKeys } from '../printing-query-keys'
 import type { Printer } from '../printing-types'
 
-function toLabelPrinter(p: Printer): LabelPrinter {
-  return { key: String(p.id), id: p.id, name: p.name, resolution: p.resolution, online: p.online }
+function toLabelPrinter(p: Printer, preferred: number | null): LabelPrinter {
+  return { key: String(p.id), id: p.id, name: p.name, resolution: p.resolution, online: p.online, preferred: p.id === preferred }
 }
 
 /** The machine's side effects, for real (STYLE habit 3): the printers, the suggestions, the print. */
 export function labelPrintActors(queryClient: QueryClient) {
   return {
-    loadPrinters: fromPromise<LabelPrinter[], void>(async () => (await queryClient.fetchQuery(printersQueryOptions())).map(toLabelPrinter)),
+    loadPrinters: fromPromise<LabelPrinter[], void>(async () => {
+      // issue 17: the user's default printer comes preselected
+      const [printers, preferred] = await Promise.all([
+        queryClient.fetchQuery(printersQueryOptions()),
+        defaultPrinterId(() => queryClient.fetchQuery(preferencesQueryOptions())),
+      ])
+      return printers.map((p) => toLabelPrinter(p, preferred))
+    }),
     loadSuggestions: fromPromise<LabelSuggestion[], SuggestInput>(({ input, signal }) => getLabelSuggestions(input.kind, input.query, signal)),
     print: fromPromise<unknown, PrintInput>(({ input }) => printLabel(input)),
   }

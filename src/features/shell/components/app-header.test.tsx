@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { mockApi, page, renderApp, signIn, testUser } from '../../../../tests/support/render-app'
 
@@ -7,11 +7,13 @@ describe('header (SPEC 1, 2.3, 4)', () => {
     mockApi(() => ({ body: page([]) }))
     signIn()
     const { user } = await renderApp('/settings')
-    expect(await screen.findByRole('radio', { name: 'Sistema' })).toBeChecked()
-    await user.click(screen.getByRole('radio', { name: 'Escuro' }))
+    // the header's switch (Settings shows the same one)
+    const header = within(await screen.findByRole('banner'))
+    expect(await header.findByRole('radio', { name: 'Sistema' })).toBeChecked()
+    await user.click(header.getByRole('radio', { name: 'Escuro' }))
     await waitFor(() => expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark'))
     expect(localStorage.getItem('movatic.theme')).toBe('dark')
-    await user.click(screen.getByRole('radio', { name: 'Claro' }))
+    await user.click(header.getByRole('radio', { name: 'Claro' }))
     await waitFor(() => expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light'))
   })
 
@@ -28,9 +30,27 @@ describe('header (SPEC 1, 2.3, 4)', () => {
     mockApi(() => ({ body: page([]) }))
     signIn(testUser({ company: { id: 1, code: 'DEMO', name: 'Movatic Demo', logoUrl: '/logo.png', logoUrlDark: '/logo-dark.png' } }))
     const { user } = await renderApp('/settings')
-    expect(await screen.findByRole('img', { name: 'Movatic Demo' })).toHaveAttribute('src', '/logo.png')
-    await user.click(screen.getByRole('radio', { name: 'Escuro' }))
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Movatic Demo' })).toHaveAttribute('src', '/logo-dark.png'))
+    const header = within(await screen.findByRole('banner'))
+    expect(await header.findByRole('img', { name: 'Movatic Demo' })).toHaveAttribute('src', '/logo.png')
+    await user.click(header.getByRole('radio', { name: 'Escuro' }))
+    await waitFor(() => expect(header.getByRole('img', { name: 'Movatic Demo' })).toHaveAttribute('src', '/logo-dark.png'))
+  })
+
+  it("shows the logo the company's admin uploaded (issue 17) before any other, the dark one in the dark theme", async () => {
+    const file = (updated_at: string) => ({ content_type: 'image/svg+xml', size: 10, updated_at })
+    mockApi(({ url }) => {
+      if (url.pathname === '/api/core/company-logo/') return { body: { light: file('2026-11-27T01:00:00Z'), dark: file('2026-11-27T02:00:00Z') } }
+      if (url.pathname === '/api/core/company-logo/light/') return { body: 'LIGHT', headers: { 'content-type': 'image/svg+xml' } }
+      if (url.pathname === '/api/core/company-logo/dark/') return { body: 'DARK', headers: { 'content-type': 'image/svg+xml' } }
+      return { body: page([]) }
+    })
+    signIn(testUser({ company: { id: 1, code: 'DEMO', name: 'Movatic Demo', logoUrl: '/logo.png', logoUrlDark: '/logo-dark.png' } }))
+    const { user } = await renderApp('/settings')
+    const header = within(await screen.findByRole('banner'))
+    const src = async (text: string) => `data:image/svg+xml;base64,${btoa(JSON.stringify(text))}`
+    await waitFor(async () => expect(header.getByRole('img', { name: 'Movatic Demo' })).toHaveAttribute('src', await src('LIGHT')))
+    await user.click(header.getByRole('radio', { name: 'Escuro' }))
+    await waitFor(async () => expect(header.getByRole('img', { name: 'Movatic Demo' })).toHaveAttribute('src', await src('DARK')))
   })
 
   it('logs out to the login page and forgets the tokens', async () => {

@@ -3,15 +3,18 @@ import { IconDeviceMobile, IconLogout } from '@tabler/icons-react'
 import { useLingui } from '@lingui/react/macro'
 import type { User } from '../../../lib/session-types'
 import { LanguageSelect } from '../../../components/language-select'
+import { useCompanyLogoSrc } from '../../../lib/company-logo'
 import { ThemeSwitch } from '../../../components/theme-switch'
 import productLogoUrl from '../../../assets/movatic-logo.svg'
 import { PRODUCT_NAME } from './sidebar'
 
 /**
- * SPEC 1: the client logo is the one configured for this installation; without it, the signed-in
- * user's company logo (its dark variant in the dark theme) and name.
+ * SPEC 1: the client logo is the one the company's admin uploaded in Settings (issue 17), else the one configured for
+ * this installation; without either, the signed-in user's company logo (its dark variant in the dark theme) and name.
  */
-function clientLogo(user: User | null, dark: boolean): { src: string | null; name: string | null } {
+function clientLogo(user: User | null, dark: boolean, uploaded: string | null): { src: string | null; name: string | null; alt?: string } {
+  // the company's own logo stands for its name
+  if (uploaded) return { src: uploaded, name: null, alt: user?.company.name }
   const configured = dark ? (import.meta.env.VITE_CLIENT_LOGO_DARK_URL ?? import.meta.env.VITE_CLIENT_LOGO_URL) : import.meta.env.VITE_CLIENT_LOGO_URL
   if (configured) return { src: configured, name: null }
   if (!user) return { src: null, name: null }
@@ -36,7 +39,7 @@ export function AppHeader({
 }) {
   const { t } = useLingui()
   const dark = useComputedColorScheme('light') === 'dark'
-  const client = clientLogo(user, dark)
+  const client = clientLogo(user, dark, useCompanyLogoSrc(dark, user !== null))
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -46,7 +49,7 @@ export function AppHeader({
           {PRODUCT_NAME}
         </Text>
         {client.src || client.name ? <Divider orientation="vertical" visibleFrom={client.src ? undefined : "sm"} /> : null}
-        {client.src ? <Image src={client.src} alt={client.name ?? t`Logo do cliente`} h={28} w="auto" fit="contain" /> : null}
+        {client.src ? <Image src={client.src} alt={client.alt ?? client.name ?? t`Logo do cliente`} h={28} w="auto" fit="contain" /> : null}
         {client.name ? (
           <Text size="sm" c="dimmed" truncate="end" visibleFrom="sm">
             {client.name}
