@@ -23,6 +23,7 @@
  *   context.setOffline(false) until no command is pending; then every command must be 'applied' (none refused)
  *   and the server's ledger must hold exactly the moves their answers name (applied once each).
  */
+import type { ChildProcess } from 'node:child_process'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 
 const ms = (n: number) => `${n.toFixed(1)} ms`
@@ -57,6 +58,10 @@ interface FeedbackTiming {
   sound: number
   flash: number
   frame: number
+  /** the Enter's wait behind earlier work before its handling began */
+  queue: number
+  /** the app's keydown handling of the whole burst */
+  keyCost: number
 }
 
 async function burst(page: Page, code: string): Promise<void> {
@@ -97,18 +102,34 @@ async function moveReady(page: Page): Promise<void> {
   await page.getByText('Baixando locais').waitFor({ state: 'detached', timeout: 600_000 })
 }
 
-/** In the page: the Enter keydown's time, and the feedback marks and flash frame that follow it. */
+/** Before the app's scripts: a keydown listener that runs before the app's, so the probe knows when each key's handling began. */
+async function installFirstListener(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __keyStart: number }
+    w.__keyStart = -1
+    window.addEventListener('keydown', () => (w.__keyStart = performance.now()), { capture: true })
+  })
+}
+
+/**
+ * In the page: the Enter keydown's time, and the feedback marks and flash frame that follow it; and, to tell
+ * where the time goes, how long the Enter waited behind earlier work (queue) and what the app's handlers of the
+ * burst's keys took in all (keys).
+ */
 async function installProbe(page: Page): Promise<void> {
   await page.evaluate(() => {
-    type Probe = { start: number; frame: number; keys: number[] }
-    const w = window as unknown as { __fb: Probe }
-    w.__fb = { start: -1, frame: -1, keys: [] }
+    type Probe = { start: number; frame: number; keys: number[]; queue: number; keyCost: number }
+    const w = window as unknown as { __fb: Probe; __keyStart: number }
+    w.__fb = { start: -1, frame: -1, keys: [], queue: 0, keyCost: 0 }
+    // added after the app's listener: runs once the app has handled the key
     window.addEventListener(
       'keydown',
       (event) => {
         w.__fb.keys.push(event.timeStamp)
+        w.__fb.keyCost += performance.now() - w.__keyStart
         if (event.key === 'Enter') {
           w.__fb.start = event.timeStamp
+          w.__fb.queue = w.__keyStart - event.timeStamp
           w.__fb.frame = -1
         }
       },
@@ -126,20 +147,21 @@ async function installProbe(page: Page): Promise<void> {
 /** one burst, and its feedback's timings (null: no feedback after this Enter) */
 async function timedBurst(page: Page, cdp: CDPSession, code: string, expected: 'success' | 'error'): Promise<FeedbackTiming> {
   await page.evaluate(() => {
-    const w = window as unknown as { __fb: { start: number; keys: number[] } }
+    const w = window as unknown as { __fb: { start: number; keys: number[]; keyCost: number } }
     w.__fb.start = -1
     w.__fb.keys = []
+    w.__fb.keyCost = 0
   })
   await scannerBurst(cdp, code)
   const handle = await page
     .waitForFunction(
     () => {
-      const w = window as unknown as { __fb: { start: number; frame: number } }
+      const w = window as unknown as { __fb: { start: number; frame: number; queue: number; keyCost: number } }
       const start = w.__fb.start
       const sound = performance.getEntriesByName('movatic:feedback:sound').at(-1) as PerformanceMark | undefined
       const flash = performance.getEntriesByName('movatic:feedback:flash').at(-1) as PerformanceMark | undefined
       if (start < 0 || !sound || !flash || sound.startTime < start || flash.startTime < start || w.__fb.frame < flash.startTime) return null
-      return { kind: String(flash.detail), sound: sound.startTime - start, flash: flash.startTime - start, frame: w.__fb.frame - start }
+      return { kind: String(flash.detail), sound: sound.startTime - start, flash: flash.startTime - start, frame: w.__fb.frame - start, queue: w.__fb.queue, keyCost: w.__fb.keyCost }
     },
       undefined,
       { timeout: 30_000, polling: 50 },
@@ -191,6 +213,8 @@ function report(label: string, goal: number, runs: FeedbackTiming[]): string {
   console.log(line('Enter → flash applied', runs.map((r) => r.flash)))
   console.log(line('Enter → frame with the flash', runs.map((r) => r.frame)))
   console.log(line('Enter → both (sound and frame)', worst))
+  console.log(line('  of which the Enter waited (queue)', runs.map((r) => r.queue)))
+  console.log(line('  the burst\'s key handlers in all', runs.map((r) => r.keyCost)))
   return `scan → feedback ${label.padEnd(11)} p50 ${ms(percentile(worst, 50))}  p95 ${ms(p95)}  max ${ms(worst[worst.length - 1]!)}: ${((p95 / goal) * 100).toFixed(0)}% of the ${goal} ms goal, ${p95 <= goal ? 'ok' : 'OVER'}`
 }
 
@@ -198,6 +222,7 @@ export async function scanFeedback(context: BrowserContext, page: Page): Promise
   const started = Date.now()
   const body = bigCacheBody()
   console.log(`── offline cache: ${CACHE_LOCATIONS} locations, ${CACHE_PRODUCTS} products (one GTIN each), ${(body.length / 1e6).toFixed(1)} MB of JSON`)
+  await installFirstListener(context)
   let serveCache = true
   await page.route('**/api/workforce/handheld/cache/**', (route) =>
     serveCache ? route.fulfill({ status: 200, contentType: 'application/json', body }) : route.abort('internetdisconnected'),
@@ -292,7 +317,29 @@ async function onePalletLines(api: Api, n: number): Promise<StockLine[]> {
 
 const COMMANDS = 500
 
-export async function outboxDrain(context: BrowserContext, page: Page, api: Api): Promise<string> {
+/** the server's own time for the requests in `logs` (pino lines: 'incoming request', then 'request completed' with responseTime) */
+function serverTimes(logs: string): Map<string, number[]> {
+  const urls = new Map<string, string>()
+  const times = new Map<string, number[]>()
+  for (const raw of logs.split('\n')) {
+    if (!raw.startsWith('{')) continue
+    let line: { reqId?: string; req?: { method?: string; url?: string }; responseTime?: number }
+    try {
+      line = JSON.parse(raw) as typeof line
+    } catch {
+      continue
+    }
+    if (!line.reqId) continue
+    if (line.req?.url) urls.set(line.reqId, `${line.req.method} ${line.req.url.split('?')[0]}`)
+    else if (typeof line.responseTime === 'number') {
+      const key = urls.get(line.reqId) ?? '?'
+      times.set(key, [...(times.get(key) ?? []), line.responseTime])
+    }
+  }
+  return times
+}
+
+export async function outboxDrain(context: BrowserContext, page: Page, api: Api, serverProcess: ChildProcess): Promise<string> {
   const lines = await onePalletLines(api, COMMANDS / 2)
   const cache = await api<{ locations: CacheLocation[] }>('/workforce/handheld/cache/')
   const used = new Set(lines.map((l) => l.location.id))
@@ -395,6 +442,12 @@ export async function outboxDrain(context: BrowserContext, page: Page, api: Api)
   const before = await pendingCount()
   if (before !== COMMANDS) throw new Error(`${before} commands pending, expected ${COMMANDS}`)
 
+  // the server's log lines while it drains (its requests' own times)
+  let logs = ''
+  const collect = (chunk: Buffer) => {
+    logs += chunk.toString('utf8')
+  }
+  serverProcess.stdout?.on('data', collect)
   const started = performance.now()
   await context.setOffline(false)
   let pending = before
@@ -410,6 +463,13 @@ export async function outboxDrain(context: BrowserContext, page: Page, api: Api)
   }
   const elapsed = performance.now() - started
   const state = await outboxRows()
+  serverProcess.stdout?.off('data', collect)
+  const times = serverTimes(logs)
+  for (const [what, list] of [...times.entries()].sort((a, b) => b[1].length - a[1].length)) {
+    const sorted = [...list].sort((a, b) => a - b)
+    const sum = list.reduce((a, b) => a + b, 0)
+    console.log(`   server: ${what} ×${list.length}: ${(sum / 1000).toFixed(2)} s in all, p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}`)
+  }
   const ledgerAfter = await ledgerCount()
   console.log(`   drained in ${(elapsed / 1000).toFixed(2)} s (${(elapsed / COMMANDS).toFixed(1)} ms a command): ${state.applied} applied, ${state.refused} refused`)
   console.log(`   ledger: +${ledgerAfter - ledgerBefore} moves, the answers name ${state.moves}${ledgerAfter - ledgerBefore === state.moves ? ' (each applied once)' : ' MISMATCH'}`)

@@ -375,7 +375,7 @@ async function main(): Promise<void> {
         if (!res.ok) throw new Error(`GET ${apiPath}: ${res.status} ${await res.text()}`)
         return (await res.json()) as T
       }
-      summary.push(await outboxDrain(context, page, api))
+      summary.push(await outboxDrain(context, page, api, server.proc))
       await context.close()
     }
     console.log(`Summary${visits.length > 0 ? ' (gzip JavaScript of a first visit)' : ''}:`)
