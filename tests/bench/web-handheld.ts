@@ -64,11 +64,6 @@ interface FeedbackTiming {
   keyCost: number
 }
 
-async function burst(page: Page, code: string): Promise<void> {
-  await page.keyboard.type(code, { delay: 5 })
-  await page.keyboard.press('Enter')
-}
-
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n))
 
 /**
@@ -354,9 +349,11 @@ export async function outboxDrain(context: BrowserContext, page: Page, api: Api,
   await page.getByRole('heading', { name: 'Mover', level: 1 }).click()
   // the first command through the screen, offline: pallet, destination, Confirmar
   const first = lines[0]!
-  await burst(page, first.sscc!)
+  const cdp = await context.newCDPSession(page)
+  await scannerBurst(cdp, first.sscc!)
   await page.getByTestId('move-prompt').getByText('Leia a localização de destino').waitFor()
-  await burst(page, dest.code)
+  await scannerBurst(cdp, dest.code)
+  await cdp.detach()
   await page.getByRole('button', { name: 'Confirmar' }).click()
   await page.getByTestId('move-done').getByText(`${first.sscc} → ${dest.code}`).waitFor()
   await page.getByTestId('pending-badge').getByText('1 pendente').waitFor()
