@@ -16,7 +16,11 @@
  *          --out-dir=<dir> (build there and serve it through the browser instead of dist/: other engineers'
  *          end-to-end runs keep their dist/ while you iterate),
  *          --only=scan-latency (skip the first-load visits),
- *          --only=collector (only the first loads of every /m/* screen, issue 16: each at most 170 kB gzip).
+ *          --only=collector (only the first loads of every /m/* screen, issue 16: each at most 170 kB gzip),
+ *          --only=scan-feedback (issue 16: scan to feedback offline with 50,000 locations and 100,000 products cached,
+ *          unthrottled and at 4x CPU throttling; tests/bench/web-handheld.ts),
+ *          --only=outbox-drain (issue 16: 500 commands queued offline, applied after reconnecting; web-handheld.ts).
+ *          Several --only= switches add up.
  */
 import { mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -26,6 +30,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { build, type Rolldown } from 'vite'
 import { launchBrowser, newPage } from '../support/browser'
 import { startServer } from '../support/server-harness'
+import { outboxDrain, scanFeedback } from './web-handheld'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 const GOAL_KB = 170
@@ -36,12 +41,16 @@ const skipBuild = args.includes('--no-build')
 const outDirArg = args.find((a) => a.startsWith('--out-dir='))?.slice('--out-dir='.length)
 const outDir = outDirArg ? path.resolve(outDirArg) : path.join(root, 'dist')
 const serveThroughBrowser = outDir !== path.join(root, 'dist')
-const onlyScanLatency = args.includes('--only=scan-latency')
-/** --only=collector: the /m/* first loads only (no scan latency, no /login, no /) */
-const onlyCollector = args.includes('--only=collector')
+/** --only=<case> switches (several add up); none: every case */
+const only = new Set(args.filter((a) => a.startsWith('--only=')).map((a) => a.slice('--only='.length)))
+const KNOWN_CASES = ['scan-latency', 'collector', 'scan-feedback', 'outbox-drain']
+for (const name of only) if (!KNOWN_CASES.includes(name)) throw new Error(`unknown --only=${name}: one of ${KNOWN_CASES.join(', ')}`)
+const runs = (name: string) => only.size === 0 || only.has(name)
+/** the first loads of /login and / (every run without --only) */
+const runDesktopLoads = only.size === 0
 
 /** every /m/* screen (src/routes/m/*.tsx), each measured on a first visit */
-const COLLECTOR_SCREENS = ['/m/home', '/m/scan', '/m/lookup', '/m/tasks', '/m/move', '/m/count', '/m/pending', '/m/settings', '/m/receive', '/m/ship']
+const COLLECTOR_SCREENS = ['/m/home', '/m/scan', '/m/lookup', '/m/tasks', '/m/putaway', '/m/move', '/m/count', '/m/pending', '/m/settings', '/m/receive', '/m/ship']
 
 /** chunk file name (assets/x.js) -> bytes per contributor (a package, or a folder of ours) */
 type ChunkInfo = Map<string, Map<string, number>>
@@ -259,14 +268,16 @@ async function main(): Promise<void> {
     const tokens = (await login.json()) as { access: string; refresh: string }
     const me = await (await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${tokens.access}` } })).json()
 
-    const visits: { path: string; signedIn: boolean; goal: boolean }[] = onlyScanLatency
-      ? []
-      : [
-          { path: '/login', signedIn: false, goal: true },
-          { path: '/', signedIn: true, goal: false },
-          // issue 16: every collector screen's first load within the goal (the flows' code loads with the flow)
-          ...COLLECTOR_SCREENS.map((screen) => ({ path: screen, signedIn: true, goal: true })),
-        ].filter((visit) => !onlyCollector || visit.path.startsWith('/m/'))
+    const visits: { path: string; signedIn: boolean; goal: boolean }[] = [
+      ...(runDesktopLoads
+        ? [
+            { path: '/login', signedIn: false, goal: true },
+            { path: '/', signedIn: true, goal: false },
+          ]
+        : []),
+      // issue 16: every collector screen's first load within the goal (the flows' code loads with the flow)
+      ...(runs('collector') ? COLLECTOR_SCREENS.map((screen) => ({ path: screen, signedIn: true, goal: true })) : []),
+    ]
     const offenders: string[] = []
     const summary: string[] = []
     for (const visit of visits) {
@@ -330,7 +341,8 @@ async function main(): Promise<void> {
         }
       }
     }
-    if (!onlyCollector) {
+    /** a handheld page (412x915), signed in */
+    const handheldPage = async () => {
       const { context, page } = await newPage(session.browser, { baseURL: server.url, viewport: { width: 412, height: 915 } })
       if (serveThroughBrowser) await serveBuild(context)
       await context.addInitScript(
@@ -342,12 +354,34 @@ async function main(): Promise<void> {
         },
         { access: tokens.access, refresh: tokens.refresh, user: me as unknown },
       )
+      return { context, page }
+    }
+    if (runs('scan-latency')) {
+      const { context, page } = await handheldPage()
       summary.push(await scanLatency(page))
       await context.close()
     }
-    console.log('Summary (gzip JavaScript of a first visit):')
+    if (runs('scan-feedback')) {
+      const { context, page } = await handheldPage()
+      summary.push(...(await scanFeedback(context, page)))
+      await context.close()
+    }
+    if (runs('outbox-drain')) {
+      const { context, page } = await handheldPage()
+      // a fresh token: the access token from the start may be near its 15 minutes by now
+      const fresh = (await (await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) })).json()) as { access: string }
+      const api = async <T,>(apiPath: string): Promise<T> => {
+        const res = await fetch(`${server.url}/api${apiPath}`, { headers: { authorization: `Bearer ${fresh.access}` } })
+        if (!res.ok) throw new Error(`GET ${apiPath}: ${res.status} ${await res.text()}`)
+        return (await res.json()) as T
+      }
+      summary.push(await outboxDrain(context, page, api, server.proc))
+      await context.close()
+    }
+    console.log(`Summary${visits.length > 0 ? ' (gzip JavaScript of a first visit)' : ''}:`)
     for (const line of summary) console.log(`   ${line}`)
-    console.log(offenders.length === 0 ? '   Victory and @zxing/browser: in no first load' : `   FOUND in a first load: ${offenders.join('; ')}`)
+    if (visits.length > 0) console.log(offenders.length === 0 ? '   Victory and @zxing/browser: in no first load' : `   FOUND in a first load: ${offenders.join('; ')}`)
+    console.log(`   load averages (1, 5, 15 min) at the end: ${os.loadavg().map((n) => n.toFixed(2)).join(', ')} on ${os.cpus().length} cores (a shared machine: figures vary with the load)`)
   } finally {
     await session.close()
     await server.stop()

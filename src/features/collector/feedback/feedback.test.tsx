@@ -6,7 +6,7 @@ import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockApi, renderApp, signIn, type MockAnswer } from '../../../../tests/support/render-app'
-import { FLASH_ATTRIBUTE, lastFeedback, signalFeedback, TONES, VIBRATION_PATTERNS } from './feedback'
+import { FEEDBACK_MARKS, FLASH_ATTRIBUTE, lastFeedback, signalFeedback, TONES, VIBRATION_PATTERNS } from './feedback'
 import { DEFAULT_FEEDBACK, FEEDBACK_SETTINGS_KEY, readFeedbackSettings, resetFeedbackSettingsCache } from './feedback-settings'
 
 class FakeAudioContext {
@@ -67,6 +67,19 @@ describe('scan feedback', () => {
     expect(FakeAudioContext.notes.every((n) => n.type === 'square')).toBe(true)
     expect(vibrate).toHaveBeenLastCalledWith(VIBRATION_PATTERNS.error)
     expect(VIBRATION_PATTERNS.error).not.toEqual(VIBRATION_PATTERNS.success)
+  })
+
+  it('marks when the sound starts and the flash is applied (the bench times them), keeping only the last of each', () => {
+    performance.clearMarks()
+    signalFeedback('success')
+    signalFeedback('error')
+    for (const name of [FEEDBACK_MARKS.sound, FEEDBACK_MARKS.flash]) {
+      const marks = performance.getEntriesByName(name, 'mark') as PerformanceMark[]
+      expect(marks.map((m) => m.detail)).toEqual(['error'])
+    }
+    signalFeedback('success', { ...DEFAULT_FEEDBACK, sound: false })
+    expect((performance.getEntriesByName(FEEDBACK_MARKS.flash, 'mark') as PerformanceMark[]).map((m) => m.detail)).toEqual(['success'])
+    expect((performance.getEntriesByName(FEEDBACK_MARKS.sound, 'mark') as PerformanceMark[]).map((m) => m.detail)).toEqual(['error'])
   })
 
   it('does only what the settings allow', () => {

@@ -26,6 +26,19 @@ const FLASH_MS: Record<FeedbackKind, number> = { success: 260, error: 600 }
 
 let audio: AudioContext | null = null
 
+/**
+ * Performance marks when the sound starts and the flash is applied ('movatic:feedback:sound', 'movatic:feedback:
+ * flash'): `npm run bench:web` times scan to feedback with them (issue 16's budget). Always on and cheap: the last
+ * mark of each name is dropped first, so the timeline never grows; a PerformanceObserver still sees every one.
+ */
+export const FEEDBACK_MARKS = { sound: 'movatic:feedback:sound', flash: 'movatic:feedback:flash' } as const
+
+function mark(name: string, kind: FeedbackKind): void {
+  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return
+  performance.clearMarks(name)
+  performance.mark(name, { detail: kind })
+}
+
 function audioContext(): AudioContext | null {
   if (audio) return audio
   const Ctor = (globalThis as { AudioContext?: typeof AudioContext; webkitAudioContext?: typeof AudioContext }).AudioContext ??
@@ -62,6 +75,7 @@ function playTone(kind: FeedbackKind, volume: number): void {
     osc.stop(end + 0.01)
     at = end + note.gapMs / 1000
   }
+  mark(FEEDBACK_MARKS.sound, kind)
 }
 
 function flashElement(): HTMLElement | null {
@@ -88,6 +102,7 @@ function flash(kind: FeedbackKind): void {
     const frames = kind === 'error' ? [{ opacity: 1 }, { opacity: 0.2 }, { opacity: 1 }, { opacity: 0 }] : [{ opacity: 1 }, { opacity: 0 }]
     el.animate(frames, { duration: FLASH_MS[kind], easing: 'ease-out' })
   }
+  mark(FEEDBACK_MARKS.flash, kind)
 }
 
 /** What the last call did (tests and the bench read it). */

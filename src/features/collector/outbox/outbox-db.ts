@@ -139,6 +139,11 @@ export function allPending(db: OutboxDb): Promise<OutboxCommand[]> {
   return db.commands.where('[state+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).toArray()
 }
 
+/** how many commands wait on the device, whoever made them: a count on the index, no rows read (the header asks after every answer) */
+export function pendingOnDevice(db: OutboxDb): Promise<number> {
+  return db.commands.where('[state+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).count()
+}
+
 export function refusedCommands(db: OutboxDb, operator: string): Promise<OutboxCommand[]> {
   return db.commands
     .where('[operator+state+seq]')

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { liveQuery } from 'dexie'
 import { useSession } from '../../../lib/session'
-import { allPending, dismissRefused, enqueueCommand, outboxDb, pendingCommands, refusedCommands, type OutboxCommand } from './outbox-db'
+import { dismissRefused, enqueueCommand, outboxDb, pendingCommands, pendingOnDevice, refusedCommands, type OutboxCommand } from './outbox-db'
 import { startOutboxSender, type OutboxSender } from './outbox-sender'
 import { useOutbox, type OutboxApi } from './outbox-context'
 import { httpTransport, refusalReason, type CommandKind, type CommandPayloads } from './outbox-transport'
@@ -67,7 +67,7 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
 
   const pending = useLive(() => (operator ? pendingCommands(db, operator) : Promise.resolve(EMPTY)), EMPTY, `pending:${operator}`)
   const refused = useLive(() => (operator ? refusedCommands(db, operator) : Promise.resolve(EMPTY)), EMPTY, `refused:${operator}`)
-  const unsentOnDevice = useLive(() => allPending(db).then((rows) => rows.length), 0, 'device')
+  const unsentOnDevice = useLive(() => pendingOnDevice(db), 0, 'device')
 
   // a command written here or in another tab: the sender hears of it
   useEffect(() => {
