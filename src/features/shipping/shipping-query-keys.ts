@@ -17,5 +17,4 @@ export const shippingKeys = {
   warehouses: () => [...shippingKeys.all, 'warehouses'] as const,
   freeOrders: () => [...shippingKeys.all, 'free-orders'] as const,
   customerSearch: (search: string) => [...shippingKeys.all, 'customer-search', search] as const,
-  productSearch: (search: string) => [...shippingKeys.all, 'product-search', search] as const,
 }

@@ -32,12 +32,5 @@ export type { CancelRequest } from '../../../contracts/primitives'
 /** A document's status, as the lists filter it (issue 18). */
 export type DocumentStatus = SalesOrder['status']
 
-/** What the product picker shows of a product. */
-export interface ProductOption {
-  id: number
-  code: string
-  name1: string
-}
-
 /** A customer as the order form holds it: its minimum shelf life is shown under the picker. */
 export type CustomerOption = Pick<Customer, 'id' | 'code' | 'name' | 'min_shelf_life_days'>

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { toPaged } from '../../../lib/list-query'
 import { shippingKeys } from '../shipping-query-keys'
-import type { Customer, CustomerOption, ProductOption } from '../shipping-types'
+import type { Customer, CustomerOption } from '../shipping-types'
 
 // SPEC 9: suggestion lists show 10
 const PAGE_SIZE = 10
@@ -15,13 +15,5 @@ export function customerSearchQueryOptions(search: string) {
       toPaged<Customer>(await api.get<unknown>('/partners/customers/', { query: { search: search || undefined, page: 1, page_size: PAGE_SIZE, ordering: 'code' } })).results.map(
         (c) => ({ id: c.id, code: c.code, name: c.name, min_shelf_life_days: c.min_shelf_life_days }),
       ),
-  })
-}
-
-/** The product picker's options: GET /api/product/products/?search=. */
-export function productSearchQueryOptions(search: string) {
-  return queryOptions({
-    queryKey: shippingKeys.productSearch(search),
-    queryFn: async () => toPaged<ProductOption>(await api.get<unknown>('/product/products/', { query: { search: search || undefined, page: 1, page_size: PAGE_SIZE } })).results,
   })
 }

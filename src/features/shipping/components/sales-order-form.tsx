@@ -12,8 +12,9 @@ import { warehousesQueryOptions } from '../api/get-warehouses'
 import { useSession } from '../../../lib/session'
 import { saveSalesOrder } from '../api/save-documents'
 import { shippingKeys } from '../shipping-query-keys'
-import type { CustomerOption, ProductOption, SalesOrder, SalesOrderRequest } from '../shipping-types'
-import { CustomerPicker, ProductPicker } from './document-pickers'
+import type { CustomerOption, SalesOrder, SalesOrderRequest } from '../shipping-types'
+import { ProductPicker, type ProductOption } from '../../../components/product-picker'
+import { CustomerPicker } from './document-pickers'
 import { DocumentActions, LOCK_REASON_ID, LockNotice, useDocumentLock } from './document-actions'
 
 interface LineValues {
