@@ -25,7 +25,7 @@ import { runOnce } from '../commands/commands.service'
 import { assignTask, cancelTasks, createTask, finishTask } from '../workforce/tasks.service'
 import { movesByIds } from './ledger.service'
 import { getInventorySettings } from './settings.service'
-import { postStockMove, receiveStock } from './stock.service'
+import { postStockMovesInTx, type StockMoveInput } from './stock.service'
 
 export type CountActor = { companyId: number; userId: number }
 
@@ -231,7 +231,7 @@ export function submitCount(db: DbOrTx, actor: CountActor, planId: number, locat
     let status: CountLocationStatus
     let taskId: number | null = null
     if (!beyond || confirmed) {
-      await postVariances(tx, actor, plan.id, cl.id, round, locationId)
+      await postVariances(tx, actor, plan.id, [{ ...cl, round, locationId }])
       status = 'approved'
     } else if (round === 1) {
       const [loc] = await tx.select({ warehouseId: locations.warehouseId }).from(locations).where(eq(locations.id, locationId))
@@ -251,26 +251,52 @@ export function submitCount(db: DbOrTx, actor: CountActor, planId: number, locat
 }
 
 /** Post a round's variances through the stock service (reason count, reference the plan's code). */
-async function postVariances(tx: Tx, actor: CountActor, planId: number, countLocationId: number, round: number, locationId: number): Promise<number> {
-  const entries = await tx.select().from(countEntries).where(and(eq(countEntries.countLocationId, countLocationId), eq(countEntries.round, round))).orderBy(countEntries.id)
+type CountEntryRow = typeof countEntries.$inferSelect
+
+/** The moves that bring the ledger to what was counted (reason `count`), for the entries of one location's last round. */
+function varianceMoves(planId: number, locationId: number, entries: CountEntryRow[], lineExists: (id: number) => boolean): StockMoveInput[] {
   const reference = planCode(planId)
-  let posted = 0
+  const moves: StockMoveInput[] = []
   for (const e of entries) {
     const v = milli(e.countedQty) - milli(e.snapshotQty)
     if (v === 0n) continue
     const qty = fromMilli(v < 0n ? -v : v)
-    const [line] = e.stockLineId !== null ? await tx.select({ id: stockLines.id }).from(stockLines).where(eq(stockLines.id, e.stockLineId)) : []
+    const lineId = e.stockLineId !== null && lineExists(e.stockLineId) ? e.stockLineId : undefined
     if (v < 0n) {
-      if (!line) throw fieldError('non_field_errors', `The stock of ${e.lot ?? 'the line'} left the location after the count; recount it.`)
-      await postStockMove(tx, actor, { reason: 'count', qty, reference, from: { lineId: line.id } })
-    } else if (line) {
-      await postStockMove(tx, actor, { reason: 'count', qty, reference, to: { lineId: line.id } })
+      if (lineId === undefined) throw fieldError('non_field_errors', `The stock of ${e.lot ?? 'the line'} left the location after the count; recount it.`)
+      moves.push({ reason: 'count', qty, reference, from: { lineId } })
+    } else if (lineId !== undefined) {
+      moves.push({ reason: 'count', qty, reference, to: { lineId } })
     } else {
-      await receiveStock(tx, actor, { productId: e.productId, locationId, qty, reason: 'count', reference, lot: e.lot, palletCode: e.palletCode, sscc: e.sscc, expiryDate: e.expiryDate })
+      moves.push({ reason: 'count', qty, reference, to: { productId: e.productId, locationId, lot: e.lot, palletCode: e.palletCode, sscc: e.sscc, expiryDate: e.expiryDate } })
     }
-    posted++
   }
-  return posted
+  return moves
+}
+
+/**
+ * Post the variances of the given counted locations (their last round) through the ledger, with a handful of
+ * statements for all of them plus the moves themselves: approving 1,000 locations in one request (issue 15).
+ */
+async function postVariances(tx: Tx, actor: CountActor, planId: number, counted: (typeof countLocations.$inferSelect)[]): Promise<void> {
+  if (!counted.length) return
+  const entries = await tx
+    .select()
+    .from(countEntries)
+    .where(inArray(countEntries.countLocationId, counted.map((cl) => cl.id)))
+    .orderBy(countEntries.id)
+  const roundOf = new Map(counted.map((cl) => [cl.id, cl.round]))
+  const last = entries.filter((e) => roundOf.get(e.countLocationId) === e.round)
+  const lineIds = [...new Set(last.flatMap((e) => (e.stockLineId !== null ? [e.stockLineId] : [])))]
+  const existing = new Set<number>()
+  for (let i = 0; i < lineIds.length; i += 5000) {
+    const rows = await tx.select({ id: stockLines.id }).from(stockLines).where(inArray(stockLines.id, lineIds.slice(i, i + 5000)))
+    for (const r of rows) existing.add(r.id)
+  }
+  const byLocation = new Map<number, CountEntryRow[]>()
+  for (const e of last) byLocation.set(e.countLocationId, [...(byLocation.get(e.countLocationId) ?? []), e])
+  const moves = counted.flatMap((cl) => varianceMoves(planId, cl.locationId, byLocation.get(cl.id) ?? [], (id) => existing.has(id)))
+  await postStockMovesInTx(tx, actor, moves)
 }
 
 async function refreshPlanStatus(tx: Tx, planId: number): Promise<void> {
@@ -312,7 +338,7 @@ async function reviewOne(tx: Tx, actor: CountActor, planId: number, cl: typeof c
   if (!reviewable.includes(cl.status) || cl.round === 0) throw fieldError('non_field_errors', `This location is ${cl.status}: only a counted location awaiting review can be ${action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'sent to recount'}.`)
   let taskId: number | null = null
   if (cl.taskId !== null) await cancelTasks(tx, [cl.taskId])
-  if (action === 'approve') await postVariances(tx, actor, planId, cl.id, cl.round, cl.locationId)
+  if (action === 'approve') await postVariances(tx, actor, planId, [cl])
   if (action === 'recount') {
     if (body.assignee != null && body.assignee === cl.countedBy) throw fieldError('assignee', 'A recount is done by a different operator.')
     const [loc] = await tx.select({ warehouseId: locations.warehouseId }).from(locations).where(eq(locations.id, cl.locationId))
@@ -334,7 +360,16 @@ export async function approveAll(db: DbOrTx, actor: CountActor, planId: number, 
       .orderBy(countLocations.id)
       .for('update')
     const [{ before }] = await tx.select({ before: max(stockMoves.id) }).from(stockMoves)
-    for (const cl of rows) await reviewOne(tx, actor, planId, cl, 'approve', { note: body.note })
+    // what reviewOne does for one location, for all of them at once: their count tasks end, their variances post,
+    // and they are approved with one statement each
+    await cancelTasks(tx, rows.flatMap((cl) => (cl.taskId !== null ? [cl.taskId] : [])))
+    await postVariances(tx, actor, planId, rows)
+    for (let i = 0; i < rows.length; i += 5000) {
+      await tx
+        .update(countLocations)
+        .set({ status: 'approved', taskId: null, reviewedBy: actor.userId, reviewNote: body.note })
+        .where(inArray(countLocations.id, rows.slice(i, i + 5000).map((cl) => cl.id)))
+    }
     const [{ after }] = await tx.select({ after: max(stockMoves.id) }).from(stockMoves)
     await refreshPlanStatus(tx, planId)
     return { approved: rows.length, moves: (after ?? 0) - (before ?? 0) }

@@ -134,4 +134,44 @@ describe.each(kinds)('cycle counts and inventory settings on %s', (kind) => {
     const list = (await get(operator, '/inventory/counts/?status=closed')).json()
     expect(list.results.map((x: { id: number }) => x.id)).toContain(p.id)
   })
+
+  it('approving all at once posts each kind of variance as one location at a time would, or nothing at all', async () => {
+    const db = t.database.db
+    const [short, over, found, gone] = [14, 15, 16, 17]
+    const ids = { short: await stocked(short, '10'), over: await stocked(over, '10'), found: await stocked(found, '10'), gone: await stocked(gone, '10') }
+    const p = (await post(supervisor, '/inventory/counts/', { locations: [short, over, found, gone].map((i) => locs[i]) })).json()
+    const count = (i: number, entries: unknown[]) => post(operator, `/inventory/counts/${p.id}/locations/${locs[i]}/`, { entries })
+    await count(short, [{ product: productIds[0], lot: `CNT-${short}`, qty: '7' }])
+    await count(over, [{ product: productIds[0], lot: `CNT-${over}`, qty: '12' }])
+    await count(found, [{ product: productIds[0], lot: `CNT-${found}`, qty: '10' }, { product: productIds[1], lot: 'FOUND-16', qty: '5' }])
+    await count(gone, [{ product: productIds[0], lot: `CNT-${gone}`, qty: '6' }])
+    // the counted line leaves before the approval: approving everything is refused and posts nothing
+    await moveStock(db, actor, { lineId: ids.gone, toLocationId: locs[18] })
+    const refused = await post(supervisor, `/inventory/counts/${p.id}/approve/`, {})
+    expect(refused.statusCode).toBe(400)
+    expect(await countMoves(p.code)).toBe(0)
+    expect([await lineQty(ids.short), await lineQty(ids.over)]).toEqual(['10.000', '10.000'])
+
+    const res = await post(supervisor, `/inventory/counts/${p.id}/approve/`, { locations: [short, over, found].map((i) => locs[i]) })
+    expect(res.json()).toEqual({ approved: 3, moves: 3 })
+    expect([await lineQty(ids.short), await lineQty(ids.over), await lineQty(ids.found)]).toEqual(['7.000', '12.000', '10.000'])
+    const foundLine = await db.select({ qty: stockLines.qty }).from(stockLines).where(and(eq(stockLines.locationId, locs[found]), eq(stockLines.lot, 'FOUND-16')))
+    expect(foundLine.map((l) => l.qty)).toEqual(['5.000'])
+    const moves = await db.select().from(stockMoves).where(and(eq(stockMoves.reference, p.code), eq(stockMoves.reason, 'count'))).orderBy(asc(stockMoves.id))
+    expect(moves.map((m) => [m.fromLocationId, m.toLocationId, m.qty])).toEqual([
+      [locs[short], null, '3.000'],
+      [null, locs[over], '2.000'],
+      [null, locs[found], '5.000'],
+    ])
+    // the ledger's day counters still add up to its rows (the batch bumps them once)
+    const [{ rows, counted }] = (
+      await db.execute<{ rows: number; counted: number }>(
+        sql`SELECT (SELECT count(*)::int FROM stock_moves WHERE company_id = ${actor.companyId}) AS rows, (SELECT coalesce(sum(moves), 0)::int FROM stock_move_day_counters WHERE company_id = ${actor.companyId}) AS counted`,
+      )
+    ).rows
+    expect(Number(counted)).toBe(Number(rows))
+    const detail = (await get(supervisor, `/inventory/counts/${p.id}/`)).json()
+    const status = Object.fromEntries(detail.locations.map((l: { location: { id: number } | number; status: string }) => [typeof l.location === 'number' ? l.location : l.location.id, l.status]))
+    expect([status[locs[short]], status[locs[over]], status[locs[found]], status[locs[gone]]]).toEqual(['approved', 'approved', 'approved', 'recount'])
+  })
 })

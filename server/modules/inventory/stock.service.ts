@@ -174,7 +174,7 @@ export async function postStockMove(db: DbOrTx, actor: StockActor, input: StockM
 /** Reasons that take stock for an order or production: never from a blocked or quarantined line. */
 const UNAVAILABLE_REFUSES = new Set<StockMoveReason>(['pick', 'ship', 'consume'])
 
-async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qty: Qty }): Promise<StockChange> {
+async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qty: Qty }, opts: { countMove?: boolean } = {}): Promise<StockChange> {
   const { qty } = input
   const inCompany = (id: number) => and(eq(stockLines.id, id), eq(stockLines.companyId, actor.companyId))
   let counterDelta = 0
@@ -352,8 +352,25 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
       userId: actor.userId,
     })
     .returning({ id: stockMoves.id })
-  await bumpMoveCounter(tx, actor.companyId)
+  if (opts.countMove !== false) await bumpMoveCounter(tx, actor.companyId)
   return { moveId: move.id, from: source, to: target }
+}
+
+/**
+ * Several changes in the caller's transaction, in order, without a savepoint each and with the ledger's day counter
+ * bumped once: for a caller whose whole transaction succeeds or fails together (approving a count of 1,000
+ * locations, issue 15). Each change is checked and applied exactly as `postStockMove` does it.
+ */
+export async function postStockMovesInTx(tx: Tx, actor: StockActor, inputs: StockMoveInput[]): Promise<StockChange[]> {
+  const changes: StockChange[] = []
+  for (const input of inputs) {
+    const qty = parseQty(input.qty)
+    if (!input.from && !input.to) throw fieldError('non_field_errors', 'A stock move needs a source, a target, or both.')
+    if (!STOCK_MOVE_REASONS.includes(input.reason)) throw fieldError('reason', `Unknown reason "${input.reason}".`)
+    changes.push(await applyMove(tx, actor, { ...input, qty }, { countMove: false }))
+  }
+  if (changes.length) await bumpMoveCounter(tx, actor.companyId, changes.length)
+  return changes
 }
 
 /** One more ledger row for the company today (UTC): the ledger list counts from these (ADR 0003, 0011). */
