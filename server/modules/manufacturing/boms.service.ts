@@ -170,7 +170,7 @@ export async function createBom(db: DbOrTx, user: AuthUser, body: CreateBomInput
         entity: BOM_ENTITY,
         entityId: header.id,
         action: 'create',
-        changes: { product: product.id, components: auditComponents(body.components), is_active: body.is_active ?? true },
+        changes: { product: product.id, components: auditComponents(body.components), is_active: body.is_active ?? true, revision: 1 },
       })
       return header.id
     })

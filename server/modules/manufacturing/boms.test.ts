@@ -172,7 +172,7 @@ describe.each(kinds)('bills of materials on %s', (kind) => {
     // the history names each revision
     const audit = (await api(admin, 'GET', `/api/audit/?entity=boms&entity_id=${id}&ordering=id`)).json().results
     expect(audit.map((a: { action: string; changes: { revision?: number[] } }) => [a.action, a.changes.revision ?? null])).toEqual([
-      ['create', null],
+      ['create', 1],
       ['update', [1, 2]],
       ['update', [2, 3]],
       ['deactivate', null],
