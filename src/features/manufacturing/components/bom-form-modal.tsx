@@ -13,7 +13,7 @@ import { manufacturingKeys } from '../manufacturing-query-keys'
 import type { BomDetail, BomInput } from '../bom-types'
 import type { ProductOption } from '../copack-types'
 import { useCanWriteCopack } from './copack-permission'
-import { ProductPicker } from './product-picker'
+import { ProductPicker } from '../../../components/product-picker'
 
 interface ComponentRow {
   /** a stable React key for the row (rows are added and removed) */
