@@ -77,7 +77,8 @@ describe('bills of materials screen', () => {
       ],
       is_active: true,
     })
-  })
+    // many typed keystrokes through two pickers: on a loaded shared machine this runs past the default 30 s
+  }, 60_000)
 
   it('a duplicate the server refuses shows on its row, and what was typed stays', async () => {
     api((r) => {
@@ -106,7 +107,7 @@ describe('bills of materials screen', () => {
     expect(within(form).queryByRole('combobox', { name: /Componente 2/ })).not.toBeInTheDocument()
     await user.click(within(form).getByRole('button', { name: 'Salvar' }))
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Nova lista de materiais' })).not.toBeInTheDocument())
-  })
+  }, 60_000)
 
   it('an operator opens a bill read-only, with the reason, and sends nothing', async () => {
     const { requests } = api()
