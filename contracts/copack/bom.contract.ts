@@ -10,6 +10,8 @@ export const bomRowOut = z.object({
   product: productRef,
   components_count: z.number(),
   is_active: z.boolean(),
+  /** 1 when created, +1 on every change of the components (ADR 0016) */
+  revision: z.number().int(),
   created_at: timestampOut,
   updated_at: timestampOut,
 })
@@ -19,8 +21,11 @@ export type BomRow = z.infer<typeof bomRowOut>
 export const bomComponentOut = z.object({ id, product: productRef.extend({ uom: z.string() }), qty_per_unit: decimalOut })
 export type BomComponent = z.infer<typeof bomComponentOut>
 
-/** A copack order that has not finished with this product (it stops an edit or a deactivation; ADR 0016). */
-export const bomOpenOrderOut = z.object({ id, code: z.string(), status: z.enum(COPACK_STATUSES) })
+/**
+ * A copack order that has not finished with this product, with the revision its copy of the components is (ADR 0016):
+ * a DRAFT stops a deactivation; one that reserved keeps its revision through any edit.
+ */
+export const bomOpenOrderOut = z.object({ id, code: z.string(), status: z.enum(COPACK_STATUSES), bom_revision: z.number().int().nullable() })
 export type BomOpenOrder = z.infer<typeof bomOpenOrderOut>
 
 export const bomDetailOut = bomRowOut.extend({ components: z.array(bomComponentOut), open_orders: z.array(bomOpenOrderOut) })

@@ -4,7 +4,10 @@ import type { CopackStatus } from './copack.rules'
 /** Components a bill of materials may list. */
 export const MAX_BOM_COMPONENTS = 200
 
-/** An order that has reserved its components: the bill of materials it reserved by must not change under it. */
-export const BOM_EDIT_BLOCKING: readonly CopackStatus[] = ['RESERVED', 'IN_PROGRESS']
-/** An order not yet finished: the bill of materials must stay active until it completes or is cancelled. */
-export const BOM_DEACTIVATE_BLOCKING: readonly CopackStatus[] = ['DRAFT', 'RESERVED', 'IN_PROGRESS']
+/** Orders not yet finished: the bill of materials lists them, with the revision each keeps (ADR 0016). */
+export const BOM_OPEN_STATUSES: readonly CopackStatus[] = ['DRAFT', 'RESERVED', 'IN_PROGRESS']
+/**
+ * A DRAFT still reserves by the bill as it is then: the bill stays active until it reserves or is cancelled. An order
+ * that has reserved keeps its own copy of its revision, so neither an edit nor a deactivation waits for it.
+ */
+export const BOM_DEACTIVATE_BLOCKING: readonly CopackStatus[] = ['DRAFT']

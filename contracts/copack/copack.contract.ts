@@ -12,6 +12,8 @@ export const copackRowOut = z.object({
   result_product_code: z.string(),
   result_product_name: z.string(),
   result_qty: decimalOut,
+  /** the revision of the product's bill of materials the order's components are a copy of; null: it had none (ADR 0016) */
+  bom_revision: z.number().int().nullable(),
   company: id,
   site: id,
   warehouse: id,

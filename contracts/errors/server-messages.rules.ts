@@ -151,7 +151,6 @@ export const SERVER_MESSAGES = {
   copack_no_bom: 'Product {product} has no bill of materials: there is nothing to reserve.',
   bom_needs_component: 'A bill of materials needs at least one component.',
   bom_exists: 'This product already has a bill of materials: open it to change its components.',
-  bom_in_use: 'This bill of materials cannot be changed: copack order {order} has reserved its components. Complete or cancel the order first.',
   bom_open_order: 'Copack order {order} is not finished and uses this bill of materials: complete or cancel it before deactivating.',
   copack_not_enough: 'Not enough stock in the warehouse to reserve order {order}.',
   copack_stock_changed: 'The stock changed while reserving. Try again.',

@@ -39,12 +39,18 @@ export function AuditHistory({ entity, id }: { entity: string; id: number }) {
           const who = e.user ?? '—'
           const what = ACTIONS[e.action] ? i18n._(ACTIONS[e.action]) : e.action
           const when = formatDate(e.created_at, i18n.locale)
-          const fields = Object.keys(e.changes).join(', ')
+          const fields = Object.keys(e.changes)
+            .filter((k) => k !== 'revision')
+            .join(', ')
+          // a versioned document (a bill of materials, ADR 0016) names the revision the entry made
+          const rev = e.changes.revision
+          const revision = Array.isArray(rev) && typeof rev[1] === 'number' ? rev[1] : typeof rev === 'number' ? rev : null
           return (
             <List.Item key={e.id}>
               <Text size="sm" span>
                 {t`${when}: ${who} ${what}`}
                 {e.action === 'update' && fields ? ` (${fields})` : ''}
+                {revision !== null ? ` — ${t`revisão ${revision}`}` : ''}
                 {e.note ? ` — ${e.note}` : ''}
               </Text>
             </List.Item>

@@ -149,7 +149,6 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   copack_no_bom: (p) => msg`O produto ${p.product} não tem lista de materiais: não há nada a reservar.`,
   bom_needs_component: () => msg`A lista de materiais precisa de pelo menos um componente.`,
   bom_exists: () => msg`Este produto já tem lista de materiais: abra-a para alterar os seus componentes.`,
-  bom_in_use: (p) => msg`Esta lista de materiais não pode ser alterada: a ordem de copack ${p.order} já reservou os seus componentes. Conclua ou cancele a ordem antes.`,
   bom_open_order: (p) => msg`A ordem de copack ${p.order} não terminou e usa esta lista de materiais: conclua-a ou cancele-a antes de desativar.`,
   copack_not_enough: (p) => msg`Não há estoque suficiente no armazém para reservar a ordem ${p.order}.`,
   copack_stock_changed: () => msg`O estoque mudou durante a reserva. Tente novamente.`,

@@ -4,7 +4,7 @@ import { products, uoms } from '../schema/catalog'
 import { locations, warehouses } from '../schema/core'
 import { inboundDocumentLines, inboundDocuments, salesOrderLines, salesOrders, waves } from '../schema/documents'
 import { stockLines } from '../schema/inventory'
-import { billsOfMaterials, boms, copackOrders } from '../schema/manufacturing'
+import { billsOfMaterials, boms, copackOrderComponents, copackOrders } from '../schema/manufacturing'
 import { customers, suppliers } from '../schema/partners'
 import { users } from '../schema/users'
 import { fromMilli, minMilli, toMilli } from '../../kernel/qty-math'
@@ -92,7 +92,18 @@ export async function seedProcessesDemo(db: Db, opts: { companyId: number; wareh
     resultQty: '1',
     createdById,
   }))
-  if (drafts.length) await db.insert(copackOrders).values(drafts)
+  if (drafts.length) {
+    // each order keeps its copy of its bill's revision 1 (ADR 0016)
+    const inserted = await db
+      .insert(copackOrders)
+      .values(drafts.map((d) => ({ ...d, bomRevision: 1 })))
+      .returning({ id: copackOrders.id, resultProductId: copackOrders.resultProductId })
+    await db.insert(copackOrderComponents).values(
+      inserted.flatMap((o) =>
+        bomRows.filter((b) => b.resultProductId === o.resultProductId).map((b) => ({ companyId, orderId: o.id, productId: b.componentProductId, qtyPerUnit: b.qtyPerUnit })),
+      ),
+    )
+  }
 
   // receiving: open POs and ASNs from the first suppliers (ASNs announce lots and expiry dates)
   const supplierIds = (await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.companyId, companyId)).orderBy(asc(suppliers.id)).limit(6)).map((s) => s.id)

@@ -21,6 +21,8 @@ export const boms = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id),
     productId: integer('product_id').notNull().references(() => products.id),
     isActive: boolean('is_active').notNull().default(true),
+    // the current revision: 1 when created, +1 on every change of its components (ADR 0016)
+    revision: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +67,9 @@ export const copackOrders = pgTable(
     status: text({ enum: COPACK_STATUSES }).notNull().default('DRAFT'),
     resultProductId: integer('result_product_id').notNull().references(() => products.id),
     resultQty: qty('result_qty').notNull().default('1'),
+    // the bill of materials' revision the order's components were copied from (copack_order_components); null while
+    // its product had no active bill of materials (ADR 0016)
+    bomRevision: integer('bom_revision'),
     // where the result was produced (set on complete)
     producedLocationId: integer('produced_location_id').references(() => locations.id),
     createdById: integer('created_by_id').references(() => users.id),
@@ -81,6 +86,25 @@ export const copackOrders = pgTable(
   ],
 )
 
+/**
+ * The order's own copy of its bill of materials (ADR 0016): the components and quantities per unit of revision
+ * `copack_orders.bom_revision`, copied when the order is created and, while it is a DRAFT, again when the bill changes
+ * and when it reserves; frozen from the reserve on. Everything shown for the order reads this, never today's bill.
+ */
+export const copackOrderComponents = pgTable(
+  'copack_order_components',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => copackOrders.id),
+    productId: integer('product_id').notNull().references(() => products.id),
+    qtyPerUnit: qty('qty_per_unit').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('copack_order_components_qty_ck', sql`${t.qtyPerUnit} > 0`), uniqueIndex('copack_order_components_order_product_uq').on(t.orderId, t.productId)],
+)
 
 /**
  * Stock held for a copack order: `qty` of one stock line, counted in that line's reserved_qty while active.

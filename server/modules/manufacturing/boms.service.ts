@@ -2,23 +2,26 @@
  * Bills of materials as documents (issue 17, 18; ADR 0016): one per product and company, its components with exact
  * quantities per unit made. This service is the only writer of `boms` and `bills_of_materials` (ADR 0009).
  *
- * A bill of materials that a copack order has reserved by (RESERVED, IN_PROGRESS) is not changed under it: its
- * components are refused with the order named (409). Deactivating waits until no order is open (DRAFT included),
- * since a draft would then have nothing to reserve (400 on is_active). Edits and reserves serialise on the header row:
- * the edit locks it FOR UPDATE before looking at the orders, a reserve locks it FOR SHARE before reading the components.
+ * Bills are versioned: every change of the components makes the next revision. A copack order keeps its own copy of
+ * the revision it was made by (copack_order_components): an order that has reserved keeps it whatever happens to the
+ * bill, a DRAFT follows the bill (its copy is replaced in the same transaction as the edit). Deactivating waits until
+ * no DRAFT is left, since a draft would then have nothing to reserve (400 on is_active). Edits and reserves serialise
+ * on the header row: the edit locks it FOR UPDATE before touching the drafts, a reserve or a new order locks it FOR
+ * SHARE before copying the components.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { billsOfMaterials, boms, copackOrders } from '../../db/schema/manufacturing'
 import type { BomDetail, BomRow } from '../../../contracts/copack/bom.contract'
-import { BOM_DEACTIVATE_BLOCKING, BOM_EDIT_BLOCKING } from '../../../contracts/copack/bom.rules'
+import { BOM_DEACTIVATE_BLOCKING, BOM_OPEN_STATUSES } from '../../../contracts/copack/bom.rules'
 import type { CopackStatus } from '../../../contracts/copack/copack.rules'
 import type { AuthUser } from '../../http/context'
-import { ApiError, addFieldError, conflict, fieldError, type FieldErrors, notFound, pgError } from '../../http/errors'
+import { ApiError, addFieldError, fieldError, type FieldErrors, notFound, pgError } from '../../http/errors'
 import { countStar, type OrderingMap } from '../../http/pagination'
 import { fromMilli, toMilli } from '../../kernel/qty-math'
 import { diffChanges, recordAudit } from '../audit/audit.service'
+import { activeBomSnapshot, writeOrderSnapshot } from './order-components'
 
 /** The audit trail's name for these records (GET /api/audit/?entity=boms&entity_id=). */
 export const BOM_ENTITY = 'boms'
@@ -39,6 +42,7 @@ export const bomRows = (db: DbOrTx) =>
       productName: products.name1,
       componentsCount: componentsCount,
       isActive: boms.isActive,
+      revision: boms.revision,
       createdAt: boms.createdAt,
       updatedAt: boms.updatedAt,
     })
@@ -55,6 +59,7 @@ export const bomOrdering: OrderingMap = {
   product__name1: products.name1,
   components_count: componentsCount,
   is_active: boms.isActive,
+  revision: boms.revision,
   updated_at: boms.updatedAt,
 }
 
@@ -64,6 +69,7 @@ export function serializeBomRow(r: Awaited<ReturnType<ReturnType<typeof bomRows>
     product: { id: r.productId, code: r.productCode, name1: r.productName },
     components_count: r.componentsCount,
     is_active: r.isActive,
+    revision: r.revision,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   }
@@ -94,7 +100,7 @@ async function componentRows(db: DbOrTx, bomId: number) {
 /** Copack orders of the product that have not finished, oldest first. */
 async function openOrders(db: DbOrTx, companyId: number, productId: number, statuses: readonly CopackStatus[]) {
   return db
-    .select({ id: copackOrders.id, code: copackOrders.code, status: copackOrders.status })
+    .select({ id: copackOrders.id, code: copackOrders.code, status: copackOrders.status, bom_revision: copackOrders.bomRevision })
     .from(copackOrders)
     .where(and(eq(copackOrders.companyId, companyId), eq(copackOrders.resultProductId, productId), inArray(copackOrders.status, [...statuses])))
     .orderBy(asc(copackOrders.id))
@@ -103,7 +109,7 @@ async function openOrders(db: DbOrTx, companyId: number, productId: number, stat
 export async function bomDetail(db: DbOrTx, user: AuthUser, id: number): Promise<BomDetail> {
   const [row] = await bomRows(db).where(and(eq(boms.id, id), eq(boms.companyId, user.companyId)))
   if (!row) throw notFound('No such record.')
-  const [components, orders] = await Promise.all([componentRows(db, id), openOrders(db, user.companyId, row.productId, BOM_DEACTIVATE_BLOCKING)])
+  const [components, orders] = await Promise.all([componentRows(db, id), openOrders(db, user.companyId, row.productId, BOM_OPEN_STATUSES)])
   return {
     ...serializeBomRow(row),
     components: components.map((c) => ({ id: c.id, product: { id: c.productId, code: c.code, name1: c.name1, uom: c.uom }, qty_per_unit: c.qtyPerUnit })),
@@ -159,11 +165,12 @@ export async function createBom(db: DbOrTx, user: AuthUser, body: CreateBomInput
         .values({ companyId: user.companyId, productId: product.id, isActive: body.is_active ?? true })
         .returning({ id: boms.id })
       await tx.insert(billsOfMaterials).values(componentValues(user.companyId, header.id, product.id, body.components))
+      await refreshDrafts(tx, user.companyId, product.id)
       await recordAudit(tx, actorOf(user), {
         entity: BOM_ENTITY,
         entityId: header.id,
         action: 'create',
-        changes: { product: product.id, components: auditComponents(body.components), is_active: body.is_active ?? true },
+        changes: { product: product.id, components: auditComponents(body.components), is_active: body.is_active ?? true, revision: 1 },
       })
       return header.id
     })
@@ -179,22 +186,19 @@ export async function updateBom(db: DbOrTx, user: AuthUser, id: number, body: Up
     // the header's row lock first: a reserve of this product waits for the edit, or the edit for the reserve
     const header = await headerOr404(tx, user, id, true)
     const changes: Record<string, unknown> = {}
+    let revision = header.revision
     if (body.components) {
       const old = await componentRows(tx, id)
       const before = auditComponents(old.map((c) => ({ product: c.productId, qty_per_unit: c.qtyPerUnit })))
       const after = auditComponents(body.components)
       const diff = diffChanges({ components: before }, { components: after })
       if (Object.keys(diff).length) {
-        const [holder] = await openOrders(tx, user.companyId, header.productId, BOM_EDIT_BLOCKING)
-        if (holder)
-          throw conflict({
-            detail: `This bill of materials cannot be changed: copack order ${holder.code} has reserved its components. Complete or cancel the order first.`,
-            order: holder.code,
-          })
+        // the next revision; orders that reserved keep their copy of the old one, drafts move to this one (ADR 0016)
         await checkComponents(tx, user.companyId, header.productId, body.components)
         await tx.delete(billsOfMaterials).where(eq(billsOfMaterials.bomId, id))
         await tx.insert(billsOfMaterials).values(componentValues(user.companyId, id, header.productId, body.components))
-        Object.assign(changes, diff)
+        revision = header.revision + 1
+        Object.assign(changes, diff, { revision: [header.revision, revision] })
       }
     }
     let action: 'update' | 'deactivate' | 'reactivate' = 'update'
@@ -209,10 +213,31 @@ export async function updateBom(db: DbOrTx, user: AuthUser, id: number, body: Up
     if (!Object.keys(changes).length) return
     await tx
       .update(boms)
-      .set({ updatedAt: sql`now()`, ...(body.is_active !== undefined ? { isActive: body.is_active } : {}) })
+      .set({ updatedAt: sql`now()`, revision, ...(body.is_active !== undefined ? { isActive: body.is_active } : {}) })
       .where(eq(boms.id, id))
+    if (revision !== header.revision) await refreshDrafts(tx, user.companyId, header.productId)
     await recordAudit(tx, actorOf(user), { entity: BOM_ENTITY, entityId: id, action, changes })
   })
+}
+
+/**
+ * The product's DRAFT orders take the bill as it now is (they have reserved nothing: they are made by the current
+ * revision). Locked FOR UPDATE first, so an order cancelled or reserved meanwhile is left as it is.
+ */
+async function refreshDrafts(tx: DbOrTx, companyId: number, productId: number): Promise<void> {
+  const drafts = await tx
+    .select({ id: copackOrders.id })
+    .from(copackOrders)
+    .where(and(eq(copackOrders.companyId, companyId), eq(copackOrders.resultProductId, productId), eq(copackOrders.status, 'DRAFT')))
+    .orderBy(asc(copackOrders.id))
+    .for('update')
+  if (!drafts.length) return
+  await writeOrderSnapshot(
+    tx,
+    companyId,
+    drafts.map((d) => d.id),
+    await activeBomSnapshot(tx, companyId, productId),
+  )
 }
 
 /** For a reserve (copack.service): lock the product's active bill of materials against edits until the reserve commits. */

@@ -8,8 +8,9 @@ import { processFixture, type ProcessFixture } from '../../../tests/support/proc
 
 const kinds = await databaseKinds()
 
-// issue 17/18, ADR 0016: bills of materials as documents (product, components with quantities), edited while no
-// copack order has reserved by them, deactivated instead of deleted, with their audit trail
+// issue 17/18, ADR 0016: bills of materials as documents (product, components with quantities), versioned (each change
+// of the components is the next revision; copack orders keep their own copy), deactivated instead of deleted, with
+// their audit trail
 describe.each(kinds)('bills of materials on %s', (kind) => {
   let t: TestApp
   let f: ProcessFixture
@@ -133,36 +134,104 @@ describe.each(kinds)('bills of materials on %s', (kind) => {
       ['deactivate', 'admin'],
       ['reactivate', 'admin'],
     ])
-    expect(audit[1].changes).toEqual({ components: [[{ product: c1, qty_per_unit: '1' }], [{ product: c2, qty_per_unit: '0.5' }]] })
+    expect(audit[1].changes).toEqual({ components: [[{ product: c1, qty_per_unit: '1' }], [{ product: c2, qty_per_unit: '0.5' }]], revision: [1, 2] })
   })
 
-  it('an order that reserved by the bill keeps it unchanged until it finishes; a draft keeps it active (ADR 0016)', async () => {
+  it('a change makes the next revision; a reserved order keeps its own; a draft follows the bill and keeps it active (ADR 0016)', async () => {
     const [r, c1, c2] = [await f.product(uniq('R')), await f.product(uniq('C')), await f.product(uniq('C'))]
     await f.stock(c1, f.storage[0], 50)
     const id = (await create(admin, r, [[c1, '2']])).json().id
+    expect((await api(admin, 'GET', `/api/manufacturing/boms/${id}/`)).json()).toMatchObject({ revision: 1 })
     const code = uniq('CP')
     const order = (await api(admin, 'POST', '/api/manufacturing/copack-orders/', { code, result_product: r, result_qty: 3 })).json()
+    expect(order).toMatchObject({ bom_revision: 1, components: [{ product: { id: c1 }, qty_per_unit: '2.000', needed: '6' }] })
 
-    // a DRAFT follows the bill as it is when it reserves: editing is allowed, deactivating is not
-    expect((await api(admin, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [{ product: c1, qty_per_unit: '1.5' }] })).statusCode).toBe(200)
+    // a DRAFT follows the bill: the edit makes revision 2 and the draft now needs 1.5 per unit; deactivating is refused
+    const edited = await api(admin, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [{ product: c1, qty_per_unit: '1.5' }] })
+    expect(edited.json()).toMatchObject({ revision: 2, open_orders: [{ id: order.id, code, status: 'DRAFT', bom_revision: 2 }] })
+    expect((await api(admin, 'GET', `/api/manufacturing/copack-orders/${order.id}/`)).json()).toMatchObject({ bom_revision: 2, components: [{ qty_per_unit: '1.500', needed: '4.5' }] })
+    // the same components again is no new revision; (de)activating is none either
+    expect((await api(admin, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [{ product: c1, qty_per_unit: '1.500' }] })).json()).toMatchObject({ revision: 2 })
     const off = await api(admin, 'PATCH', `/api/manufacturing/boms/${id}/`, { is_active: false })
     expect(off.statusCode).toBe(400)
     expect(off.json()).toMatchObject({ is_active: [`Copack order ${code} is not finished and uses this bill of materials: complete or cancel it before deactivating.`], codes: { is_active: [{ code: 'bom_open_order', params: { order: code } }] } })
-    expect((await api(admin, 'GET', `/api/manufacturing/boms/${id}/`)).json()).toMatchObject({ is_active: true, open_orders: [{ id: order.id, code, status: 'DRAFT' }] })
 
+    // reserved: the order's copy is frozen; the bill may change (revision 3) and even be deactivated under it
     expect((await api(admin, 'POST', `/api/manufacturing/copack-orders/${order.id}/reserve/`)).statusCode).toBe(200)
-    const locked = await api(supervisor, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [{ product: c2, qty_per_unit: '1' }] })
-    expect(locked.statusCode).toBe(409)
-    expect(locked.json()).toMatchObject({ code: 'bom_in_use', params: { order: code }, order: code })
-    // nothing changed: the order's components are still what it reserved
+    const changed = await api(supervisor, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [{ product: c2, qty_per_unit: '1' }] })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect(changed.json()).toMatchObject({ revision: 3, components: [{ product: { id: c2 }, qty_per_unit: '1.000' }], open_orders: [{ code, status: 'RESERVED', bom_revision: 2 }] })
     const reserved = (await api(admin, 'GET', `/api/manufacturing/copack-orders/${order.id}/`)).json()
-    expect(reserved.components).toMatchObject([{ product: { id: c1 }, needed: '4.5', reserved: '4.5' }])
-    expect((await api(admin, 'GET', `/api/manufacturing/boms/${id}/`)).json().components).toMatchObject([{ product: { id: c1 }, qty_per_unit: '1.500' }])
-
-    expect((await api(admin, 'POST', `/api/manufacturing/copack-orders/${order.id}/cancel/`)).statusCode).toBe(200)
-    expect((await api(supervisor, 'PATCH', `/api/manufacturing/boms/${id}/`, { components: [{ product: c2, qty_per_unit: '1' }] })).statusCode).toBe(200)
+    expect(reserved).toMatchObject({ bom_revision: 2, components: [{ product: { id: c1 }, qty_per_unit: '1.500', needed: '4.5', reserved: '4.5', missing: '0' }] })
+    expect(reserved.components).toHaveLength(1)
     expect((await api(admin, 'PATCH', `/api/manufacturing/boms/${id}/`, { is_active: false })).statusCode).toBe(200)
+    expect((await api(admin, 'GET', `/api/manufacturing/copack-orders/${order.id}/`)).json().components).toEqual(reserved.components)
     expect((await api(admin, 'DELETE', `/api/manufacturing/boms/${id}/`)).statusCode).not.toBe(204)
     expect(await t.database.db.select().from(billsOfMaterials).where(and(eq(billsOfMaterials.bomId, id), eq(billsOfMaterials.componentProductId, c2)))).toHaveLength(1)
+
+    // the history names each revision
+    const audit = (await api(admin, 'GET', `/api/audit/?entity=boms&entity_id=${id}&ordering=id`)).json().results
+    expect(audit.map((a: { action: string; changes: { revision?: number[] } }) => [a.action, a.changes.revision ?? null])).toEqual([
+      ['create', 1],
+      ['update', [1, 2]],
+      ['update', [2, 3]],
+      ['deactivate', null],
+    ])
+  })
+
+  it('a completed order keeps its figures when the bill changes afterwards; a new order uses the new revision (ADR 0016)', async () => {
+    const [r, c1, c2, c3] = [await f.product(uniq('R')), await f.product(uniq('C')), await f.product(uniq('C')), await f.product(uniq('C'))]
+    await f.stock(c1, f.storage[0], 40)
+    await f.stock(c2, f.storage[0], 40)
+    await f.stock(c3, f.storage[0], 40)
+    const id = (await create(admin, r, [
+      [c1, '2'],
+      [c2, '0.5'],
+    ])).json().id
+    const first = (await api(admin, 'POST', '/api/manufacturing/copack-orders/', { code: uniq('CP'), result_product: r, result_qty: 4 })).json()
+    expect((await api(admin, 'POST', `/api/manufacturing/copack-orders/${first.id}/reserve/`)).statusCode).toBe(200)
+    const reserved = (await api(admin, 'GET', `/api/manufacturing/copack-orders/${first.id}/`)).json()
+    for (const task of reserved.tasks) expect((await api(operator, 'POST', `/api/workforce/tasks/${task.id}/done/`)).statusCode).toBe(200)
+    const done = await api(admin, 'POST', `/api/manufacturing/copack-orders/${first.id}/complete/`)
+    expect(done.statusCode, done.body).toBe(200)
+    const completed = (await api(admin, 'GET', `/api/manufacturing/copack-orders/${first.id}/`)).json()
+    expect(completed).toMatchObject({
+      status: 'COMPLETED',
+      bom_revision: 1,
+      components: [
+        { product: { id: c1 }, qty_per_unit: '2.000', needed: '8', reserved: '8', missing: '0' },
+        { product: { id: c2 }, qty_per_unit: '0.500', needed: '2', reserved: '2', missing: '0' },
+      ],
+    })
+
+    // the recipe changes after the order completed: a component goes, one changes, one comes
+    const edited = await api(supervisor, 'PATCH', `/api/manufacturing/boms/${id}/`, {
+      components: [
+        { product: c1, qty_per_unit: '3' },
+        { product: c3, qty_per_unit: '1' },
+      ],
+    })
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect(edited.json()).toMatchObject({ revision: 2, open_orders: [] })
+    const after = (await api(admin, 'GET', `/api/manufacturing/copack-orders/${first.id}/`)).json()
+    // everything but the live stock figure is the order's own history
+    const history = (o: { bom_revision: number; components: { available?: string }[]; reservations: unknown }) => ({
+      bom_revision: o.bom_revision,
+      components: o.components.map(({ available: _, ...c }) => c),
+      reservations: o.reservations,
+    })
+    expect(history(after)).toEqual(history(completed))
+    const listed = (await api(admin, 'GET', `/api/manufacturing/copack-orders/?search=${first.code}`)).json().results
+    expect(listed).toMatchObject([{ id: first.id, bom_revision: 1 }])
+
+    // a new order is made by revision 2
+    const second = (await api(admin, 'POST', '/api/manufacturing/copack-orders/', { code: uniq('CP'), result_product: r, result_qty: 2 })).json()
+    expect(second).toMatchObject({ bom_revision: 2, components: [{ product: { id: c1 }, needed: '6' }, { product: { id: c3 }, needed: '2' }] })
+    expect((await api(admin, 'POST', `/api/manufacturing/copack-orders/${second.id}/reserve/`)).statusCode).toBe(200)
+    const secondReserved = (await api(admin, 'GET', `/api/manufacturing/copack-orders/${second.id}/`)).json()
+    expect(secondReserved.reservations.map((x: { product: { id: number }; qty: string }) => [x.product.id, x.qty])).toEqual([
+      [c1, '6.000'],
+      [c3, '2.000'],
+    ])
   })
 })

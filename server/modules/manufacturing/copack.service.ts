@@ -19,7 +19,7 @@ import type { DbOrTx, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
-import { billsOfMaterials, boms, copackOrders, copackReservations } from '../../db/schema/manufacturing'
+import { copackOrderComponents, copackOrders, copackReservations } from '../../db/schema/manufacturing'
 import type { MissingComponent } from '../../../contracts/copack/copack.contract'
 import { COPACK_ACTIONS } from '../../../contracts/copack/copack.rules'
 import { tasks } from '../../db/schema/tasks'
@@ -31,6 +31,7 @@ import { type Milli, fromMilli, maxMilli, minMilli, mulMilliCeil, toMilli } from
 import { resolveWarehouseScope } from '../../kernel/warehouse-scope'
 import { cancelTasks, countNotDone, createTask } from '../workforce/tasks.service'
 import { lockActiveBom } from './boms.service'
+import { activeBomSnapshot, writeOrderSnapshot } from './order-components'
 
 const actorOf = (user: AuthUser): StockActor => ({ companyId: user.companyId, userId: user.id })
 
@@ -55,11 +56,16 @@ export async function createCopackOrder(db: DbOrTx, user: AuthUser, body: Create
     .where(and(eq(products.id, body.result_product), eq(products.companyId, user.companyId)))
   if (!product) throw fieldError('result_product', `Invalid pk "${body.result_product}" - object does not exist.`)
   try {
-    const [row] = await db
-      .insert(copackOrders)
-      .values({ ...scope, code: body.code, resultProductId: product.id, resultQty: body.result_qty ?? '1', createdById: user.id })
-      .returning({ id: copackOrders.id })
-    return row.id
+    return await db.transaction(async (tx) => {
+      // the order keeps a copy of its product's bill as it is now (ADR 0016); an edit waits until this commits
+      await lockActiveBom(tx, user.companyId, product.id)
+      const [row] = await tx
+        .insert(copackOrders)
+        .values({ ...scope, code: body.code, resultProductId: product.id, resultQty: body.result_qty ?? '1', createdById: user.id })
+        .returning({ id: copackOrders.id })
+      await writeOrderSnapshot(tx, user.companyId, [row.id], await activeBomSnapshot(tx, user.companyId, product.id))
+      return row.id
+    })
   } catch (e) {
     if (pgError(e)?.code === '23505') throw fieldError('code', 'A copack order with this code already exists.')
     throw e
@@ -83,15 +89,14 @@ const wrongStatus = (action: string, status: string, allowed: string) =>
 
 type Component = { productId: number; code: string; name1: string; uom: string; qtyPerUnit: string; needed: Milli }
 
-/** The components of the order's product; `activeOnly` (a reserve): none when its bill of materials is deactivated (ADR 0016). */
-async function componentsOf(db: DbOrTx, order: OrderRow, activeOnly = false): Promise<Component[]> {
+/** The order's components: its own copy of its bill's revision (ADR 0016), never the bill as it is today. */
+async function componentsOf(db: DbOrTx, order: OrderRow): Promise<Component[]> {
   const rows = await db
-    .select({ productId: products.id, code: products.code, name1: products.name1, uom: uoms.code, qtyPerUnit: billsOfMaterials.qtyPerUnit })
-    .from(billsOfMaterials)
-    .innerJoin(boms, eq(boms.id, billsOfMaterials.bomId))
-    .innerJoin(products, eq(products.id, billsOfMaterials.componentProductId))
+    .select({ productId: products.id, code: products.code, name1: products.name1, uom: uoms.code, qtyPerUnit: copackOrderComponents.qtyPerUnit })
+    .from(copackOrderComponents)
+    .innerJoin(products, eq(products.id, copackOrderComponents.productId))
     .innerJoin(uoms, eq(uoms.id, products.uomId))
-    .where(and(eq(boms.companyId, order.companyId), eq(boms.productId, order.resultProductId), activeOnly ? eq(boms.isActive, true) : undefined))
+    .where(eq(copackOrderComponents.orderId, order.id))
     .orderBy(asc(products.id))
   const resultQty = toMilli(order.resultQty)
   return rows.map((r) => ({ ...r, needed: mulMilliCeil(toMilli(r.qtyPerUnit), resultQty) }))
@@ -146,6 +151,10 @@ export async function reserveCopackOrder(db: DbOrTx, user: AuthUser, id: number)
 }
 
 async function reserveIn(tx: Tx, user: AuthUser, id: number): Promise<void> {
+  // the bill's header first (FOR SHARE), then the order: the order an edit of the bill takes them in, so the two
+  // queue instead of deadlocking (an order's product never changes, so reading it unlocked is safe) (ADR 0016)
+  const draft = await orderOr404(tx, user, id)
+  await lockActiveBom(tx, draft.companyId, draft.resultProductId)
   // the first write takes the order's row lock: a concurrent reserve of the same order waits here, then finds RESERVED
   const [order] = await tx
     .update(copackOrders)
@@ -156,9 +165,9 @@ async function reserveIn(tx: Tx, user: AuthUser, id: number): Promise<void> {
     const current = await orderOr404(tx, user, id)
     throw wrongStatus('reserved', current.status, 'DRAFT')
   }
-  // an edit of the bill of materials waits for this reserve to commit, and this reserve for an edit (ADR 0016)
-  await lockActiveBom(tx, order.companyId, order.resultProductId)
-  const comps = await componentsOf(tx, order, true)
+  // the order's copy is taken from the bill's current revision and frozen from now on (ADR 0016); no active bill: none
+  await writeOrderSnapshot(tx, order.companyId, [order.id], await activeBomSnapshot(tx, order.companyId, order.resultProductId))
+  const comps = await componentsOf(tx, order)
   const [result] = await tx.select({ code: products.code }).from(products).where(eq(products.id, order.resultProductId))
   if (!comps.length) throw conflict({ detail: `Product ${result?.code ?? order.resultProductId} has no bill of materials: there is nothing to reserve.`, missing: [] })
 
@@ -375,6 +384,7 @@ export const copackRowSelect = {
   resultProductCode: resultProducts.code,
   resultProductName: resultProducts.name1,
   resultQty: copackOrders.resultQty,
+  bomRevision: copackOrders.bomRevision,
   companyId: copackOrders.companyId,
   siteId: copackOrders.siteId,
   warehouseId: copackOrders.warehouseId,
@@ -422,6 +432,7 @@ export function serializeCopackRow(r: CopackRow) {
     result_product_code: r.resultProductCode,
     result_product_name: r.resultProductName,
     result_qty: r.resultQty,
+    bom_revision: r.bomRevision,
     company: r.companyId,
     site: r.siteId,
     warehouse: r.warehouseId,

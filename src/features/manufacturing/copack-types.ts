@@ -9,9 +9,5 @@ export type {
 } from '../../../contracts/copack/copack.contract'
 export type { CopackStatus } from '../../../contracts/copack/copack.rules'
 
-/** A product the picker offers (GET /api/product/products/?search=). */
-export interface ProductOption {
-  id: number
-  code: string
-  name1: string
-}
+/** A product the shared picker offers (src/components/product-picker). */
+export type { ProductOption } from '../../components/product-picker'

@@ -6,7 +6,6 @@ export const manufacturingKeys = {
   copackLists: () => [...manufacturingKeys.all, 'copack-orders'] as const,
   copackOrders: (params: ListParams) => [...manufacturingKeys.copackLists(), params] as const,
   copackOrder: (id: number) => [...manufacturingKeys.all, 'copack-order', id] as const,
-  productSearch: (search: string) => [...manufacturingKeys.all, 'product-search', search] as const,
   bomCount: (productId: number) => [...manufacturingKeys.all, 'bom-count', productId] as const,
   bomLists: () => [...manufacturingKeys.all, 'boms'] as const,
   boms: (params: ListParams) => [...manufacturingKeys.bomLists(), params] as const,

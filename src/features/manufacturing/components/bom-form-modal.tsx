@@ -6,14 +6,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AuditHistory } from '../../../components/audit-history'
 import { placeDrfErrors } from '../../../components/resource-form'
-import { BOM_EDIT_BLOCKING, MAX_BOM_COMPONENTS } from '../../../../contracts/copack/bom.rules'
+import { BOM_DEACTIVATE_BLOCKING, MAX_BOM_COMPONENTS } from '../../../../contracts/copack/bom.rules'
 import { bomQueryOptions } from '../api/get-bom'
 import { saveBom } from '../api/save-bom'
 import { manufacturingKeys } from '../manufacturing-query-keys'
 import type { BomDetail, BomInput } from '../bom-types'
 import type { ProductOption } from '../copack-types'
 import { useCanWriteCopack } from './copack-permission'
-import { ProductPicker } from './product-picker'
+import { ProductPicker } from '../../../components/product-picker'
 
 interface ComponentRow {
   /** a stable React key for the row (rows are added and removed) */
@@ -48,7 +48,8 @@ const toInput = (v: BomFormValues): BomInput => ({
 /**
  * A bill of materials (issue 17, 18; ADR 0016): the product made and, per unit of it, each component's quantity.
  * Opened with an id it loads the bill and shows its history; admins and supervisors edit, everyone else reads it
- * with the reason. While a copack order has reserved by it the components are read-only, saying which order.
+ * with the reason. Each change of the components is the next revision: the form shows the current one, and says which
+ * copack orders keep an older one (they reserved by it; ADR 0016).
  */
 export function BomFormModal({ bomId, onClose }: { bomId: number | null; onClose: () => void }) {
   const { t } = useLingui()
@@ -77,9 +78,11 @@ function BomForm({ bom, title, onClose }: { bom: BomDetail | null; title: string
   const canWrite = useCanWriteCopack()
   const [formError, setFormError] = useState<string | null>(null)
   const reason = t`Somente administradores e supervisores alteram listas de materiais.`
-  const reservedBy = (bom?.open_orders ?? []).filter((o) => BOM_EDIT_BLOCKING.includes(o.status))
-  const openCodes = (bom?.open_orders ?? []).map((o) => o.code).join(', ')
-  const componentsLocked = !canWrite || reservedBy.length > 0
+  // orders that reserved keep their own copy of the revision they reserved by; drafts follow the bill
+  const keeping = (bom?.open_orders ?? []).filter((o) => o.status !== 'DRAFT')
+  const drafts = (bom?.open_orders ?? []).filter((o) => BOM_DEACTIVATE_BLOCKING.includes(o.status))
+  const draftCodes = drafts.map((o) => o.code).join(', ')
+  const componentsLocked = !canWrite
   const form = useForm<BomFormValues>({
     mode: 'controlled',
     initialValues: initialValues(bom),
@@ -123,17 +126,29 @@ function BomForm({ bom, title, onClose }: { bom: BomDetail | null; title: string
           <Alert color="gray" variant="light">
             {reason}
           </Alert>
-        ) : reservedBy.length ? (
-          <Alert color="yellow" variant="light" title={t`Componentes bloqueados`}>
-            <Trans>
-              A ordem de copack {reservedBy.map((o) => o.code).join(', ')} já reservou estes componentes: conclua ou cancele a ordem para alterá-los.
-            </Trans>
+        ) : keeping.length && bom ? (
+          <Alert color="blue" variant="light" title={t`Ordens em andamento mantêm a sua revisão`}>
+            {keeping.map((o) => (
+              <Text key={o.id} size="sm">
+                <Trans>
+                  A ordem de copack {o.code} continua com a revisão {o.bom_revision ?? '—'}, com a qual reservou.
+                </Trans>
+              </Text>
+            ))}
+            <Text size="sm">
+              <Trans>Alterar os componentes cria a revisão {bom.revision + 1}, usada pelas novas ordens e pelos rascunhos.</Trans>
+            </Text>
           </Alert>
         ) : null}
         {bom ? (
-          <Text size="sm">
-            <Trans>Produto:</Trans> <strong>{`${bom.product.code} — ${bom.product.name1}`}</strong>
-          </Text>
+          <Group gap="xl">
+            <Text size="sm">
+              <Trans>Produto:</Trans> <strong>{`${bom.product.code} — ${bom.product.name1}`}</strong>
+            </Text>
+            <Text size="sm" data-testid="bom-revision">
+              <Trans>Revisão:</Trans> <strong>{bom.revision}</strong>
+            </Text>
+          </Group>
         ) : (
           <ProductPicker
             label={t`Produto final`}
@@ -222,11 +237,11 @@ function BomForm({ bom, title, onClose }: { bom: BomDetail | null; title: string
           <Switch
             label={t`Ativa`}
             description={
-              bom.open_orders.length && bom.is_active
-                ? t`Não pode ser desativada enquanto a ordem de copack ${openCodes} não terminar.`
+              drafts.length && bom.is_active
+                ? t`Não pode ser desativada enquanto a ordem de copack ${draftCodes} não for reservada ou cancelada.`
                 : t`Desative em vez de excluir: sem lista ativa, o produto não pode ser reservado no copack.`
             }
-            disabled={!canWrite || (bom.is_active && bom.open_orders.length > 0)}
+            disabled={!canWrite || (bom.is_active && drafts.length > 0)}
             key={form.key('is_active')}
             {...form.getInputProps('is_active', { type: 'checkbox' })}
           />

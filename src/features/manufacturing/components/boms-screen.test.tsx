@@ -7,8 +7,9 @@ const products = [
   { id: 3, code: 'C-3', name1: 'Caixa' },
   { id: 4, code: 'C-4', name1: 'Fita' },
 ]
-const row = { id: 5, product: products[0], components_count: 2, is_active: true, created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z' }
-const detail = (openOrders: { id: number; code: string; status: string }[] = []) => ({
+const row = { id: 5, product: products[0], components_count: 2, revision: 3, is_active: true, created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z' }
+type OpenOrder = { id: number; code: string; status: string; bom_revision: number | null }
+const detail = (openOrders: OpenOrder[] = []) => ({
   ...row,
   components: [
     { id: 1, product: { ...products[1], uom: 'UN' }, qty_per_unit: '2.000' },
@@ -18,7 +19,7 @@ const detail = (openOrders: { id: number; code: string; status: string }[] = [])
 })
 
 /** The list, the detail, the product search and the audit trail; `onWrite` answers a POST or PATCH. */
-function api(onWrite: (r: MockRequest) => { status: number; body: unknown } = () => ({ status: 201, body: detail() }), openOrders: { id: number; code: string; status: string }[] = []) {
+function api(onWrite: (r: MockRequest) => { status: number; body: unknown } = () => ({ status: 201, body: detail() }), openOrders: OpenOrder[] = []) {
   return mockApi((r) => {
     const { url } = r
     if (r.method !== 'GET' && url.pathname.startsWith('/api/manufacturing/boms/')) return onWrite(r)
@@ -28,7 +29,13 @@ function api(onWrite: (r: MockRequest) => { status: number; body: unknown } = ()
       const q = (url.searchParams.get('search') ?? '').toLowerCase()
       return { body: page(products.filter((p) => `${p.code} ${p.name1}`.toLowerCase().includes(q))) }
     }
-    if (url.pathname === '/api/audit/') return { body: page([{ id: 1, action: 'create', changes: {}, note: '', user: 'sup', created_at: '2026-11-20T10:00:00Z' }]) }
+    if (url.pathname === '/api/audit/')
+      return {
+        body: page([
+          { id: 2, action: 'update', changes: { components: [[], []], revision: [2, 3] }, note: '', user: 'sup', created_at: '2026-11-21T10:00:00Z' },
+          { id: 1, action: 'create', changes: { revision: 1 }, note: '', user: 'sup', created_at: '2026-11-20T10:00:00Z' },
+        ]),
+      }
     return { status: 404, body: { detail: 'Not found.' } }
   })
 }
@@ -42,6 +49,9 @@ describe('bills of materials screen', () => {
     const table = await screen.findByRole('table', { name: 'Listas de materiais' })
     const line = await within(table).findByRole('row', { name: /KIT-10/ })
     expect(within(line).getByText('2')).toBeInTheDocument()
+    // the current revision has its column
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent)
+    expect(within(line).getAllByRole('cell')[headers.findIndex((h) => h?.includes('Revisão'))]).toHaveTextContent('3')
     expect(within(line).getByText('Ativa')).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Nova lista de materiais' }))
@@ -67,7 +77,8 @@ describe('bills of materials screen', () => {
       ],
       is_active: true,
     })
-  })
+    // many typed keystrokes through two pickers: on a loaded shared machine this runs past the default 30 s
+  }, 60_000)
 
   it('a duplicate the server refuses shows on its row, and what was typed stays', async () => {
     api((r) => {
@@ -96,7 +107,7 @@ describe('bills of materials screen', () => {
     expect(within(form).queryByRole('combobox', { name: /Componente 2/ })).not.toBeInTheDocument()
     await user.click(within(form).getByRole('button', { name: 'Salvar' }))
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Nova lista de materiais' })).not.toBeInTheDocument())
-  })
+  }, 60_000)
 
   it('an operator opens a bill read-only, with the reason, and sends nothing', async () => {
     const { requests } = api()
@@ -118,15 +129,38 @@ describe('bills of materials screen', () => {
     expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0)
   })
 
-  it('a bill that a reserved order uses: components locked naming the order; deactivation says why it waits', async () => {
-    api(undefined, [{ id: 9, code: 'CP-9', status: 'RESERVED' }])
+  it('shows the revision; an order that reserved keeps its own, so the components stay editable; a draft holds deactivation (ADR 0016)', async () => {
+    const { requests } = api(
+      () => ({ status: 200, body: { ...detail(), revision: 4 } }),
+      [
+        { id: 9, code: 'CP-9', status: 'RESERVED', bom_revision: 2 },
+        { id: 11, code: 'CP-11', status: 'DRAFT', bom_revision: 3 },
+      ],
+    )
     signIn(testUser({ role: 'supervisor' }))
     const { user } = await renderApp('/manufacturing/boms')
     await user.click(await screen.findByRole('button', { name: 'Editar KIT-10' }))
     const form = await screen.findByRole('form', { name: 'Lista de materiais de KIT-10' })
-    expect(within(form).getByText(/A ordem de copack CP-9 já reservou estes componentes/)).toBeInTheDocument()
-    expect(within(form).getByRole('textbox', { name: /Quantidade do componente 1/ })).toBeDisabled()
+    expect(within(form).getByTestId('bom-revision')).toHaveTextContent('Revisão: 3')
+    expect(within(form).getByText('A ordem de copack CP-9 continua com a revisão 2, com a qual reservou.')).toBeInTheDocument()
+    expect(within(form).getByText('Alterar os componentes cria a revisão 4, usada pelas novas ordens e pelos rascunhos.')).toBeInTheDocument()
+    // the draft follows the bill: it is not listed as keeping a revision
+    expect(within(form).queryByText(/CP-11 continua/)).not.toBeInTheDocument()
+    // the history names the revision each change made
+    const history = await within(form).findByRole('region', { name: 'Histórico' })
+    await waitFor(() => expect(history).toHaveTextContent(/sup alterou \(components\) — revisão 3/))
+    expect(history).toHaveTextContent(/sup criou — revisão 1/)
     expect(within(form).getByRole('switch', { name: /^Ativa/ })).toBeDisabled()
-    expect(within(form).getByText('Não pode ser desativada enquanto a ordem de copack CP-9 não terminar.')).toBeInTheDocument()
+    expect(within(form).getByText('Não pode ser desativada enquanto a ordem de copack CP-11 não for reservada ou cancelada.')).toBeInTheDocument()
+
+    const qty = within(form).getByRole('textbox', { name: /Quantidade do componente 1/ })
+    expect(qty).toBeEnabled()
+    await user.clear(qty)
+    await user.type(qty, '3')
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }))
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Lista de materiais de KIT-10' })).not.toBeInTheDocument())
+    const patch = requests.find((r) => r.method === 'PATCH')
+    expect(patch?.url.pathname).toBe('/api/manufacturing/boms/5/')
+    expect(patch?.body).toMatchObject({ components: [{ product: 3, qty_per_unit: '3' }, { product: 4, qty_per_unit: '0.5' }] })
   })
 })

@@ -13,6 +13,7 @@ const columns: DataColumn<BomListRow>[] = [
   { id: 'product__code', header: msg`Produto`, value: (row) => row.product.code },
   { id: 'product__name1', header: msg`Nome`, value: (row) => row.product.name1 },
   { id: 'components_count', header: msg`Componentes`, value: (row) => row.components_count, kind: 'number' },
+  { id: 'revision', header: msg`Revisão`, value: (row) => row.revision, kind: 'number' },
   {
     id: 'is_active',
     header: msg`Situação`,
@@ -31,7 +32,7 @@ const columns: DataColumn<BomListRow>[] = [
 ]
 
 /**
- * The bills of materials (issue 17, 18): product, number of components, active. Every role opens one to see its
+ * The bills of materials (issue 17, 18): product, number of components, current revision, active. Every role opens one to see its
  * components; admins and supervisors create and edit (the others see why they cannot).
  */
 export function BomsTable({ params, onParamsChange }: Partial<ListState> = {}) {

@@ -116,10 +116,11 @@ export function CopackOrderDetailView({ orderId }: { orderId: number }) {
         description={`${order.result_product_code} — ${order.result_product_name}`}
       />
       <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} component="dl" m={0}>
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} component="dl" m={0}>
           <Field label={<Trans>Situação</Trans>} value={<CopackStatusBadge status={order.status} />} />
           <Field label={<Trans>Produto final</Trans>} value={order.result_product_code} />
           <Field label={<Trans>Quantidade</Trans>} value={num(order.result_qty)} />
+          <Field label={<Trans>Lista de materiais</Trans>} value={order.bom_revision === null ? '—' : t`Revisão ${order.bom_revision}`} />
           <Field label={<Trans>Armazém</Trans>} value={order.warehouse_code} />
           <Field label={<Trans>Criada em</Trans>} value={formatDate(order.created_at, i18n.locale)} />
           <Field label={<Trans>Criada por</Trans>} value={order.created_by ?? '—'} />

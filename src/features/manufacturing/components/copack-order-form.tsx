@@ -8,7 +8,7 @@ import { createCopackOrder } from '../api/create-copack-order'
 import { bomCountQueryOptions } from '../api/get-bom-count'
 import { manufacturingKeys } from '../manufacturing-query-keys'
 import type { CopackOrderDetail, ProductOption } from '../copack-types'
-import { ProductPicker } from './product-picker'
+import { ProductPicker } from '../../../components/product-picker'
 
 export interface CopackOrderFormProps {
   onCreated: (order: CopackOrderDetail) => void

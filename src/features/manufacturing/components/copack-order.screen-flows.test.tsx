@@ -42,6 +42,7 @@ function detail(order: CopackOrderLike) {
     result_product_code: 'P-10',
     result_product_name: 'Kit presente',
     result_qty: '1.000',
+    bom_revision: 2,
     company: 1,
     site: 1,
     warehouse: 1,

@@ -10,6 +10,7 @@ const row = (id: number, code: string, status: string) => ({
   result_product_code: 'P-10',
   result_product_name: 'Kit presente',
   result_qty: '1.000',
+  bom_revision: 2,
   company: 1,
   site: 1,
   warehouse: 1,
@@ -63,6 +64,8 @@ describe('copack screens say why before the click (issue 17)', () => {
     const complete = await screen.findByRole('button', { name: 'Concluir ordem' })
     await waitFor(() => expect(complete).toBeDisabled())
     expect(complete).toHaveAccessibleDescription('Falta concluir 1 tarefa de separação')
+    // the order's components are its copy of the bill's revision it was made by (ADR 0016)
+    expect(screen.getByText('Lista de materiais').nextElementSibling).toHaveTextContent('Revisão 2')
     expect(screen.getByRole('button', { name: 'Cancelar ordem' })).toBeEnabled()
     expect(requests.filter((r: MockRequest) => r.method === 'POST')).toHaveLength(0)
   })
