@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { leanPglite } from './pglite-lean'
 import * as core from './schema/core'
 import * as catalog from './schema/catalog'
 import * as partners from './schema/partners'
@@ -179,7 +180,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     unlock()
     throw e
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  // Drizzle's parsers installed once, savepoints by the simple protocol (pglite-lean.ts: the per-statement cost)
+  const db = drizzlePglite(leanPglite(client), { schema, casing: 'snake_case' }) as unknown as Db
   return {
     db,
     kind: 'pglite',

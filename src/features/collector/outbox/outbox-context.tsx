@@ -14,8 +14,10 @@ import type { CommandKind, CommandPayloads } from './outbox-transport'
 export interface OutboxApi {
   /** writes a command to the device's outbox; resolves once it is stored (it is sent when it can be) */
   enqueue<K extends CommandKind>(kind: K, payload: CommandPayloads[K], summary?: string): Promise<OutboxCommand>
-  /** this operator's commands still to send, oldest first */
+  /** this operator's commands still to send, oldest first (read again at most every 400 ms while a drain answers them) */
   pending: OutboxCommand[]
+  /** how many of this operator's commands wait: live, after every answer */
+  pendingCount: number
   /** this operator's refused commands, newest first */
   refused: OutboxCommand[]
   /** every unsent command on this device, whoever made it */
@@ -106,6 +108,7 @@ export function useOutbox(): OutboxApi {
       api ?? {
         enqueue: (kind, payload, summary) => ready.then((loaded) => loaded.enqueue(kind, payload, summary)),
         pending: EMPTY,
+        pendingCount: peek.pending,
         refused: EMPTY,
         unsentOnDevice: peek.unsentOnDevice,
         sendNow: () => void ready.then((loaded) => loaded.sendNow()),
@@ -119,5 +122,5 @@ export function useOutbox(): OutboxApi {
 /** The header's counts ('3 pendentes') and the sign-out warning's: from the outbox once loaded, else from the peek. Loads nothing. */
 export function useOutboxCounts(): OutboxPeek {
   const { api, peek } = useHost()
-  return useMemo(() => (api ? { pending: api.pending.length, refused: api.refused.length, unsentOnDevice: api.unsentOnDevice } : peek), [api, peek])
+  return useMemo(() => (api ? { pending: api.pendingCount, refused: api.refused.length, unsentOnDevice: api.unsentOnDevice } : peek), [api, peek])
 }

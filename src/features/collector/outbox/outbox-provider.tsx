@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { liveQuery } from 'dexie'
 import { useSession } from '../../../lib/session'
-import { dismissRefused, enqueueCommand, outboxDb, pendingCommands, pendingOnDevice, refusedCommands, type OutboxCommand } from './outbox-db'
+import { dismissRefused, enqueueCommand, outboxDb, pendingCommands, pendingCount, pendingOnDevice, refusedCommands, type OutboxCommand } from './outbox-db'
 import { startOutboxSender, type OutboxSender } from './outbox-sender'
 import { useOutbox, type OutboxApi } from './outbox-context'
 import { httpTransport, refusalReason, type CommandKind, type CommandPayloads } from './outbox-transport'
@@ -26,7 +26,62 @@ function useLive<T>(query: () => Promise<T>, initial: T, key: string): T {
   return value
 }
 
+/**
+ * A list that follows the outbox, read again at most every `ms`: `changed` is a cheap live query over the same range
+ * (a count on the index), whose every answer says the range changed; the list itself is read on the first answer,
+ * then at most once per `ms` while answers keep coming, and once more after the last. A drain of 500 commands
+ * otherwise read every pending row back after each answer (500 reads of up to 500 rows, each delaying the next
+ * command's write: issue 16's drain).
+ */
+function useThrottledLive<T>(changed: () => Promise<unknown>, query: () => Promise<T>, initial: T, key: string, ms: number): T {
+  const [value, setValue] = useState<T>(initial)
+  useEffect(() => {
+    let stopped = false
+    let last = -Infinity
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let running = false
+    let again = false
+    const run = async () => {
+      if (running) {
+        again = true
+        return
+      }
+      running = true
+      last = performance.now()
+      try {
+        const next = await query()
+        if (!stopped) setValue(next)
+      } catch {
+        // the next change reads it again
+      } finally {
+        running = false
+        if (again && !stopped) {
+          again = false
+          schedule()
+        }
+      }
+    }
+    function schedule() {
+      if (stopped || timer !== undefined) return
+      timer = setTimeout(() => {
+        timer = undefined
+        void run()
+      }, Math.max(0, last + ms - performance.now()))
+    }
+    const subscription = liveQuery(changed).subscribe({ next: schedule, error: () => {} })
+    return () => {
+      stopped = true
+      subscription.unsubscribe()
+      if (timer !== undefined) clearTimeout(timer)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the queries are the key's
+  }, [key])
+  return value
+}
+
 const EMPTY: OutboxCommand[] = []
+/** how often, at most, the pending list is read again while commands are answered (the count is live) */
+const PENDING_LIST_MS = 400
 
 /** Runs the outbox and hands its API to the layout's host (renders nothing). */
 export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void }) {
@@ -65,14 +120,22 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
     }
   }, [db, operator])
 
-  const pending = useLive(() => (operator ? pendingCommands(db, operator) : Promise.resolve(EMPTY)), EMPTY, `pending:${operator}`)
+  // the count is live (a count on the index); the rows are read again at most every PENDING_LIST_MS
+  const pendingTotal = useLive(() => (operator ? pendingCount(db, operator) : Promise.resolve(0)), 0, `pending-count:${operator}`)
+  const pending = useThrottledLive(
+    () => (operator ? pendingCount(db, operator) : Promise.resolve(0)),
+    () => (operator ? pendingCommands(db, operator) : Promise.resolve(EMPTY)),
+    EMPTY,
+    `pending:${operator}`,
+    PENDING_LIST_MS,
+  )
   const refused = useLive(() => (operator ? refusedCommands(db, operator) : Promise.resolve(EMPTY)), EMPTY, `refused:${operator}`)
   const unsentOnDevice = useLive(() => pendingOnDevice(db), 0, 'device')
 
   // a command written here or in another tab: the sender hears of it
   useEffect(() => {
-    senderRef.current?.actor.send({ type: 'CHANGED', pending: pending.length })
-  }, [pending.length])
+    senderRef.current?.actor.send({ type: 'CHANGED', pending: pendingTotal })
+  }, [pendingTotal])
 
   const enqueue = useCallback(
     async <K extends CommandKind>(kind: K, payload: CommandPayloads[K], summary?: string) => {
@@ -88,13 +151,14 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
     () => ({
       enqueue,
       pending,
+      pendingCount: pendingTotal,
       refused,
       unsentOnDevice,
       status,
       sendNow: () => senderRef.current?.actor.send({ type: 'RETRY_NOW' }),
       dismiss: (commandId) => dismissRefused(db, commandId),
     }),
-    [enqueue, pending, refused, unsentOnDevice, status, db],
+    [enqueue, pending, pendingTotal, refused, unsentOnDevice, status, db],
   )
   useEffect(() => {
     onApi(value)
