@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../tests/support/test-app'
 import { databaseKinds } from '../../tests/support/test-db'
@@ -8,7 +8,8 @@ import { tasks } from '../db/schema/tasks'
 import { users } from '../db/schema/users'
 import { equipments } from '../db/schema/workforce'
 import { receiveStock, stockLineCount } from '../modules/inventory/stock.service'
-import { listStock } from '../modules/inventory/inventory.service'
+import { listStock, stockLineRows, stockOrder } from '../modules/inventory/inventory.service'
+import { stockLines } from '../db/schema/inventory'
 import type { Db } from '../db/client'
 import { pageParams } from './pagination'
 import { prepareNamed, StatementCache, statementKey, statementName } from './statement-cache'
@@ -210,6 +211,18 @@ describe.runIf(kinds.includes('postgres'))('named statements on postgres', () =>
       expect(second.rows[0].id).not.toBe(first.rows[0].id)
       const beyond = await listStock(db, companyId, {}, pageParams({ page_size: '100', page: String(Math.ceil(first.count / 100) + 1) }), statements)
       expect(beyond).toEqual({ rows: [], count: first.count })
+      // the rows named without Drizzle's mapping are the rows Drizzle maps, value for value
+      for (const ordering of [undefined, '-qty', 'expiry_date']) {
+        const page = await listStock(db, companyId, { ordering }, pageParams({ page_size: '20' }), statements)
+        const mapped = await stockLineRows(db)
+          .where(inArray(stockLines.id, page.rows.map((r) => r.id)))
+          .orderBy(...stockOrder(ordering))
+        const named = page.rows.map((r) => {
+          const { total: _, ...row } = r as typeof r & { total?: number }
+          return row
+        })
+        expect(named).toStrictEqual(mapped)
+      }
     } finally {
       await pool.end()
     }

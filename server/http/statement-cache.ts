@@ -72,3 +72,38 @@ export function literalLimit(n: number): number {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`literalLimit: ${n} is not a row count`)
   return sql.raw(String(n)) as unknown as number
 }
+
+type ArrayRowsQuery = { name?: string; text: string; rowMode?: string }
+type NodePgPrepared = {
+  queryConfig?: ArrayRowsQuery
+  params?: unknown[]
+  client?: { query(config: ArrayRowsQuery, values: unknown[]): Promise<{ rows: unknown[][] }> }
+}
+
+/**
+ * Run a kept statement and name its columns by `keys` (its flat selection's keys, in order), without Drizzle's
+ * row mapping: for a page of 20 rows of 21 columns that mapping (a class check per value) was a tenth of the
+ * server's CPU per request in a profile under load (issue 14 "Throughput"). Only for a flat selection of columns
+ * whose values the driver already gives as the selection's types (integers, text, numeric as text, dates as text
+ * through Drizzle's own parsers, which are kept); a statement the driver does not run that way (PGlite) goes through
+ * Drizzle. server/http/statement-cache.test.ts compares both.
+ */
+export function flatRows<T>(prepared: { execute(): Promise<T[]> }, keys: readonly string[]): () => Promise<T[]> {
+  const raw = prepared as unknown as NodePgPrepared
+  const config = raw.queryConfig
+  const params = raw.params
+  const client = raw.client
+  if (!config || config.rowMode !== 'array' || !Array.isArray(params) || !client || typeof client.query !== 'function') return () => prepared.execute()
+  const n = keys.length
+  return async () => {
+    const { rows } = await client.query(config, params)
+    const out = new Array<T>(rows.length)
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]
+      const o: Record<string, unknown> = {}
+      for (let i = 0; i < n; i++) o[keys[i]] = row[i]
+      out[r] = o as T
+    }
+    return out
+  }
+}

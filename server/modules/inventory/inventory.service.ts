@@ -9,7 +9,7 @@ import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { inventorySettings, stockLines, stockProductCounters } from '../../db/schema/inventory'
 import { likeEscape, orderingClause, type PageParams } from '../../http/pagination'
-import { literalLimit, prepareNamed, type StatementCache, statementKey } from '../../http/statement-cache'
+import { flatRows, literalLimit, prepareNamed, type StatementCache, statementKey } from '../../http/statement-cache'
 import { stockLineCount, stockLineCountQuery } from './stock.service'
 
 const MAX_TERMS = 8
@@ -214,9 +214,10 @@ export async function listStock(
       const order = stockOrder(q.ordering)
       const pageIds = db.select({ id: stockLines.id }).from(stockLines).where(where).orderBy(...order).limit(literalLimit(p.pageSize)).offset(p.offset)
       const counter = sql<number | null>`(${stockLineCountQuery(db, companyId)})`
-      return prepareNamed(
+      const columns = { ...stockLineColumns(companyId), total: counter }
+      const prepared = prepareNamed(
         db
-          .select({ ...stockLineColumns(companyId), total: counter })
+          .select(columns)
           .from(stockLines)
           .innerJoin(products, eq(products.id, stockLines.productId))
           .innerJoin(uoms, eq(uoms.id, products.uomId))
@@ -224,10 +225,11 @@ export async function listStock(
           .where(inArray(stockLines.id, pageIds))
           .orderBy(...order),
       )
+      return flatRows(prepared, Object.keys(columns))
     }
     // the unfiltered list (the first screen, a sort, a page) is built once per company, ordering and page
     const page = statements ? statements.get(statementKey('stock', companyId, q.ordering ?? '', p.pageSize, p.offset), build) : build()
-    const rows = await page.execute()
+    const rows = await page()
     // past the last page (or before the first line) no row carries the counter: read it on its own
     if (!rows.length) return { rows: [], count: await stockLineCount(db, companyId) }
     return { rows, count: rows[0].total ?? 0 }
