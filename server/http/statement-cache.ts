@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres'
 /**
  * Statements already built, by the inputs they were built from.
  *
@@ -93,7 +94,7 @@ export function flatRows<T>(prepared: { execute(): Promise<T[]> }, keys: readonl
   const config = raw.queryConfig
   const params = raw.params
   const client = raw.client
-  if (!config || config.rowMode !== 'array' || !Array.isArray(params) || !client || typeof client.query !== 'function') return () => prepared.execute()
+  if (!(prepared instanceof NodePgPreparedQuery) || !config || config.rowMode !== 'array' || !Array.isArray(params) || !client) return () => prepared.execute()
   const n = keys.length
   return async () => {
     const { rows } = await client.query(config, params)
