@@ -31,12 +31,41 @@ export function pageParams(q: { page?: string; page_size?: string }): PageParams
   return { page, pageSize, offset: (page - 1) * pageSize }
 }
 
-function pageUrl(request: FastifyRequest, page: number | null): string | null {
+/** The list's URL for another page: the request's, with `page` set (or dropped for the first page). */
+export function pageUrl(request: Pick<FastifyRequest, 'url' | 'protocol' | 'host'>, page: number | null): string | null {
   if (page === null) return null
+  // a fragment is the WHATWG parser's to split off: let it
+  if (request.url.includes('#')) return parsedPageUrl(request, page)
+  const q = request.url.indexOf('?')
+  const params = new URLSearchParams(q < 0 ? '' : request.url.slice(q + 1))
+  if (page === 1) params.delete('page')
+  else params.set('page', String(page))
+  const query = params.toString()
+  return base(request.protocol, request.host, q < 0 ? request.url : request.url.slice(0, q)) + (query ? '?' + query : '')
+}
+
+function parsedPageUrl(request: Pick<FastifyRequest, 'url' | 'protocol' | 'host'>, page: number): string {
   const url = new URL(request.url, `${request.protocol}://${request.host}`)
   if (page === 1) url.searchParams.delete('page')
   else url.searchParams.set('page', String(page))
   return url.toString()
+}
+
+/**
+ * The scheme, host and path of a request as the WHATWG URL parser writes them, parsed once per host and path: the
+ * parser cost more than the rest of a list's response (issue 14 "Throughput"). URLSearchParams serializes the query
+ * as URL's own searchParams does.
+ */
+const bases = new Map<string, string>()
+function base(protocol: string, host: string, pathPart: string): string {
+  const key = `${protocol}\n${host}\n${pathPart}`
+  let found = bases.get(key)
+  if (found === undefined) {
+    found = new URL(pathPart, `${protocol}://${host}`).href
+    if (bases.size >= 1000) bases.clear()
+    bases.set(key, found)
+  }
+  return found
 }
 
 export function pageResponse<T>(request: FastifyRequest, p: PageParams, count: number, results: T[]): Page<T> {
@@ -90,3 +119,11 @@ export function orderingClause(ordering: string | undefined, allowed: OrderingMa
 }
 
 export const countStar = sql<number>`count(*)::int`
+
+/**
+ * A route's serializer that writes the handler's answer as JSON without checking it against the response schema
+ * again: for a hot list whose rows a typed serializer builds field by field (the schema still documents it, and the
+ * type provider checks the handler's return type against it when compiling). Zod's encode of a page of 20 stock
+ * lines was about 3% of the server's CPU per request under load (issue 14 "Throughput").
+ */
+export const typedJsonSerializer = () => (data: unknown) => JSON.stringify(data)

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../tests/support/test-app'
 import { databaseKinds } from '../../tests/support/test-db'
@@ -8,6 +8,10 @@ import { tasks } from '../db/schema/tasks'
 import { users } from '../db/schema/users'
 import { equipments } from '../db/schema/workforce'
 import { receiveStock, stockLineCount } from '../modules/inventory/stock.service'
+import { listStock, stockLineRows, stockOrder } from '../modules/inventory/inventory.service'
+import { stockLines } from '../db/schema/inventory'
+import type { Db } from '../db/client'
+import { pageParams } from './pagination'
 import { prepareNamed, StatementCache, statementKey, statementName } from './statement-cache'
 
 describe('StatementCache', () => {
@@ -154,7 +158,7 @@ describe.runIf(kinds.includes('postgres'))('named statements on postgres', () =>
   })
 
   it('the stock list, asked for two later pages, leaves one prepared statement per shape on the connection', async () => {
-    t = await createTestApp('postgres')
+    t ??= await createTestApp('postgres')
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const pg = (await import('pg')).default
     // one connection, so the session that prepared is the session asked
@@ -168,6 +172,57 @@ describe.runIf(kinds.includes('postgres'))('named statements on postgres', () =>
       expect(second[0].id).toBeGreaterThan(first[4].id)
       const { rows } = await pool.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements')
       expect(rows.map((r) => r.name)).toEqual([statementName(shape(5).toSQL().sql)])
+    } finally {
+      await pool.end()
+    }
+  })
+
+  it('the stock list asks one statement per request, and PostgreSQL keeps its plan instead of planning every run', async () => {
+    t ??= await createTestApp('postgres')
+    const { drizzle } = await import('drizzle-orm/node-postgres')
+    const pg = (await import('pg')).default
+    const pool = new pg.Pool({ connectionString: t.database.url, max: 1 })
+    try {
+      const db = drizzle(pool) as unknown as Db
+      const statements = new StatementCache()
+      const companyId = t.seed.companyId
+      const sent: string[] = []
+      const query = pool.query.bind(pool)
+      pool.query = ((config: { text?: string }, ...rest: unknown[]) => {
+        sent.push(typeof config === 'string' ? config : (config.text ?? ''))
+        return (query as (...a: unknown[]) => unknown)(config, ...rest)
+      }) as typeof pool.query
+      // PostgreSQL plans a prepared statement for its parameters five times, then keeps a generic plan if it costs
+      // no more: with the page size a parameter it always cost more, and every run was planned again
+      for (let i = 0; i < 8; i++) {
+        const { rows, count } = await listStock(db, companyId, {}, pageParams({ page_size: '5' }), statements)
+        expect(rows.length).toBe(5)
+        expect(count).toBe(await stockLineCount(t.database.db, companyId))
+      }
+      expect(sent.length).toBe(8) // the page and its count in one statement
+      const { rows } = await pool.query<{ generic_plans: string; custom_plans: string }>('SELECT generic_plans, custom_plans FROM pg_prepared_statements')
+      expect(rows.length).toBe(1)
+      expect(Number(rows[0].generic_plans)).toBeGreaterThanOrEqual(2)
+      expect(Number(rows[0].custom_plans)).toBeLessThanOrEqual(5)
+      // a later page: the same count, other rows; past the last page, no rows and still the count (a 404 upstream)
+      const first = await listStock(db, companyId, {}, pageParams({ page_size: '5' }), statements)
+      const second = await listStock(db, companyId, {}, pageParams({ page_size: '5', page: '2' }), statements)
+      expect(second.count).toBe(first.count)
+      expect(second.rows[0].id).not.toBe(first.rows[0].id)
+      const beyond = await listStock(db, companyId, {}, pageParams({ page_size: '100', page: String(Math.ceil(first.count / 100) + 1) }), statements)
+      expect(beyond).toEqual({ rows: [], count: first.count })
+      // the rows named without Drizzle's mapping are the rows Drizzle maps, value for value
+      for (const ordering of [undefined, '-qty', 'expiry_date']) {
+        const page = await listStock(db, companyId, { ordering }, pageParams({ page_size: '20' }), statements)
+        const mapped = await stockLineRows(db)
+          .where(inArray(stockLines.id, page.rows.map((r) => r.id)))
+          .orderBy(...stockOrder(ordering))
+        const named = page.rows.map((r) => {
+          const { total: _, ...row } = r as typeof r & { total?: number }
+          return row
+        })
+        expect(named).toStrictEqual(mapped)
+      }
     } finally {
       await pool.end()
     }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres'
 /**
  * Statements already built, by the inputs they were built from.
  *
@@ -57,3 +59,52 @@ export function prepareNamed<P>(query: { toSQL(): { sql: string }; prepare(name:
 
 /** PostgreSQL keeps 63 bytes of a name: `q` and 24 hex digits of the text's SHA-1 stay well inside. */
 export const statementName = (sqlText: string): string => 'q' + createHash('sha1').update(sqlText).digest('hex').slice(0, 24)
+
+/**
+ * A LIMIT written into the SQL text rather than sent as a parameter, for statements kept in a StatementCache
+ * (issue 14 "Throughput"). PostgreSQL plans a prepared statement for its parameters five times, then keeps a
+ * generic plan only if it costs no more than those; a generic plan can't know a `LIMIT $n`, assumes 10% of the rows
+ * and always costs more, so the statement was planned again on every run (0.6-0.9 ms of planning for a 0.3 ms page).
+ * A literal page size costs the same either way and its plan is kept. The caller's size is bounded (a page size
+ * of 1 to MAX_PAGE_SIZE): each value is one more statement text. Drizzle writes an SQL chunk given as the limit
+ * verbatim; its type asks for a number.
+ */
+export function literalLimit(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`literalLimit: ${n} is not a row count`)
+  return sql.raw(String(n)) as unknown as number
+}
+
+type ArrayRowsQuery = { name?: string; text: string; rowMode?: string }
+type NodePgPrepared = {
+  queryConfig?: ArrayRowsQuery
+  params?: unknown[]
+  client?: { query(config: ArrayRowsQuery, values: unknown[]): Promise<{ rows: unknown[][] }> }
+}
+
+/**
+ * Run a kept statement and name its columns by `keys` (its flat selection's keys, in order), without Drizzle's
+ * row mapping: for a page of 20 rows of 21 columns that mapping (a class check per value) was a tenth of the
+ * server's CPU per request in a profile under load (issue 14 "Throughput"). Only for a flat selection of columns
+ * whose values the driver already gives as the selection's types (integers, text, numeric as text, dates as text
+ * through Drizzle's own parsers, which are kept); a statement the driver does not run that way (PGlite) goes through
+ * Drizzle. server/http/statement-cache.test.ts compares both.
+ */
+export function flatRows<T>(prepared: { execute(): Promise<T[]> }, keys: readonly string[]): () => Promise<T[]> {
+  const raw = prepared as unknown as NodePgPrepared
+  const config = raw.queryConfig
+  const params = raw.params
+  const client = raw.client
+  if (!(prepared instanceof NodePgPreparedQuery) || !config || config.rowMode !== 'array' || !Array.isArray(params) || !client) return () => prepared.execute()
+  const n = keys.length
+  return async () => {
+    const { rows } = await client.query(config, params)
+    const out = new Array<T>(rows.length)
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]
+      const o: Record<string, unknown> = {}
+      for (let i = 0; i < n; i++) o[keys[i]] = row[i]
+      out[r] = o as T
+    }
+    return out
+  }
+}

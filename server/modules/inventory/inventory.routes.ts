@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { scanOut, scanRequest, stockListOut, stockListQuery } from '../../../contracts/inventory/inventory.contract'
 import { ANY_ROLE } from '../../http/auth-hook'
-import { pageParams, pageResponse } from '../../http/pagination'
+import { pageParams, pageResponse, typedJsonSerializer } from '../../http/pagination'
 import { listStock, serializeStockLine, STOCK_DEFAULT_ORDERING, STOCK_ORDERING } from './inventory.service'
 import { resolveScan } from './scan.service'
 import { traceOut, traceQuery } from '../../../contracts/inventory/trace.contract'
@@ -27,6 +27,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: stockListQuery,
           response: { 200: stockListOut },
         },
+        // rows built by serializeStockLine (typed StockLine): no second check against the schema on the hot list
+        serializerCompiler: typedJsonSerializer,
       },
       async (req) => {
         const p = pageParams(req.query)
