@@ -49,6 +49,87 @@ export const outboxWriteHeld = () => held.length > 0
 /** Fails whatever write a replay left at the gate (the screen is gone: nothing is written after the test). */
 export function dropHeldOutboxWrites(): void {
   for (const write of held.splice(0)) write.fail(new Error('test over'))
+  for (const read of heldReads.splice(0)) read.fail(new Error('test over'))
+}
+
+interface HeldRead extends HeldWrite {
+  /** what the read found once let through: the oldest waiting command, or none */
+  result: Promise<{ command_id: string } | undefined>
+}
+
+const heldReads: HeldRead[] = []
+
+/**
+ * The outbox module with the sender's read of the oldest waiting command (`nextPending`) held at a gate: the outbox
+ * replay (/m/pending) lets it through when the model's `xstate.done/error.actor.sendNext` comes, after arranging
+ * what the device holds for the outcome the path names.
+ *   vi.mock('../outbox/outbox-db', async (original) => gateOutboxReads(await original()))
+ */
+export function gateOutboxReads<M extends { nextPending: (...args: never[]) => Promise<{ command_id: string } | undefined> }>(module: M): M {
+  const read = module.nextPending
+  const gated = (...args: Parameters<typeof read>) => {
+    let entry!: HeldRead
+    const result = new Promise<void>((release, fail) => {
+      entry = { release, fail, result: undefined! }
+    }).then(() => read(...args))
+    entry.result = result
+    heldReads.push(entry)
+    return result
+  }
+  return { ...module, nextPending: gated }
+}
+
+/** Whether the sender's read of the next command is waiting at the gate. */
+export const outboxReadHeld = () => heldReads.length > 0
+
+/** Waits for the sender to read the next command, then lets the read through (resolving to what it found) or fails it. */
+export async function settleOutboxRead(ok: boolean): Promise<{ command_id: string } | undefined> {
+  await waitFor(() => {
+    if (heldReads.length === 0) throw new Error('the sender read nothing from the outbox')
+  })
+  const read = heldReads.shift()!
+  if (!ok) {
+    await act(async () => read.fail(new DOMException('The device storage failed to read.', 'UnknownError')))
+    await read.result.catch(() => undefined)
+    return undefined
+  }
+  let found: { command_id: string } | undefined
+  await act(async () => {
+    read.release()
+    found = await read.result
+  })
+  return found
+}
+
+/**
+ * A clock for a machine's delayed events (XState's `clock` option): the timers are kept, not run, until the replay
+ * fires the one the model's `xstate.after.*` event stands for.
+ */
+export function heldClock() {
+  let next = 1
+  const timers = new Map<number, { fire: () => void; ms: number }>()
+  return {
+    clock: {
+      setTimeout(fire: () => void, ms: number) {
+        const id = next++
+        timers.set(id, { fire, ms })
+        return id
+      },
+      clearTimeout(id: unknown) {
+        timers.delete(id as number)
+      },
+    },
+    /** the delays of the timers waiting */
+    delays: () => [...timers.values()].map((t) => t.ms),
+    /** runs the one waiting timer (there must be exactly one) */
+    fire() {
+      expect(timers.size, 'one timer waiting').toBe(1)
+      const [[id, timer]] = [...timers]
+      timers.delete(id)
+      act(() => timer.fire())
+    },
+    reset: () => timers.clear(),
+  }
 }
 
 /**
