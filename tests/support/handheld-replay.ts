@@ -8,12 +8,16 @@
  * A test file hooks the gate in with
  *   vi.mock('../outbox/outbox-db', async (original) => gateOutboxWrites(await original()))
  */
-import { act, waitFor } from '@testing-library/react'
+import { act, isInaccessible, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
-import { expect } from 'vitest'
+import { afterEach, beforeEach, expect } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { nextSnapshot, type MachineModel } from '../../machines/testing/model-coverage'
+import { lastFeedback } from '../../src/features/collector/feedback/feedback'
+import { offlineCacheDb } from '../../src/features/collector/offline/offline-cache'
+import { resetOfflineCacheForTests } from '../../src/features/collector/offline/offline-cache-provider'
 import { FLOWS_CHANNEL, isFlowsMessage } from '../../src/lib/flows-inspector'
+import { renderApp, signIn, type RenderAppResult } from './render-app'
 import type { ScreenDriver } from './screen-replay'
 
 interface HeldWrite {
@@ -211,4 +215,137 @@ export function machineEvents(machineId: string) {
     },
     close: () => channel.close(),
   }
+}
+
+// ---- what every handheld flow's replay file does around its paths ----
+
+const leftovers: (() => unknown)[] = []
+
+/** Something the path started that must end with it (an inspector's channel, the parked requests' drain). */
+export function endWithPath(end: () => unknown): void {
+  leftovers.push(end)
+}
+
+/**
+ * The hooks of a handheld replay file: before each path the device is as new (no offline cache, nothing in the
+ * outbox); after it, the writes left at the gate are failed and what the path started ends.
+ */
+export function handheldReplayHooks(): void {
+  beforeEach(async () => {
+    resetOfflineCacheForTests()
+    // imported here: the test file mocks the outbox module with this module's gates (a static import would be a cycle)
+    const { outboxDb } = await import('../../src/features/collector/outbox/outbox-db')
+    await outboxDb().commands.clear()
+    const cache = offlineCacheDb()
+    await Promise.all([cache.locations.clear(), cache.products.clear(), cache.tasks.clear()])
+  })
+  afterEach(async () => {
+    dropHeldOutboxWrites()
+    for (const end of leftovers.splice(0)) await end()
+  })
+}
+
+/** The flow at `route` for a signed-in operator, once its prompt (test id `<flow>-prompt`) shows and the offline cache is down. */
+export async function openFlow(route: string, flow: string): Promise<RenderAppResult> {
+  signIn()
+  const app = await renderApp(route)
+  await screen.findByTestId(`${flow}-prompt`)
+  await waitFor(() => expect(screen.queryByText(/Baixando locais/)).not.toBeInTheDocument())
+  return app
+}
+
+// ---- stimuli ----
+
+/** The outbox write of the flow's `submit` actor let through or failed, for the model's done/error event; false for any other. */
+export async function outboxStimulus(event: EventObject): Promise<boolean> {
+  if (event.type !== 'xstate.done.actor.submit' && event.type !== 'xstate.error.actor.submit') return false
+  await settleOutboxWrite(event.type === 'xstate.done.actor.submit')
+  return true
+}
+
+/** One of the screen's buttons pressed, by its accessible name. */
+export async function press(user: UserEvent, name: string | RegExp): Promise<void> {
+  await user.click(screen.getByRole('button', { name }))
+}
+
+/** A value typed into a field and its form's OK pressed. */
+export async function typeAndOk(user: UserEvent, field: HTMLElement, value: string): Promise<void> {
+  await typeIn(user, field, value)
+  await user.click(within(field.closest('form')!).getByRole('button', { name: 'OK' }))
+}
+
+// ---- checks ----
+
+type Role = 'button' | 'textbox' | 'region' | 'heading' | 'listitem' | 'article'
+
+/**
+ * The screen's elements of a role, by accessible name, read once per check. A check asks for many buttons and fields
+ * by name; each `queryByRole` walks the whole document again, working out visibility and names (jsdom's computed
+ * styles, slow): this walks it once per role and answers every name from that, with the same rules (the accessible
+ * name, whitespace collapsed, matched whole or by a RegExp; more than one match is an error, as queryByRole's).
+ */
+export function rolesOnScreen() {
+  const read = new Map<Role, { name: string; element: HTMLElement }[]>()
+  const all = (role: Role) => {
+    let found = read.get(role)
+    if (!found) {
+      // every element of the role with its name (as queryByRole works names out first); whether it is visible is
+      // asked only of the elements a check names (below), as queryByRole asks it only of those its name matches
+      const named: { name: string; element: HTMLElement }[] = []
+      screen.queryAllByRole(role, {
+        hidden: true,
+        name: (name, element) => {
+          named.push({ name: name.replace(/\s+/g, ' ').trim(), element: element as HTMLElement })
+          return false
+        },
+      })
+      read.set(role, (found = named))
+    }
+    return found
+  }
+  const query = (role: Role, name: string | RegExp): HTMLElement | null => {
+    const matches = all(role).filter((x) => (typeof name === 'string' ? x.name === name : name.test(x.name)) && !isInaccessible(x.element))
+    if (matches.length > 1) throw new Error(`${matches.length} ${role}s named ${String(name)} on the screen`)
+    return matches[0]?.element ?? null
+  }
+  return {
+    query,
+    get(role: Role, name: string | RegExp): HTMLElement {
+      const element = query(role, name)
+      if (!element) throw new Error(`no ${role} named ${String(name)} on the screen`)
+      return element
+    },
+    has: (role: Role, name: string | RegExp) => query(role, name) !== null,
+  }
+}
+
+/** The step's prompt (`<flow>-prompt`), and the refusal (`<flow>-refusal`), heard and felt as an error, or none. */
+export function expectPromptAndRefusal(flow: string, prompt: string, refusal: string | null, label: string): void {
+  expect(screen.getByTestId(`${flow}-prompt`), label).toHaveTextContent(prompt)
+  if (refusal !== null) {
+    expect(screen.getByTestId(`${flow}-refusal`), label).toHaveTextContent(refusal)
+    expect(lastFeedback()?.kind, label).toBe('error')
+  } else expect(screen.queryByTestId(`${flow}-refusal`), label).toBeNull()
+}
+
+/** A panel's text as the flows show a draft: each field's label then its value, the blank ones left out. */
+export function fieldsText(fields: [string, string | null | undefined][]): string {
+  return fields
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}${value}`)
+    .join('')
+}
+
+/** Cancelar shown or not; when shown, disabled exactly while a write is under way. */
+export function expectCancel(shown: boolean, busy: boolean, label: string): void {
+  const cancel = screen.queryByRole('button', { name: 'Cancelar' })
+  if (!shown) return void expect(cancel, label).toBeNull()
+  expect(cancel, label).not.toBeNull()
+  expect(cancel, label)[busy ? 'toBeDisabled' : 'toBeEnabled']()
+}
+
+/** The element with test id `testId` shows `text`, or is not there when `text` is null. */
+export function expectShown(testId: string, text: string | null, label: string): void {
+  if (text === null) expect(screen.queryByTestId(testId), label).toBeNull()
+  else expect(screen.getByTestId(testId), label).toHaveTextContent(text)
 }
