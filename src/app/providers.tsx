@@ -26,10 +26,6 @@ export function AppProviders({
         defaultColorScheme="auto"
         colorSchemeManager={colorSchemeManager}
         cssVariablesResolver={cssVariablesResolver}
-        // the theme's variables on :root alone (Mantine's default adds `:host`, for apps rendered in a shadow root,
-        // which this one is not): jsdom's getComputedStyle matches `:host(...)` slowly, about 12x per call, and every
-        // role query of the web tests (visibility, accessible names) calls it for each element it looks at
-        cssVariablesSelector=":root"
         env={mantineEnv}
       >
         <NotificationsHost autoClose={TOAST_AUTO_CLOSE_MS} />

@@ -249,7 +249,9 @@ export function handheldReplayHooks(): void {
 export async function openFlow(route: string, flow: string): Promise<RenderAppResult> {
   signIn()
   const app = await renderApp(route)
-  await screen.findByTestId(`${flow}-prompt`)
+  // the flow's code loads with the route (a lazy chunk): on two cores shared with other test files that can take more
+  // than the usual wait
+  await screen.findByTestId(`${flow}-prompt`, {}, { timeout: 15_000 })
   await waitFor(() => expect(screen.queryByText(/Baixando locais/)).not.toBeInTheDocument())
   return app
 }
