@@ -47,4 +47,29 @@ export const outboxModel: MachineModel<OutboxModelEvent> = {
   },
   abstract: abstractOutbox,
   input: outboxModelInput,
+  screens: [
+    {
+      screen: '/m/pending (and the collector header)',
+      test: 'src/features/collector/components/pending-screen.screen-flows.test.tsx',
+      events: (snapshot) => outboxScreenEvents(snapshot),
+      sample: 4,
+      // each outcome of a send on the screen: applied with more or none left, refused with its reason, nothing there
+      everyEvent: true,
+    },
+  ],
+}
+
+/**
+ * What /m/pending can send the sender in a snapshot. The outbox changes (CHANGED) only when the device's count of
+ * waiting commands does (the app tells the sender on every change of that count): to two from none, to none from
+ * some. 'Enviar agora' (RETRY_NOW) is there only while commands wait, and not while one is being sent (its button is
+ * busy then). The network's going and coming, the back-off's timer and each outcome of a send are always stageable.
+ */
+export function outboxScreenEvents(snapshot: AnyMachineSnapshot): OutboxModelEvent[] {
+  const waiting = (snapshot.context as OutboxContext).pending > 0
+  return outboxModel.events(snapshot).filter((e) => {
+    if (e.type === 'CHANGED') return e.pending! > 0 ? !waiting : waiting
+    if (e.type === 'RETRY_NOW') return waiting && !snapshot.matches({ online: 'sending' })
+    return true
+  })
 }

@@ -10,7 +10,7 @@
  * the narrowed graph cannot reach shows up as the screen's missing states and transitions.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import { coverageOf, modelPaths, modelSimplePaths, pathKey, takenTransitions } from './model-coverage'
+import { coverageOf, modelPaths, modelSimplePaths, nextSnapshot, pathKey, takenTransitions } from './model-coverage'
 import type { Coverage, MachineModel, ModelOptions, ModelPath } from './model-coverage'
 
 export interface ScreenReplay {
@@ -22,6 +22,12 @@ export interface ScreenReplay {
   events?: (snapshot: AnyMachineSnapshot) => EventObject[]
   /** how many paths to replay beyond those that reach every state and transition */
   sample: number
+  /**
+   * Replay every event the screen can produce at least once, not only every transition: where several events take
+   * the same transition to the same abstract state (an actor's outcomes: applied, refused, nothing to send), the cover
+   * keeps one of them; with this, each of the others is added at the end of the shortest path to a state that takes it.
+   */
+  everyEvent?: boolean
 }
 
 export interface ScreenReplayPlan {
@@ -75,6 +81,24 @@ function coveringPaths(model: MachineModel, paths: ModelPath[]): ModelPath[] {
   }
 }
 
+/** For each event the screen can produce that no path of `chosen` takes: the shortest path that ends with it. */
+function eventPaths(model: MachineModel, opts: ModelOptions<EventObject>, shortest: ModelPath[], chosen: ModelPath[]): ModelPath[] {
+  const keyOf = (event: EventObject) => JSON.stringify(event)
+  const seen = new Set(chosen.flatMap((path) => path.steps.slice(1).map((step) => keyOf(step.event))))
+  const added: ModelPath[] = []
+  for (const path of [...shortest].sort((a, b) => a.steps.length - b.steps.length)) {
+    const handled = new Set<string>(path.state._nodes.flatMap((node) => [...node.transitions.keys()]))
+    for (const event of opts.events(path.state)) {
+      const key = keyOf(event)
+      if (seen.has(key) || !handled.has(event.type) || takenTransitions(model.machine, path.state, event).length === 0) continue
+      seen.add(key)
+      const state = nextSnapshot(model.machine, path.state, event)
+      added.push({ ...path, state, steps: [...path.steps, { state, event }], weight: path.weight + 1 })
+    }
+  }
+  return added
+}
+
 /** `count` of `paths`, evenly spread (the first, then every n-th). */
 function spread(paths: ModelPath[], count: number): ModelPath[] {
   if (count <= 0 || paths.length === 0) return []
@@ -90,6 +114,7 @@ export function screenReplayPlan(model: MachineModel, replay: ScreenReplay): Scr
   const opts = optionsOf(model, replay)
   const shortest = modelPaths(model.machine, opts)
   const covering = coveringPaths(model, shortest)
+  if (replay.everyEvent) covering.push(...eventPaths(model, opts, shortest, covering))
   const chosen = new Set(covering.map(pathKey))
   const simple = modelSimplePaths(model.machine, opts, { maxPaths: 2_000 })
   const pool = (simple.bounded ? simple.paths : shortest).filter((path) => !chosen.has(pathKey(path)))

@@ -11,18 +11,31 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { i18n } from '@lingui/core'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { countPrompt, type CountContext, type CountTarget } from '../../../../machines/count/count.machine'
 import { countModel } from '../../../../machines/count/count.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
-import { dropHeldOutboxWrites, exactDriver, typeIn, gateOutboxWrites, machineEvents, outboxWriteHeld, scanBurst, settleOutboxWrite } from '../../../../tests/support/handheld-replay'
-import { page, renderApp, signIn, type MockRequest } from '../../../../tests/support/render-app'
+import {
+  endWithPath,
+  exactDriver,
+  expectCancel,
+  expectPromptAndRefusal,
+  expectShown,
+  gateOutboxWrites,
+  handheldReplayHooks,
+  machineEvents,
+  openFlow,
+  outboxStimulus,
+  outboxWriteHeld,
+  press,
+  rolesOnScreen,
+  scanBurst,
+  typeAndOk,
+} from '../../../../tests/support/handheld-replay'
+import { page, type MockRequest } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
 import { countText } from '../count-texts'
-import { lastFeedback } from '../feedback/feedback'
-import { offlineCacheDb } from '../offline/offline-cache'
-import { resetOfflineCacheForTests } from '../offline/offline-cache-provider'
 import { outboxDb } from '../outbox/outbox-db'
 
 vi.mock('../outbox/outbox-db', async (original) => gateOutboxWrites(await original<typeof import('../outbox/outbox-db')>()))
@@ -85,26 +98,15 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
           scanBurst(codeOf(e.target!))
           return
         case 'QTY':
-          await typeIn(user, screen.getByRole('textbox', { name: /^Quantidade de / }), e.qty!)
-          await user.click(screen.getByRole('button', { name: 'OK' }))
-          return
+          return typeAndOk(user, screen.getByRole('textbox', { name: /^Quantidade de / }), e.qty!)
         case 'EMPTY':
-          await user.click(screen.getByRole('button', { name: 'Local vazio' }))
-          return
+          return press(user, 'Local vazio')
         case 'CONFIRM':
-          await user.click(screen.getByRole('button', { name: 'Confirmar' }))
-          return
+          return press(user, 'Confirmar')
         case 'RESET':
-          await user.click(screen.getByRole('button', { name: 'Cancelar' }))
-          return
-        case 'xstate.done.actor.submit':
-          await settleOutboxWrite(true)
-          return
-        case 'xstate.error.actor.submit':
-          await settleOutboxWrite(false)
-          return
+          return press(user, 'Cancelar')
       }
-      throw new Error(`no stimulus for ${event.type} on /m/count`)
+      if (!(await outboxStimulus(event))) throw new Error(`no stimulus for ${event.type} on /m/count`)
     },
     async check(expected: AnyMachineSnapshot, label: string) {
       const c = expected.context as CountContext
@@ -112,11 +114,8 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
       // a count just written: the outbox sends it, and the list is checked once the server has it (it must stay off the list)
       if (value === 'location' && c.last) await waitFor(async () => expect(await outboxDb().commands.where('state').equals('pending').count(), label).toBe(0))
       await waitFor(() => {
-        expect(screen.getByTestId('count-prompt'), label).toHaveTextContent(countText(i18n, countPrompt(expected as AnyMachineSnapshot & { context: CountContext })))
-        if (c.refusal) {
-          expect(screen.getByTestId('count-refusal'), label).toHaveTextContent(countText(i18n, c.refusal))
-          expect(lastFeedback()?.kind, label).toBe('error')
-        } else expect(screen.queryByTestId('count-refusal'), label).toBeNull()
+        const ui = rolesOnScreen()
+        expectPromptAndRefusal('count', countText(i18n, countPrompt(expected as AnyMachineSnapshot & { context: CountContext })), c.refusal ? countText(i18n, c.refusal) : null, label)
 
         // the location being counted and its lines, newest first
         const draft = screen.queryByTestId('count-draft')
@@ -132,19 +131,13 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
 
         // the buttons the step offers
         const counted = c.entries.length > 0
-        expect(screen.queryByRole('textbox', { name: /^Quantidade de / }) !== null, label).toBe(value === 'items' && counted)
-        expect(screen.queryByRole('button', { name: 'Local vazio' }) !== null, label).toBe(value === 'items' && !counted)
-        const confirm = screen.queryByRole('button', { name: 'Confirmar' })
+        expect(ui.has('textbox', /^Quantidade de /), label).toBe(value === 'items' && counted)
+        expect(ui.has('button', 'Local vazio'), label).toBe(value === 'items' && !counted)
+        const confirm = ui.query('button', 'Confirmar')
         expect(confirm !== null, label).toBe((value === 'items' && counted) || value === 'confirmEmpty' || value === 'submitting')
         if (confirm) expect(confirm.hasAttribute('data-loading'), label).toBe(value === 'submitting')
-        const cancel = screen.queryByRole('button', { name: 'Cancelar' })
-        if (value !== 'location' || c.refusal) {
-          expect(cancel, label).not.toBeNull()
-          expect(cancel, label)[value === 'submitting' ? 'toBeDisabled' : 'toBeEnabled']()
-        } else expect(cancel, label).toBeNull()
-
-        if (c.last) expect(screen.getByTestId('count-done'), label).toHaveTextContent(`Contagem registrada: ${c.last.location}${c.last.empty ? ' vazio' : ''}`)
-        else expect(screen.queryByTestId('count-done'), label).toBeNull()
+        expectCancel(value !== 'location' || c.refusal !== null, value === 'submitting', label)
+        expectShown('count-done', c.last ? `Contagem registrada: ${c.last.location}${c.last.empty ? ' vazio' : ''}` : null, label)
 
         // the locations left to count, in the machine's order (by location)
         if (value === 'location') {
@@ -159,20 +152,7 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
   }
 }
 
-let events: ReturnType<typeof machineEvents> | undefined
-let drain: (() => Promise<void>) | undefined
-beforeEach(async () => {
-  resetOfflineCacheForTests()
-  localStorage.clear()
-  await outboxDb().commands.clear()
-  await offlineCacheDb().locations.clear()
-  await offlineCacheDb().products.clear()
-})
-afterEach(async () => {
-  dropHeldOutboxWrites()
-  events?.close()
-  await drain?.()
-})
+handheldReplayHooks()
 
 describe('count machine replayed on /m/count (issue 16)', () => {
   it('the replayed paths reach every state, and every transition the screen can stage', () => {
@@ -191,12 +171,10 @@ describe('count machine replayed on /m/count (issue 16)', () => {
       // blind: no system quantities for the plan
       return { status: 404, body: { detail: 'Not found.' } }
     })
-    drain = api.drain
-    events = machineEvents('count')
-    signIn()
-    const { user } = await renderApp('/m/count')
-    await screen.findByTestId('count-prompt')
-    await waitFor(() => expect(screen.queryByText(/Baixando locais/)).not.toBeInTheDocument())
+    const events = machineEvents('count')
+    endWithPath(events.close)
+    endWithPath(api.drain)
+    const { user } = await openFlow('/m/count', 'count')
     await replayOnScreen(path, exactDriver(countModel, path.steps[0].state, countDriver(api, user, events)))
   })
 })

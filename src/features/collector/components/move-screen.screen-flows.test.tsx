@@ -9,19 +9,29 @@
 import { screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { i18n } from '@lingui/core'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { movePrompt, type MoveContext, type MoveTarget } from '../../../../machines/move/move.machine'
 import { moveModel } from '../../../../machines/move/move.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
-import { dropHeldOutboxWrites, exactDriver, typeIn, gateOutboxWrites, outboxWriteHeld, scanBurst, settleOutboxWrite } from '../../../../tests/support/handheld-replay'
-import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
+import {
+  exactDriver,
+  expectCancel,
+  expectPromptAndRefusal,
+  expectShown,
+  fieldsText,
+  gateOutboxWrites,
+  handheldReplayHooks,
+  openFlow,
+  outboxStimulus,
+  outboxWriteHeld,
+  press,
+  scanBurst,
+  typeAndOk,
+} from '../../../../tests/support/handheld-replay'
+import { mockApi } from '../../../../tests/support/render-app'
 import { replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
-import { lastFeedback } from '../feedback/feedback'
 import { moveText } from '../move-texts'
-import { offlineCacheDb } from '../offline/offline-cache'
-import { resetOfflineCacheForTests } from '../offline/offline-cache-provider'
-import { outboxDb } from '../outbox/outbox-db'
 import { moveSummary } from './move-screen'
 
 vi.mock('../outbox/outbox-db', async (original) => gateOutboxWrites(await original<typeof import('../outbox/outbox-db')>()))
@@ -59,42 +69,27 @@ function moveDriver(user: UserEvent): ScreenDriver {
           scanBurst(codeOf(e.target!))
           return
         case 'QTY':
-          await typeIn(user, screen.getByRole('textbox', { name: 'Quantidade' }), e.qty!)
-          await user.click(screen.getByRole('button', { name: 'OK' }))
-          return
+          return typeAndOk(user, screen.getByRole('textbox', { name: 'Quantidade' }), e.qty!)
         case 'CONFIRM':
-          await user.click(screen.getByRole('button', { name: 'Confirmar' }))
-          return
+          return press(user, 'Confirmar')
         case 'RESET':
-          await user.click(screen.getByRole('button', { name: 'Cancelar' }))
-          return
-        case 'xstate.done.actor.submit':
-          await settleOutboxWrite(true)
-          return
-        case 'xstate.error.actor.submit':
-          await settleOutboxWrite(false)
-          return
+          return press(user, 'Cancelar')
       }
-      throw new Error(`no stimulus for ${event.type} on /m/move`)
+      if (!(await outboxStimulus(event))) throw new Error(`no stimulus for ${event.type} on /m/move`)
     },
     async check(expected: AnyMachineSnapshot, label: string) {
       const c = expected.context as MoveContext
       const value = expected.value as string
-      const draft = [
+      const draft = fieldsText([
         ['Palete', c.pallet?.code],
         ['Origem', c.from?.code],
         ['Produto', c.product ? `${c.product.code} · ${c.product.name}` : null],
         ['Lote', c.product?.lot],
         ['Quantidade', c.qty],
         ['Destino', c.to?.code],
-      ]
-        .filter(([, v]) => v)
-        .map(([k, v]) => `${k}${v}`)
-        .join('')
+      ])
       await waitFor(() => {
-        expect(screen.getByTestId('move-prompt'), label).toHaveTextContent(moveText(i18n, movePrompt(expected)))
-        if (c.refusal) expect(screen.getByTestId('move-refusal'), label).toHaveTextContent(moveText(i18n, c.refusal))
-        else expect(screen.queryByTestId('move-refusal'), label).toBeNull()
+        expectPromptAndRefusal('move', moveText(i18n, movePrompt(expected)), c.refusal ? moveText(i18n, c.refusal) : null, label)
         expect(screen.getByTestId('move-draft').textContent, label).toBe(draft)
         const confirm = screen.queryByRole('button', { name: 'Confirmar' })
         if (value === 'confirm' || value === 'submitting') {
@@ -103,15 +98,8 @@ function moveDriver(user: UserEvent): ScreenDriver {
           else expect(confirm, label).not.toHaveAttribute('data-loading')
         } else expect(confirm, label).toBeNull()
         expect(screen.queryByRole('textbox', { name: 'Quantidade' }) !== null, label).toBe(value === 'quantity')
-        const cancel = screen.queryByRole('button', { name: 'Cancelar' })
-        if (value !== 'source' || c.refusal) {
-          expect(cancel, label).not.toBeNull()
-          expect(cancel, label)[value === 'submitting' ? 'toBeDisabled' : 'toBeEnabled']()
-        } else expect(cancel, label).toBeNull()
-        if (c.last) expect(screen.getByTestId('move-done'), label).toHaveTextContent(`Movimentação registrada: ${moveSummary(c.last)}`)
-        else expect(screen.queryByTestId('move-done'), label).toBeNull()
-        // a refusal is heard and felt, not only read
-        if (c.refusal) expect(lastFeedback()?.kind, label).toBe('error')
+        expectCancel(value !== 'source' || c.refusal !== null, value === 'submitting', label)
+        expectShown('move-done', c.last ? `Movimentação registrada: ${moveSummary(c.last)}` : null, label)
       })
       // the move is being written exactly while the machine is submitting
       expect(outboxWriteHeld(), label).toBe(value === 'submitting')
@@ -119,13 +107,7 @@ function moveDriver(user: UserEvent): ScreenDriver {
   }
 }
 
-beforeEach(async () => {
-  resetOfflineCacheForTests()
-  await outboxDb().commands.clear()
-  await offlineCacheDb().locations.clear()
-  await offlineCacheDb().products.clear()
-})
-afterEach(() => dropHeldOutboxWrites())
+handheldReplayHooks()
 
 describe('move machine replayed on /m/move (issue 16)', () => {
   it('the replayed paths reach every state and transition of the machine', () => {
@@ -140,10 +122,7 @@ describe('move machine replayed on /m/move (issue 16)', () => {
       if (method === 'POST') return { status: 201, body: { command_id: 'x', moves: [], lines: [] } }
       return { status: 404, body: { detail: 'Not found.' } }
     })
-    signIn()
-    const { user } = await renderApp('/m/move')
-    await screen.findByTestId('move-prompt')
-    await waitFor(() => expect(screen.queryByText(/Baixando locais/)).not.toBeInTheDocument())
+    const { user } = await openFlow('/m/move', 'move')
     await replayOnScreen(path, exactDriver(moveModel, path.steps[0].state, moveDriver(user)))
   })
 })

@@ -20,15 +20,45 @@ function CommandCard({ command, children }: { command: OutboxCommand; children?:
   )
 }
 
+/** What the sender is doing (the outbox machine's state): connected, sending, without network, or waiting to try again. */
+function SenderStatus({ status, attempt }: { status: string; attempt: number }) {
+  let text: React.ReactNode
+  let warn = false
+  switch (status) {
+    case 'idle':
+      text = <Trans>Conectado.</Trans>
+      break
+    case 'sending':
+      text = <Trans>Enviando…</Trans>
+      break
+    case 'offline':
+      text = <Trans>Sem rede: os comandos ficam no aparelho e são enviados quando a rede voltar.</Trans>
+      warn = true
+      break
+    case 'backingOff':
+      text = <Trans>O envio falhou (tentativa {attempt}); nova tentativa automática em instantes.</Trans>
+      warn = true
+      break
+    default:
+      return null
+  }
+  return (
+    <Text role="status" data-testid="outbox-status" data-status={status} fw={warn ? 600 : undefined} c={warn ? 'var(--collector-warn)' : 'var(--collector-muted)'}>
+      {text}
+    </Text>
+  )
+}
+
 /** /m/pending, 'Pendências' (issue 16): what waits to be sent, and what the server refused with its reason. */
 export function PendingScreen() {
   const { t } = useLingui()
-  const { pending, refused, sendNow, dismiss, status } = useOutbox()
+  const { pending, refused, sendNow, dismiss, status, attempt } = useOutbox()
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         <Trans>Pendências</Trans>
       </Title>
+      <SenderStatus status={status} attempt={attempt} />
       <section aria-labelledby="refused-heading">
         <Title order={2} size="h3" id="refused-heading" mb="xs">
           <Trans>Recusados pelo servidor</Trans>

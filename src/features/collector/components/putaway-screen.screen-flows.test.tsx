@@ -10,18 +10,29 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { i18n } from '@lingui/core'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { putawayPrompt, type PutawayContext, type PutawayTarget } from '../../../../machines/putaway/putaway.machine'
 import { putawayModel } from '../../../../machines/putaway/putaway.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
-import { dropHeldOutboxWrites, exactDriver, gateOutboxWrites, machineEvents, outboxWriteHeld, scanBurst, settleOutboxWrite } from '../../../../tests/support/handheld-replay'
-import { mockApi, renderApp, signIn, type RenderAppResult } from '../../../../tests/support/render-app'
+import {
+  endWithPath,
+  exactDriver,
+  expectCancel,
+  expectPromptAndRefusal,
+  expectShown,
+  fieldsText,
+  gateOutboxWrites,
+  handheldReplayHooks,
+  machineEvents,
+  openFlow,
+  outboxStimulus,
+  outboxWriteHeld,
+  press,
+  scanBurst,
+} from '../../../../tests/support/handheld-replay'
+import { mockApi, type RenderAppResult } from '../../../../tests/support/render-app'
 import { replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
-import { lastFeedback } from '../feedback/feedback'
-import { offlineCacheDb } from '../offline/offline-cache'
-import { resetOfflineCacheForTests } from '../offline/offline-cache-provider'
-import { outboxDb } from '../outbox/outbox-db'
 import { putawayText } from '../putaway-texts'
 import { putawaySummary } from './putaway-screen'
 
@@ -87,45 +98,27 @@ function putawayDriver(app: RenderAppResult, user: UserEvent, events: ReturnType
           await act(() => app.router.navigate({ to: '/m/putaway', search: e.task === null ? {} : { task: e.task } }))
           return
         case 'RESET':
-          await user.click(screen.getByRole('button', { name: 'Cancelar' }))
-          return
-        case 'xstate.done.actor.submit':
-          await settleOutboxWrite(true)
-          return
-        case 'xstate.error.actor.submit':
-          await settleOutboxWrite(false)
-          return
+          return press(user, 'Cancelar')
       }
-      throw new Error(`no stimulus for ${event.type} on /m/putaway`)
+      if (!(await outboxStimulus(event))) throw new Error(`no stimulus for ${event.type} on /m/putaway`)
     },
     async check(expected: AnyMachineSnapshot, label: string) {
       const c = expected.context as PutawayContext
       const value = expected.value as string
-      const draft = [
+      const draft = fieldsText([
         ['Palete', c.pallet?.code],
         ['Destino sugerido', c.task ? (c.task.suggested?.code ?? 'nenhum: escolha um local válido') : null],
         ['Destino', c.to?.code],
-      ]
-        .filter(([, v]) => v)
-        .map(([k, v]) => `${k}${v}`)
-        .join('')
+      ])
       const only = c.only === null ? null : c.tasks.find((x) => x.id === c.only)
       const waiting = c.only === null ? c.tasks.length : only ? 1 : 0
       await waitFor(() => {
-        expect(screen.getByTestId('putaway-prompt'), label).toHaveTextContent(putawayText(i18n, putawayPrompt(expected)))
-        if (c.refusal) expect(screen.getByTestId('putaway-refusal'), label).toHaveTextContent(putawayText(i18n, c.refusal))
-        else expect(screen.queryByTestId('putaway-refusal'), label).toBeNull()
+        expectPromptAndRefusal('putaway', putawayText(i18n, putawayPrompt(expected)), c.refusal ? putawayText(i18n, c.refusal) : null, label)
         if (value === 'pallet') expect(screen.getByTestId('putaway-waiting').textContent, label).toBe(`Paletes a armazenar: ${waiting}${only ? ` · ${only.sscc ?? only.palletCode}` : ''}`)
         else expect(screen.queryByTestId('putaway-waiting'), label).toBeNull()
         expect(screen.getByTestId('putaway-draft').textContent, label).toBe(draft)
-        const cancel = screen.queryByRole('button', { name: 'Cancelar' })
-        if (value !== 'pallet' || c.refusal) {
-          expect(cancel, label).not.toBeNull()
-          expect(cancel, label)[value === 'submitting' ? 'toBeDisabled' : 'toBeEnabled']()
-        } else expect(cancel, label).toBeNull()
-        if (c.last) expect(screen.getByTestId('putaway-done'), label).toHaveTextContent(`Armazenagem registrada: ${putawaySummary(c.last)}`)
-        else expect(screen.queryByTestId('putaway-done'), label).toBeNull()
-        if (c.refusal) expect(lastFeedback()?.kind, label).toBe('error')
+        expectCancel(value !== 'pallet' || c.refusal !== null, value === 'submitting', label)
+        expectShown('putaway-done', c.last ? `Armazenagem registrada: ${putawaySummary(c.last)}` : null, label)
       })
       // the putaway is being written exactly while the machine is submitting
       expect(outboxWriteHeld(), label).toBe(value === 'submitting')
@@ -133,18 +126,7 @@ function putawayDriver(app: RenderAppResult, user: UserEvent, events: ReturnType
   }
 }
 
-let events: ReturnType<typeof machineEvents> | undefined
-beforeEach(async () => {
-  resetOfflineCacheForTests()
-  await outboxDb().commands.clear()
-  await offlineCacheDb().locations.clear()
-  await offlineCacheDb().products.clear()
-  await offlineCacheDb().tasks.clear()
-})
-afterEach(() => {
-  dropHeldOutboxWrites()
-  events?.close()
-})
+handheldReplayHooks()
 
 describe('putaway machine replayed on /m/putaway (issue 16)', () => {
   it('the replayed paths reach every state and transition of the machine', () => {
@@ -159,10 +141,9 @@ describe('putaway machine replayed on /m/putaway (issue 16)', () => {
       if (method === 'POST') return { status: 201, body: {} }
       return { status: 404, body: { detail: 'Not found.' } }
     })
-    events = machineEvents('putaway')
-    signIn()
-    const app = await renderApp('/m/putaway')
-    await screen.findByTestId('putaway-prompt')
+    const events = machineEvents('putaway')
+    endWithPath(events.close)
+    const app = await openFlow('/m/putaway', 'putaway')
     await waitFor(() => expect(screen.getByTestId('putaway-waiting')).toHaveTextContent('Paletes a armazenar: 2'))
     await replayOnScreen(path, exactDriver(putawayModel, path.steps[0].state, putawayDriver(app, app.user, events)))
   })

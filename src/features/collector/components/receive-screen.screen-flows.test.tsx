@@ -9,21 +9,32 @@
  * show what the state says: the prompt, the refusal, the item in hand, the document's lines, the open and closed
  * pallets, which buttons are there, and the receipt sent.
  */
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { i18n } from '@lingui/core'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { fromMilli, milli, receivePrompt, type ClosedPallet, type ReceiveContext, type ReceiveItem, type ReceiveTarget } from '../../../../machines/receive/receive.machine'
 import { receiveModel } from '../../../../machines/receive/receive.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
-import { dropHeldOutboxWrites, exactDriver, typeIn, gateOutboxWrites, outboxWriteHeld, scanBurst, settleOutboxWrite } from '../../../../tests/support/handheld-replay'
-import { renderApp, signIn, type MockRequest } from '../../../../tests/support/render-app'
+import {
+  endWithPath,
+  exactDriver,
+  expectPromptAndRefusal,
+  expectShown,
+  fieldsText,
+  gateOutboxWrites,
+  handheldReplayHooks,
+  openFlow,
+  outboxStimulus,
+  outboxWriteHeld,
+  press,
+  rolesOnScreen,
+  scanBurst,
+  typeAndOk,
+} from '../../../../tests/support/handheld-replay'
+import type { MockRequest } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
-import { lastFeedback } from '../feedback/feedback'
-import { offlineCacheDb } from '../offline/offline-cache'
-import { resetOfflineCacheForTests } from '../offline/offline-cache-provider'
-import { outboxDb } from '../outbox/outbox-db'
 import { receiveText } from '../receive-texts'
 
 vi.mock('../outbox/outbox-db', async (original) => gateOutboxWrites(await original<typeof import('../outbox/outbox-db')>()))
@@ -73,11 +84,7 @@ function realise(event: EventObject, before: AnyMachineSnapshot): EventObject {
 const itemText = (i: ReceiveItem) => `${i.qty} × ${i.productCode}${i.lot ? ` (${i.lot})` : ''}`
 
 function receiveDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): ScreenDriver {
-  const typed = async (label: string, value: string) => {
-    const field = screen.getByRole('textbox', { name: label })
-    await typeIn(user, field, value)
-    await user.click(within(field.closest('form')!).getByRole('button', { name: 'OK' }))
-  }
+  const typed = (label: string, value: string) => typeAndOk(user, screen.getByRole('textbox', { name: label }), value)
   return {
     async perform(event: EventObject) {
       const e = event as EventObject & { target?: ReceiveTarget; code?: string; lot?: string; date?: string; qty?: string; error?: { status?: number } }
@@ -97,20 +104,15 @@ function receiveDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): 
         case 'DAMAGED':
           return typed('Avaria (quantidade danificada)', e.qty!)
         case 'CONFIRM':
-          await user.click(screen.getByRole('button', { name: 'Confirmar' }))
-          return
+          return press(user, 'Confirmar')
         case 'CANCEL':
-          await user.click(screen.getByRole('button', { name: 'Cancelar' }))
-          return
+          return press(user, 'Cancelar')
         case 'CLOSE_PALLET':
-          await user.click(screen.getByRole('button', { name: 'Fechar palete' }))
-          return
+          return press(user, 'Fechar palete')
         case 'FINISH':
-          await user.click(screen.getByRole('button', { name: 'Finalizar' }))
-          return
+          return press(user, 'Finalizar')
         case 'RESET':
-          await user.click(screen.getByRole('button', { name: 'Trocar documento' }))
-          return
+          return press(user, 'Trocar documento')
         case 'xstate.done.actor.load':
           await api.answer(e.type, isLookup, { body: listOf([ROW]) })
           return
@@ -123,14 +125,8 @@ function receiveDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): 
         case 'xstate.error.actor.close':
           await api.answer(e.type, isDraft, 'network')
           return
-        case 'xstate.done.actor.submit':
-          await settleOutboxWrite(true)
-          return
-        case 'xstate.error.actor.submit':
-          await settleOutboxWrite(false)
-          return
       }
-      throw new Error(`no stimulus for ${event.type} on /m/receive`)
+      if (!(await outboxStimulus(event))) throw new Error(`no stimulus for ${event.type} on /m/receive`)
     },
     async check(expected: AnyMachineSnapshot, label: string) {
       const c = expected.context as ReceiveContext
@@ -138,44 +134,22 @@ function receiveDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): 
       const doc = c.document
       const is = (...states: string[]) => states.includes(value)
       await waitFor(() => {
-        expect(screen.getByRole('heading', { level: 1 }), label).toHaveTextContent(`Receber${doc ? ` · ${doc.code}` : ''}`)
-        expect(screen.getByTestId('receive-prompt'), label).toHaveTextContent(receiveText(i18n, receivePrompt(expected)))
-        if (c.refusal) {
-          expect(screen.getByTestId('receive-refusal'), label).toHaveTextContent(receiveText(i18n, c.refusal))
-          expect(lastFeedback()?.kind, label).toBe('error')
-        } else expect(screen.queryByTestId('receive-refusal'), label).toBeNull()
+        // the cheap checks (by test id) first, the role queries (names and visibility: slow in jsdom) last: while the
+        // screen is still changing, an attempt fails before it pays for them
+        expectPromptAndRefusal('receive', receiveText(i18n, receivePrompt(expected)), c.refusal ? receiveText(i18n, c.refusal) : null, label)
 
         // the item in hand
         const item = c.item
         if (item) {
-          const fields = [
+          const fields = fieldsText([
             ['Produto', `${item.productCode} · ${item.productName}`],
             ['Lote', item.lot],
             ['Validade', item.expiry],
             ['Quantidade', item.qty],
             ['Avaria', item.damaged !== '0' ? item.damaged : null],
-          ]
-          expect(screen.getByTestId('receive-item').textContent, label).toBe(fields.filter(([, v]) => v).map(([k, v]) => `${k}${v}`).join(''))
+          ])
+          expect(screen.getByTestId('receive-item').textContent, label).toBe(fields)
         } else expect(screen.queryByTestId('receive-item'), label).toBeNull()
-
-        // the step's fields and buttons
-        expect(screen.queryByRole('textbox', { name: 'Lote' }) !== null, label).toBe(is('lot'))
-        expect(screen.queryByRole('textbox', { name: 'Validade' }) !== null, label).toBe(is('expiry'))
-        expect(screen.queryByRole('textbox', { name: 'Quantidade' }) !== null, label).toBe(is('quantity'))
-        expect(screen.queryByRole('textbox', { name: 'Avaria (quantidade danificada)' }) !== null, label).toBe(is('quantity'))
-        const confirm = screen.queryByRole('button', { name: 'Confirmar' })
-        expect(confirm !== null, label).toBe(is('quantity', 'overConfirm', 'finish', 'submitting'))
-        if (confirm) expect(confirm.hasAttribute('data-loading'), label).toBe(is('submitting'))
-        expect(screen.queryByRole('button', { name: 'Cancelar' }) !== null, label).toBe(is('lot', 'expiry', 'quantity', 'overConfirm', 'finish'))
-        const close = screen.queryByRole('button', { name: 'Fechar palete' })
-        expect(close !== null, label).toBe(is('item', 'closing'))
-        if (close) {
-          expect(close.hasAttribute('data-loading'), label).toBe(is('closing'))
-          expect(screen.getByRole('button', { name: 'Finalizar' }), label)[is('closing') ? 'toBeDisabled' : 'toBeEnabled']()
-        }
-        const reset = screen.queryByRole('button', { name: 'Trocar documento' })
-        expect(reset !== null, label).toBe(doc !== null)
-        if (reset) expect(reset, label)[is('closing', 'submitting') ? 'toBeDisabled' : 'toBeEnabled']()
 
         // the document's lines (blind: what is on the pallets only), the open pallet and the closed ones
         if (doc) {
@@ -190,10 +164,29 @@ function receiveDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): 
           label,
         ).toEqual(c.pallets.map((p) => `${p.sscc}${p.items.map(itemText).join(', ')}Etiqueta enviada para Virtual`))
 
-        if (c.finished) expect(screen.getByTestId('receive-done'), label).toHaveTextContent(`Recebimento de ${c.finished.document} enviado: ${c.finished.pallets} paletes`)
-        else expect(screen.queryByTestId('receive-done'), label).toBeNull()
+        expectShown('receive-done', c.finished ? `Recebimento de ${c.finished.document} enviado: ${c.finished.pallets} paletes` : null, label)
+        // the step's fields and buttons
+        const ui = rolesOnScreen()
+        expect(ui.has('textbox', 'Lote'), label).toBe(is('lot'))
+        expect(ui.has('textbox', 'Validade'), label).toBe(is('expiry'))
+        expect(ui.has('textbox', 'Quantidade'), label).toBe(is('quantity'))
+        expect(ui.has('textbox', 'Avaria (quantidade danificada)'), label).toBe(is('quantity'))
+        const confirm = ui.query('button', 'Confirmar')
+        expect(confirm !== null, label).toBe(is('quantity', 'overConfirm', 'finish', 'submitting'))
+        if (confirm) expect(confirm.hasAttribute('data-loading'), label).toBe(is('submitting'))
+        expect(ui.query('button', 'Cancelar') !== null, label).toBe(is('lot', 'expiry', 'quantity', 'overConfirm', 'finish'))
+        const close = ui.query('button', 'Fechar palete')
+        expect(close !== null, label).toBe(is('item', 'closing'))
+        if (close) {
+          expect(close.hasAttribute('data-loading'), label).toBe(is('closing'))
+          expect(ui.get('button', 'Finalizar'), label)[is('closing') ? 'toBeDisabled' : 'toBeEnabled']()
+        }
+        const reset = ui.query('button', 'Trocar documento')
+        expect(reset !== null, label).toBe(doc !== null)
+        if (reset) expect(reset, label)[is('closing', 'submitting') ? 'toBeDisabled' : 'toBeEnabled']()
         // the open documents to pick from, before a document and after finishing one
-        expect(screen.queryByRole('region', { name: 'Pedidos e ASNs abertos' }) !== null, label).toBe(is('document', 'done'))
+        expect(ui.has('region', 'Pedidos e ASNs abertos'), label).toBe(is('document', 'done'))
+        expect(screen.getByRole('heading', { level: 1 }), label).toHaveTextContent(`Receber${doc ? ` · ${doc.code}` : ''}`)
       })
       // a lookup, a closing and an outbox write are under way exactly in their states
       expect(api.pending(isLookup), label).toBe(is('loading'))
@@ -203,17 +196,7 @@ function receiveDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): 
   }
 }
 
-let drain: (() => Promise<void>) | undefined
-beforeEach(async () => {
-  resetOfflineCacheForTests()
-  await outboxDb().commands.clear()
-  await offlineCacheDb().locations.clear()
-  await offlineCacheDb().products.clear()
-})
-afterEach(async () => {
-  dropHeldOutboxWrites()
-  await drain?.()
-})
+handheldReplayHooks()
 
 describe('receive machine replayed on /m/receive (issue 16)', () => {
   it('the replayed paths reach every state, and every transition the screen can stage', () => {
@@ -244,11 +227,8 @@ describe('receive machine replayed on /m/receive (issue 16)', () => {
       if (p === '/api/receiving/documents/7/receive/') return { status: 201, body: { id: 1, document_status: 'received' } }
       return { status: 404, body: { detail: 'Not found.' } }
     })
-    drain = api.drain
-    signIn()
-    const { user } = await renderApp('/m/receive')
-    await screen.findByTestId('receive-prompt')
-    await waitFor(() => expect(screen.queryByText(/Baixando locais/)).not.toBeInTheDocument())
+    endWithPath(api.drain)
+    const { user } = await openFlow('/m/receive', 'receive')
     await replayOnScreen(path, exactDriver(receiveModel, path.steps[0].state, receiveDriver(api, user), realise))
   })
 })

@@ -8,21 +8,30 @@
  * each step the screen must show what the state says: the prompt, the refusal, the pick (or the order's loading),
  * which fields and buttons are there, and the loading registered.
  */
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { i18n } from '@lingui/core'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { currentPick, shipPrompt, type ShipContext, type ShipOrder, type ShipTarget } from '../../../../machines/ship/ship.machine'
 import { shipModel } from '../../../../machines/ship/ship.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
-import { dropHeldOutboxWrites, exactDriver, gateOutboxWrites, outboxWriteHeld, scanBurst, settleOutboxWrite, typeIn } from '../../../../tests/support/handheld-replay'
-import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
+import {
+  exactDriver,
+  expectPromptAndRefusal,
+  fieldsText,
+  gateOutboxWrites,
+  handheldReplayHooks,
+  openFlow,
+  outboxWriteHeld,
+  press,
+  rolesOnScreen,
+  scanBurst,
+  settleOutboxWrite,
+  typeAndOk,
+} from '../../../../tests/support/handheld-replay'
+import { mockApi } from '../../../../tests/support/render-app'
 import { replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
-import { lastFeedback } from '../feedback/feedback'
-import { offlineCacheDb } from '../offline/offline-cache'
-import { resetOfflineCacheForTests } from '../offline/offline-cache-provider'
-import { outboxDb } from '../outbox/outbox-db'
 import { shipText } from '../ship-texts'
 
 vi.mock('../outbox/outbox-db', async (original) => gateOutboxWrites(await original<typeof import('../outbox/outbox-db')>()))
@@ -117,10 +126,7 @@ async function releaseWrites(): Promise<void> {
 }
 
 function shipDriver(user: UserEvent): ScreenDriver {
-  const typed = async (field: HTMLElement, value: string) => {
-    await typeIn(user, field, value)
-    await user.click(within(field.closest('form')!).getByRole('button', { name: 'OK' }))
-  }
+  const typed = (field: HTMLElement, value: string) => typeAndOk(user, field, value)
   return {
     async perform(event: EventObject, before: AnyMachineSnapshot) {
       const e = event as EventObject & { target?: ShipTarget; qty?: string; reason?: string; order?: ShipOrder }
@@ -136,14 +142,11 @@ function shipDriver(user: UserEvent): ScreenDriver {
         case 'REASON':
           return typed(screen.getByRole('textbox', { name: before.matches('short') ? 'Motivo da falta' : 'Motivo do outro lote' }), e.reason!)
         case 'CONFIRM':
-          await user.click(screen.getByRole('button', { name: before.matches('load') ? 'Confirmar carregamento' : 'Confirmar' }))
-          return
+          return press(user, before.matches('load') ? 'Confirmar carregamento' : 'Confirmar')
         case 'SHORT':
-          await user.click(screen.getByRole('button', { name: before.matches('item') ? 'Nada encontrado (falta)' : 'Falta: separar menos' }))
-          return
+          return press(user, before.matches('item') ? 'Nada encontrado (falta)' : 'Falta: separar menos')
         case 'RESET':
-          await user.click(screen.getByRole('button', { name: 'Cancelar' }))
-          return
+          return press(user, 'Cancelar')
         case 'xstate.done.actor.submit':
         case 'xstate.done.actor.load':
           await releaseWrites()
@@ -161,15 +164,12 @@ function shipDriver(user: UserEvent): ScreenDriver {
       const is = (...states: string[]) => states.includes(value)
       const pick = currentPick(c)
       await waitFor(() => {
-        expect(screen.getByTestId('ship-prompt'), label).toHaveTextContent(shipText(i18n, shipPrompt({ value, context: c })))
-        if (c.refusal) {
-          expect(screen.getByTestId('ship-refusal'), label).toHaveTextContent(shipText(i18n, c.refusal))
-          expect(lastFeedback()?.kind, label).toBe('error')
-        } else expect(screen.queryByTestId('ship-refusal'), label).toBeNull()
+        const ui = rolesOnScreen()
+        expectPromptAndRefusal('ship', shipText(i18n, shipPrompt({ value, context: c })), c.refusal ? shipText(i18n, c.refusal) : null, label)
 
         // the pick in hand, or the order's loading
         if (c.order) {
-          const fields =
+          const fields: [string, string | null | undefined][] =
             pick && !is('load', 'loading')
               ? [
                   ['Pedido', c.order.code],
@@ -187,22 +187,22 @@ function shipDriver(user: UserEvent): ScreenDriver {
                   ['Separações gravadas', String(c.results.length)],
                   ['Transportadora', c.order.carrier?.name ?? 'Sem transportadora'],
                 ]
-          expect(screen.getByTestId('ship-pick').textContent, label).toBe(fields.filter(([, v]) => v).map(([k, v]) => `${k}${v}`).join(''))
+          expect(screen.getByTestId('ship-pick').textContent, label).toBe(fieldsText(fields))
         } else expect(screen.queryByTestId('ship-pick'), label).toBeNull()
 
         // the step's fields and buttons
-        const confirm = screen.queryByRole('button', { name: 'Confirmar' })
+        const confirm = ui.query('button', 'Confirmar')
         expect(confirm !== null, label).toBe(is('quantity', 'submitting'))
         if (confirm) expect(confirm.hasAttribute('data-loading'), label).toBe(is('submitting'))
-        const load = screen.queryByRole('button', { name: 'Confirmar carregamento' })
+        const load = ui.query('button', 'Confirmar carregamento')
         expect(load !== null, label).toBe(is('load', 'loading'))
         if (load) expect(load.hasAttribute('data-loading'), label).toBe(is('loading'))
-        expect(screen.queryByRole('textbox', { name: 'Quantidade' }) !== null, label).toBe(is('quantity'))
-        expect(screen.queryByRole('textbox', { name: 'Motivo da falta' }) !== null, label).toBe(is('short'))
-        expect(screen.queryByRole('textbox', { name: 'Motivo do outro lote' }) !== null, label).toBe(is('override'))
-        expect(screen.queryByRole('button', { name: 'Nada encontrado (falta)' }) !== null, label).toBe(is('item'))
-        expect(screen.queryByRole('button', { name: 'Falta: separar menos' }) !== null, label).toBe(is('quantity'))
-        const cancel = screen.queryByRole('button', { name: 'Cancelar' })
+        expect(ui.has('textbox', 'Quantidade'), label).toBe(is('quantity'))
+        expect(ui.has('textbox', 'Motivo da falta'), label).toBe(is('short'))
+        expect(ui.has('textbox', 'Motivo do outro lote'), label).toBe(is('override'))
+        expect(ui.has('button', 'Nada encontrado (falta)'), label).toBe(is('item'))
+        expect(ui.has('button', 'Falta: separar menos'), label).toBe(is('quantity'))
+        const cancel = ui.query('button', 'Cancelar')
         expect(cancel !== null, label).toBe(!is('orders'))
         if (cancel) expect(cancel, label)[is('submitting', 'loading') ? 'toBeDisabled' : 'toBeEnabled']()
 
@@ -216,13 +216,7 @@ function shipDriver(user: UserEvent): ScreenDriver {
   }
 }
 
-beforeEach(async () => {
-  resetOfflineCacheForTests()
-  await outboxDb().commands.clear()
-  await offlineCacheDb().locations.clear()
-  await offlineCacheDb().products.clear()
-})
-afterEach(() => dropHeldOutboxWrites())
+handheldReplayHooks()
 
 describe('ship machine replayed on /m/ship (issue 16)', () => {
   it('the replayed paths reach every state, and every transition the screen can stage', () => {
@@ -246,10 +240,7 @@ describe('ship machine replayed on /m/ship (issue 16)', () => {
       if (method === 'POST' || method === 'PUT') return { status: 201, body: {} }
       return { status: 404, body: { detail: 'Not found.' } }
     })
-    signIn()
-    const { user } = await renderApp('/m/ship')
-    await screen.findByTestId('ship-prompt')
-    await waitFor(() => expect(screen.queryByText(/Baixando locais/)).not.toBeInTheDocument())
+    const { user } = await openFlow('/m/ship', 'ship')
     await replayOnScreen(path, exactDriver(shipModel, path.steps[0].state, shipDriver(user), realise))
   })
 })

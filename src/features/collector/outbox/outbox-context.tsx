@@ -26,6 +26,8 @@ export interface OutboxApi {
   dismiss(commandId: string): Promise<void>
   /** the sender's state: 'offline' | 'idle' | 'sending' | 'backingOff' (and 'loading' before the outbox's code is there) */
   status: string
+  /** failed attempts in a row to send the oldest command (the back-off grows with it) */
+  attempt: number
 }
 
 interface HostValue {
@@ -114,6 +116,7 @@ export function useOutbox(): OutboxApi {
         sendNow: () => void ready.then((loaded) => loaded.sendNow()),
         dismiss: (commandId) => ready.then((loaded) => loaded.dismiss(commandId)),
         status: 'loading',
+        attempt: 0,
       },
     [api, ready, peek],
   )

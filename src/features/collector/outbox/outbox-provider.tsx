@@ -90,6 +90,7 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
   const db = outboxDb()
   const senderRef = useRef<OutboxSender | null>(null)
   const [status, setStatus] = useState('idle')
+  const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
     if (!operator) return
@@ -106,6 +107,7 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
       const sub = started.actor.subscribe((snapshot) => {
         const value = snapshot.value
         setStatus(typeof value === 'string' ? value : Object.values(value)[0] ?? 'idle')
+        setAttempt(snapshot.context.attempt)
       })
       unsubscribe = () => sub.unsubscribe()
     }, () => {
@@ -155,10 +157,11 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
       refused,
       unsentOnDevice,
       status,
+      attempt,
       sendNow: () => senderRef.current?.actor.send({ type: 'RETRY_NOW' }),
       dismiss: (commandId) => dismissRefused(db, commandId),
     }),
-    [enqueue, pending, pendingTotal, refused, unsentOnDevice, status, db],
+    [enqueue, pending, pendingTotal, refused, unsentOnDevice, status, attempt, db],
   )
   useEffect(() => {
     onApi(value)

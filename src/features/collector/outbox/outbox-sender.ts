@@ -4,7 +4,7 @@
  * back before the next one goes. One sender per device at a time (Web Locks where the browser has them, so two
  * tabs never interleave a device's sequence; a promise chain inside one page otherwise).
  */
-import { createActor, fromPromise, type Actor } from 'xstate'
+import { createActor, fromPromise, type Actor, type ActorOptions } from 'xstate'
 import { outboxMachine, type SendNextOutput } from '../../../../machines/outbox/outbox.machine'
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { markAnswered, markFailed, nextPending, pendingCount, type OutboxCommand, type OutboxDb } from './outbox-db'
@@ -98,6 +98,8 @@ export interface StartSenderOptions extends SendNextOptions {
   online?: boolean
   /** listen to window's online/offline and visibility (the app: true; tests drive the events) */
   listen?: boolean
+  /** the back-off's timers (default: the browser's; a screen replay holds them until the model's delayed event) */
+  clock?: ActorOptions<typeof outboxMachine>['clock']
 }
 
 export async function startOutboxSender(options: StartSenderOptions): Promise<OutboxSender> {
@@ -106,6 +108,7 @@ export async function startOutboxSender(options: StartSenderOptions): Promise<Ou
   const actor = createActor(outboxMachine.provide({ actors: { sendNext: fromPromise<SendNextOutput, void>(() => sendNext()) } }), {
     input: { pending: 0, baseDelayMs: options.baseDelayMs, maxDelayMs: options.maxDelayMs },
     inspect: flowsInspect,
+    ...(options.clock ? { clock: options.clock } : {}),
   })
   const cleanups: (() => void)[] = []
   actor.start()
