@@ -53,7 +53,7 @@ describe("the product form's packs", () => {
     // the pack as stored, with the units it makes per pallet
     await waitFor(() => expect(within(packs).getByRole('textbox', { name: /Unidades por embalagem 1/ })).toHaveValue('12'))
     expect(within(packs).getByRole('textbox', { name: /GTIN da embalagem 1/ })).toHaveValue('17891000100100')
-    expect(within(packs).getByText('Palete: 720 UN')).toBeInTheDocument()
+    expect(within(packs).getByText('720 UN')).toBeInTheDocument()
 
     const pallet1 = within(packs).getByRole('textbox', { name: /Embalagens por palete 1/ })
     await user.clear(pallet1)
@@ -113,7 +113,7 @@ describe("the product form's packs", () => {
     await user.click(await screen.findByRole('option', { name: 'CX — Caixa' }))
     await user.type(within(packs).getByRole('textbox', { name: /Unidades por embalagem 1/ }), '24')
     await user.type(within(packs).getByRole('textbox', { name: /Embalagens por palete 1/ }), '40')
-    expect(within(packs).getByText('Palete: 960 UN')).toBeInTheDocument()
+    expect(within(packs).getByText('960 UN')).toBeInTheDocument()
     await user.click(within(form).getByRole('button', { name: 'Salvar' }))
     expect(await within(packs).findByRole('alert')).toHaveTextContent('Há estoque deste produto registrado em CX')
     const post = requests.find((r) => r.method === 'POST')

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { ActionIcon, Button, NumberInput, Select, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import type { I18n } from '@lingui/core'
@@ -84,77 +84,96 @@ export function ProductPacksFields({ form, uoms }: { form: FormWithPacks; uoms: 
           {sectionError}
         </Text>
       ) : null}
-      <Stack gap="xs">
-        {values.packs.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            <Trans>Nenhuma embalagem cadastrada.</Trans>
-          </Text>
-        ) : null}
-        {values.packs.map((row, i) => {
-          const n = i + 1
-          const qty = Number(row.qty_per_pack)
-          const pallet = Number(row.packs_per_pallet)
-          const perPallet = row.qty_per_pack !== '' && row.packs_per_pallet !== '' && qty > 0 && pallet > 0 ? formatQty((qty * pallet).toFixed(3), i18n.locale) : null
-          return (
-            <div key={row.key}>
-              <Group align="flex-start" wrap="nowrap" gap="sm">
-                <Select
-                  w={170}
-                  label={t`Unidade`}
-                  // the visible label starts the accessible name (WCAG 2.5.3); the row's number tells rows apart
-                  aria-label={t`Unidade da embalagem ${n}`}
-                  required
-                  allowDeselect={false}
-                  data={options}
-                  key={form.key(`packs.${i}.uom`)}
-                  {...form.getInputProps(`packs.${i}.uom`)}
-                />
-                <NumberInput
-                  w={150}
-                  label={t`Unid. por embalagem`}
-                  aria-label={t`Unidades por embalagem ${n}`}
-                  required
-                  min={0}
-                  decimalScale={3}
-                  allowNegative={false}
-                  key={form.key(`packs.${i}.qty_per_pack`)}
-                  {...form.getInputProps(`packs.${i}.qty_per_pack`)}
-                />
-                <TextInput
-                  style={{ flex: 1, minWidth: 0 }}
-                  label={t`GTIN da embalagem`}
-                  aria-label={t`GTIN da embalagem ${n}`}
-                  inputMode="numeric"
-                  maxLength={14}
-                  key={form.key(`packs.${i}.gtin`)}
-                  {...form.getInputProps(`packs.${i}.gtin`)}
-                />
-                <NumberInput
-                  w={150}
-                  label={t`Embalagens por palete`}
-                  aria-label={t`Embalagens por palete ${n}`}
-                  min={1}
-                  max={100_000}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  key={form.key(`packs.${i}.packs_per_pallet`)}
-                  {...form.getInputProps(`packs.${i}.packs_per_pallet`)}
-                />
-                <ActionIcon variant="subtle" color="red" mt={26} aria-label={t`Remover embalagem ${n}`} onClick={() => form.removeListItem('packs', i)}>
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-              {perPallet ? (
-                <Text size="xs" c="dimmed" mt={2}>
-                  <Trans>
-                    Palete: {perPallet} {baseUnit}
-                  </Trans>
-                </Text>
-              ) : null}
-            </div>
-          )
-        })}
-      </Stack>
+      {values.packs.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          <Trans>Nenhuma embalagem cadastrada.</Trans>
+        </Text>
+      ) : (
+        <Table layout="fixed" verticalSpacing={4} horizontalSpacing="xs" withRowBorders={false} aria-labelledby="product-packs-title">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={180}>
+                <Trans>Unidade</Trans>
+              </Table.Th>
+              <Table.Th w={130}>
+                <Trans>Unidades por embalagem</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>GTIN da embalagem</Trans>
+              </Table.Th>
+              <Table.Th w={120}>
+                <Trans>Embalagens por palete</Trans>
+              </Table.Th>
+              <Table.Th w={110} ta="right">
+                <Trans>Unidades por palete</Trans>
+              </Table.Th>
+              <Table.Th w={44}>
+                <VisuallyHidden>
+                  <Trans>Remover</Trans>
+                </VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {values.packs.map((row, i) => {
+              const n = i + 1
+              const qty = Number(row.qty_per_pack)
+              const pallet = Number(row.packs_per_pallet)
+              const perPallet = row.qty_per_pack !== '' && row.packs_per_pallet !== '' && qty > 0 && pallet > 0 ? `${formatQty((qty * pallet).toFixed(3), i18n.locale)} ${baseUnit}` : '—'
+              return (
+                <Table.Tr key={row.key} style={{ verticalAlign: 'top' }}>
+                  <Table.Td>
+                    <Select
+                      // the column's header starts the accessible name (WCAG 2.5.3); the row's number tells rows apart
+                      aria-label={t`Unidade da embalagem ${n}`}
+                      required
+                      allowDeselect={false}
+                      data={options}
+                      key={form.key(`packs.${i}.uom`)}
+                      {...form.getInputProps(`packs.${i}.uom`)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={t`Unidades por embalagem ${n}`}
+                      required
+                      min={0}
+                      decimalScale={3}
+                      allowNegative={false}
+                      hideControls
+                      key={form.key(`packs.${i}.qty_per_pack`)}
+                      {...form.getInputProps(`packs.${i}.qty_per_pack`)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={t`GTIN da embalagem ${n}`} inputMode="numeric" maxLength={14} key={form.key(`packs.${i}.gtin`)} {...form.getInputProps(`packs.${i}.gtin`)} />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={t`Embalagens por palete ${n}`}
+                      min={1}
+                      max={100_000}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      hideControls
+                      key={form.key(`packs.${i}.packs_per_pallet`)}
+                      {...form.getInputProps(`packs.${i}.packs_per_pallet`)}
+                    />
+                  </Table.Td>
+                  <Table.Td ta="right" pt={10}>
+                    <Text size="sm">{perPallet}</Text>
+                  </Table.Td>
+                  <Table.Td pt={6}>
+                    <ActionIcon variant="subtle" color="red" aria-label={t`Remover embalagem ${n}`} onClick={() => form.removeListItem('packs', i)}>
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
       <Button
         mt="sm"
         size="xs"
