@@ -92,10 +92,10 @@ export function ProductPacksFields({ form, uoms }: { form: FormWithPacks; uoms: 
         <Table layout="fixed" verticalSpacing={4} horizontalSpacing="xs" withRowBorders={false} aria-labelledby="product-packs-title">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={180}>
+              <Table.Th w={150}>
                 <Trans>Unidade</Trans>
               </Table.Th>
-              <Table.Th w={130}>
+              <Table.Th w={110}>
                 <Trans>Unidades por embalagem</Trans>
               </Table.Th>
               <Table.Th>
@@ -104,7 +104,7 @@ export function ProductPacksFields({ form, uoms }: { form: FormWithPacks; uoms: 
               <Table.Th w={120}>
                 <Trans>Embalagens por palete</Trans>
               </Table.Th>
-              <Table.Th w={110} ta="right">
+              <Table.Th w={100} ta="right">
                 <Trans>Unidades por palete</Trans>
               </Table.Th>
               <Table.Th w={44}>
