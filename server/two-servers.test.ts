@@ -214,6 +214,50 @@ describe.skipIf(!(await postgresReachable()))('two server processes on one Postg
     expect(files.sort()).toEqual(ids.map((id) => `${id}-1.zpl`).sort())
   })
 
+  it("shows an import's progress on the other process: rows checked, then written, moving, and nothing once it ended", async () => {
+    const uom = (await sql.query<{ code: string }>(`SELECT u.code FROM uoms u JOIN companies c ON c.id = u.company_id WHERE c.code = 'DEMO' ORDER BY u.id LIMIT 1`)).rows[0].code
+    const rows = 16_000
+    const prefix = `TWO${randomBytes(3).toString('hex').toUpperCase()}-`
+    const csv = ['code,name1,uom', ...Array.from({ length: rows }, (_, i) => `${prefix}${i},Two servers ${i},${uom}`)].join('\n')
+    const id = `two-${randomBytes(8).toString('hex')}`
+    const poll = async () => {
+      const res = await fetch(`${b.url}/api/product/products/import/progress/?id=${id}`, { headers: { authorization: `Bearer ${tokens.get(b)}` } })
+      expect(res.status).toBe(200)
+      return (await res.json()) as { phase: string; done: number; total: number } | null
+    }
+    // the import runs on a; b is polled while it does
+    let ended = false
+    const importing = fetch(`${a.url}/api/product/products/import/?progress=${id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.get(a)}`, 'content-type': 'text/csv' },
+      body: csv,
+    }).then(async (res) => {
+      ended = true
+      return { status: res.status, body: (await res.json()) as { created: number } }
+    })
+    const seen: { phase: string; done: number; total: number }[] = []
+    while (!ended) {
+      const p = await poll()
+      if (p && !ended && JSON.stringify(p) !== JSON.stringify(seen.at(-1))) seen.push(p)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const result = await importing
+    expect(result.status).toBe(200)
+    expect(result.body.created).toBe(rows)
+    // b saw the import move: written rows growing, every figure out of the file's total
+    const writing = seen.filter((p) => p.phase === 'writing').map((p) => p.done)
+    expect(seen.length, JSON.stringify(seen)).toBeGreaterThanOrEqual(3)
+    expect(writing.length, JSON.stringify(seen)).toBeGreaterThanOrEqual(2)
+    expect(writing).toEqual([...writing].sort((x, y) => x - y))
+    expect(new Set(writing).size).toBe(writing.length)
+    expect(seen.every((p) => p.total === rows)).toBe(true)
+    // the end: b answers nothing running, no row is left behind, and b lists what a imported
+    expect(await poll()).toBeNull()
+    expect((await sql.query(`SELECT count(*)::int AS n FROM import_progress`)).rows[0].n).toBe(0)
+    const listed = await api(b, 'GET', `/api/product/products/?search=${prefix}&page_size=1`)
+    expect(listed.json.count).toBe(rows)
+  }, 180_000)
+
   it('sends many jobs to one printer from both, one killed mid-send: every label once, attempts within the maximum, nothing stranded', async () => {
     const printer = await fakePrinter(15)
     try {

@@ -8,7 +8,7 @@ const schemaDir = path.join(root, 'server', 'db', 'schema')
 /** Which module's service writes each table. Every table has exactly one owner. */
 export const TABLE_OWNERS = {
   auth: ['users', 'authSessions', 'refreshTokens'],
-  'master-data': ['companies', 'sites', 'warehouses', 'locations', 'uoms', 'products', 'productGtins', 'productPacks', 'suppliers', 'customers', 'carriers', 'skills', 'parkingSpots', 'equipments'],
+  'master-data': ['companies', 'sites', 'warehouses', 'locations', 'uoms', 'products', 'productGtins', 'productPacks', 'suppliers', 'customers', 'carriers', 'skills', 'parkingSpots', 'equipments', 'importProgress'],
   inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters', 'stockMoveDayCounters', 'inventorySettings', 'countPlans', 'countLocations', 'countEntries'],
   commands: ['commands'],
   workforce: ['tasks', 'commandRefusals'],

@@ -105,6 +105,11 @@ export const SERVER_MESSAGES = {
   gtin_taken: '"{gtin}" already belongs to product {code}.',
   gtin_invalid_value: '"{gtin}" is not a valid GTIN (8, 12, 13 or 14 digits with a correct check digit).',
   product_exists: 'A product with this code and variant already exists.',
+  gtin_listed_twice: '"{gtin}" is listed twice.',
+  pack_listed_twice: 'This pack is listed twice.',
+  pack_unit_twice: 'This product already has a pack in this unit.',
+  pack_not_of_product: 'This pack is not one of this product\'s packs.',
+  pack_stock_in_unit: 'Stock of this product is recorded in {uom}: this pack cannot be removed, nor its unit or units per pack changed, while that stock is there.',
   gs1_prefix_digits: 'A GS1 company prefix has 6 to 12 digits.',
   // ---- stock
   stock_not_enough: 'Not enough stock on line {line} to {action} {qty}: quantity {quantity}, reserved {reserved}.',

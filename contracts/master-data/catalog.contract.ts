@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { isValidGtin } from '../gs1/gs1'
 import { codeField, codeNameBody, codeNameOut, codeRef, decimalField, gtinField, id, idRef, nameField, positiveDecimal3, productRef } from '../primitives'
-import { MAX_PRODUCT_GTINS, STORAGE_CLASSES } from './master-data.rules'
+import { MAX_PRODUCT_GTINS, MAX_PRODUCT_PACKS, STORAGE_CLASSES } from './master-data.rules'
 
 export const uomOut = codeNameOut
 export type Uom = z.infer<typeof uomOut>
@@ -25,6 +25,62 @@ export const gtinsField = z
     }
   })
 
+/** One of a product's packs as the product answers it (issue 18: edited with the product, on its form). */
+export const productPackItemOut = z.object({
+  id,
+  uom: codeRef,
+  qty_per_pack: z.string(),
+  gtin: z.string().nullable(),
+  length_mm: z.number().nullable(),
+  width_mm: z.number().nullable(),
+  height_mm: z.number().nullable(),
+  weight_kg: z.string().nullable(),
+  packs_per_pallet: z.number().nullable(),
+  is_active: z.boolean(),
+})
+export type ProductPackItem = z.infer<typeof productPackItemOut>
+
+const packMm = z.number().int('A valid integer is required.').min(0, 'Ensure this value is greater than or equal to 0.').max(100_000, 'Ensure this value is less than or equal to 100000.').nullable().optional()
+/**
+ * One pack in a product's `packs` list: with `id` it edits that pack of the product, without it adds one. The list
+ * replaces the product's packs (a pack left out is removed). Errors name the row: `packs.1.gtin`.
+ */
+export const productPackItemBody = z.object({
+  id: idRef.optional(),
+  uom: idRef,
+  qty_per_pack: positiveDecimal3,
+  gtin: gtinField.nullable().optional(),
+  length_mm: packMm,
+  width_mm: packMm,
+  height_mm: packMm,
+  weight_kg: decimalField(12, 3).nullable().optional(),
+  packs_per_pallet: z.number().int('A valid integer is required.').min(1, 'Ensure this value is greater than or equal to 1.').max(100_000, 'Ensure this value is less than or equal to 100000.').nullable().optional(),
+  is_active: z.boolean().optional(),
+})
+export type ProductPackItemInput = z.input<typeof productPackItemBody>
+
+/** A product's packs: each GTIN once, each pack once (its unit names it). */
+export const productPacksField = z
+  .array(productPackItemBody, 'Expected a list of items.')
+  .max(MAX_PRODUCT_PACKS, `Ensure this field has no more than ${MAX_PRODUCT_PACKS} elements.`)
+  .superRefine((list, ctx) => {
+    const gtins = new Set<string>()
+    const uoms = new Set<number>()
+    const ids = new Set<number>()
+    list.forEach((p, i) => {
+      if (p.gtin) {
+        if (gtins.has(p.gtin)) ctx.addIssue({ code: 'custom', path: [i, 'gtin'], message: `"${p.gtin}" is listed twice.` })
+        gtins.add(p.gtin)
+      }
+      if (uoms.has(p.uom)) ctx.addIssue({ code: 'custom', path: [i, 'uom'], message: 'This product already has a pack in this unit.' })
+      uoms.add(p.uom)
+      if (p.id !== undefined) {
+        if (ids.has(p.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'This pack is listed twice.' })
+        ids.add(p.id)
+      }
+    })
+  })
+
 export const productOut = z.object({
   id,
   code: z.string(),
@@ -38,6 +94,7 @@ export const productOut = z.object({
   lot_tracked: z.boolean(),
   expiry_tracked: z.boolean(),
   is_active: z.boolean(),
+  packs: z.array(productPackItemOut),
 })
 export type Product = z.infer<typeof productOut>
 export const productBody = z.object({
@@ -52,6 +109,7 @@ export const productBody = z.object({
   lot_tracked: z.boolean().optional(),
   expiry_tracked: z.boolean().optional(),
   is_active: z.boolean().optional(),
+  packs: productPacksField.optional(),
 })
 export type ProductInput = z.input<typeof productBody>
 

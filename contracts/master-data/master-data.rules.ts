@@ -8,6 +8,8 @@ export type LocationKind = (typeof LOCATION_KINDS)[number]
 
 /** How many GTINs one product may carry (its packs carry their own). */
 export const MAX_PRODUCT_GTINS = 20
+/** How many packs one product may have (unit, inner, case, layer…: one per unit). */
+export const MAX_PRODUCT_PACKS = 20
 
 export const EQUIPMENT_STATUSES = ['available', 'busy', 'down'] as const
 export type EquipmentStatus = (typeof EQUIPMENT_STATUSES)[number]

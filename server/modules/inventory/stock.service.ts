@@ -671,9 +671,10 @@ export async function refreshStockSortKeys(db: DbOrTx, companyId: number, only: 
 
 /**
  * Whether any stock lies at a location (or of a product) of the company: master data asks before deactivating
- * (issue 18: a location with stock cannot be deactivated).
+ * (issue 18: a location with stock cannot be deactivated; a pack whose unit stock is counted in keeps its unit and
+ * units per pack).
  */
-export async function hasStockAt(db: DbOrTx, companyId: number, at: { locationId?: number; productId?: number }): Promise<boolean> {
+export async function hasStockAt(db: DbOrTx, companyId: number, at: { locationId?: number; productId?: number; uom?: string }): Promise<boolean> {
   const [row] = await db
     .select({ id: stockLines.id })
     .from(stockLines)
@@ -682,6 +683,7 @@ export async function hasStockAt(db: DbOrTx, companyId: number, at: { locationId
         eq(stockLines.companyId, companyId),
         at.locationId !== undefined ? eq(stockLines.locationId, at.locationId) : undefined,
         at.productId !== undefined ? eq(stockLines.productId, at.productId) : undefined,
+        at.uom !== undefined ? eq(stockLines.uom, at.uom) : undefined,
         sql`${stockLines.qty} > 0`,
       ),
     )

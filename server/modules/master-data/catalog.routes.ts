@@ -7,13 +7,20 @@ import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { crudRoutes, refInCompany } from '../../http/crud'
 import { countStar } from '../../http/pagination'
 import { refreshStockSortKeys } from '../inventory/stock.service'
-import { productBody, productOut, productPackBody, productPackOut, uomBody, uomOut } from '../../../contracts/master-data/catalog.contract'
+import { type ProductPackItem, productBody, productOut, productPackBody, productPackOut, uomBody, uomOut } from '../../../contracts/master-data/catalog.contract'
 import { idFilter } from '../../../contracts/primitives'
-import { auditAs, checkPackGtin, setProductGtins } from './master-data.service'
+import { auditAs, checkPackGtin, setProductGtins, setProductPacks } from './master-data.service'
 import { codeNameResource, defined } from './resource'
 
 /** A product's GTINs, in the order they were given. */
 const productGtinList = sql<string[]>`coalesce((SELECT array_agg(g.gtin ORDER BY g.id) FROM product_gtins g WHERE g.product_id = ${products.id}), '{}')`
+
+/** A product's packs, oldest first, as `productPackItemOut` (decimals as the column writes them, e.g. "12.000"). */
+const productPackList = sql<ProductPackItem[]>`coalesce((SELECT json_agg(json_build_object(
+  'id', pp.id, 'uom', json_build_object('id', pu.id, 'code', pu.code), 'qty_per_pack', pp.qty_per_pack::text, 'gtin', pp.gtin,
+  'length_mm', pp.length_mm, 'width_mm', pp.width_mm, 'height_mm', pp.height_mm, 'weight_kg', pp.weight_kg::text,
+  'packs_per_pallet', pp.packs_per_pallet, 'is_active', pp.is_active) ORDER BY pp.id)
+  FROM product_packs pp JOIN uoms pu ON pu.id = pp.uom_id WHERE pp.product_id = ${products.id}), '[]'::json)`
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(codeNameResource('/product/uoms', 'product', 'uoms', uoms, uomBody, uomOut, {}))
@@ -51,6 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
             lot_tracked: products.lotTracked,
             expiry_tracked: products.expiryTracked,
             is_active: products.isActive,
+            packs: productPackList,
           })
           .from(products)
           .innerJoin(uoms, eq(uoms.id, products.uomId))
@@ -79,6 +87,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // stock lines keep copies of the product code and name to sort a million lines by index (ADR 0003)
       afterWrite: async ({ db, user }, id, body) => {
         if (body.gtins !== undefined) await setProductGtins(db, user.companyId, id, body.gtins)
+        if (body.packs !== undefined) await setProductPacks(db, user.companyId, id, body.packs)
         await refreshStockSortKeys(db, user.companyId, { productId: id })
       },
       onChange: auditAs('products'),

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { type ImportProgress, importProgressOut, importProgressQuery, importQuery, importResultOut } from '../../../contracts/master-data/import.contract'
 import { EXPORT_PATHS, IMPORT_PATHS, IMPORT_RESOURCES } from '../../../contracts/master-data/import.rules'
+import { progressBoard } from './import-progress'
 import { exportCsv, importCsv } from './import.service'
 
 /** 50,000 products with a few GTINs each fit well below this. */
@@ -17,10 +18,10 @@ const tagOf = (resource: string) => (resource === 'products' ? 'product' : resou
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
-   * Imports running in this process, by the id their client chose, with the user who started it (only they read it).
-   * In memory: the import runs in this process's one request; a second server process answers null (no bar).
+   * Running imports, by the id their client chose, with the user who started it (only they read it): in a table every
+   * process reads on PostgreSQL, in memory on PGlite (import-progress.ts).
    */
-  const running = new Map<string, { userId: number; progress: ImportProgress }>()
+  const board = progressBoard(app.deps.database, (m) => app.log.warn(m))
   // only this plugin's routes read text/csv (Fastify encapsulates the parser)
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: CSV_LIMIT }, (_req, body, done) => done(null, body))
   for (const resource of IMPORT_RESOURCES) {
@@ -45,16 +46,17 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         // cache's few seconds would wait for the import's end. So while it reports, the session the import checked
         // stays cached, unless anything was forgotten since (a revocation, a user changed: `readAt` refuses it).
         const readAt = app.deps.sessions.generation
+        const owner = { companyId: req.user.companyId, userId: req.user.id }
         const report = (progress: ImportProgress) => {
           if (!id) return
-          running.set(id, { userId: req.user.id, progress })
+          board.report(id, owner, progress)
           app.deps.sessions.set(req.user, readAt)
         }
         try {
           if (dryRun) return await importCsv(app.deps.db, actor, resource, req.body, true, report)
           return await app.deps.db.transaction((tx) => importCsv(tx, actor, resource, req.body, false, report))
         } finally {
-          if (id) running.delete(id)
+          if (id) await board.end(id)
         }
       },
     )
@@ -70,8 +72,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => {
-        const entry = running.get(req.query.id)
-        return entry && entry.userId === req.user.id ? entry.progress : null
+        return board.read(req.query.id, { companyId: req.user.companyId, userId: req.user.id })
       },
     )
     app.get(

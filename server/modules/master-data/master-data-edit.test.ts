@@ -202,4 +202,146 @@ describe.each(kinds)('master data editing on %s', (kind) => {
       expect((await history('product_packs', pack.id)).map((e) => e.action)).toEqual(['update', 'create'])
     })
   })
+
+  describe("a product's packs, edited with the product (its form)", () => {
+    type Pack = { id: number; uom: { id: number; code: string }; qty_per_pack: string; gtin: string | null; packs_per_pallet: number | null }
+    type P = { id: number; code: string; packs: Pack[] }
+    const codes = (res: { json: () => unknown }) => Object.keys(res.json() as Row).filter((k) => k !== 'codes')
+    let box = 0
+    let layer = 0
+    beforeAll(async () => {
+      const db = t.database.db
+      const [b] = await db.insert(uoms).values({ companyId: t.seed.companyId, code: uniq('BX'), name: 'Box' }).returning({ id: uoms.id })
+      const [l] = await db.insert(uoms).values({ companyId: t.seed.companyId, code: uniq('LY'), name: 'Layer' }).returning({ id: uoms.id })
+      box = b.id
+      layer = l.id
+    })
+
+    it('creates a product with its packs, edits, adds and removes them in one PATCH, each change in the audit trail', async () => {
+      const [g1, g2] = [gtin13(), gtin13()]
+      const res = await call(supervisor, 'POST', '/api/product/products/', {
+        code: uniq('P'),
+        name1: 'Packed on the form',
+        uom: ids.uom,
+        packs: [{ uom: box, qty_per_pack: '12', gtin: g1, packs_per_pallet: 60 }],
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const created = res.json() as P
+      expect(created.packs).toMatchObject([{ uom: { id: box }, qty_per_pack: '12.000', gtin: g1, packs_per_pallet: 60, is_active: true }])
+      // the pack is the packs list's too, and a scan of its GTIN finds the product
+      const listed = (await call(operator, 'GET', `/api/product/product-packs/?product=${created.id}`)).json() as { results: Pack[] }
+      expect(listed.results.map((p) => p.id)).toEqual([created.packs[0].id])
+      expect((await call(operator, 'GET', `/api/inventory/scan/?code=${g1}`)).json()).toMatchObject({ results: [{ product: { id: created.id } }] })
+
+      const edited = await call(supervisor, 'PATCH', `/api/product/products/${created.id}/`, {
+        packs: [
+          { id: created.packs[0].id, uom: box, qty_per_pack: '24', gtin: g1, packs_per_pallet: 30 },
+          { uom: layer, qty_per_pack: '240', gtin: g2, packs_per_pallet: 5 },
+        ],
+      })
+      expect(edited.statusCode, edited.body).toBe(200)
+      const after = edited.json() as P
+      expect(after.packs).toMatchObject([
+        { id: created.packs[0].id, qty_per_pack: '24.000', packs_per_pallet: 30 },
+        { uom: { id: layer }, qty_per_pack: '240.000', gtin: g2, packs_per_pallet: 5 },
+      ])
+      // a PATCH without `packs` keeps them
+      expect(((await call(supervisor, 'PATCH', `/api/product/products/${created.id}/`, { name2: 'kept' })).json() as P).packs).toHaveLength(2)
+      const removed = await call(supervisor, 'PATCH', `/api/product/products/${created.id}/`, { packs: [after.packs[1]].map((p) => ({ id: p.id, uom: layer, qty_per_pack: p.qty_per_pack, gtin: p.gtin })) })
+      expect((removed.json() as P).packs.map((p) => p.id)).toEqual([after.packs[1].id])
+      expect((await call(operator, 'GET', `/api/inventory/scan/?code=${g1}`)).json()).toMatchObject({ results: [] })
+
+      const trail = await history('products', created.id)
+      expect(trail.map((e) => e.action)).toEqual(['update', 'update', 'update', 'create'])
+      expect(trail[0].user).toBe('supervisor')
+      const [before, now] = trail[0].changes.packs as [Pack[], Pack[]]
+      expect(before.map((p) => p.qty_per_pack)).toEqual(['24.000', '240.000'])
+      expect(now.map((p) => p.qty_per_pack)).toEqual(['240.000'])
+      expect(trail[3].changes.packs).toMatchObject([{ qty_per_pack: '12.000', gtin: g1 }])
+    })
+
+    it('refuses bad rows by row and field (units per pack, packs per pallet, check digit, a unit twice) and writes nothing', async () => {
+      const code = uniq('P')
+      const res = await call(supervisor, 'POST', '/api/product/products/', {
+        code,
+        name1: 'x',
+        uom: ids.uom,
+        packs: [
+          { uom: box, qty_per_pack: '0', packs_per_pallet: 0 },
+          { uom: layer, qty_per_pack: '6', gtin: breakCheckDigit(gtin13()), packs_per_pallet: 2.5 },
+        ],
+      })
+      expect(res.statusCode).toBe(400)
+      const body = res.json() as Record<string, string[]> & { codes: Record<string, ({ code: string } | null)[]> }
+      expect(codes(res).sort()).toEqual(['packs.0.packs_per_pallet', 'packs.0.qty_per_pack', 'packs.1.gtin', 'packs.1.packs_per_pallet'])
+      expect(body.codes['packs.0.qty_per_pack'][0]?.code).toBe('positive')
+      expect(body.codes['packs.0.packs_per_pallet'][0]).toMatchObject({ code: 'min_value', params: { min: '1' } })
+      expect(body.codes['packs.1.packs_per_pallet'][0]?.code).toBe('invalid_integer')
+      expect(body.codes['packs.1.gtin'][0]?.code).toBe('invalid_gtin')
+      // rows valid one by one, but a unit or a GTIN twice in the list
+      const g = gtin13()
+      const twice = await call(supervisor, 'POST', '/api/product/products/', {
+        code,
+        name1: 'x',
+        uom: ids.uom,
+        packs: [
+          { uom: box, qty_per_pack: '6', gtin: g },
+          { uom: box, qty_per_pack: '12', gtin: g },
+        ],
+      })
+      const twiceCodes = (twice.json() as { codes: Record<string, ({ code: string } | null)[]> }).codes
+      expect(codes(twice).sort()).toEqual(['packs.1.gtin', 'packs.1.uom'])
+      expect(twiceCodes['packs.1.gtin'][0]?.code).toBe('gtin_listed_twice')
+      expect(twiceCodes['packs.1.uom'][0]?.code).toBe('pack_unit_twice')
+      expect((await call(operator, 'GET', `/api/product/products/?search=${code}`)).json()).toMatchObject({ count: 0 })
+    })
+
+    it("refuses a pack GTIN that another product or its pack owns, another product's pack, and another company's unit", async () => {
+      const g = gtin13()
+      const owner = (await call(supervisor, 'POST', '/api/product/products/', { code: uniq('P'), name1: 'owner', uom: ids.uom, packs: [{ uom: box, qty_per_pack: '6', gtin: g }] })).json() as P
+      const own = gtin13()
+      expect((await call(supervisor, 'POST', '/api/product/products/', { code: uniq('P'), name1: 'owns', uom: ids.uom, gtins: [own] })).statusCode).toBe(201)
+      const other = (await call(supervisor, 'POST', '/api/product/products/', { code: uniq('P'), name1: 'other', uom: ids.uom })).json() as P
+      const res = await call(supervisor, 'PATCH', `/api/product/products/${other.id}/`, {
+        packs: [
+          { uom: box, qty_per_pack: '6', gtin: g },
+          { uom: layer, qty_per_pack: '60', gtin: own },
+          { id: owner.packs[0].id, uom: ids.acmeUom, qty_per_pack: '1' },
+        ],
+      })
+      expect(res.statusCode).toBe(400)
+      const body = res.json() as Record<string, string[]> & { codes: Record<string, ({ code: string; params: Record<string, string> } | null)[]> }
+      expect(codes(res).sort()).toEqual(['packs.0.gtin', 'packs.1.gtin', 'packs.2.id', 'packs.2.uom'])
+      expect(body.codes['packs.0.gtin'][0]).toMatchObject({ code: 'gtin_taken', params: { gtin: g, code: owner.code } })
+      expect(body.codes['packs.2.id'][0]?.code).toBe('pack_not_of_product')
+      // nothing moved: the owner keeps its pack, the other product has none
+      expect(((await call(operator, 'GET', `/api/product/products/${owner.id}/`)).json() as P).packs).toMatchObject([{ id: owner.packs[0].id, gtin: g }])
+      expect(((await call(operator, 'GET', `/api/product/products/${other.id}/`)).json() as P).packs).toEqual([])
+      // and an operator reads packs but does not edit them
+      expect((await call(operator, 'PATCH', `/api/product/products/${other.id}/`, { packs: [] })).statusCode).toBe(403)
+    })
+
+    it('keeps a pack whose unit holds stock of the product (no removal, no new unit or units per pack); its pallet figure stays editable', async () => {
+      const db = t.database.db
+      const p = (await call(supervisor, 'POST', '/api/product/products/', { code: uniq('P'), name1: 'stocked', uom: ids.uom, packs: [{ uom: box, qty_per_pack: '12', packs_per_pallet: 50 }] })).json() as P
+      const [boxRow] = await db.select({ code: uoms.code }).from(uoms).where(eq(uoms.id, box))
+      const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.companyId, t.seed.companyId)).limit(1)
+      await db.insert(stockLines).values({ companyId: t.seed.companyId, productId: p.id, locationId: loc.id, qty: '3', uom: boxRow.code })
+      const pack = p.packs[0]
+      const url = `/api/product/products/${p.id}/`
+      const removing = await call(supervisor, 'PATCH', url, { packs: [] })
+      expect(removing.statusCode).toBe(400)
+      expect((removing.json() as { codes: Record<string, { code: string; params: Record<string, string> }[]> }).codes.packs[0]).toMatchObject({ code: 'pack_stock_in_unit', params: { uom: boxRow.code } })
+      const recount = await call(supervisor, 'PATCH', url, { packs: [{ id: pack.id, uom: box, qty_per_pack: '24' }] })
+      expect(codes(recount)).toEqual(['packs.0.qty_per_pack'])
+      const reunit = await call(supervisor, 'PATCH', url, { packs: [{ id: pack.id, uom: layer, qty_per_pack: '12' }] })
+      expect(codes(reunit)).toEqual(['packs.0.uom'])
+      const pallet = await call(supervisor, 'PATCH', url, { packs: [{ id: pack.id, uom: box, qty_per_pack: '12.000', packs_per_pallet: 40 }] })
+      expect(pallet.statusCode, pallet.body).toBe(200)
+      expect((pallet.json() as P).packs).toMatchObject([{ id: pack.id, qty_per_pack: '12.000', packs_per_pallet: 40 }])
+      // once the stock is gone, the pack can go
+      await db.update(stockLines).set({ qty: '0' }).where(eq(stockLines.productId, p.id))
+      expect(((await call(supervisor, 'PATCH', url, { packs: [] })).json() as P).packs).toEqual([])
+    })
+  })
 })

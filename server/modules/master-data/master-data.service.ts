@@ -3,18 +3,22 @@
  * deactivate a location with stock, and a product's GTINs. The tables are this module's (ADR 0009); stock is asked
  * through the inventory module's service.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { productGtins, productPacks, products } from '../../db/schema/catalog'
+import { productGtins, productPacks, products, uoms } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { ApiError, type FieldErrors, addFieldError, fieldError } from '../../http/errors'
 import { type RecordChange, type WriteContext, refInCompany } from '../../http/crud'
 import { type AuditActor, diffChanges, recordAudit } from '../audit/audit.service'
+import type { z } from 'zod'
 import { type LocationRangeInput, MAX_LOCATION_RANGE } from '../../../contracts/master-data/core.contract'
+import type { productPackItemBody } from '../../../contracts/master-data/catalog.contract'
 import { locationRangeCodes, locationRangeEnds, parseLocationRange } from '../../../contracts/master-data/location-range.rules'
 
 type AuditActorOf = AuditActor & { companyId: number }
 type LocationRangeValues = Omit<LocationRangeInput, 'warehouse'> & { warehouse: number }
+/** A row of a product's `packs` as the contract hands it over (decimals as strings). */
+type ProductPackItemValues = z.output<typeof productPackItemBody>
 import { hasStockAt } from '../inventory/stock.service'
 
 /** The resource names the audit trail files master data under (`GET /api/audit/?entity=locations&entity_id=`). */
@@ -142,4 +146,91 @@ export async function createLocationRange(db: DbOrTx, actor: AuditActorOf, input
     ids.map((id, i) => ({ entity: 'locations', entityId: id, action: 'create' as const, changes: { code: codes[i], warehouse: warehouseId }, note: `range ${input.pattern}` })),
   )
   return { created: ids.length, first, last, ids }
+}
+
+/**
+ * Replace a product's packs with `packs` (issue 18: edited on the product's form). A row with `id` edits that pack
+ * (it must be this product's), one without adds a pack, a pack left out is removed (nothing refers to a pack's row;
+ * its history stays in the product's audit trail). Refused as 400 on `packs.<row>.<field>`:
+ * - a GTIN that is another product's, or another product's pack's (a scan names one product);
+ * - removing a pack, or changing its unit or units per pack, while stock of the product is recorded in that pack's
+ *   unit (the stock's quantity would silently mean another number of units). The product's own unit is not a pack
+ *   stock is recorded in, so a pack in that unit stays free to edit.
+ */
+export async function setProductPacks(db: DbOrTx, companyId: number, productId: number, packs: ProductPackItemValues[]): Promise<void> {
+  const errors: FieldErrors = {}
+  const existing = await db
+    .select({ id: productPacks.id, uomId: productPacks.uomId, uomCode: uoms.code, qtyPerPack: productPacks.qtyPerPack, gtin: productPacks.gtin })
+    .from(productPacks)
+    .innerJoin(uoms, eq(uoms.id, productPacks.uomId))
+    .where(and(eq(productPacks.companyId, companyId), eq(productPacks.productId, productId)))
+  const byId = new Map(existing.map((p) => [p.id, p]))
+  const [product] = await db.select({ uomId: products.uomId }).from(products).where(eq(products.id, productId))
+  // units: each in the company (a second company's unit is a 400 on the row's uom)
+  const uomIds = [...new Set(packs.map((p) => p.uom))]
+  const known = uomIds.length
+    ? new Set((await db.select({ id: uoms.id }).from(uoms).where(and(eq(uoms.companyId, companyId), inArray(uoms.id, uomIds)))).map((u) => u.id))
+    : new Set<number>()
+  packs.forEach((p, i) => {
+    if (p.id !== undefined && !byId.has(p.id)) addFieldError(errors, `packs.${i}.id`, "This pack is not one of this product's packs.")
+    if (!known.has(p.uom)) addFieldError(errors, `packs.${i}.uom`, `Invalid pk "${p.uom}" - object does not exist.`)
+  })
+  // GTINs: not another product's own, nor another product's pack's
+  const gtins = packs.map((p) => p.gtin).filter((g): g is string => Boolean(g))
+  if (gtins.length) {
+    const taken = [
+      ...(await db
+        .select({ gtin: productGtins.gtin, code: products.code })
+        .from(productGtins)
+        .innerJoin(products, eq(products.id, productGtins.productId))
+        .where(and(eq(productGtins.companyId, companyId), inArray(productGtins.gtin, gtins), ne(productGtins.productId, productId)))),
+      ...(await db
+        .select({ gtin: sql<string>`${productPacks.gtin}`, code: products.code })
+        .from(productPacks)
+        .innerJoin(products, eq(products.id, productPacks.productId))
+        .where(and(eq(productPacks.companyId, companyId), inArray(productPacks.gtin, gtins), ne(productPacks.productId, productId)))),
+    ]
+    for (const t of taken) {
+      const i = packs.findIndex((p) => p.gtin === t.gtin)
+      addFieldError(errors, `packs.${i}.gtin`, `"${t.gtin}" already belongs to product ${t.code}.`)
+    }
+  }
+  // stock recorded in a pack's unit keeps that pack, its unit and its units per pack
+  const kept = new Map(packs.flatMap((p, i) => (p.id === undefined ? [] : [[p.id, { p, i }] as const])))
+  for (const old of existing) {
+    if (old.uomId === product?.uomId) continue
+    const next = kept.get(old.id)
+    const changed = !next || next.p.uom !== old.uomId || Number(next.p.qty_per_pack) !== Number(old.qtyPerPack)
+    if (!changed) continue
+    if (await hasStockAt(db, companyId, { productId, uom: old.uomCode })) {
+      const message = `Stock of this product is recorded in ${old.uomCode}: this pack cannot be removed, nor its unit or units per pack changed, while that stock is there.`
+      addFieldError(errors, next ? `packs.${next.i}.${next.p.uom !== old.uomId ? 'uom' : 'qty_per_pack'}` : 'packs', message)
+    }
+  }
+  if (Object.keys(errors).length) throw new ApiError(400, errors)
+
+  const values = (p: ProductPackItemValues) =>
+    Object.fromEntries(
+      Object.entries({
+        uomId: p.uom,
+        qtyPerPack: p.qty_per_pack,
+        gtin: p.gtin,
+        lengthMm: p.length_mm,
+        widthMm: p.width_mm,
+        heightMm: p.height_mm,
+        weightKg: p.weight_kg,
+        packsPerPallet: p.packs_per_pallet,
+        isActive: p.is_active,
+      }).filter(([, v]) => v !== undefined),
+    )
+  const removed = existing.filter((p) => !kept.has(p.id)).map((p) => p.id)
+  if (removed.length) await db.delete(productPacks).where(inArray(productPacks.id, removed))
+  // GTINs may move between this product's packs: free them first, so the unique index never sees one twice
+  const moving = packs.filter((p) => p.id !== undefined && p.gtin !== undefined && p.gtin !== byId.get(p.id)?.gtin).map((p) => p.id as number)
+  if (moving.length) await db.update(productPacks).set({ gtin: null }).where(inArray(productPacks.id, moving))
+  for (const p of packs) {
+    if (p.id !== undefined) await db.update(productPacks).set(values(p)).where(eq(productPacks.id, p.id))
+  }
+  const added = packs.filter((p) => p.id === undefined)
+  if (added.length) await db.insert(productPacks).values(added.map((p) => ({ ...values(p), companyId, productId }) as typeof productPacks.$inferInsert))
 }

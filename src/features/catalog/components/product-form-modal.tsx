@@ -12,6 +12,7 @@ import { isValidGtin } from '../../../../contracts/gs1/gs1'
 import { MAX_PRODUCT_GTINS, STORAGE_CLASSES } from '../../../../contracts/master-data/master-data.rules'
 import { saveProduct } from '../api/save-product'
 import { catalogKeys } from '../catalog-query-keys'
+import { type PackRow, ProductPacksFields, newPackRow, packErrorFields, packRules, packsInput } from './product-packs-fields'
 import type { Product, ProductInput, Uom } from '../catalog-types'
 import classes from './error-contrast.module.css'
 
@@ -27,6 +28,7 @@ interface ProductFormValues {
   lot_tracked: boolean
   expiry_tracked: boolean
   is_active: boolean
+  packs: PackRow[]
 }
 const FIELDS = ['code', 'variant', 'name1', 'name2', 'uom', 'storage_class', 'gtins', 'shelf_life_days', 'lot_tracked', 'expiry_tracked', 'is_active'] as const
 
@@ -43,6 +45,7 @@ function initialValues(p: Product | null): ProductFormValues {
     lot_tracked: p?.lot_tracked ?? false,
     expiry_tracked: p?.expiry_tracked ?? false,
     is_active: p?.is_active ?? true,
+    packs: (p?.packs ?? []).map((pack) => newPackRow(pack)),
   }
 }
 
@@ -59,6 +62,7 @@ function toInput(v: ProductFormValues): ProductInput {
     lot_tracked: v.lot_tracked,
     expiry_tracked: v.expiry_tracked,
     is_active: v.is_active,
+    packs: packsInput(v.packs),
   }
 }
 
@@ -70,7 +74,8 @@ const uomOptions = () => ({
 
 /**
  * Create or edit a product (issue 18): GTINs with their check digit verified here and by the server; what the server
- * refuses shows on its field and the form keeps what was typed; deactivating is the "Ativo" switch.
+ * refuses shows on its field and the form keeps what was typed; deactivating is the "Ativo" switch. Its packs (units
+ * per pack, per pallet, their GTINs) are edited here too and saved with the product, in one request.
  */
 export function ProductFormModal({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const { t, i18n } = useLingui()
@@ -89,6 +94,7 @@ export function ProductFormModal({ product, onClose }: { product: Product | null
         if (bad.length) return t`GTIN inválido (dígito verificador): ${bad.join(', ')}`
         return list.length > MAX_PRODUCT_GTINS ? t`No máximo ${MAX_PRODUCT_GTINS} GTINs.` : null
       },
+      packs: packRules(i18n),
       shelf_life_days: (v) => (v === '' || (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 36500) ? null : t`Informe de 0 a 36500 dias.`),
     },
   })
@@ -99,11 +105,11 @@ export function ProductFormModal({ product, onClose }: { product: Product | null
       void queryClient.invalidateQueries({ queryKey: catalogKeys.all })
       onClose()
     },
-    onError: (error) => setFormError(placeDrfErrors(error, form.setFieldError, FIELDS, t`Não foi possível salvar o produto.`)),
+    onError: (error) => setFormError(placeDrfErrors(error, form.setFieldError, [...FIELDS, ...packErrorFields(form.getValues().packs)], t`Não foi possível salvar o produto.`)),
   })
   const title = product ? t`Editar produto ${product.code}` : t`Novo produto`
   return (
-    <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t`Fechar` }}>
+    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': t`Fechar` }}>
       <form onSubmit={form.onSubmit((v) => save.mutate(toInput(v)))} noValidate aria-label={title} className={classes.root}>
         <Stack gap="md">
           {formError ? (
@@ -147,6 +153,7 @@ export function ProductFormModal({ product, onClose }: { product: Product | null
               <Switch label={t`Controla validade`} key={form.key('expiry_tracked')} {...form.getInputProps('expiry_tracked', { type: 'checkbox' })} />
             </Stack>
           </SimpleGrid>
+          <ProductPacksFields form={form as unknown as Parameters<typeof ProductPacksFields>[0]['form']} uoms={uoms.data ?? []} />
           <Switch label={t`Ativo`} description={t`Desative em vez de excluir: o histórico continua referindo-se ao produto.`} key={form.key('is_active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
           <FormFooter onCancel={onClose} saving={save.isPending} audit={product ? { entity: 'products', id: product.id } : null} />
         </Stack>
