@@ -35,7 +35,7 @@ const SUPERVISOR_ACTIONS: Case[] = [
   { route: '/shipping/waves', actions: /^Nova onda$/, calls: [{ method: 'POST', path: '/shipping/waves/' }] },
   { route: '/manufacturing/copack-orders', actions: /^(Nova ordem|Reservar.*)$/, calls: [{ method: 'POST', path: '/manufacturing/copack-orders/' }, { method: 'POST', path: '/manufacturing/copack-orders/1/reserve/' }] },
   { route: '/manufacturing/boms', actions: /^(Nova lista de materiais|Editar .+)$/, calls: [{ method: 'POST', path: '/manufacturing/boms/' }, { method: 'PATCH', path: '/manufacturing/boms/1/' }] },
-  { route: '/inventory/counts', actions: /^(Planejar contagem|Abrir .+)$/, calls: [{ method: 'POST', path: '/inventory/counts/' }, { method: 'GET', path: '/inventory/counts/__COUNT__/' }] },
+  { route: '/inventory/counts', actions: /^(Planejar contagem|Abrir (?!o simulador).+)$/, calls: [{ method: 'POST', path: '/inventory/counts/' }, { method: 'GET', path: '/inventory/counts/__COUNT__/' }] },
   {
     route: '/inventory/search',
     actions: /^Ajustar/,
@@ -50,7 +50,7 @@ const SUPERVISOR_ACTIONS: Case[] = [
 
 const ADMIN_ACTIONS: Case[] = [
   { route: '/workforce/users', actions: /^(Novo usuário|Editar .+)$/, calls: [{ method: 'POST', path: '/users/users/' }, { method: 'PATCH', path: '/users/users/1/' }] },
-  { route: '/core/companies', actions: /^(Nova empresa|Editar .+)$/, calls: [{ method: 'POST', path: '/core/companies/' }, { method: 'PATCH', path: '/core/companies/1/' }] },
+  { route: '/core/companies', actions: /^(Nova empresa|Editar .+)$/, calls: [{ method: 'PATCH', path: '/core/companies/1/' }] },
   { route: '/settings', actions: /^(Enviar|Substituir|Remover) \(/, calls: [{ method: 'PUT', path: '/core/company-logo/light/' }, { method: 'PATCH', path: '/inventory/settings/' }] },
 ]
 
