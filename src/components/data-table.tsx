@@ -86,6 +86,14 @@ const STICKY_ACTIONS: CSSProperties = {
 }
 const stickyIf = (id: string): CSSProperties | undefined => (id === 'actions' ? STICKY_ACTIONS : undefined)
 
+/**
+ * Issue 17: every table fits at 1280 px. Words in text cells and headers wrap, so a name or a description gives up
+ * width before the table scrolls; numbers, dates and a row's actions stay on one line.
+ */
+function whiteSpaceOf<T>(column: DataColumn<T>): CSSProperties['whiteSpace'] {
+  return column.id === 'actions' || column.kind === 'number' || column.kind === 'date' || alignOf(column) === 'right' ? 'nowrap' : 'normal'
+}
+
 /** Issue 17: the sticky `actions` column is the last one, whatever order the user stored (the waves table had it second). */
 export function actionsLast(order: string[]): string[] {
   return order.includes('actions') ? [...order.filter((id) => id !== 'actions'), 'actions'] : order
@@ -264,7 +272,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
                       onDragOver={(event: DragEvent) => event.preventDefault()}
                       onDrop={(event: DragEvent) => onDrop(event, column.id)}
                       onDragEnd={() => setDragging(null)}
-                      style={{ whiteSpace: 'nowrap', opacity: dragging === column.id ? 0.5 : 1, cursor: 'grab', ...stickyIf(column.id) }}
+                      style={{ whiteSpace: column.id === 'actions' ? 'nowrap' : 'normal', opacity: dragging === column.id ? 0.5 : 1, cursor: 'grab', ...stickyIf(column.id) }}
                     >
                       {header.column.getCanSort() ? (
                         <UnstyledButton
@@ -292,7 +300,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
                   const column = byId.get(cell.column.id)
                   if (!column) return null
                   return (
-                    <Table.Td key={cell.id} ta={alignOf(column)} style={{ whiteSpace: 'nowrap', ...stickyIf(column.id) }}>
+                    <Table.Td key={cell.id} ta={alignOf(column)} style={{ whiteSpace: whiteSpaceOf(column), ...stickyIf(column.id) }}>
                       {column.render ? (
                         column.render(row.original, i18n.locale)
                       ) : (

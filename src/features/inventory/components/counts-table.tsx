@@ -1,13 +1,15 @@
-import { Badge, Group, Progress, Text } from "@mantine/core";
+import { Badge, Button, Group, Progress, Text, Tooltip } from "@mantine/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DataTable, type DataColumn } from "../../../components/data-table";
 import { LinkButton } from "../../../components/link-button";
 import { formatDate } from "../../../lib/format";
+import { useSession } from "../../../lib/session";
 import type { ListState } from "../../../lib/list-search";
 import { countsQueryOptions } from "../api/get-counts";
 import { COUNT_PLAN_STATUS_LABELS, labelOf } from "../inventory-labels";
 import type { CountPlan } from "../inventory-types";
+import { canReviewCounts } from "../stock-permissions";
 
 export function CountPlanStatusBadge({
   status,
@@ -103,6 +105,18 @@ const columns: DataColumn<CountPlan>[] = [
 
 function OpenCount({ plan }: { plan: CountPlan }) {
   const { t } = useLingui();
+  const { user } = useSession();
+  // issue 17: the server shows a count's detail to admins and supervisors only (operators count on the handheld)
+  if (!canReviewCounts(user?.role)) {
+    const reason = t`Requer supervisor: os operadores contam pelo coletor.`;
+    return (
+      <Tooltip label={reason}>
+        <Button size="compact-sm" variant="light" disabled title={reason} aria-label={t`Abrir ${plan.code}`}>
+          <Trans>Abrir</Trans>
+        </Button>
+      </Tooltip>
+    );
+  }
   return (
     <LinkButton
       to="/inventory/counts/$id"

@@ -40,8 +40,9 @@ export function ExpiryCell({
   if (!line.expiry_date) return <span aria-label="—">—</span>;
   const date = formatDate(line.expiry_date, i18n.locale);
   return (
-    <Group gap={6} wrap="nowrap">
-      <span>{date}</span>
+    // issue 17: the mark goes under the date when the column is narrow (the table fits at 1280 px)
+    <Group gap={6} wrap="wrap" style={{ rowGap: 4 }}>
+      <span style={{ whiteSpace: "nowrap" }}>{date}</span>
       {line.expired ? (
         <Badge color="red" variant="filled" size="sm" data-expiry="expired">
           <Trans>Vencido</Trans>

@@ -21,7 +21,8 @@ import type { ListState } from "../../../lib/list-search";
 
 /** SPEC 2.6: column order and hidden columns are kept under this id. */
 export const STOCK_TABLE_ID = "inventory.stock";
-const DEFAULT_HIDDEN = ["sscc", "reserved_qty"];
+// issue 17: the pallet and the owner too, so the table fits at 1280 px (one click away in Colunas; the search finds a pallet)
+const DEFAULT_HIDDEN = ["sscc", "pallet_code", "reserved_qty", "owner__name"];
 
 /** SPEC 8: the stock list's own error texts. */
 export function describeStockError(error: Error) {

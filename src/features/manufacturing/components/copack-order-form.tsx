@@ -9,6 +9,7 @@ import { bomCountQueryOptions } from '../api/get-bom-count'
 import { manufacturingKeys } from '../manufacturing-query-keys'
 import type { CopackOrderDetail, ProductOption } from '../copack-types'
 import { ProductPicker } from '../../../components/product-picker'
+import { RequiresSupervisor, useCanWriteCopack } from './copack-permission'
 
 export interface CopackOrderFormProps {
   onCreated: (order: CopackOrderDetail) => void
@@ -38,7 +39,9 @@ export function CopackOrderForm({ onCreated, onCancel }: CopackOrderFormProps) {
   const known = ['code', 'result_product', 'result_qty']
   const otherError = drf && !known.some((name) => fieldError(name)) ? apiErrorText(create.error) : null
   const qtyValid = typeof qty === 'number' ? qty > 0 : Number(qty) > 0
-  const canCreate = code.trim() !== '' && product !== null && !noBom && qtyValid && !create.isPending
+  // issue 17: operators reach this page by its address only; Create is disabled for them, with the reason
+  const canWrite = useCanWriteCopack()
+  const canCreate = canWrite && code.trim() !== '' && product !== null && !noBom && qtyValid && !create.isPending
 
   return (
     <Paper withBorder p="lg" maw={640}>
@@ -75,7 +78,8 @@ export function CopackOrderForm({ onCreated, onCancel }: CopackOrderFormProps) {
             <Button variant="default" onClick={onCancel}>
               <Trans>Cancelar</Trans>
             </Button>
-            <Button type="submit" disabled={!canCreate} loading={create.isPending}>
+            {canWrite ? null : <RequiresSupervisor id="copack-create-reason" />}
+            <Button type="submit" disabled={!canCreate} loading={create.isPending} aria-describedby={canWrite ? undefined : 'copack-create-reason'}>
               <Trans>Criar</Trans>
             </Button>
           </Group>

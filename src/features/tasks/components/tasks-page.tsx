@@ -159,7 +159,8 @@ export function TasksPage({ params: heldParams, onParamsChange }: Partial<ListSt
             key={status}
             tableId="workforce.tasks"
             // issue 17: at 1280 px the table fits without its two dates (the columns menu brings them back)
-            defaultHidden={['created_at', 'finished_at']}
+            // issue 17: the reference too, so the table fits at 1280 px
+            defaultHidden={['reference', 'created_at', 'finished_at']}
             label={t`Tarefas`}
             columns={tableColumns}
             query={query}

@@ -67,6 +67,8 @@ export function UsersTable({ params, onParamsChange }: Partial<ListState> = {}) 
         columns={columns}
         query={usersQueryOptions}
         getRowId={(row) => String(row.id)}
+        // issue 17: the e-mail is one click away in Colunas, so the table fits at 1280 px
+        defaultHidden={['email']}
         toolbar={() =>
           isAdmin ? (
             <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setEditing({ user: null })}>
