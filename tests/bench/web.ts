@@ -153,9 +153,23 @@ async function firstLoad(page: Page, target: string): Promise<Loaded[]> {
       ),
     )
   })
+  let inFlight = 0
+  let lastActivity = Date.now()
+  page.on('request', () => {
+    inFlight++
+    lastActivity = Date.now()
+  })
+  const settled = () => {
+    inFlight--
+    lastActivity = Date.now()
+  }
+  page.on('requestfinished', settled)
+  page.on('requestfailed', settled)
   await page.goto(target, { waitUntil: 'networkidle', timeout: 120_000 })
-  // lazy route chunks and the catalog start after the first render: wait for the network to rest again
-  await page.waitForLoadState('networkidle', { timeout: 120_000 })
+  // lazy route chunks and the catalog start after the first render, and on a loaded machine the entry can take
+  // longer to run than networkidle's 500 ms: wait for the screen's heading, then for 2 s without a request
+  await page.locator('h1').first().waitFor({ timeout: 120_000 })
+  while (inFlight > 0 || Date.now() - lastActivity < 2_000) await page.waitForTimeout(250)
   const loaded = (await Promise.all(pending)).filter((entry): entry is Loaded => entry !== null)
   return loaded.sort((a, b) => b.gzip - a.gzip)
 }
