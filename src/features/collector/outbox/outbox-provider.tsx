@@ -33,8 +33,9 @@ function useLive<T>(query: () => Promise<T>, initial: T, key: string): T {
  * otherwise read every pending row back after each answer (500 reads of up to 500 rows, each delaying the next
  * command's write: issue 16's drain).
  */
-function useThrottledLive<T>(changed: () => Promise<unknown>, query: () => Promise<T>, initial: T, key: string, ms: number): T {
+function useThrottledLive<T>(changed: () => Promise<unknown>, query: () => Promise<T>, initial: T, key: string, ms: number, poke: unknown): T {
   const [value, setValue] = useState<T>(initial)
+  const scheduleRef = useRef<() => void>(undefined)
   useEffect(() => {
     let stopped = false
     let last = -Infinity
@@ -68,14 +69,20 @@ function useThrottledLive<T>(changed: () => Promise<unknown>, query: () => Promi
         void run()
       }, Math.max(0, last + ms - performance.now()))
     }
+    scheduleRef.current = schedule
     const subscription = liveQuery(changed).subscribe({ next: schedule, error: () => {} })
     return () => {
       stopped = true
+      scheduleRef.current = undefined
       subscription.unsubscribe()
       if (timer !== undefined) clearTimeout(timer)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the queries are the key's
   }, [key])
+  // a change the count does not see (a failed attempt is written on its row, the rows stay as many): read again
+  useEffect(() => {
+    scheduleRef.current?.()
+  }, [poke])
   return value
 }
 
@@ -130,6 +137,7 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
     EMPTY,
     `pending:${operator}`,
     PENDING_LIST_MS,
+    attempt,
   )
   const refused = useLive(() => (operator ? refusedCommands(db, operator) : Promise.resolve(EMPTY)), EMPTY, `refused:${operator}`)
   const unsentOnDevice = useLive(() => pendingOnDevice(db), 0, 'device')
