@@ -100,18 +100,19 @@ describe('Stock inquiry (SPEC 2.6, 7, 8)', () => {
     expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('Produto, crescente')
   })
 
-  it('keeps hidden columns under the stock table id; SSCC and reserved start hidden', async () => {
+  it('keeps hidden columns under the stock table id; SSCC, pallet, reserved and owner start hidden (the table fits at 1280 px)', async () => {
     mockApi(({ url }) => (url.pathname === '/api/inventory/stock/' ? { body: page([LINE], 1) } : { status: 404 }))
     const { user } = await openStock()
     const table = screen.getByRole('table', { name: 'Estoque' })
     await within(table).findByRole('cell', { name: 'Manteiga Light 5kg' })
     expect(within(table).queryByRole('columnheader', { name: 'SSCC' })).not.toBeInTheDocument()
     expect(within(table).queryByRole('columnheader', { name: 'Reservado' })).not.toBeInTheDocument()
+    expect(within(table).queryByRole('columnheader', { name: 'Palete' })).not.toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Colunas' }))
     await user.click(await screen.findByRole('checkbox', { name: 'Lote' }))
     await waitFor(() => expect(within(table).queryByRole('columnheader', { name: 'Lote' })).not.toBeInTheDocument())
     const stored = JSON.parse(localStorage.getItem(`movatic.table.${STOCK_TABLE_ID}.columns`) ?? '{}') as { hidden: string[] }
-    expect(stored.hidden.sort()).toEqual(['lot', 'reserved_qty', 'sscc'])
+    expect(stored.hidden.sort()).toEqual(['lot', 'owner__name', 'pallet_code', 'reserved_qty', 'sscc'])
   })
 })
