@@ -60,9 +60,10 @@ describe('Stock CSV export', () => {
 
     const text = (await blobs[0].text()).replace(/^\uFEFF/, '')
     const rows = text.split('\r\n')
-    expect(rows[0]).toBe('Produto,Descrição,Localização,Lote,Palete,Quantidade,UM,Validade,Situação,Proprietário') // issue 15: the status column is exported too
-    expect(rows[1]).toBe('P1,"Arroz, tipo ""1""",A-1,,,1.125,UN,2027-01-31,,')
-    expect(rows[2]).toBe("P2,Produto 2,A-2,'=SUM(A1),,2.125,UN,2027-01-31,,")
+    // the columns on screen (pallet and owner start hidden since issue 17's 1280 px); issue 15: the status column is exported too
+    expect(rows[0]).toBe('Produto,Descrição,Localização,Lote,Quantidade,UM,Validade,Situação')
+    expect(rows[1]).toBe('P1,"Arroz, tipo ""1""",A-1,,1.125,UN,2027-01-31,')
+    expect(rows[2]).toBe("P2,Produto 2,A-2,'=SUM(A1),2.125,UN,2027-01-31,")
     expect(rows).toHaveLength(252) // header, 250 lines, the last CRLF
     expect(await screen.findByText('250 linhas exportadas.')).toBeInTheDocument()
   })
