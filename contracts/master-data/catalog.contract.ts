@@ -113,19 +113,8 @@ export const productBody = z.object({
 })
 export type ProductInput = z.input<typeof productBody>
 
-export const productPackOut = z.object({
-  id,
-  product: productRef,
-  uom: codeRef,
-  qty_per_pack: z.string(),
-  gtin: z.string().nullable(),
-  length_mm: z.number().nullable(),
-  width_mm: z.number().nullable(),
-  height_mm: z.number().nullable(),
-  weight_kg: z.string().nullable(),
-  packs_per_pallet: z.number().nullable(),
-  is_active: z.boolean(),
-})
+// the pack as the packs list answers it: the item of a product's `packs`, with its product (keys in the same order)
+export const productPackOut = z.object({ id, product: productRef, ...productPackItemOut.omit({ id: true }).shape })
 export type ProductPack = z.infer<typeof productPackOut>
 const mm = z.number().int().min(0).max(100_000).nullable().optional()
 export const productPackBody = z.object({
