@@ -32,8 +32,9 @@ describe('collector outbox screens', () => {
     const waiting = await screen.findByTestId('pending-list')
     expect(within(waiting).getByRole('article', { name: 'PAL-1 → B-01-02' })).toBeInTheDocument()
     expect(within(waiting).getByRole('article', { name: 'PAL-2 → B-01-02' })).toBeInTheDocument()
-    const refusedList = screen.getByTestId('refused-list')
-    expect(within(refusedList).getByText('O palete PAL-3 não está em estoque.')).toBeInTheDocument()
+    // the refused list is a second query of the outbox: it may render a moment after the waiting one
+    const refusedList = await screen.findByTestId('refused-list', {}, { timeout: 10_000 })
+    expect(await within(refusedList).findByText('O palete PAL-3 não está em estoque.')).toBeInTheDocument()
     expect(requests.some((r) => r.url.pathname === '/api/inventory/moves/')).toBe(true)
 
     await user.click(screen.getByRole('button', { name: 'Sair' }))
