@@ -6,7 +6,7 @@ import { CollectorLayout } from '../components/collector-layout'
 import { OutboxHost, useOutboxCounts } from '../features/collector/outbox/outbox-context'
 import { PendingBadge } from '../features/collector/components/pending-badge'
 
-// issue 16's first-load budget: the outbox (Dexie, the sender) and the offline cache load with the flows that use
+// issue 16's first-load budget: the outbox (idb, the sender) and the offline cache load with the flows that use
 // them (outbox-context.tsx, offline-cache-provider.tsx), and the warning's modal when it opens
 const SignOutDialog = lazy(() => import('../features/collector/components/sign-out-dialog').then((m) => ({ default: m.SignOutDialog })))
 

@@ -234,10 +234,9 @@ export function handheldReplayHooks(): void {
   beforeEach(async () => {
     resetOfflineCacheForTests()
     // imported here: the test file mocks the outbox module with this module's gates (a static import would be a cycle)
-    const { outboxDb } = await import('../../src/features/collector/outbox/outbox-db')
-    await outboxDb().commands.clear()
-    const cache = offlineCacheDb()
-    await Promise.all([cache.locations.clear(), cache.products.clear(), cache.tasks.clear()])
+    const { clearOutbox, outboxDb } = await import('../../src/features/collector/outbox/outbox-db')
+    await clearOutbox(outboxDb())
+    await offlineCacheDb().clear()
   })
   afterEach(async () => {
     dropHeldOutboxWrites()

@@ -36,7 +36,7 @@ import {
 import { page, type MockRequest } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
 import { countText } from '../count-texts'
-import { outboxDb } from '../outbox/outbox-db'
+import { countInState, outboxDb } from '../outbox/outbox-db'
 
 vi.mock('../outbox/outbox-db', async (original) => gateOutboxWrites(await original<typeof import('../outbox/outbox-db')>()))
 
@@ -112,7 +112,7 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
       const c = expected.context as CountContext
       const value = expected.value as string
       // a count just written: the outbox sends it, and the list is checked once the server has it (it must stay off the list)
-      if (value === 'location' && c.last) await waitFor(async () => expect(await outboxDb().commands.where('state').equals('pending').count(), label).toBe(0))
+      if (value === 'location' && c.last) await waitFor(async () => expect(await countInState(outboxDb(), 'pending'), label).toBe(0))
       await waitFor(() => {
         const ui = rolesOnScreen()
         expectPromptAndRefusal('count', countText(i18n, countPrompt(expected as AnyMachineSnapshot & { context: CountContext })), c.refusal ? countText(i18n, c.refusal) : null, label)

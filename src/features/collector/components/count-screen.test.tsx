@@ -11,7 +11,7 @@ import { mockApi, page, renderApp, signIn } from '../../../../tests/support/rend
 import { lastFeedback } from '../feedback/feedback'
 import { offlineCacheDb } from '../offline/offline-cache'
 import { resetOfflineCacheForTests } from '../offline/offline-cache-provider'
-import { outboxDb } from '../outbox/outbox-db'
+import { clearOutbox, countInState, outboxDb } from '../outbox/outbox-db'
 
 const CACHE = {
   warehouse: 1,
@@ -57,9 +57,8 @@ function burst(code: string) {
 beforeEach(async () => {
   resetOfflineCacheForTests()
   localStorage.clear()
-  await outboxDb().commands.clear()
-  await offlineCacheDb().locations.clear()
-  await offlineCacheDb().products.clear()
+  await clearOutbox(outboxDb())
+  await offlineCacheDb().clear()
 })
 
 function api(extra?: (url: URL, method: string) => { status?: number; body?: unknown } | null) {
@@ -116,7 +115,7 @@ describe('collector count screen', () => {
       ],
     })
     expect(sent.command_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-    await waitFor(async () => expect(await outboxDb().commands.where('state').equals('applied').count()).toBe(1))
+    await waitFor(async () => expect(await countInState(outboxDb(), 'applied')).toBe(1))
   })
 
   it("an empty location: 'Local vazio' then Confirmar", async () => {

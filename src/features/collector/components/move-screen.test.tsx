@@ -9,7 +9,7 @@ import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app
 import { lastFeedback } from '../feedback/feedback'
 import { offlineCacheDb } from '../offline/offline-cache'
 import { resetOfflineCacheForTests } from '../offline/offline-cache-provider'
-import { outboxDb } from '../outbox/outbox-db'
+import { clearOutbox, countInState, outboxDb } from '../outbox/outbox-db'
 
 const SSCC = '356789012345678903'
 const CACHE = {
@@ -38,9 +38,8 @@ function burst(code: string) {
 
 beforeEach(async () => {
   resetOfflineCacheForTests()
-  await outboxDb().commands.clear()
-  await offlineCacheDb().locations.clear()
-  await offlineCacheDb().products.clear()
+  await clearOutbox(outboxDb())
+  await offlineCacheDb().clear()
 })
 
 describe('collector move screen', () => {
@@ -74,7 +73,7 @@ describe('collector move screen', () => {
     const sent = requests.find((r) => r.url.pathname === '/api/inventory/moves/')!.body as Record<string, unknown>
     expect(sent).toMatchObject({ sscc: SSCC, to_location: 2 })
     expect(sent.command_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-    await waitFor(async () => expect(await outboxDb().commands.where('state').equals('applied').count()).toBe(1))
+    await waitFor(async () => expect(await countInState(outboxDb(), 'applied')).toBe(1))
   })
 
   it('refuses the source as the destination and an unknown code, with their reasons', async () => {

@@ -21,7 +21,7 @@ import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
 import { dropHeldOutboxWrites, exactDriver, gateOutboxReads, heldClock, machineEvents, outboxReadHeld, settleOutboxRead } from '../../../../tests/support/handheld-replay'
 import { renderApp, signIn, testUser, type MockRequest } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
-import { enqueueCommand, markAnswered, outboxDb, pendingCommands, refusedCommands } from '../outbox/outbox-db'
+import { batchChanges, clearOutbox, enqueueCommand, getCommand, markAnswered, outboxDb, pendingCommands, refusedCommands } from '../outbox/outbox-db'
 
 vi.mock('../outbox/outbox-db', async (original) => gateOutboxReads(await original<typeof import('../outbox/outbox-db')>()))
 const timers = heldClock()
@@ -60,7 +60,7 @@ async function arrange(count: number, events: ReturnType<typeof machineEvents>) 
   if (now === count) return
   const heard = events.count('CHANGED')
   await act(async () => {
-    await db.transaction('rw', db.commands, db.meta, async () => {
+    await batchChanges(db, async () => {
       const waiting = await pendingCommands(db, OPERATOR)
       for (let i = waiting.length; i < count; i++) {
         written++
@@ -74,9 +74,9 @@ async function arrange(count: number, events: ReturnType<typeof machineEvents>) 
 
 /** The send in flight meets the network's failure: the command keeps its place with one more failed attempt. */
 async function failSend(api: ReturnType<typeof controlledApi>, commandId: string) {
-  const attempts = (await outboxDb().commands.get(commandId))!.attempts
+  const attempts = (await getCommand(outboxDb(), commandId))!.attempts
   await api.answer('the command sent', isSend, 'network')
-  await waitFor(async () => expect((await outboxDb().commands.get(commandId))!.attempts).toBe(attempts + 1))
+  await waitFor(async () => expect((await getCommand(outboxDb(), commandId))!.attempts).toBe(attempts + 1))
 }
 
 function pendingDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, events: ReturnType<typeof machineEvents>): ScreenDriver {
@@ -188,7 +188,7 @@ function pendingDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, e
 let events: ReturnType<typeof machineEvents> | undefined
 let drain: (() => Promise<void>) | undefined
 beforeEach(async () => {
-  await outboxDb().commands.clear()
+  await clearOutbox(outboxDb())
   timers.reset()
   online = true
   written = 0

@@ -6,10 +6,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
-import { enqueueCommand, markAnswered, outboxDb } from '../outbox/outbox-db'
+import { clearOutbox, countInState, enqueueCommand, markAnswered, outboxDb } from '../outbox/outbox-db'
 
 beforeEach(async () => {
-  await outboxDb().commands.clear()
+  await clearOutbox(outboxDb())
 })
 
 describe('collector outbox screens', () => {
@@ -47,7 +47,7 @@ describe('collector outbox screens', () => {
     await user.click(await screen.findByRole('button', { name: 'Sair mesmo assim' }))
     await screen.findByRole('button', { name: 'Entrar' })
     // kept on the device for the next sign-in
-    expect(await db.commands.where('state').equals('pending').count()).toBe(2)
+    expect(await countInState(db, 'pending')).toBe(2)
   })
 
   it('a refused command can be dismissed from the operator\'s list', async () => {

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
 import { lastFeedback } from '../feedback/feedback'
 import { offlineCacheDb } from '../offline/offline-cache'
-import { outboxDb } from '../outbox/outbox-db'
+import { clearOutbox, countInState, outboxDb } from '../outbox/outbox-db'
 
 const CACHE = {
   warehouse: 1,
@@ -53,9 +53,8 @@ function burst(code: string) {
 }
 
 beforeEach(async () => {
-  await outboxDb().commands.clear()
-  await offlineCacheDb().locations.clear()
-  await offlineCacheDb().products.clear()
+  await clearOutbox(outboxDb())
+  await offlineCacheDb().clear()
 })
 
 describe('collector receive screen', () => {
@@ -140,6 +139,6 @@ describe('collector receive screen', () => {
       report_issue: { description: 'Avaria no recebimento pelo coletor: 1 × P0002 (L9)' },
     })
     expect(sent.idempotency_key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-    await waitFor(async () => expect(await outboxDb().commands.where('state').equals('applied').count()).toBe(1))
+    await waitFor(async () => expect(await countInState(outboxDb(), 'applied')).toBe(1))
   })
 })

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
 import { lastFeedback } from '../feedback/feedback'
 import { offlineCacheDb } from '../offline/offline-cache'
-import { outboxDb } from '../outbox/outbox-db'
+import { clearOutbox, outboxDb } from '../outbox/outbox-db'
 
 const CACHE = {
   warehouse: 1,
@@ -53,9 +53,8 @@ function burst(code: string) {
 }
 
 beforeEach(async () => {
-  await outboxDb().commands.clear()
-  await offlineCacheDb().locations.clear()
-  await offlineCacheDb().products.clear()
+  await clearOutbox(outboxDb())
+  await offlineCacheDb().clear()
 })
 
 describe('collector ship screen', () => {

@@ -1,28 +1,70 @@
 /**
  * The handheld's offline cache (issue 16, ADR 0014): the locations of the operator's warehouse and the company's
- * products and GTINs, in IndexedDB (Dexie), refreshed whenever the collector opens online and when the network
+ * products and GTINs, in IndexedDB (idb, as the outbox), refreshed whenever the collector opens online and when the network
  * returns. Scans are classified against an in-memory index built from it, synchronously, so a scan's feedback never
  * waits for the network or for IndexedDB (the budget: 30 ms, 100 ms at 4x CPU throttling, with 50,000 locations
  * and 100,000 products).
  */
-import Dexie, { type Table } from 'dexie'
+import { openDB, unwrap, type DBSchema, type IDBPDatabase } from 'idb'
 import type { CacheLocation, CacheProduct, CacheTask, HandheldCache } from '../../../../contracts/tasks/handheld-cache.contract'
 import { isValidSscc, readGs1 } from '../../../../contracts/gs1/gs1'
 import { api } from '../../../lib/api-client'
 
 export type { CacheLocation, CacheProduct, CacheTask }
 
-export class OfflineCacheDb extends Dexie {
-  locations!: Table<CacheLocation, number>
-  products!: Table<CacheProduct, number>
-  meta!: Table<{ key: string; value: string }, string>
+interface CacheSchema extends DBSchema {
+  locations: { key: number; value: CacheLocation; indexes: { code: string } }
+  products: { key: number; value: CacheProduct; indexes: { code: string; gtins: string } }
+  meta: { key: string; value: { key: string; value: string } }
   /** the operator's unfinished tasks with the stock they point at (issue 16: /m/tasks and put away offline) */
-  tasks!: Table<CacheTask, number>
+  tasks: { key: number; value: CacheTask }
+}
 
-  constructor(name = 'movatic-cache') {
-    super(name)
-    this.version(1).stores({ locations: 'id, code', products: 'id, code, *gtins', meta: 'key' })
-    this.version(2).stores({ locations: 'id, code', products: 'id, code, *gtins', meta: 'key', tasks: 'id' })
+/** Dexie's schema, kept (its versions 1 and 2 are IndexedDB's 10 and 20): a device's cache opens as it was */
+const VERSION = 20
+
+export class OfflineCacheDb {
+  private connection: Promise<IDBPDatabase<CacheSchema>> | null = null
+
+  constructor(readonly name = 'movatic-cache') {}
+
+  open(): Promise<IDBPDatabase<CacheSchema>> {
+    if (!this.connection) {
+      const opening = openDB<CacheSchema>(this.name, VERSION, {
+        upgrade(db, oldVersion) {
+          if (oldVersion < 10) {
+            db.createObjectStore('locations', { keyPath: 'id' }).createIndex('code', 'code')
+            const products = db.createObjectStore('products', { keyPath: 'id' })
+            products.createIndex('code', 'code')
+            products.createIndex('gtins', 'gtins', { multiEntry: true })
+            db.createObjectStore('meta', { keyPath: 'key' })
+          }
+          if (oldVersion < 20) db.createObjectStore('tasks', { keyPath: 'id' })
+        },
+        blocking: () => this.close(),
+        terminated: () => {
+          this.connection = null
+        },
+      })
+      this.connection = opening
+      opening.catch(() => {
+        if (this.connection === opening) this.connection = null
+      })
+    }
+    return this.connection
+  }
+
+  close(): void {
+    const connection = this.connection
+    this.connection = null
+    void connection?.then((db) => db.close(), () => {})
+  }
+
+  /** empties the cache (tests: a device as new) */
+  async clear(): Promise<void> {
+    const tx = (await this.open()).transaction(['locations', 'products', 'tasks', 'meta'], 'readwrite')
+    await Promise.all([...tx.objectStoreNames].map((name) => tx.objectStore(name).clear()))
+    await tx.done
   }
 }
 
@@ -95,21 +137,34 @@ export class CacheIndex {
 }
 
 export async function loadCacheIndex(db: OfflineCacheDb): Promise<CacheIndex> {
-  const [locations, products, tasks] = await Promise.all([db.locations.toArray(), db.products.toArray(), db.tasks.toArray()])
+  const tx = (await db.open()).transaction(['locations', 'products', 'tasks'])
+  const [locations, products, tasks] = await Promise.all([tx.objectStore('locations').getAll(), tx.objectStore('products').getAll(), tx.objectStore('tasks').getAll()])
   return new CacheIndex(locations, products, tasks)
 }
 
 /** Replaces the cache with the server's current answer, in one transaction (a half-written cache is never read). */
 export async function refreshOfflineCache(db: OfflineCacheDb, fetchCache: () => Promise<HandheldCache> = () => api.get<HandheldCache>('/workforce/handheld/cache/')): Promise<CacheIndex> {
   const cache = await fetchCache()
-  await db.transaction('rw', [db.locations, db.products, db.tasks, db.meta], async () => {
-    await db.locations.clear()
-    await db.products.clear()
-    await db.tasks.clear()
-    await db.locations.bulkPut(cache.locations)
-    await db.products.bulkPut(cache.products)
-    await db.tasks.bulkPut(cache.tasks ?? [])
-    await db.meta.put({ key: 'generated_at', value: cache.generated_at })
-  })
+  const tx = (await db.open()).transaction(['locations', 'products', 'tasks', 'meta'], 'readwrite')
+  // the plain requests, all queued at once (150,000 puts: a promise for each would cost seconds on a handheld); the
+  // transaction commits all of them or none, and a failed one fails `done`
+  const raw = unwrap(tx)
+  const put = (store: 'locations' | 'products' | 'tasks', rows: readonly unknown[]) => {
+    const target = raw.objectStore(store)
+    target.clear()
+    for (const row of rows) target.put(row)
+  }
+  try {
+    put('locations', cache.locations)
+    put('products', cache.products)
+    put('tasks', cache.tasks ?? [])
+    raw.objectStore('meta').put({ key: 'generated_at', value: cache.generated_at })
+  } catch (error) {
+    // a row IndexedDB refuses at once (a bad key): nothing of this answer is kept
+    tx.done.catch(() => {})
+    raw.abort()
+    throw error
+  }
+  await tx.done
   return new CacheIndex(cache.locations, cache.products, cache.tasks ?? [])
 }

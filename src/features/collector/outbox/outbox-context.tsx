@@ -1,6 +1,6 @@
 /**
  * The outbox as the collector's screens see it (issue 16), without its code: the /m layout hosts this context
- * (OutboxHost) and loads the outbox itself (Dexie, the sender: outbox-provider.tsx) only when it is needed, i.e.
+ * (OutboxHost) and loads the outbox itself (idb, the sender: outbox-provider.tsx) only when it is needed, i.e.
  * a flow that writes asks for it (`useOutbox`), or the device already holds commands to send or refusals to show.
  * Until then the header's counts come from a plain IndexedDB read (outbox-peek.ts). Issue 16's budget: every /m
  * screen's first load at most 170 kB of gzipped JavaScript; the flows' code loads with the flow.
@@ -39,7 +39,7 @@ interface HostValue {
 
 const HostContext = createContext<HostValue | null>(null)
 
-// the outbox's code: Dexie, the sender machine, the transport (a chunk of its own)
+// the outbox's code: idb, the sender machine, the transport (a chunk of its own)
 const OutboxEngine = lazy(() => import('./outbox-provider').then((m) => ({ default: m.OutboxEngine })))
 
 const EMPTY: OutboxCommand[] = []

@@ -1,9 +1,12 @@
 /**
- * The handheld's outbox in IndexedDB (issue 16, ADR 0014), with Dexie: a command is written here, in one
- * transaction with the device's sequence number, before anything is sent; it leaves the 'pending' state only when
- * the server's answer has been written back. A reload, a closed tab or a dead battery after the write loses nothing.
+ * The handheld's outbox in IndexedDB (issue 16, ADR 0014), with idb (a thin promise wrapper over IndexedDB, about
+ * 1 kB gzip; Dexie was 31 kB of every flow's first load, for queries this module writes in a few lines): a command
+ * is written here, in one transaction with the device's sequence number, before anything is sent; it leaves the
+ * 'pending' state only when the server's answer has been written back. A reload, a closed tab or a dead battery
+ * after the write loses nothing. Every write tells the page's listeners, and other tabs through a BroadcastChannel,
+ * which states it touched (onOutboxChange), so the screens read again only what changed.
  */
-import Dexie, { type Table } from 'dexie'
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
 import { OUTBOX_DB_NAME_PEEK } from './outbox-names'
 
 export type OutboxState = 'pending' | 'applied' | 'refused'
@@ -39,18 +42,72 @@ interface MetaRow {
   value: string | number
 }
 
+type CommandIndex = '[operator+state+seq]' | '[state+seq]' | 'state' | 'seq'
+
+interface OutboxSchema extends DBSchema {
+  commands: {
+    key: string
+    value: OutboxCommand
+    indexes: { '[operator+state+seq]': [string, OutboxState, number]; '[state+seq]': [OutboxState, number]; state: OutboxState; seq: number }
+  }
+  meta: { key: string; value: MetaRow }
+}
+
 export const OUTBOX_DB_NAME = OUTBOX_DB_NAME_PEEK
+/**
+ * The schema Dexie made (its version 1 is IndexedDB's 10; its index names are the key paths, '[a+b]' for compound
+ * ones): a device that wrote commands before the change opens the same database, untouched.
+ */
+const VERSION = 10
+const INDEXES: Record<CommandIndex, string | string[]> = {
+  '[operator+state+seq]': ['operator', 'state', 'seq'],
+  '[state+seq]': ['state', 'seq'],
+  state: 'state',
+  seq: 'seq',
+}
 
-export class OutboxDb extends Dexie {
-  commands!: Table<OutboxCommand, string>
-  meta!: Table<MetaRow, string>
+export class OutboxDb {
+  private connection: Promise<IDBPDatabase<OutboxSchema>> | null = null
+  private closed = false
 
-  constructor(name = OUTBOX_DB_NAME) {
-    super(name)
-    this.version(1).stores({
-      commands: 'command_id, [operator+state+seq], [state+seq], state, seq',
-      meta: 'key',
-    })
+  constructor(readonly name = OUTBOX_DB_NAME) {}
+
+  /** opened on first use, like Dexie; after close() every call fails (a closed tab writes nothing more) */
+  open(): Promise<IDBPDatabase<OutboxSchema>> {
+    if (this.closed) return Promise.reject(new DOMException(`the outbox ${this.name} is closed`, 'InvalidStateError'))
+    if (!this.connection) {
+      const opening = openDB<OutboxSchema>(this.name, VERSION, {
+        upgrade(db) {
+          if (!db.objectStoreNames.contains('commands')) {
+            const commands = db.createObjectStore('commands', { keyPath: 'command_id' })
+            for (const [name, keyPath] of Object.entries(INDEXES)) commands.createIndex(name as CommandIndex, keyPath)
+          }
+          if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'key' })
+        },
+        // a newer version of the app wants to upgrade it (another tab): let it, and open again on the next call
+        blocking: () => this.release(),
+        terminated: () => {
+          this.connection = null
+        },
+      })
+      this.connection = opening
+      // a failed open (no IndexedDB, quota): the next call tries again
+      opening.catch(() => {
+        if (this.connection === opening) this.connection = null
+      })
+    }
+    return this.connection
+  }
+
+  private release() {
+    const connection = this.connection
+    this.connection = null
+    void connection?.then((db) => db.close(), () => {})
+  }
+
+  close(): void {
+    this.closed = true
+    this.release()
   }
 }
 
@@ -60,6 +117,112 @@ export function outboxDb(): OutboxDb {
   shared ??= new OutboxDb()
   return shared
 }
+
+// ---- change notification: this page's listeners, and other tabs' ----
+
+export type OutboxChangeListener = (states: ReadonlySet<OutboxState>) => void
+
+const listeners = new Map<string, Set<OutboxChangeListener>>()
+const channels = new Map<string, BroadcastChannel>()
+/** this page's id: a tab hears its own writes at once, not again through the channel */
+const PAGE = Math.random().toString(36).slice(2)
+/** batchChanges: the states touched while a batch runs, told once at its end */
+const held = new Map<string, Set<OutboxState>>()
+
+const channelName = (name: string) => `${name}:changes`
+
+function tell(name: string, states: ReadonlySet<OutboxState>) {
+  for (const listener of [...(listeners.get(name) ?? [])]) {
+    try {
+      listener(states)
+    } catch {
+      // one listener's failure does not keep the others from hearing
+    }
+  }
+}
+
+function changed(db: OutboxDb, ...states: OutboxState[]) {
+  const batch = held.get(db.name)
+  if (batch) {
+    for (const state of states) batch.add(state)
+    return
+  }
+  const set = new Set(states)
+  tell(db.name, set)
+  if (typeof BroadcastChannel === 'undefined') return
+  try {
+    const own = channels.get(db.name)
+    const channel = own ?? new BroadcastChannel(channelName(db.name))
+    channel.postMessage({ page: PAGE, states: [...set] })
+    if (!own) channel.close()
+  } catch {
+    // no channel (a locked-down browser): this tab still heard it
+  }
+}
+
+/** Calls `listener` after every write to the outbox, in this tab or another, with the states the write touched. */
+export function onOutboxChange(db: OutboxDb, listener: OutboxChangeListener): () => void {
+  let set = listeners.get(db.name)
+  if (!set) listeners.set(db.name, (set = new Set()))
+  set.add(listener)
+  if (!channels.has(db.name) && typeof BroadcastChannel !== 'undefined') {
+    try {
+      const channel = new BroadcastChannel(channelName(db.name))
+      channel.onmessage = (event: MessageEvent<{ page?: string; states?: OutboxState[] }>) => {
+        if (event.data?.page !== PAGE && Array.isArray(event.data?.states)) tell(db.name, new Set(event.data.states))
+      }
+      // Node's channel keeps a test process alive otherwise
+      ;(channel as BroadcastChannel & { unref?: () => void }).unref?.()
+      channels.set(db.name, channel)
+    } catch {
+      // other tabs' writes go unheard; this tab's are still told
+    }
+  }
+  return () => {
+    set.delete(listener)
+    if (set.size > 0) return
+    listeners.delete(db.name)
+    channels.get(db.name)?.close()
+    channels.delete(db.name)
+  }
+}
+
+/** Runs `write` (several writes) and tells the listeners once, at its end, of every state they touched. */
+export async function batchChanges<T>(db: OutboxDb, write: () => Promise<T>): Promise<T> {
+  const outer = held.has(db.name)
+  if (!outer) held.set(db.name, new Set())
+  try {
+    return await write()
+  } finally {
+    if (!outer) {
+      const states = held.get(db.name)!
+      held.delete(db.name)
+      if (states.size > 0) changed(db, ...states)
+    }
+  }
+}
+
+/** Runs `work` in `tx` and resolves once the transaction has committed (a failure aborts it: nothing half-written). */
+async function committed<T, S extends StoreNames<OutboxSchema>[]>(tx: IDBPTransaction<OutboxSchema, S, 'readwrite'>, work: () => Promise<T>): Promise<T> {
+  try {
+    const result = await work()
+    await tx.done
+    return result
+  } catch (error) {
+    tx.done.catch(() => {})
+    try {
+      tx.abort()
+    } catch {
+      // already aborted by the failed request
+    }
+    throw error
+  }
+}
+
+/** the keys of `operator`'s commands in `state`, on the [operator+state+seq] index (a prefix: every seq) */
+const byOperator = (operator: string, state: OutboxState) => IDBKeyRange.bound([operator, state], [operator, state, []])
+/** every operator's commands in `state`, on the [state+seq] index */
+const byState = (state: OutboxState) => IDBKeyRange.bound([state], [state, []])
 
 /** A UUID v4 from getRandomValues (randomUUID needs a secure context; a plain-http warehouse network has none). */
 export function newCommandId(): string {
@@ -81,11 +244,12 @@ export function newCommandId(): string {
 
 /** This profile's device id: made once, kept in the outbox's own database (it travels with the commands). */
 export async function deviceId(db: OutboxDb): Promise<string> {
-  return db.transaction('rw', db.meta, async () => {
-    const row = await db.meta.get('device')
+  const tx = (await db.open()).transaction('meta', 'readwrite')
+  return committed(tx, async () => {
+    const row = await tx.store.get('device')
     if (row) return String(row.value)
     const id = newCommandId()
-    await db.meta.put({ key: 'device', value: id })
+    await tx.store.put({ key: 'device', value: id })
     return id
   })
 }
@@ -97,16 +261,18 @@ export interface NewCommand<P = unknown> {
   summary?: string
 }
 
-/** Writes a command with the device's next sequence number; resolves once it is in IndexedDB. */
+/** Writes a command with the device's next sequence number; resolves once it is in IndexedDB (committed). */
 export async function enqueueCommand<P>(db: OutboxDb, command: NewCommand<P>, now = () => new Date()): Promise<OutboxCommand<P>> {
-  return db.transaction('rw', db.commands, db.meta, async () => {
-    let device = (await db.meta.get('device'))?.value
+  const tx = (await db.open()).transaction(['commands', 'meta'], 'readwrite')
+  const meta = tx.objectStore('meta')
+  const row = await committed(tx, async () => {
+    let device = (await meta.get('device'))?.value
     if (device === undefined) {
       device = newCommandId()
-      await db.meta.put({ key: 'device', value: device })
+      await meta.put({ key: 'device', value: device })
     }
-    const seq = Number((await db.meta.get('seq'))?.value ?? 0) + 1
-    await db.meta.put({ key: 'seq', value: seq })
+    const seq = Number((await meta.get('seq'))?.value ?? 0) + 1
+    await meta.put({ key: 'seq', value: seq })
     const row: OutboxCommand<P> = {
       command_id: newCommandId(),
       operator: command.operator,
@@ -120,66 +286,91 @@ export async function enqueueCommand<P>(db: OutboxDb, command: NewCommand<P>, no
       attempts: 0,
       last_error: null,
     }
-    await db.commands.add(row as OutboxCommand)
+    await tx.objectStore('commands').add(row as OutboxCommand)
     return row
   })
+  changed(db, 'pending')
+  return row
 }
 
 /** The oldest pending command of `operator` (the one to send next). */
-export function nextPending(db: OutboxDb, operator: string): Promise<OutboxCommand | undefined> {
-  return db.commands.where('[operator+state+seq]').between([operator, 'pending', Dexie.minKey], [operator, 'pending', Dexie.maxKey]).first()
+export async function nextPending(db: OutboxDb, operator: string): Promise<OutboxCommand | undefined> {
+  const cursor = await (await db.open()).transaction('commands').store.index('[operator+state+seq]').openCursor(byOperator(operator, 'pending'))
+  return cursor?.value
 }
 
-export function pendingCount(db: OutboxDb, operator: string): Promise<number> {
-  return db.commands.where('[operator+state+seq]').between([operator, 'pending', Dexie.minKey], [operator, 'pending', Dexie.maxKey]).count()
+export async function pendingCount(db: OutboxDb, operator: string): Promise<number> {
+  return (await db.open()).countFromIndex('commands', '[operator+state+seq]', byOperator(operator, 'pending'))
 }
 
 /** every pending command of the device, whoever made it (sign-out warns about them) */
-export function allPending(db: OutboxDb): Promise<OutboxCommand[]> {
-  return db.commands.where('[state+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).toArray()
+export async function allPending(db: OutboxDb): Promise<OutboxCommand[]> {
+  return (await db.open()).getAllFromIndex('commands', '[state+seq]', byState('pending'))
 }
 
 /** how many commands wait on the device, whoever made them: a count on the index, no rows read (the header asks after every answer) */
-export function pendingOnDevice(db: OutboxDb): Promise<number> {
-  return db.commands.where('[state+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).count()
+export async function pendingOnDevice(db: OutboxDb): Promise<number> {
+  return (await db.open()).countFromIndex('commands', '[state+seq]', byState('pending'))
 }
 
-export function refusedCommands(db: OutboxDb, operator: string): Promise<OutboxCommand[]> {
-  return db.commands
-    .where('[operator+state+seq]')
-    .between([operator, 'refused', Dexie.minKey], [operator, 'refused', Dexie.maxKey])
-    .reverse()
-    .toArray()
+/** how many commands of every operator are in `state` */
+export async function countInState(db: OutboxDb, state: OutboxState): Promise<number> {
+  return (await db.open()).countFromIndex('commands', 'state', state)
 }
 
-export function pendingCommands(db: OutboxDb, operator: string): Promise<OutboxCommand[]> {
-  return db.commands.where('[operator+state+seq]').between([operator, 'pending', Dexie.minKey], [operator, 'pending', Dexie.maxKey]).toArray()
+/** every command on the device, in sequence order */
+export async function allCommands(db: OutboxDb): Promise<OutboxCommand[]> {
+  return (await db.open()).getAllFromIndex('commands', 'seq')
+}
+
+export async function getCommand(db: OutboxDb, commandId: string): Promise<OutboxCommand | undefined> {
+  return (await db.open()).get('commands', commandId)
+}
+
+/** this operator's refused commands, newest first */
+export async function refusedCommands(db: OutboxDb, operator: string): Promise<OutboxCommand[]> {
+  return (await (await db.open()).getAllFromIndex('commands', '[operator+state+seq]', byOperator(operator, 'refused'))).reverse()
+}
+
+export async function pendingCommands(db: OutboxDb, operator: string): Promise<OutboxCommand[]> {
+  return (await db.open()).getAllFromIndex('commands', '[operator+state+seq]', byOperator(operator, 'pending'))
 }
 
 /** The server's answer, written only while the command is still pending (a second sender's answer is the same). */
 export async function markAnswered(db: OutboxDb, commandId: string, answer: { state: 'applied'; result: unknown } | { state: 'refused'; reason: string }): Promise<void> {
-  await db.transaction('rw', db.commands, async () => {
-    const row = await db.commands.get(commandId)
-    if (!row || row.state !== 'pending') return
-    await db.commands.update(commandId, {
+  const tx = (await db.open()).transaction('commands', 'readwrite')
+  const written = await committed(tx, async () => {
+    const row = await tx.store.get(commandId)
+    if (!row || row.state !== 'pending') return false
+    await tx.store.put({
+      ...row,
       state: answer.state,
       answered_at: new Date().toISOString(),
       ...(answer.state === 'applied' ? { result: answer.result } : { last_error: answer.reason }),
     })
+    return true
   })
+  if (written) changed(db, 'pending', answer.state)
 }
 
 export async function markFailed(db: OutboxDb, commandId: string, error: string): Promise<void> {
-  await db.commands
-    .where('command_id')
-    .equals(commandId)
-    .modify((row) => {
-      row.attempts += 1
-      row.last_error = error
-    })
+  const tx = (await db.open()).transaction('commands', 'readwrite')
+  const row = await committed(tx, async () => {
+    const row = await tx.store.get(commandId)
+    if (row) await tx.store.put({ ...row, attempts: row.attempts + 1, last_error: error })
+    return row
+  })
+  if (row) changed(db, row.state)
 }
 
 /** The operator has seen a refusal and dismisses it from 'Pendências' (the supervisor's task stays). */
 export async function dismissRefused(db: OutboxDb, commandId: string): Promise<void> {
-  await db.commands.delete(commandId)
+  await (await db.open()).delete('commands', commandId)
+  changed(db, 'refused')
+}
+
+/** Empties the outbox (tests: a device as new). */
+export async function clearOutbox(db: OutboxDb): Promise<void> {
+  await (await db.open()).clear('commands')
+  changed(db, 'pending', 'applied', 'refused')
 }

@@ -1,6 +1,6 @@
 /**
- * How many commands wait in the outbox, read with IndexedDB itself (no Dexie): the collector's header asks this on
- * every /m screen, and the outbox's code (Dexie, the sender) loads only when there is something to send or a flow
+ * How many commands wait in the outbox, read with IndexedDB itself (no idb): the collector's header asks this on
+ * every /m screen, and the outbox's code (idb, the sender) loads only when there is something to send or a flow
  * that writes opens (issue 16's first-load budget). Never creates the database: a device that never wrote a command
  * has none, and the answer is zero.
  */
@@ -26,7 +26,7 @@ export function peekOutbox(operator: string | null): Promise<OutboxPeek> {
     } catch {
       return resolve(EMPTY_PEEK)
     }
-    // no database yet: do not make an empty one (Dexie creates it with its schema when the first command is written)
+    // no database yet: do not make an empty one (outbox-db.ts creates it with its schema when the first command is written)
     request.onupgradeneeded = () => request.transaction?.abort()
     request.onerror = () => resolve(EMPTY_PEEK)
     request.onblocked = () => resolve(EMPTY_PEEK)

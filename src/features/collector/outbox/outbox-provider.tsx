@@ -1,13 +1,13 @@
 /**
  * The outbox in the collector (issue 16): one sender for the signed-in operator while any /m screen is open and the
  * outbox is loaded (outbox-context.tsx decides when: a flow that writes, or commands already on the device); the
- * counts and lists the header, 'Pendências' and the sign-out warning show, live from IndexedDB (other tabs too).
- * This module and Dexie are a chunk of their own, loaded on demand.
+ * counts and lists the header, 'Pendências' and the sign-out warning show, read again from IndexedDB after each write
+ * that touches their state (outbox-db.ts tells of every write, other tabs' too). This module and idb are a chunk of
+ * their own, loaded on demand.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { liveQuery } from 'dexie'
 import { useSession } from '../../../lib/session'
-import { dismissRefused, enqueueCommand, outboxDb, pendingCommands, pendingCount, pendingOnDevice, refusedCommands, type OutboxCommand } from './outbox-db'
+import { dismissRefused, enqueueCommand, onOutboxChange, outboxDb, pendingCommands, pendingCount, pendingOnDevice, refusedCommands, type OutboxCommand, type OutboxDb, type OutboxState } from './outbox-db'
 import { startOutboxSender, type OutboxSender } from './outbox-sender'
 import { useOutbox, type OutboxApi } from './outbox-context'
 import { httpTransport, refusalReason, type CommandKind, type CommandPayloads } from './outbox-transport'
@@ -16,24 +16,48 @@ export type { OutboxApi }
 // the screens read the outbox through the layout's host (outbox-context.tsx); kept here for the imports that name it
 export { useOutbox }
 
-function useLive<T>(query: () => Promise<T>, initial: T, key: string): T {
+/**
+ * `query`'s answer, read on mount and again after every write that touches `state` (the outbox's writes say which
+ * states they touched); answers are applied in the order the reads started, so a slow early read never overwrites a
+ * later one.
+ */
+function useLive<T>(db: OutboxDb, state: OutboxState, query: () => Promise<T>, initial: T, key: string): T {
   const [value, setValue] = useState<T>(initial)
   useEffect(() => {
-    const subscription = liveQuery(query).subscribe({ next: setValue, error: () => {} })
-    return () => subscription.unsubscribe()
+    let stopped = false
+    let started = 0
+    let applied = 0
+    const read = () => {
+      const mine = ++started
+      query().then(
+        (next) => {
+          if (stopped || mine < applied) return
+          applied = mine
+          setValue(next)
+        },
+        () => {},
+      )
+    }
+    read()
+    const unsubscribe = onOutboxChange(db, (states) => {
+      if (states.has(state)) read()
+    })
+    return () => {
+      stopped = true
+      unsubscribe()
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the query is the key's
-  }, [key])
+  }, [db, key])
   return value
 }
 
 /**
- * A list that follows the outbox, read again at most every `ms`: `changed` is a cheap live query over the same range
- * (a count on the index), whose every answer says the range changed; the list itself is read on the first answer,
- * then at most once per `ms` while answers keep coming, and once more after the last. A drain of 500 commands
+ * A list that follows the outbox's `state`, read again at most every `ms`: read at once, then at most once per `ms`
+ * while writes touching `state` keep coming, and once more after the last. A drain of 500 commands
  * otherwise read every pending row back after each answer (500 reads of up to 500 rows, each delaying the next
  * command's write: issue 16's drain).
  */
-function useThrottledLive<T>(changed: () => Promise<unknown>, query: () => Promise<T>, initial: T, key: string, ms: number, poke: unknown): T {
+function useThrottledLive<T>(db: OutboxDb, state: OutboxState, query: () => Promise<T>, initial: T, key: string, ms: number, poke: unknown): T {
   const [value, setValue] = useState<T>(initial)
   const scheduleRef = useRef<() => void>(undefined)
   useEffect(() => {
@@ -70,16 +94,19 @@ function useThrottledLive<T>(changed: () => Promise<unknown>, query: () => Promi
       }, Math.max(0, last + ms - performance.now()))
     }
     scheduleRef.current = schedule
-    const subscription = liveQuery(changed).subscribe({ next: schedule, error: () => {} })
+    schedule()
+    const unsubscribe = onOutboxChange(db, (states) => {
+      if (states.has(state)) schedule()
+    })
     return () => {
       stopped = true
       scheduleRef.current = undefined
-      subscription.unsubscribe()
+      unsubscribe()
       if (timer !== undefined) clearTimeout(timer)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the queries are the key's
-  }, [key])
-  // a change the count does not see (a failed attempt is written on its row, the rows stay as many): read again
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the query is the key's
+  }, [db, key])
+  // a failed attempt (written on its row) is told too; this also reads again when the machine counts one
   useEffect(() => {
     scheduleRef.current?.()
   }, [poke])
@@ -130,17 +157,18 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
   }, [db, operator])
 
   // the count is live (a count on the index); the rows are read again at most every PENDING_LIST_MS
-  const pendingTotal = useLive(() => (operator ? pendingCount(db, operator) : Promise.resolve(0)), 0, `pending-count:${operator}`)
+  const pendingTotal = useLive(db, 'pending', () => (operator ? pendingCount(db, operator) : Promise.resolve(0)), 0, `pending-count:${operator}`)
   const pending = useThrottledLive(
-    () => (operator ? pendingCount(db, operator) : Promise.resolve(0)),
+    db,
+    'pending',
     () => (operator ? pendingCommands(db, operator) : Promise.resolve(EMPTY)),
     EMPTY,
     `pending:${operator}`,
     PENDING_LIST_MS,
     attempt,
   )
-  const refused = useLive(() => (operator ? refusedCommands(db, operator) : Promise.resolve(EMPTY)), EMPTY, `refused:${operator}`)
-  const unsentOnDevice = useLive(() => pendingOnDevice(db), 0, 'device')
+  const refused = useLive(db, 'refused', () => (operator ? refusedCommands(db, operator) : Promise.resolve(EMPTY)), EMPTY, `refused:${operator}`)
+  const unsentOnDevice = useLive(db, 'pending', () => pendingOnDevice(db), 0, 'device')
 
   // a command written here or in another tab: the sender hears of it
   useEffect(() => {

@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { OutboxDb, enqueueCommand, type OutboxCommand } from './outbox-db'
+import { OutboxDb, allCommands, countInState, enqueueCommand, type OutboxCommand } from './outbox-db'
 import { startOutboxSender, type OutboxSender, type OutboxTransport } from './outbox-sender'
 
 type Fate = 'ok' | 'lost-before' | 'lost-after' | '500'
@@ -122,7 +122,7 @@ async function scenario(ops: Op[]) {
   server.fates = []
   for (const s of senders) s.actor.send({ type: 'ONLINE' })
   const allAnswered = async () => {
-    for (const db of dbs) if ((await db.commands.where('state').equals('pending').count()) > 0) return false
+    for (const db of dbs) if ((await countInState(db, 'pending')) > 0) return false
     return true
   }
   for (let i = 0; i < 400 && !(await allAnswered()); i++) await new Promise((r) => setTimeout(r, 5))
@@ -134,7 +134,7 @@ async function scenario(ops: Op[]) {
     expect(commands.map((c) => c.seq)).toEqual(commands.map((_, i) => i + 1))
     const effects = server.effects.filter((e) => e.device === device)
     expect(effects.map((e) => e.seq)).toEqual(commands.filter((c) => !refused.has(c.command_id)).map((c) => c.seq))
-    const rows = await dbs[d]!.commands.orderBy('seq').toArray()
+    const rows = await allCommands(dbs[d]!)
     expect(rows.map((r) => r.command_id)).toEqual(commands.map((c) => c.command_id))
     for (const row of rows) {
       if (refused.has(row.command_id)) {
