@@ -11,7 +11,7 @@ import { IconAlertTriangle, IconCircleCheck, IconFileImport, IconFileSpreadsheet
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { notifications } from '@mantine/notifications'
-import { api, apiErrorText, readDrfError } from '../lib/api-client'
+import { api, apiErrorText, loadServerMessages, readDrfError } from '../lib/api-client'
 import { formatNumber } from '../lib/format'
 import { useSession } from '../lib/session'
 import { EXPORT_PATHS, IMPORT_COLUMNS, IMPORT_PATHS, IMPORT_REQUIRED, type ImportResource } from '../../contracts/master-data/import.rules'
@@ -121,6 +121,8 @@ function ImportDialog({ resource, title, invalidate, onClose, locale }: { resour
       // read off the main thread's way (a Blob's text is asynchronous): a 50,000-row file never freezes the page
       const text = await file.text()
       const result = await api.post<ImportResult>(IMPORT_PATHS[resource], text, { query: { dry_run: '1' }, headers: { 'content-type': 'text/csv' } })
+      // the rows' coded messages come in a successful answer: their words load before the preview shows them
+      if (result.errors.length > 0) await loadServerMessages()
       if (alive.current) setStep({ kind: 'preview', name: file.name, text, result })
     } catch (error) {
       if (!alive.current) return
@@ -144,6 +146,7 @@ function ImportDialog({ resource, title, invalidate, onClose, locale }: { resour
     }, POLL_MS)
     try {
       const result = await api.post<ImportResult>(IMPORT_PATHS[resource], text, { query: { progress: id }, headers: { 'content-type': 'text/csv' } })
+      if (result.errors.length > 0) await loadServerMessages()
       await queryClient.invalidateQueries({ queryKey: invalidate })
       if (alive.current) setStep({ kind: 'done', result })
     } catch (error) {

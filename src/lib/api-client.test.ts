@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiErrorText, createApiClient, parseRetryAfter, readDrfError } from './api-client'
+import { ApiError, apiErrorText, createApiClient, loadServerMessages, parseRetryAfter, readDrfError } from './api-client'
 import type { AuthBridge } from './api-client'
 
 interface Call {
@@ -172,6 +172,8 @@ describe('DRF error text', () => {
   it("shows the API's coded messages in the user's language, and the English of an unknown one (issue 17, ADR 0015)", async () => {
     const { activateLocale, i18n } = await import('./i18n')
     await activateLocale('pt')
+    // the client loads them with the first error answer; ApiErrors made by hand, as here, need them loaded first
+    await loadServerMessages()
     const coded = {
       detail: 'You do not have permission to perform this action.',
       code: 'permission_denied',

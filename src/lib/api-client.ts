@@ -7,7 +7,7 @@
 import { createFetch, FetchError } from 'ofetch'
 import type { $Fetch, FetchOptions } from 'ofetch'
 import { i18n } from './i18n'
-import { translateCoded } from './server-messages'
+import type { translateCoded as TranslateCoded } from './server-messages'
 import { readAccessToken } from './storage'
 
 export const API_BASE = '/api'
@@ -54,6 +54,27 @@ export class ApiError extends Error {
 
 // ---- DRF errors, for UI code ----
 
+/**
+ * The API's coded messages in the five languages (src/lib/server-messages.ts, ~7 kB gzip) are a chunk of their own,
+ * loaded with the first error answer that carries a body (issue 16's first-load budget: a screen that meets no
+ * error never downloads them). The client awaits it before it makes the ApiError, so every error it throws reads in
+ * the user's language; the service worker precaches the chunk with the shell, so it loads offline too.
+ */
+let translateCoded: typeof TranslateCoded | null = null
+let serverMessages: Promise<void> | null = null
+export function loadServerMessages(): Promise<void> {
+  serverMessages ??= import('./server-messages').then(
+    (m) => {
+      translateCoded = m.translateCoded
+    },
+    () => {
+      // the chunk could not load (offline before the service worker had it): the server's own words, and try again next time
+      serverMessages = null
+    },
+  )
+  return serverMessages
+}
+
 export interface DrfError {
   detail: string | null
   nonFieldErrors: string[]
@@ -87,12 +108,12 @@ export function readDrfError(source: unknown): DrfError {
   const codes = isRecord(data.codes) ? data.codes : {}
   const translated = (key: string, value: unknown): string[] => {
     const coded = Object.hasOwn(codes, key) && Array.isArray(codes[key]) ? (codes[key] as unknown[]) : []
-    return messages(value).map((text, i) => translateCoded(coded[i], i18n) ?? text)
+    return messages(value).map((text, i) => translateCoded?.(coded[i], i18n) ?? text)
   }
   for (const [key, value] of Object.entries(data)) {
     if (isCodeKey(key, value)) continue
     if (key === 'detail') {
-      result.detail = typeof value === 'string' && value.trim() !== '' ? (translateCoded(data, i18n) ?? value) : null
+      result.detail = typeof value === 'string' && value.trim() !== '' ? (translateCoded?.(data, i18n) ?? value) : null
     } else if (key === 'non_field_errors') result.nonFieldErrors = translated(key, value)
     else if (messages(value).length > 0) result.fieldErrors[key] = translated(key, value)
   }
@@ -218,6 +239,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (blob) return (await $fetch<Blob, 'blob'>(path, { method, headers, query: opts.query, signal: opts.signal, responseType: 'blob' })) as T
       return await $fetch<T, 'json'>(path, fetchOptions)
     } catch (error) {
+      if (error instanceof FetchError && isRecord(error.data)) await loadServerMessages()
       throw toApiError(error, method, path)
     }
   }

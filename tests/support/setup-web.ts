@@ -7,7 +7,7 @@ import '@testing-library/jest-dom/vitest'
 // IndexedDB for the collector's outbox and offline cache (issue 16): jsdom has none
 import 'fake-indexeddb/auto'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest'
+import { afterEach, beforeAll, beforeEach, expect, vi, type MockInstance } from 'vitest'
 
 // A whole app renders per test, with lazy route chunks and catalogs; on two busy cores running
 // several test files at once, the default 1 s per wait is too tight (the 30 s per test is in vitest.config.ts).
@@ -40,6 +40,14 @@ if (!('ResizeObserver' in window)) {
 }
 window.scrollTo = () => {}
 Element.prototype.scrollIntoView = () => {}
+
+// The API's coded messages are a chunk the client loads with the first error answer (src/lib/api-client.ts,
+// loadServerMessages). Compiling that module (a few hundred Lingui messages) for the first time in a test file took
+// longer than a test's waits on two busy cores (stock-actions.test.tsx failed so): compiled here, before the tests.
+// The client still takes the same path (its dynamic import, awaited before the ApiError is made), from the cache.
+beforeAll(async () => {
+  await import('../../src/lib/server-messages')
+})
 
 let consoleError: MockInstance<typeof console.error>
 
