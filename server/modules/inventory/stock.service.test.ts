@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { rng } from '../../db/demo-data/random'
-import { adjustStock, moveStock, postStockMove, receiveStock, releaseStock, removeStock, reserveStock, type StockActor, stockLineCount, stockProductLineCounts } from './stock.service'
+import { adjustStock, moveStock, postStockMove, postStockMovesInTx, receiveStock, releaseStock, removeStock, reserveStock, type StockActor, stockLineCount, stockProductLineCounts } from './stock.service'
 
 const kinds = await databaseKinds()
 
@@ -106,6 +106,55 @@ describe.each(kinds)('stock service on %s', (kind) => {
     const down = await adjustStock(db, actor, { lineId: line!.id, countedQty: '1.25', reason: 'count' })
     expect(down?.from?.line.qty).toBe('1.250')
     expect(await adjustStock(db, actor, { lineId: line!.id, countedQty: '1.250' })).toBeNull()
+    expect(await ledgerMismatches(t, actor.companyId)).toEqual([])
+  })
+
+  it('posts several changes in one transaction as one by one: emptied lines go with their counters; one refused change refuses them all', async () => {
+    const db = t.database.db
+    const receive = async (qty: string, lot: string) => (await receiveStock(db, actor, { productId: productIds[3], locationId: locationIds[6], qty, lot })).to!
+    const [a, b, c] = [await receive('10', 'TX-A'), await receive('5', 'TX-B'), await receive('4', 'TX-C')]
+    await reserveStock(db, actor, { lineId: c.id, qty: 2 })
+    const linesBefore = await stockLineCount(db, actor.companyId)
+    const productBefore = (await stockProductLineCounts(db, actor.companyId)).get(productIds[3])
+    // B to zero; A twice (the second change sees the first); C up
+    const changes = await db.transaction((tx) =>
+      postStockMovesInTx(tx, actor, [
+        { reason: 'count', qty: '5', from: { lineId: b.id }, reference: 'TX-1' },
+        { reason: 'count', qty: '2', to: { lineId: a.id }, reference: 'TX-1' },
+        { reason: 'count', qty: '3', from: { lineId: a.id }, reference: 'TX-1' },
+        { reason: 'count', qty: '1', to: { lineId: c.id }, reference: 'TX-1' },
+      ]),
+    )
+    expect(changes.map((ch) => [ch.from?.line.id ?? ch.to?.id, ch.from?.line.qty ?? ch.to?.qty, ch.from?.deleted ?? null])).toEqual([
+      [b.id, '0.000', true],
+      [a.id, '12.000', null],
+      [a.id, '9.000', false],
+      [c.id, '5.000', null],
+    ])
+    const moves = await db.select().from(stockMoves).where(eq(stockMoves.reference, 'TX-1')).orderBy(asc(stockMoves.id))
+    expect(moves.map((m) => m.id)).toEqual(changes.map((ch) => ch.moveId))
+    expect(moves.map((m) => [m.fromLineId, m.toLineId, m.fromLocationId, m.toLocationId, m.qty, m.userId])).toEqual([
+      [b.id, null, locationIds[6], null, '5.000', actor.userId],
+      [null, a.id, null, locationIds[6], '2.000', actor.userId],
+      [a.id, null, locationIds[6], null, '3.000', actor.userId],
+      [null, c.id, null, locationIds[6], '1.000', actor.userId],
+    ])
+    expect(await db.$count(stockLines, eq(stockLines.id, b.id))).toBe(0)
+    expect(await stockLineCount(db, actor.companyId)).toBe(linesBefore - 1)
+    expect((await stockProductLineCounts(db, actor.companyId)).get(productIds[3])).toBe((productBefore ?? 0) - 1)
+    // C holds 5 with 2 reserved: taking 4 is refused, and the change on A before it is rolled back with it
+    await expect(
+      db.transaction((tx) =>
+        postStockMovesInTx(tx, actor, [
+          { reason: 'count', qty: '1', to: { lineId: a.id }, reference: 'TX-2' },
+          { reason: 'count', qty: '4', from: { lineId: c.id }, reference: 'TX-2' },
+        ]),
+      ),
+    ).rejects.toMatchObject({ statusCode: 400, body: { qty: [expect.any(String)] } })
+    await expect(db.transaction((tx) => postStockMovesInTx(tx, actor, [{ reason: 'count', qty: '1', to: { lineId: b.id }, reference: 'TX-2' }]))).rejects.toMatchObject({ statusCode: 404 })
+    expect(await db.$count(stockMoves, eq(stockMoves.reference, 'TX-2'))).toBe(0)
+    const [after] = await db.select({ qty: stockLines.qty }).from(stockLines).where(eq(stockLines.id, a.id))
+    expect(after.qty).toBe('9.000')
     expect(await ledgerMismatches(t, actor.companyId)).toEqual([])
   })
 
