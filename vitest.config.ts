@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Vitest 5's reporter calls Map.groupBy (Node 21+) when it prints failures; Node 20 lacks it. Inert on Node 22 and 24;
@@ -18,6 +19,11 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   })
 }
 
+// Vitest's default is one worker fewer than the cores: on our two-core machines that is one, and a project with one
+// worker runs its files one at a time (the web project was 60% of the unit step on one core). Every project but
+// end-to-end takes all the cores.
+const WORKERS = Math.max(2, os.availableParallelism())
+
 // Projects: machines and server run in Node; the React app in jsdom; end-to-end drives Chromium
 // against the real server (tests/e2e), run last by tests/support/run-tests.ts.
 export default defineConfig({
@@ -30,6 +36,7 @@ export default defineConfig({
           // tooling/: the project's own lint rules, tested like the machines (plain Node)
           include: ['machines/**/*.test.ts', 'contracts/**/*.test.ts', 'tooling/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -39,8 +46,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // each file opens its own database; PGlite is CPU-heavy, two cores
-          maxWorkers: 2,
+          // each file opens its own database; PGlite is CPU-heavy: one file per core
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -52,6 +59,7 @@ export default defineConfig({
           setupFiles: ['./tests/support/setup-web.ts'],
           // a whole app renders per test, with lazy route chunks and catalogs, on two busy cores
           testTimeout: 30_000,
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -59,6 +67,7 @@ export default defineConfig({
           name: 'docs',
           include: ['tests/docs/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: WORKERS,
         },
       },
       {

@@ -72,4 +72,25 @@ describe('lean PGlite client', () => {
     })
     expect((await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM lean_t`)).rows[0]!.n).toBe(3)
   })
+
+  it('lets a statement recorder wrap its query (as the bench does) and sees every statement through it', async () => {
+    const db = drizzle(lean)
+    type QueryFn = (...args: unknown[]) => Promise<unknown>
+    const client = lean as unknown as { query: QueryFn }
+    const original = client.query
+    const seen: unknown[] = []
+    client.query = (...args: unknown[]) => {
+      seen.push(args[0])
+      return original(...args)
+    }
+    try {
+      expect((await db.execute<{ n: number }>(sql`SELECT 41 + 1 AS n`)).rows[0]!.n).toBe(42)
+    } finally {
+      client.query = original
+    }
+    expect(seen).toEqual(['SELECT 41 + 1 AS n'])
+    // restored: the next statement is not recorded, and still answers
+    expect((await db.execute<{ n: number }>(sql`SELECT 2 AS n`)).rows[0]!.n).toBe(2)
+    expect(seen).toHaveLength(1)
+  })
 })

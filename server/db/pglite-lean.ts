@@ -59,8 +59,15 @@ function leanQuery<T extends Queryable>(target: T): T['query'] {
 export function leanPglite(client: PGlite): PGlite {
   for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText
   const transaction = client.transaction.bind(client)
-  const query = leanQuery(client)
+  let query = leanQuery(client)
   return new Proxy(client, {
+    // whoever assigns `query` (the bench's statement recorder wraps the one it read) replaces the proxy's query,
+    // not the client's: the lean query keeps calling the client's own
+    set(target, prop, value, receiver) {
+      if (prop !== 'query') return Reflect.set(target, prop, value, receiver)
+      query = value as typeof query
+      return true
+    },
     get(target, prop) {
       if (prop === 'query') return query
       if (prop === 'transaction') {
