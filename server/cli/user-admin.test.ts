@@ -161,5 +161,6 @@ describe('npm run user (the real command on an embedded database)', () => {
     } finally {
       await held.close()
     }
-  })
+    // five real processes, each starting tsx and opening the embedded database: over the suite's 60 s on two busy cores
+  }, 180_000)
 })
