@@ -2,7 +2,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
-import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import type { Plugin } from 'vite'
 import linguiSourceMessages from './tooling/lingui-source-messages.ts'
@@ -81,6 +81,15 @@ export default defineConfig({
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
+    // issue 16: the handheld's own route tree, the same route files without the desktop's (_app): a page opened on
+    // /m/* starts with it (src/main.tsx), so its first load carries no desktop route's entry
+    tanstackRouterGenerator({
+      target: 'react',
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/collectorRouteTree.gen.ts',
+      routeFileIgnorePattern: '^_app',
+      tmpDir: 'node_modules/.tanstack-collector',
+    }),
     react(),
     // the macro keeps each message's Portuguese source, compiled into the chunk (tooling/lingui-source-messages.ts)
     babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }], linguiSourceMessages] }),
@@ -103,6 +112,9 @@ export default defineConfig({
     collectorManifest(),
   ],
   build: {
+    // every browser the app supports (Chromium on the handhelds, Safari, Firefox) preloads modules itself: no
+    // polyfill in every first load
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -6,6 +6,7 @@ import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import { AppProviders } from './app/providers'
 import { createAppRouter } from './app/router'
+import { loadRouteTree } from './app/route-trees'
 import { getSessionActor } from './lib/session'
 import { activateLocale, storedLocale } from './lib/i18n'
 
@@ -13,11 +14,11 @@ const session = getSessionActor()
 // one query client for the app, created when a signed-in screen first needs it (TanStack Query is not in /login's load)
 let queryClient: Promise<QueryClient> | undefined
 const loadQueryClient = () => (queryClient ??= import('./lib/query-client').then((m) => m.createQueryClient()))
-const router = createAppRouter({ loadQueryClient, session })
 
 async function start(): Promise<void> {
-  // the catalog loads before the first paint, so no screen flashes untranslated text
-  await activateLocale(storedLocale())
+  // the catalog loads before the first paint, so no screen flashes untranslated text; the route tree meanwhile
+  const [{ routeTree, partial }] = await Promise.all([loadRouteTree(window.location.pathname), activateLocale(storedLocale())])
+  const router = createAppRouter({ routeTree, partial, loadQueryClient, session })
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
   createRoot(root).render(

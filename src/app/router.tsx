@@ -1,13 +1,22 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { SessionActor } from '../lib/session'
-import { routeTree } from '../routeTree.gen'
+import type { routeTree } from '../routeTree.gen'
+import { OutsideRouteTree } from './outside-route-tree'
+
+/** The whole app's route tree: its type is the router's (the handheld's tree is a part of it, src/app/route-trees.ts). */
+export type AppRouteTree = typeof routeTree
 
 export function createAppRouter({
+  routeTree,
   loadQueryClient,
   session,
   history,
+  partial = false,
 }: {
+  routeTree: AppRouteTree
+  /** the handheld's tree, a part of the whole one (src/app/route-trees.ts) */
+  partial?: boolean
   loadQueryClient: () => Promise<QueryClient>
   session: SessionActor
   history?: RouterHistory
@@ -20,6 +29,9 @@ export function createAppRouter({
     // the query cache decides freshness (SPEC 9), not the router's own loader cache
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // a path outside the handheld's tree loads the page again, which then starts with the whole tree (the whole
+    // tree's layouts have catch-all routes of their own: src/routes/_app/$.tsx, src/routes/m/$.tsx)
+    ...(partial ? { defaultNotFoundComponent: OutsideRouteTree } : {}),
   })
 }
 

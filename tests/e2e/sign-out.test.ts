@@ -41,4 +41,29 @@ describe('sign-out', () => {
     expect(refresh.status).toBe(401)
     expect(e2e.pageErrors).toEqual([])
   })
+
+  it("a page opened on the handheld starts with the handheld's own route tree, and a path outside it loads the whole app", async () => {
+    // issue 16: the handheld's first load carries none of the desktop routes (src/app/route-trees.ts)
+    const page = await e2e.signedInPage({ username: 'admin' })
+    const scripts: string[] = []
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+    })
+    await page.goto('/m/home')
+    await page.getByRole('heading', { name: 'Início', level: 1 }).waitFor(WAIT)
+    expect(scripts.some((s) => /\/collectorRouteTree\.gen-[^/]*\.js$/.test(s)), scripts.join('\n')).toBe(true)
+    expect(scripts.some((s) => /\/routeTree\.gen-[^/]*\.js$/.test(s)), scripts.join('\n')).toBe(false)
+
+    // the handheld's screens never link outside /m; should the router still reach such a path (here: the history
+    // moved by hand, as a browser's back button would), the page loads it again with the whole tree
+    scripts.length = 0
+    await page.evaluate(() => {
+      history.pushState(history.state, '', '/')
+      window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+    })
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor(WAIT)
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(scripts.some((s) => /\/routeTree\.gen-[^/]*\.js$/.test(s)), scripts.join('\n')).toBe(true)
+    expect(e2e.pageErrors).toEqual([])
+  })
 })

@@ -10,6 +10,7 @@ import { withMessageCodes } from '../../contracts/errors/server-messages.rules'
 import { createSessionActor, type SessionActor } from '../../src/lib/session'
 import { AppProviders } from '../../src/app/providers'
 import { createAppRouter, type AppRouter } from '../../src/app/router'
+import { routeTree } from '../../src/routeTree.gen'
 import { activateLocale, type Locale } from '../../src/lib/i18n'
 import { createQueryClient } from '../../src/lib/query-client'
 import type { User } from '../../src/lib/session-types'
@@ -33,7 +34,7 @@ export async function renderApp(path = '/', { locale = 'pt' }: { locale?: Locale
   // tests see the first answer; retries would only slow them down
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
   const history = createMemoryHistory({ initialEntries: [path] })
-  const router = createAppRouter({ loadQueryClient: async () => queryClient, session, history })
+  const router = createAppRouter({ routeTree, loadQueryClient: async () => queryClient, session, history })
   // no pause between keystrokes: the tests do not measure typing speed
   const user = userEvent.setup({ delay: null })
   const result = render(

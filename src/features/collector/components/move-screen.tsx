@@ -4,28 +4,15 @@ import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { moveMachine, movePrompt, type MoveDraft, type MoveTarget } from '../../../../machines/move/move.machine'
+import { moveMachine, movePrompt, type MoveDraft } from '../../../../machines/move/move.machine'
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { signalFeedback } from '../feedback/feedback'
 import { useScanner } from '../hooks/use-scanner'
 import { moveText } from '../move-texts'
-import type { ScanTarget } from '../offline/offline-cache'
 import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-context'
 import classes from './scan-screen.module.css'
-
-export function toMoveTarget(target: ScanTarget): MoveTarget {
-  switch (target.kind) {
-    case 'location':
-      return { kind: 'location', code: target.location.code, id: target.location.id, active: target.location.active }
-    case 'product':
-      return { kind: 'product', code: target.product.code, id: target.product.id, name: target.product.name, ...(target.lot ? { lot: target.lot } : {}) }
-    case 'pallet':
-      return target
-    default:
-      return { kind: 'unknown', code: target.code }
-  }
-}
+import { toMoveTarget } from './move-target'
 
 export function moveSummary(draft: MoveDraft): string {
   const what = draft.pallet ? draft.pallet.code : `${draft.qty ?? ''} × ${draft.product?.code ?? ''}${draft.product?.lot ? ` (${draft.product.lot})` : ''} @ ${draft.from?.code ?? ''}`

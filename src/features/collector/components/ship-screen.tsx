@@ -14,7 +14,7 @@ import { useScanner } from '../hooks/use-scanner'
 import { shipText } from '../ship-texts'
 import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-provider'
-import { toMoveTarget } from './move-screen'
+import { toMoveTarget } from './move-target'
 import classes from './scan-screen.module.css'
 
 const today = () => new Date().toISOString().slice(0, 10)
