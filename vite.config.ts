@@ -60,7 +60,7 @@ function collectorManifest(): Plugin {
  * client, then 0.2-2 kB pieces), each gzipped on its own (issue 16's first-load budget counts every byte of them)
  */
 const APP_CORE =
-  /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|store|react-store)|use-sync-external-store|xstate|@xstate\/react|use-isomorphic-layout-effect|@lingui\/(core|react)|ofetch|ufo|destr)\/|\/src\/lib\/(api-client|i18n|storage|session|flows-inspector|list-search|list-query)\.tsx?$|\/machines\/(session\/[^/]*|flows\/(mask-secrets|transition-id))\.ts$/
+  /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|store|react-store)|use-sync-external-store|xstate|@xstate\/react|use-isomorphic-layout-effect|@lingui\/(core|react)|ofetch|ufo|destr)\/|\/src\/lib\/(api-client|i18n|storage|session|flows-inspector)\.tsx?$|\/machines\/(session\/[^/]*|flows\/(mask-secrets|transition-id))\.ts$/
 
 const MANTINE_BASE =
   /node_modules\/@mantine\/(core\/esm\/(core\/|components\/(Box|Button|Group|Text|Stack|Paper|Title|Transition|Loader|UnstyledButton|Image|Center|Portal|Affix)\/))/
