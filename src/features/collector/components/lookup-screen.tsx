@@ -1,5 +1,5 @@
-import { useCallback, useRef, useState } from 'react'
-import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useCallback, useId, useRef, useState } from 'react'
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { IconCamera, IconCameraOff, IconRefresh, IconSearch } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getScan } from '../api/get-scan'
@@ -8,6 +8,7 @@ import { useScanner } from '../hooks/use-scanner'
 import { readStatusText, scanKindText, scannerText } from '../scanner-texts'
 import { visibleCode } from './scan-read-item'
 import { StockLinesList } from './stock-lines-list'
+import classes from './scan-screen.module.css'
 
 function isScanResponse(value: unknown): value is ScanResponse {
   return typeof value === 'object' && value !== null && Array.isArray((value as ScanResponse).results)
@@ -16,9 +17,11 @@ function isScanResponse(value: unknown): value is ScanResponse {
 /**
  * /m/lookup (issue 6, beyond SPEC's placeholder): scan or type a product, location or pallet and see its stock
  * lines. The same scanner as /m/scan (a burst from anywhere, the box and Enter, the camera), without a history.
+ * Its box and alerts are /m/scan's plain elements, not Mantine's inputs (issue 16's first-load budget).
  */
 export function LookupScreen() {
   const { t, i18n } = useLingui()
+  const id = useId()
   const fieldRef = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
   const clearField = useCallback(() => setValue(''), [])
@@ -37,12 +40,14 @@ export function LookupScreen() {
           scanner.submit(value)
         }}
       >
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
+        <label htmlFor={`${id}-code`} className={classes.label}>
+          {t`Produto, localização ou palete`}
+        </label>
+        <Group gap="xs" wrap="nowrap">
+          <input
             ref={fieldRef}
-            style={{ flex: 1 }}
-            size="lg"
-            label={t`Produto, localização ou palete`}
+            id={`${id}-code`}
+            className={classes.input}
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}
             autoComplete="off"
@@ -51,7 +56,7 @@ export function LookupScreen() {
             spellCheck={false}
             enterKeyHint="search"
           />
-          <Button type="submit" size="lg" color="var(--collector-accent)" disabled={value.trim() === ''} aria-label={t`Consultar`}>
+          <Button type="submit" size="lg" h={56} color="var(--collector-accent)" disabled={value.trim() === ''} aria-label={t`Consultar`}>
             <IconSearch size={22} aria-hidden />
           </Button>
         </Group>
@@ -64,9 +69,14 @@ export function LookupScreen() {
         style={{ display: scanner.cameraState === 'active' ? 'block' : 'none', width: '100%', maxHeight: 260, objectFit: 'cover', borderRadius: 8, background: '#000' }}
       />
       {scanner.cameraError ? (
-        <Alert color="red" variant="outline" role="alert" title={scannerText(i18n, scanner.cameraError)}>
-          <Trans>Confira se o aparelho tem câmera e se o navegador tem permissão para usá-la.</Trans>
-        </Alert>
+        <div role="alert" className={classes.alert}>
+          <Text fw={700} c="var(--collector-bad)">
+            {scannerText(i18n, scanner.cameraError)}
+          </Text>
+          <Text size="sm" mt={4}>
+            <Trans>Confira se o aparelho tem câmera e se o navegador tem permissão para usá-la.</Trans>
+          </Text>
+        </div>
       ) : null}
       {scanner.cameraState === 'off' ? (
         <Button size="lg" variant="outline" color="var(--collector-accent-text)" leftSection={<IconCamera size={20} aria-hidden />} onClick={scanner.openCamera}>
@@ -99,11 +109,14 @@ export function LookupScreen() {
             </Group>
           ) : null}
           {read.status === 'failed' || read.status === 'offline' ? (
-            <Alert color={read.status === 'failed' ? 'red' : 'orange'} variant="outline" role="alert" title={readStatusText(i18n, read.status)}>
-              <Button mt={4} size="md" color="var(--collector-accent)" leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => scanner.retry(read.id)}>
+            <div role="alert" className={classes.alert} data-tone={read.status === 'offline' ? 'warn' : undefined}>
+              <Text fw={700} c={read.status === 'failed' ? 'var(--collector-bad)' : 'var(--collector-warn)'}>
+                {readStatusText(i18n, read.status)}
+              </Text>
+              <Button mt="xs" size="md" color="var(--collector-accent)" leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => scanner.retry(read.id)}>
                 <Trans>Tentar de novo</Trans>
               </Button>
-            </Alert>
+            </div>
           ) : null}
           {response ? (
             response.results.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconCheck, IconPlayerPlay, IconRefresh, IconScan } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
@@ -11,6 +11,7 @@ import { assignedToOther, taskAction } from '../api/task-action'
 import { collectorKeys } from '../collector-query-keys'
 import type { Task } from '../collector-types'
 import { taskStatusText, taskTypeText } from '../task-texts'
+import classes from './scan-screen.module.css'
 
 function TaskCard({ task, busy, onAction }: { task: Task; busy: boolean; onAction: (task: Task, action: 'start' | 'done') => void }) {
   const { t, i18n } = useLingui()
@@ -119,9 +120,14 @@ export function TasksScreen() {
           </Text>
         </Group>
       ) : tasks.isError ? (
-        <Alert color="red" variant="outline" role="alert" title={t`Falha ao consultar API`}>
-          {apiErrorText(tasks.error)}
-        </Alert>
+        <div role="alert" className={classes.alert}>
+          <Text fw={700} c="var(--collector-bad)">
+            {t`Falha ao consultar API`}
+          </Text>
+          <Text size="sm" mt={4}>
+            {apiErrorText(tasks.error)}
+          </Text>
+        </div>
       ) : (
         <>
           <Stack gap="xs" component="section" aria-label={t`Minhas tarefas`}>
