@@ -6,7 +6,8 @@
  * after the write loses nothing. Every write tells the page's listeners, and other tabs through a BroadcastChannel,
  * which states it touched (onOutboxChange), so the screens read again only what changed.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
+import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb'
+import { IdbConnection } from '../idb-connection'
 import { OUTBOX_DB_NAME_PEEK } from './outbox-names'
 
 export type OutboxState = 'pending' | 'applied' | 'refused'
@@ -67,47 +68,28 @@ const INDEXES: Record<CommandIndex, string | string[]> = {
 }
 
 export class OutboxDb {
-  private connection: Promise<IDBPDatabase<OutboxSchema>> | null = null
+  private readonly connection: IdbConnection<OutboxSchema>
   private closed = false
 
-  constructor(readonly name = OUTBOX_DB_NAME) {}
+  constructor(readonly name = OUTBOX_DB_NAME) {
+    this.connection = new IdbConnection<OutboxSchema>(name, VERSION, (db) => {
+      if (!db.objectStoreNames.contains('commands')) {
+        const commands = db.createObjectStore('commands', { keyPath: 'command_id' })
+        for (const [index, keyPath] of Object.entries(INDEXES)) commands.createIndex(index as CommandIndex, keyPath)
+      }
+      if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'key' })
+    })
+  }
 
   /** opened on first use, like Dexie; after close() every call fails (a closed tab writes nothing more) */
   open(): Promise<IDBPDatabase<OutboxSchema>> {
     if (this.closed) return Promise.reject(new DOMException(`the outbox ${this.name} is closed`, 'InvalidStateError'))
-    if (!this.connection) {
-      const opening = openDB<OutboxSchema>(this.name, VERSION, {
-        upgrade(db) {
-          if (!db.objectStoreNames.contains('commands')) {
-            const commands = db.createObjectStore('commands', { keyPath: 'command_id' })
-            for (const [name, keyPath] of Object.entries(INDEXES)) commands.createIndex(name as CommandIndex, keyPath)
-          }
-          if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'key' })
-        },
-        // a newer version of the app wants to upgrade it (another tab): let it, and open again on the next call
-        blocking: () => this.release(),
-        terminated: () => {
-          this.connection = null
-        },
-      })
-      this.connection = opening
-      // a failed open (no IndexedDB, quota): the next call tries again
-      opening.catch(() => {
-        if (this.connection === opening) this.connection = null
-      })
-    }
-    return this.connection
-  }
-
-  private release() {
-    const connection = this.connection
-    this.connection = null
-    void connection?.then((db) => db.close(), () => {})
+    return this.connection.open()
   }
 
   close(): void {
     this.closed = true
-    this.release()
+    this.connection.release()
   }
 }
 
