@@ -318,21 +318,34 @@ export async function pendingCommands(db: OutboxDb, operator: string): Promise<O
   return (await db.open()).getAllFromIndex('commands', '[operator+state+seq]', byOperator(operator, 'pending'))
 }
 
-/** The server's answer, written only while the command is still pending (a second sender's answer is the same). */
-export async function markAnswered(db: OutboxDb, commandId: string, answer: { state: 'applied'; result: unknown } | { state: 'refused'; reason: string }): Promise<void> {
+/**
+ * The server's answer, written only while the command is still pending (a second sender's answer is the same).
+ * Resolves with how many of `pendingOf`'s commands still wait after it, counted in the same transaction (the
+ * sender's next step: one transaction less per command while 500 drain), or null without `pendingOf`.
+ */
+export async function markAnswered(
+  db: OutboxDb,
+  commandId: string,
+  answer: { state: 'applied'; result: unknown } | { state: 'refused'; reason: string },
+  { pendingOf }: { pendingOf?: string } = {},
+): Promise<number | null> {
   const tx = (await db.open()).transaction('commands', 'readwrite')
-  const written = await committed(tx, async () => {
+  const { written, pending } = await committed(tx, async () => {
     const row = await tx.store.get(commandId)
-    if (!row || row.state !== 'pending') return false
-    await tx.store.put({
-      ...row,
-      state: answer.state,
-      answered_at: new Date().toISOString(),
-      ...(answer.state === 'applied' ? { result: answer.result } : { last_error: answer.reason }),
-    })
-    return true
+    const written = row?.state === 'pending'
+    if (row && written) {
+      await tx.store.put({
+        ...row,
+        state: answer.state,
+        answered_at: new Date().toISOString(),
+        ...(answer.state === 'applied' ? { result: answer.result } : { last_error: answer.reason }),
+      })
+    }
+    const pending = pendingOf === undefined ? null : await tx.store.index('[operator+state+seq]').count(byOperator(pendingOf, 'pending'))
+    return { written, pending }
   })
   if (written) changed(db, 'pending', answer.state)
+  return pending
 }
 
 export async function markFailed(db: OutboxDb, commandId: string, error: string): Promise<void> {
