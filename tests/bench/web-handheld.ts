@@ -24,6 +24,7 @@
  *   and the server's ledger must hold exactly the moves their answers name (applied once each).
  */
 import type { ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 
 const ms = (n: number) => `${n.toFixed(1)} ms`
@@ -312,6 +313,17 @@ async function onePalletLines(api: Api, n: number): Promise<StockLine[]> {
 
 const COMMANDS = 500
 
+/** a process's CPU time so far in ms (user + system, from /proc: Linux), null where it cannot be read */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    // the fields after the command's name: state is the 1st, utime the 12th and stime the 13th (clock ticks, 100 a second)
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return null
+  }
+}
+
 /** the server's own time for the requests in `logs` (pino lines: 'incoming request', then 'request completed' with responseTime) */
 function serverTimes(logs: string): Map<string, number[]> {
   const urls = new Map<string, string>()
@@ -445,6 +457,7 @@ export async function outboxDrain(context: BrowserContext, page: Page, api: Api,
     logs += chunk.toString('utf8')
   }
   serverProcess.stdout?.on('data', collect)
+  const serverCpuBefore = cpuMs(serverProcess.pid)
   const started = performance.now()
   await context.setOffline(false)
   let pending = before
@@ -459,6 +472,7 @@ export async function outboxDrain(context: BrowserContext, page: Page, api: Api,
     if (performance.now() - started > 600_000) throw new Error(`the outbox did not drain in 10 min: ${pending} pending`)
   }
   const elapsed = performance.now() - started
+  const serverCpuAfter = cpuMs(serverProcess.pid)
   const state = await outboxRows()
   serverProcess.stdout?.off('data', collect)
   const times = serverTimes(logs)
@@ -466,6 +480,11 @@ export async function outboxDrain(context: BrowserContext, page: Page, api: Api,
     const sorted = [...list].sort((a, b) => a - b)
     const sum = list.reduce((a, b) => a + b, 0)
     console.log(`   server: ${what} ×${list.length}: ${(sum / 1000).toFixed(2)} s in all, p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}`)
+  }
+  // the server's own CPU: what a loaded machine (other processes taking turns on the cores) disturbs least
+  if (serverCpuBefore !== null && serverCpuAfter !== null) {
+    const cpu = serverCpuAfter - serverCpuBefore
+    console.log(`   server CPU while draining: ${(cpu / 1000).toFixed(2)} s (${(cpu / COMMANDS).toFixed(1)} ms a command, ${((cpu / elapsed) * 100).toFixed(0)}% of the drain's time)`)
   }
   const ledgerAfter = await ledgerCount()
   console.log(`   drained in ${(elapsed / 1000).toFixed(2)} s (${(elapsed / COMMANDS).toFixed(1)} ms a command): ${state.applied} applied, ${state.refused} refused`)

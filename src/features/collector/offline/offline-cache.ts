@@ -5,10 +5,11 @@
  * waits for the network or for IndexedDB (the budget: 30 ms, 100 ms at 4x CPU throttling, with 50,000 locations
  * and 100,000 products).
  */
-import { openDB, unwrap, type DBSchema, type IDBPDatabase } from 'idb'
+import { unwrap, type DBSchema, type IDBPDatabase } from 'idb'
 import type { CacheLocation, CacheProduct, CacheTask, HandheldCache } from '../../../../contracts/tasks/handheld-cache.contract'
 import { isValidSscc, readGs1 } from '../../../../contracts/gs1/gs1'
 import { api } from '../../../lib/api-client'
+import { IdbConnection } from '../idb-connection'
 
 export type { CacheLocation, CacheProduct, CacheTask }
 
@@ -24,40 +25,27 @@ interface CacheSchema extends DBSchema {
 const VERSION = 20
 
 export class OfflineCacheDb {
-  private connection: Promise<IDBPDatabase<CacheSchema>> | null = null
+  private readonly connection: IdbConnection<CacheSchema>
 
-  constructor(readonly name = 'movatic-cache') {}
+  constructor(readonly name = 'movatic-cache') {
+    this.connection = new IdbConnection<CacheSchema>(name, VERSION, (db, oldVersion) => {
+      if (oldVersion < 10) {
+        db.createObjectStore('locations', { keyPath: 'id' }).createIndex('code', 'code')
+        const products = db.createObjectStore('products', { keyPath: 'id' })
+        products.createIndex('code', 'code')
+        products.createIndex('gtins', 'gtins', { multiEntry: true })
+        db.createObjectStore('meta', { keyPath: 'key' })
+      }
+      if (oldVersion < 20) db.createObjectStore('tasks', { keyPath: 'id' })
+    })
+  }
 
   open(): Promise<IDBPDatabase<CacheSchema>> {
-    if (!this.connection) {
-      const opening = openDB<CacheSchema>(this.name, VERSION, {
-        upgrade(db, oldVersion) {
-          if (oldVersion < 10) {
-            db.createObjectStore('locations', { keyPath: 'id' }).createIndex('code', 'code')
-            const products = db.createObjectStore('products', { keyPath: 'id' })
-            products.createIndex('code', 'code')
-            products.createIndex('gtins', 'gtins', { multiEntry: true })
-            db.createObjectStore('meta', { keyPath: 'key' })
-          }
-          if (oldVersion < 20) db.createObjectStore('tasks', { keyPath: 'id' })
-        },
-        blocking: () => this.close(),
-        terminated: () => {
-          this.connection = null
-        },
-      })
-      this.connection = opening
-      opening.catch(() => {
-        if (this.connection === opening) this.connection = null
-      })
-    }
-    return this.connection
+    return this.connection.open()
   }
 
   close(): void {
-    const connection = this.connection
-    this.connection = null
-    void connection?.then((db) => db.close(), () => {})
+    this.connection.release()
   }
 
   /** empties the cache (tests: a device as new) */

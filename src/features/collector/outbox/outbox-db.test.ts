@@ -1,6 +1,7 @@
 /**
  * The outbox's counts (issue 16): how many commands wait on the device, whoever made them, is counted on the index
- * (the header asks after every answer while 500 commands drain) and matches the rows.
+ * (the header asks after every answer while 500 commands drain) and matches the rows; an answer tells the sender
+ * how many of its operator's commands still wait.
  */
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
@@ -16,6 +17,20 @@ describe('outbox counts', () => {
     await markAnswered(db, a.command_id, { state: 'applied', result: null })
     expect(await pendingOnDevice(db)).toBe(2)
     expect(await pendingOnDevice(db)).toBe((await allPending(db)).length)
+    db.close()
+  })
+
+  it("answers with how many of an operator's commands still wait, counted with the answer", async () => {
+    const db = new OutboxDb(`outbox-db-test-${Math.random()}`)
+    const a = await enqueueCommand(db, { operator: 'ana', kind: 'stock.move', payload: {} })
+    const b = await enqueueCommand(db, { operator: 'ana', kind: 'stock.move', payload: {} })
+    await enqueueCommand(db, { operator: 'bruno', kind: 'stock.move', payload: {} })
+    expect(await markAnswered(db, a.command_id, { state: 'applied', result: null }, { pendingOf: 'ana' })).toBe(1)
+    // a second answer to the same command writes nothing and still counts
+    expect(await markAnswered(db, a.command_id, { state: 'refused', reason: 'no' }, { pendingOf: 'ana' })).toBe(1)
+    expect(await markAnswered(db, b.command_id, { state: 'refused', reason: 'no' }, { pendingOf: 'ana' })).toBe(0)
+    expect(await markAnswered(db, b.command_id, { state: 'applied', result: null })).toBeNull()
+    expect(await pendingOnDevice(db)).toBe(1)
     db.close()
   })
 })

@@ -6,7 +6,8 @@
  * after the write loses nothing. Every write tells the page's listeners, and other tabs through a BroadcastChannel,
  * which states it touched (onOutboxChange), so the screens read again only what changed.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
+import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb'
+import { IdbConnection } from '../idb-connection'
 import { OUTBOX_DB_NAME_PEEK } from './outbox-names'
 
 export type OutboxState = 'pending' | 'applied' | 'refused'
@@ -67,47 +68,28 @@ const INDEXES: Record<CommandIndex, string | string[]> = {
 }
 
 export class OutboxDb {
-  private connection: Promise<IDBPDatabase<OutboxSchema>> | null = null
+  private readonly connection: IdbConnection<OutboxSchema>
   private closed = false
 
-  constructor(readonly name = OUTBOX_DB_NAME) {}
+  constructor(readonly name = OUTBOX_DB_NAME) {
+    this.connection = new IdbConnection<OutboxSchema>(name, VERSION, (db) => {
+      if (!db.objectStoreNames.contains('commands')) {
+        const commands = db.createObjectStore('commands', { keyPath: 'command_id' })
+        for (const [index, keyPath] of Object.entries(INDEXES)) commands.createIndex(index as CommandIndex, keyPath)
+      }
+      if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'key' })
+    })
+  }
 
   /** opened on first use, like Dexie; after close() every call fails (a closed tab writes nothing more) */
   open(): Promise<IDBPDatabase<OutboxSchema>> {
     if (this.closed) return Promise.reject(new DOMException(`the outbox ${this.name} is closed`, 'InvalidStateError'))
-    if (!this.connection) {
-      const opening = openDB<OutboxSchema>(this.name, VERSION, {
-        upgrade(db) {
-          if (!db.objectStoreNames.contains('commands')) {
-            const commands = db.createObjectStore('commands', { keyPath: 'command_id' })
-            for (const [name, keyPath] of Object.entries(INDEXES)) commands.createIndex(name as CommandIndex, keyPath)
-          }
-          if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'key' })
-        },
-        // a newer version of the app wants to upgrade it (another tab): let it, and open again on the next call
-        blocking: () => this.release(),
-        terminated: () => {
-          this.connection = null
-        },
-      })
-      this.connection = opening
-      // a failed open (no IndexedDB, quota): the next call tries again
-      opening.catch(() => {
-        if (this.connection === opening) this.connection = null
-      })
-    }
-    return this.connection
-  }
-
-  private release() {
-    const connection = this.connection
-    this.connection = null
-    void connection?.then((db) => db.close(), () => {})
+    return this.connection.open()
   }
 
   close(): void {
     this.closed = true
-    this.release()
+    this.connection.release()
   }
 }
 
@@ -336,21 +318,34 @@ export async function pendingCommands(db: OutboxDb, operator: string): Promise<O
   return (await db.open()).getAllFromIndex('commands', '[operator+state+seq]', byOperator(operator, 'pending'))
 }
 
-/** The server's answer, written only while the command is still pending (a second sender's answer is the same). */
-export async function markAnswered(db: OutboxDb, commandId: string, answer: { state: 'applied'; result: unknown } | { state: 'refused'; reason: string }): Promise<void> {
+/**
+ * The server's answer, written only while the command is still pending (a second sender's answer is the same).
+ * Resolves with how many of `pendingOf`'s commands still wait after it, counted in the same transaction (the
+ * sender's next step: one transaction less per command while 500 drain), or null without `pendingOf`.
+ */
+export async function markAnswered(
+  db: OutboxDb,
+  commandId: string,
+  answer: { state: 'applied'; result: unknown } | { state: 'refused'; reason: string },
+  { pendingOf }: { pendingOf?: string } = {},
+): Promise<number | null> {
   const tx = (await db.open()).transaction('commands', 'readwrite')
-  const written = await committed(tx, async () => {
+  const { written, pending } = await committed(tx, async () => {
     const row = await tx.store.get(commandId)
-    if (!row || row.state !== 'pending') return false
-    await tx.store.put({
-      ...row,
-      state: answer.state,
-      answered_at: new Date().toISOString(),
-      ...(answer.state === 'applied' ? { result: answer.result } : { last_error: answer.reason }),
-    })
-    return true
+    const written = row?.state === 'pending'
+    if (row && written) {
+      await tx.store.put({
+        ...row,
+        state: answer.state,
+        answered_at: new Date().toISOString(),
+        ...(answer.state === 'applied' ? { result: answer.result } : { last_error: answer.reason }),
+      })
+    }
+    const pending = pendingOf === undefined ? null : await tx.store.index('[operator+state+seq]').count(byOperator(pendingOf, 'pending'))
+    return { written, pending }
   })
   if (written) changed(db, 'pending', answer.state)
+  return pending
 }
 
 export async function markFailed(db: OutboxDb, commandId: string, error: string): Promise<void> {
