@@ -3,17 +3,19 @@
  * `command_id` (commands.service runOnce) and each through the stock service, which writes the ledger. What they
  * answer is the contract's (contracts/inventory/ledger.contract.ts), stored with the command for a repeated id.
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { AdjustmentBody, AdjustmentResult, BlockResult, MoveResult } from '../../../contracts/inventory/ledger.contract'
 import type { StockLine as StockLineOut } from '../../../contracts/inventory/inventory.contract'
 import type { DbOrTx, Tx } from '../../db/client'
+import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
-import { stockLines } from '../../db/schema/inventory'
+import { inventorySettings, stockLines } from '../../db/schema/inventory'
+import { users } from '../../db/schema/users'
 import { ApiError, conflict, fieldError } from '../../http/errors'
 import { runOnce } from '../commands/commands.service'
-import { serializeStockLine, stockLineRows } from './inventory.service'
-import { movesByIds } from './ledger.service'
-import { adjustStock, moveStock, receiveStock, setStockStatus, type StockActor } from './stock.service'
+import { NEAR_EXPIRY_DAYS_DEFAULT, serializeStockLine, stockLineRows } from './inventory.service'
+import { movesByIds, serializeMove } from './ledger.service'
+import { adjustStock, moveStock, postStockMovesInTx, receiveStock, setStockStatus, type StockActor, type StockChange } from './stock.service'
 
 /** The lines with these ids as the API shows them (absent ids were emptied). */
 export async function stockLinesByIds(db: DbOrTx, companyId: number, ids: number[]): Promise<StockLineOut[]> {
@@ -38,11 +40,24 @@ async function withLineOnConflict<T>(db: DbOrTx, companyId: number, lineId: numb
   }
 }
 
-async function destination(tx: Tx, companyId: number, locationId: number) {
+/** What a move's answer needs besides its rows (moveAnswer). */
+type AnswerContext = {
+  today: string
+  nearDays: number
+  username: string | null
+  products: Map<number, { code: string; name1: string; uom: string }>
+  locations: Map<number, string>
+}
+
+/**
+ * The target location, checked; with the database's date, the company's near-expiry days and the user's name, which
+ * the answer needs (one statement less per move than reading them apart).
+ */
+async function destination(tx: Tx, actor: StockActor, locationId: number) {
   const [loc] = await tx
-    .select({ id: locations.id, code: locations.code, isActive: locations.isActive })
+    .select({ id: locations.id, code: locations.code, isActive: locations.isActive, ...answerScalars(actor) })
     .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.companyId, companyId)))
+    .where(and(eq(locations.id, locationId), eq(locations.companyId, actor.companyId)))
   if (!loc) throw fieldError('to_location', `Invalid pk "${locationId}" - object does not exist.`)
   if (!loc.isActive) throw fieldError('to_location', `Location ${loc.code} is inactive; choose another.`)
   return loc
@@ -63,9 +78,9 @@ export type MoveCommand = {
 /** POST /inventory/moves/: a whole pallet, or a quantity of one line, to a location (reason `move`). */
 export function moveCommand(db: DbOrTx, actor: StockActor, body: MoveCommand): Promise<MoveResult> {
   return runOnce(db, actor, body.command_id, 'inventory.move', async (tx) => {
-    await destination(tx, actor.companyId, body.to_location)
-    const moveIds: number[] = []
-    const lineIds: number[] = []
+    const to = await destination(tx, actor, body.to_location)
+    const known: AnswerContext = { today: to.today, nearDays: to.nearDays, username: to.username, products: new Map(), locations: new Map([[to.id, to.code]]) }
+    const changes: StockChange[] = []
     if (body.stock_line !== undefined) {
       const lineId = body.stock_line
       if (body.from_location !== undefined) {
@@ -76,46 +91,135 @@ export function moveCommand(db: DbOrTx, actor: StockActor, body: MoveCommand): P
         }
       }
       const change = await withLineOnConflict(tx, actor.companyId, lineId, () =>
-        moveStock(tx, actor, { lineId, toLocationId: body.to_location, qty: body.qty, expectedVersion: body.expected_version, reason: 'move', note: body.note }),
+        moveStock(tx, actor, { lineId, toLocationId: to.id, toLocationCode: to.code, qty: body.qty, expectedVersion: body.expected_version, reason: 'move', note: body.note }),
       ).catch((e: unknown) => {
         // the stock service names its own fields: a line's target is this API's to_location
         if (e instanceof ApiError && e.statusCode === 400 && 'location' in e.body) throw new ApiError(400, { to_location: e.body.location })
         if (e instanceof ApiError && e.statusCode === 404) throw fieldError('stock_line', `Invalid pk "${lineId}" - object does not exist.`)
         throw e
       })
-      moveIds.push(change.moveId)
-      if (change.to) lineIds.push(change.to.id)
+      changes.push(change)
     } else {
       const field = body.pallet_code !== undefined ? 'pallet_code' : 'sscc'
       const code = (body.pallet_code ?? body.sscc) as string
-      const lines = await tx
-        .select({ id: stockLines.id, qty: stockLines.qty, reserved: stockLines.reservedQty, version: stockLines.version, locationId: stockLines.locationId })
+      // whole lines, given to the stock service as read (it need not read them again), with what the answer shows
+      // of their product and location
+      const found = await tx
+        .select({ line: stockLines, productCode: products.code, productName1: products.name1, productUom: uoms.code, locationCode: locations.code })
         .from(stockLines)
+        .innerJoin(products, eq(products.id, stockLines.productId))
+        .innerJoin(uoms, eq(uoms.id, products.uomId))
+        .innerJoin(locations, eq(locations.id, stockLines.locationId))
         .where(and(eq(stockLines.companyId, actor.companyId), field === 'pallet_code' ? eq(stockLines.palletCode, code) : eq(stockLines.sscc, code)))
         .orderBy(stockLines.id)
+      for (const f of found) {
+        known.products.set(f.line.productId, { code: f.productCode, name1: f.productName1, uom: f.productUom })
+        known.locations.set(f.line.locationId, f.locationCode)
+      }
+      const lines = found.map((f) => f.line)
       if (!lines.length) throw fieldError(field, `No stock on pallet ${code}.`)
       const elsewhere = body.from_location !== undefined ? lines.find((l) => l.locationId !== body.from_location) : undefined
       if (elsewhere) {
         const [line] = await stockLinesByIds(tx, actor.companyId, [elsewhere.id])
         throw conflict({ detail: `Pallet ${code} is no longer in the location you saw it in; it is in ${line?.location.code} now.`, line: line ?? null })
       }
-      if (lines.some((l) => Number(l.reserved) > 0)) throw fieldError(field, `Pallet ${code} holds reserved stock; move the free quantity line by line, or release the reservation first.`)
+      if (lines.some((l) => Number(l.reservedQty) > 0)) throw fieldError(field, `Pallet ${code} holds reserved stock; move the free quantity line by line, or release the reservation first.`)
       if (lines.every((l) => l.locationId === body.to_location)) throw fieldError('to_location', `Pallet ${code} is already there.`)
       for (const l of lines) {
-        // the version read here: a concurrent move of the same pallet makes this a 409, never a second move
-        const change = await withLineOnConflict(tx, actor.companyId, l.id, () =>
-          moveStock(tx, actor, { lineId: l.id, toLocationId: body.to_location, qty: l.qty, expectedVersion: l.version, reason: 'move', note: body.note }),
+        // the version read here: a concurrent move of the same pallet makes this a 409, never a second move.
+        // In this transaction without a savepoint of its own: a refusal rolls back the whole command (runOnce's
+        // savepoint), and a 409 is found before this line's first write, so the line it answers is as it was.
+        const [change] = await withLineOnConflict(tx, actor.companyId, l.id, () =>
+          postStockMovesInTx(tx, actor, [{ reason: 'move', qty: l.qty, note: body.note, from: { lineId: l.id, expectedVersion: l.version, line: l }, to: { locationId: to.id, locationCode: to.code } }]),
         )
-        moveIds.push(change.moveId)
-        if (change.to) lineIds.push(change.to.id)
+        changes.push(change as StockChange)
       }
     }
-    return {
-      command_id: body.command_id ?? null,
-      moves: await movesByIds(tx, actor.companyId, moveIds),
-      lines: await stockLinesByIds(tx, actor.companyId, [...new Set(lineIds)]),
-    }
+    return { command_id: body.command_id ?? null, ...(await moveAnswer(tx, actor, changes, known)) }
   })
+}
+
+/** The answer's scalars, as columns of a statement the command runs anyway. */
+function answerScalars(actor: StockActor) {
+  return {
+    // the stock list's expiry flags are against the database's date (inventory.service stockLineColumns)
+    today: sql<string>`current_date::text`,
+    nearDays: sql<number>`coalesce((SELECT ${inventorySettings.nearExpiryDays} FROM ${inventorySettings} WHERE ${inventorySettings.companyId} = ${actor.companyId}), ${NEAR_EXPIRY_DAYS_DEFAULT})`,
+    username: sql<string | null>`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${actor.userId})`,
+  }
+}
+
+/**
+ * A move command's moves and lines, as movesByIds and stockLinesByIds answer them, from the rows its changes wrote
+ * (UPDATE/INSERT ... RETURNING, in this transaction) and what the command read on its way (`known`: product code,
+ * name and unit, location codes, the user's name, the near-expiry days, today's date). What is not known is read in
+ * one statement. The two joined re-reads were a quarter of a move's time on the embedded database (issue 16's
+ * outbox drain).
+ */
+async function moveAnswer(tx: Tx, actor: StockActor, changes: StockChange[], known: AnswerContext): Promise<Pick<MoveResult, 'moves' | 'lines'>> {
+  // each line once, as it is after the last change (later changes of one command return newer rows)
+  const after = new Map<number, NonNullable<StockChange['to']>>()
+  for (const c of changes) if (c.to) after.set(c.to.id, c.to)
+  const sources = new Set(changes.flatMap((c) => (c.from ? [c.from.line.id] : [])))
+  const moves = changes.map((c) => c.move)
+  // a line both written to and taken from here, or a move without its row: the re-reads, as before
+  if (moves.some((m) => m === undefined || m.userId !== actor.userId) || [...after.keys()].some((id) => sources.has(id))) {
+    return {
+      moves: await movesByIds(tx, actor.companyId, changes.map((c) => c.moveId)),
+      lines: await stockLinesByIds(tx, actor.companyId, [...after.keys()].sort((a, b) => a - b)),
+    }
+  }
+  const lines = [...after.values()].sort((a, b) => a.id - b.id)
+  const rows = (moves as NonNullable<StockChange['move']>[]).sort((a, b) => a.id - b.id)
+  const productIds = [...new Set([...rows.map((m) => m.productId), ...lines.map((l) => l.productId)])]
+  const locationIds = [...new Set([...rows.flatMap((m) => [m.fromLocationId, m.toLocationId]), ...lines.map((l) => l.locationId)].filter((id): id is number => id !== null))]
+  let ctx = known
+  if (productIds.some((id) => !known.products.has(id)) || locationIds.some((id) => !known.locations.has(id))) {
+    // integers only, so each list goes as one array literal
+    const s = answerScalars(actor)
+    const {
+      rows: [read],
+    } = await tx.execute<{ today: string; near_days: number; username: string | null; products: { id: number; code: string; name1: string; uom: string }[] | null; locations: { id: number; code: string }[] | null }>(sql`
+      SELECT ${s.today} AS today, ${s.nearDays} AS near_days, ${s.username} AS username,
+        (SELECT json_agg(json_build_object('id', ${products.id}, 'code', ${products.code}, 'name1', ${products.name1}, 'uom', ${uoms.code}))
+          FROM ${products} JOIN ${uoms} ON ${uoms.id} = ${products.uomId} WHERE ${products.id} = ANY(${`{${productIds.join(',')}}`}::int[])) AS products,
+        (SELECT json_agg(json_build_object('id', ${locations.id}, 'code', ${locations.code})) FROM ${locations} WHERE ${locations.id} = ANY(${`{${locationIds.join(',')}}`}::int[])) AS locations`)
+    ctx = {
+      today: read.today,
+      nearDays: read.near_days,
+      username: read.username,
+      products: new Map((read.products ?? []).map((p) => [p.id, p])),
+      locations: new Map((read.locations ?? []).map((l) => [l.id, l.code])),
+    }
+  }
+  const product = (id: number) => ctx.products.get(id) as { code: string; name1: string; uom: string }
+  const locationCode = (id: number | null) => (id === null ? null : (ctx.locations.get(id) ?? null))
+  const today = Date.parse(ctx.today)
+  return {
+    moves: rows.map((m) =>
+      serializeMove({
+        ...m,
+        userId: m.userId === null || ctx.username === null ? null : m.userId,
+        username: m.userId === null ? null : ctx.username,
+        productCode: product(m.productId).code,
+        productName1: product(m.productId).name1,
+        fromLocationCode: locationCode(m.fromLocationId),
+        toLocationCode: locationCode(m.toLocationId),
+      }),
+    ),
+    lines: lines.map((l) =>
+      serializeStockLine({
+        ...l,
+        productCode: product(l.productId).code,
+        productName1: product(l.productId).name1,
+        productUom: product(l.productId).uom,
+        locationCode: locationCode(l.locationId) as string,
+        // (expiry_date - current_date) as the stock list computes it: whole days between two dates
+        daysLeft: l.expiryDate === null ? null : Math.round((Date.parse(l.expiryDate) - today) / 86_400_000),
+        nearDays: ctx.nearDays,
+      }),
+    ),
+  }
 }
 
 /** POST /inventory/adjustments/: set a line's quantity, or book found stock (reason `adjust`, with a reason code). */

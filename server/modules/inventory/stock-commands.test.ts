@@ -75,6 +75,24 @@ describe.each(kinds)('stock commands and the ledger on %s', (kind) => {
     expect(ledger.results.map((m: { reason: string }) => m.reason)).toEqual(['move', 'move', 'receipt', 'receipt'])
     const stock = (await get(admin, `/inventory/stock/?pallet_code__exact=${code}`)).json()
     expect(stock.results.map((l: { location: { id: number } }) => l.location.id)).toEqual([locationIds[1], locationIds[1]])
+    // the answer is built from the rows the move wrote: it is what the ledger and the stock list read back
+    expect(body.moves).toEqual(ledger.results.slice(0, 2).reverse())
+    expect(body.lines).toEqual([...stock.results].sort((x: { id: number }, y: { id: number }) => x.id - y.id))
+  })
+
+  it("a move's answer, near expiry and part of a line: what the ledger and the stock list read back", async () => {
+    const code = `PAL-X-${kind}-${++pallet}`
+    const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+    const received = await receiveStock(t.database.db, actor, { productId: productIds[2], locationId: locationIds[0], qty: '8', lot: 'LOT-X', expiryDate: soon, palletCode: code })
+    const res = await post(operator, '/inventory/moves/', { stock_line: received.to!.id, qty: '3', to_location: locationIds[1] })
+    expect(res.statusCode, res.body).toBe(201)
+    const body = res.json()
+    expect(body.lines).toHaveLength(1)
+    expect(body.lines[0]).toMatchObject({ qty: '3.000', near_expiry: true, expired: false, expiry_date: soon })
+    const ledger = (await get(admin, `/inventory/moves/?pallet_code=${code}`)).json()
+    expect(body.moves).toEqual(ledger.results.slice(0, 1))
+    const stock = (await get(admin, `/inventory/stock/?pallet_code__exact=${code}`)).json()
+    expect(body.lines).toEqual(stock.results.filter((l: { id: number }) => l.id === body.lines[0].id))
   })
 
   it('moves part of a line; more than is free or an inactive location is a 400 naming the field', async () => {

@@ -59,7 +59,11 @@ export type StockChange = {
   from?: { line: StockLine; deleted: boolean }
   /** the target line after the change */
   to?: StockLine
+  /** the ledger row written (absent from postStockMovesInTx's runs of line deltas): a caller answers from it */
+  move?: StockMove
 }
+
+export type StockMove = typeof stockMoves.$inferSelect
 
 
 const QTY_RE = /^\d{1,11}(\.\d{1,3})?$/
@@ -136,12 +140,26 @@ export type StockSource = {
   expectedVersion?: number
   /** take reserved quantity too (picking/shipping what was reserved), lowering reserved_qty by the same amount */
   fromReserved?: boolean
+  /**
+   * the line as the caller has just read it in this transaction (a move command reads a pallet's lines): the plan's
+   * own unlocked read of it is skipped. Only its unchanging attributes and status are planned with, as from that
+   * read; quantity and version are still checked by the conditional UPDATE.
+   */
+  line?: StockLine
 }
 
 /** The target of a change: an existing line, or a location (the line is found by its attributes, or created). */
 export type StockTarget =
   | { lineId: number; expectedVersion?: number }
-  | ({ locationId: number; productId?: number } & LineAttributes)
+  | ({
+      locationId: number
+      /**
+       * the location's code when the caller has just read the location, in the company, in this transaction (a
+       * move command checks it is active): the stock service's own read of it is skipped (issue 16's outbox drain)
+       */
+      locationCode?: string
+      productId?: number
+    } & LineAttributes)
 
 export type StockMoveInput = {
   reason: StockMoveReason
@@ -183,7 +201,8 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
   //    them unlocked is safe; quantities are only trusted from the conditional UPDATEs below.
   let sourceBefore: StockLine | undefined
   if (input.from) {
-    ;[sourceBefore] = await tx.select().from(stockLines).where(inCompany(input.from.lineId))
+    const given = input.from.line
+    ;[sourceBefore] = given && given.id === input.from.lineId && given.companyId === actor.companyId ? [given] : await tx.select().from(stockLines).where(inCompany(input.from.lineId))
     if (!sourceBefore) await explainMiss(tx, actor, input.from.lineId, input.from.expectedVersion, qty, 'take')
   }
   let targetLineId: number | undefined
@@ -204,10 +223,13 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
       ownerName: t.ownerName !== undefined ? t.ownerName : (from?.ownerName ?? null),
       uom: t.uom ?? from?.uom,
     }
-    const [loc] = await tx
-      .select({ id: locations.id, code: locations.code })
-      .from(locations)
-      .where(and(eq(locations.id, t.locationId), eq(locations.companyId, actor.companyId)))
+    const [loc] =
+      t.locationCode !== undefined
+        ? [{ id: t.locationId, code: t.locationCode }]
+        : await tx
+            .select({ id: locations.id, code: locations.code })
+            .from(locations)
+            .where(and(eq(locations.id, t.locationId), eq(locations.companyId, actor.companyId)))
     if (!loc) throw fieldError('location', `Invalid pk "${t.locationId}" - object does not exist.`)
     // a move's product is its source line's, with its unit and sort keys (copied from the product when the line was
     // written, refreshed on a rename): one statement less per move (issue 16's outbox drain)
@@ -357,9 +379,9 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
       note: input.note ?? '',
       userId: actor.userId,
     })
-    .returning({ id: stockMoves.id })
+    .returning()
   if (opts.countMove !== false) await bumpMoveCounter(tx, actor.companyId)
-  return { moveId: move.id, from: source, to: target }
+  return { moveId: move.id, from: source, to: target, move }
 }
 
 /**
@@ -537,11 +559,22 @@ export function receiveStock(
 export async function moveStock(
   db: DbOrTx,
   actor: StockActor,
-  input: { lineId: number; toLocationId: number; qty?: Qty | number; expectedVersion?: number; fromReserved?: boolean; reason?: 'putaway' | 'move' | 'pick'; reference?: string; note?: string } & LineAttributes,
+  input: {
+    lineId: number
+    toLocationId: number
+    /** the target location's code, when the caller has just read it in this transaction (StockTarget's locationCode) */
+    toLocationCode?: string
+    qty?: Qty | number
+    expectedVersion?: number
+    fromReserved?: boolean
+    reason?: 'putaway' | 'move' | 'pick'
+    reference?: string
+    note?: string
+  } & LineAttributes,
 ): Promise<StockChange> {
-  const { lineId, toLocationId, qty, expectedVersion, fromReserved, reason = 'move', reference, note, ...attrs } = input
+  const { lineId, toLocationId, toLocationCode, qty, expectedVersion, fromReserved, reason = 'move', reference, note, ...attrs } = input
   if (qty !== undefined) {
-    return postStockMove(db, actor, { reason, qty, reference, note, from: { lineId, expectedVersion, fromReserved }, to: { locationId: toLocationId, ...attrs } })
+    return postStockMove(db, actor, { reason, qty, reference, note, from: { lineId, expectedVersion, fromReserved }, to: { locationId: toLocationId, locationCode: toLocationCode, ...attrs } })
   }
   return inTransaction(db, async (tx) => {
     const [line] = await tx
@@ -550,7 +583,7 @@ export async function moveStock(
       .where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
       .for('update')
     if (!line) return explainMiss(tx, actor, lineId, expectedVersion, '0', 'move')
-    return applyMove(tx, actor, { reason, qty: parseQty(line.available), reference, note, from: { lineId, expectedVersion, fromReserved }, to: { locationId: toLocationId, ...attrs } })
+    return applyMove(tx, actor, { reason, qty: parseQty(line.available), reference, note, from: { lineId, expectedVersion, fromReserved }, to: { locationId: toLocationId, locationCode: toLocationCode, ...attrs } })
   })
 }
 
