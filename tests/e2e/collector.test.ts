@@ -5,16 +5,16 @@
  * its AIs, @zxing/browser loads only when the camera opens, lookup lists stock lines, tasks start and finish, an
  * unknown route says 'Rota não encontrada', the simulator frames the collector; axe-core finds nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { axe, launchBrowser, newPage, screenshot, type BrowserSession } from '../support/browser'
 import { burst, HANDHELD, read, readStatus } from '../support/collector-page'
-import { startServer, type RunningServer } from '../support/server-harness'
+import { startE2eServer } from '../support/e2e-app'
+import { E2E_PASSWORD } from '../support/e2e-templates'
+import type { RunningServer } from '../support/server-harness'
 
-const PASSWORD = 'collector-e2e-secret'
+const PASSWORD = E2E_PASSWORD
 
 interface StockLine {
   id: number
@@ -37,8 +37,7 @@ async function api<T>(pathname: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-collector-e2e-'))
-  server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: PASSWORD, WMS_DEMO_STOCK: '2000' } })
+  ;({ server, dataDir } = await startE2eServer('collector', { WMS_DEMO_STOCK: '2000' }))
   const res = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -3,25 +3,24 @@
  * listed, each diagram drawn from its definition (one node per state), the live highlight moved by
  * another tab of the same browser, and axe-core without violations.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { MACHINE_CATALOGUE } from '../../machines/flows/catalogue'
 import { machineGraph } from '../../machines/flows/machine-graph'
 import { axe, launchBrowser, newPage, screenshot, type BrowserSession } from '../support/browser'
-import { startServer, type RunningServer } from '../support/server-harness'
+import { startE2eServer } from '../support/e2e-app'
+import { E2E_PASSWORD } from '../support/e2e-templates'
+import type { RunningServer } from '../support/server-harness'
 
-const PASSWORD = 'flows-e2e-secret'
+const PASSWORD = E2E_PASSWORD
 
 let server: RunningServer
 let browser: BrowserSession
 let dataDir: string
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-flows-e2e-'))
-  server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: PASSWORD } })
+  ;({ server, dataDir } = await startE2eServer('flows'))
   browser = await launchBrowser()
 })
 

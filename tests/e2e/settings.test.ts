@@ -3,15 +3,15 @@
  * new one; an admin uploads the company's logo, light and dark, and sees each in the header in its theme; axe finds
  * no violation on Settings in light and dark; screenshots at 1280 px (tests/output/screenshots).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { axe, launchBrowser, newPage, screenshot, type BrowserSession } from '../support/browser'
-import { startServer, type RunningServer } from '../support/server-harness'
+import { startE2eServer } from '../support/e2e-app'
+import { E2E_PASSWORD } from '../support/e2e-templates'
+import type { RunningServer } from '../support/server-harness'
 
-const PASSWORD = 'settings-e2e-secret'
+const PASSWORD = E2E_PASSWORD
 const WAIT = { timeout: 60_000 }
 const VIEWPORT = { width: 1280, height: 900 }
 const LIGHT_LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32" viewBox="0 0 120 32"><rect width="120" height="32" rx="6" fill="#0b5394"/><rect x="8" y="8" width="16" height="16" fill="#ffffff"/></svg>'
@@ -25,8 +25,7 @@ const pageErrors: string[] = []
 const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-settings-e2e-'))
-  server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: PASSWORD, WMS_DEMO_STOCK: '500' } })
+  ;({ server, dataDir } = await startE2eServer('settings', { WMS_DEMO_STOCK: '500' }))
   browser = await launchBrowser()
 })
 

@@ -4,15 +4,15 @@
  * WCAG 2.0/2.1/2.2 A/AA violation on the login, the dashboard, every list, the settings and the placeholders;
  * each screen is photographed in light and dark (tests/output/screenshots).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { axe, launchBrowser, newPage, screenshot, type BrowserSession } from '../support/browser'
-import { startServer, type RunningServer } from '../support/server-harness'
+import { startE2eServer } from '../support/e2e-app'
+import { E2E_PASSWORD } from '../support/e2e-templates'
+import type { RunningServer } from '../support/server-harness'
 
-const PASSWORD = 'shell-screens-e2e-secret'
+const PASSWORD = E2E_PASSWORD
 const WAIT = { timeout: 60_000 }
 
 interface ListScreen {
@@ -70,8 +70,7 @@ const list = (screen: ListScreen, query: string) => api<Page1>(`${screen.api}?${
 const ptBR = (n: number) => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 }).format(n)
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-shell-screens-e2e-'))
-  server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: PASSWORD, WMS_DEMO_STOCK: '500' } })
+  ;({ server, dataDir } = await startE2eServer('shell-screens', { WMS_DEMO_STOCK: '500' }))
   const res = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -4,16 +4,16 @@
  * refreshed without the user noticing, logout here and in a second tab, five languages, the theme switch, and
  * favourites with a compacted sidebar surviving a reload.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { SignJWT, decodeJwt } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, newPage, type BrowserSession } from '../support/browser'
-import { startServer, type RunningServer } from '../support/server-harness'
+import { startE2eServer } from '../support/e2e-app'
+import { E2E_PASSWORD } from '../support/e2e-templates'
+import type { RunningServer } from '../support/server-harness'
 
-const PASSWORD = 'shell-e2e-secret'
+const PASSWORD = E2E_PASSWORD
 const JWT_SECRET = 'shell-e2e-jwt-secret-0123456789-abcdefghij'
 // waits for a loaded two-core machine: nothing here sleeps, everything waits for what the user would see
 const WAIT = { timeout: 60_000 }
@@ -25,8 +25,7 @@ const pageErrors: string[] = []
 const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-shell-e2e-'))
-  server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: PASSWORD, JWT_SECRET, WMS_DEMO_STOCK: '500' } })
+  ;({ server, dataDir } = await startE2eServer('shell', { JWT_SECRET, WMS_DEMO_STOCK: '500' }))
   browser = await launchBrowser()
 })
 

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axe, launchBrowser, newPage, type BrowserSession } from './browser'
+import { E2E_PASSWORD, seedKey } from './e2e-templates'
 import { startServer, type RunningServer } from './server-harness'
 
 export type E2eApp = {
@@ -24,14 +25,33 @@ export type E2eApp = {
 }
 
 /**
- * One end-to-end suite's world: the real server on a fresh embedded database (tests/support/server-harness.ts),
- * an admin token for the API, and Debian's Chromium (with `browserArgs`, a Chromium of the suite's own: a fake
- * camera).
+ * The real server (tests/support/server-harness.ts) on a data directory of its own, holding a copy of the demo data
+ * the run's global setup seeded for these settings (e2e-templates.ts), else empty: the server seeds it, as a first
+ * start does. The demo users' password is E2E_PASSWORD. The caller stops the server and removes `dataDir`.
+ */
+export async function startE2eServer(name: string, env: Record<string, string> = {}): Promise<{ server: RunningServer; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `wms-${name}-e2e-`))
+  try {
+    const templates = inject('e2eTemplates')
+    const template = templates?.[seedKey(env)]
+    // the database only: the JWT secret file (and the lock, gone after a clean close) stay the server's own
+    if (template) cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true })
+    else if (templates) console.warn(`${name}: no seeded data directory for ${seedKey(env)} (e2e-templates.ts seedsCalledIn): the server seeds its own`)
+    const server = await startServer({ dataDir, env: { ...env, WMS_ADMIN_PASSWORD: E2E_PASSWORD } })
+    return { server, dataDir }
+  } catch (e) {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw e
+  }
+}
+
+/**
+ * One end-to-end suite's world: the real server on its own copy of the demo data (`startE2eServer`), an admin token
+ * for the API, and Debian's Chromium (with `browserArgs`, a Chromium of the suite's own: a fake camera).
  */
 export async function startE2eApp(name: string, env: Record<string, string> = {}, opts: { browserArgs?: string[] } = {}): Promise<E2eApp> {
-  const password = `${name}-e2e-secret`
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `wms-${name}-e2e-`))
-  const server = await startServer({ dataDir, env: { WMS_ADMIN_PASSWORD: password, ...env } })
+  const password = E2E_PASSWORD
+  const { server, dataDir } = await startE2eServer(name, env)
   const res = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
