@@ -24,7 +24,7 @@
  *   and the server's ledger must hold exactly the moves their answers name (applied once each).
  */
 import type { ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 
 const ms = (n: number) => `${n.toFixed(1)} ms`
@@ -458,6 +458,13 @@ export async function outboxDrain(context: BrowserContext, page: Page, api: Api,
   }
   serverProcess.stdout?.on('data', collect)
   const serverCpuBefore = cpuMs(serverProcess.pid)
+  // DRAIN_PROFILE=file.cpuprofile: the page's JavaScript profile while it drains (open it in Chromium's DevTools)
+  const profileFile = process.env.DRAIN_PROFILE
+  const profiler = profileFile ? await context.newCDPSession(page) : null
+  if (profiler) {
+    await profiler.send('Profiler.enable')
+    await profiler.send('Profiler.start')
+  }
   const started = performance.now()
   await context.setOffline(false)
   let pending = before
@@ -473,6 +480,12 @@ export async function outboxDrain(context: BrowserContext, page: Page, api: Api,
   }
   const elapsed = performance.now() - started
   const serverCpuAfter = cpuMs(serverProcess.pid)
+  if (profiler && profileFile) {
+    const { profile } = await profiler.send('Profiler.stop')
+    writeFileSync(profileFile, JSON.stringify(profile))
+    await profiler.detach()
+    console.log(`   the page's profile while draining: ${profileFile}`)
+  }
   const state = await outboxRows()
   serverProcess.stdout?.off('data', collect)
   const times = serverTimes(logs)
