@@ -123,6 +123,8 @@ export default defineConfig({
     VitePWA({
       // SPEC 1: an update shows a banner offering a refresh; the user decides
       registerType: 'prompt',
+      // issue 16: src/lib/service-worker.ts registers sw.js, without workbox-window; the plugin injects nothing
+      injectRegister: false,
       includeAssets: ['favicon.svg'],
       manifest,
       workbox: {

@@ -1,49 +1,75 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FakeServiceWorker, FakeServiceWorkerContainer } from '../../tests/support/fake-service-worker'
 import { mockApi, page, renderApp, signIn } from '../../tests/support/render-app'
+import { createServiceWorker, type ServiceWorkerStore } from '../lib/service-worker'
 import { OFFLINE_READY_SHOWN_KEY } from '../lib/storage'
 import { OFFLINE_READY_MS } from './pwa-banner'
 
-// vite-plugin-pwa's hook, with the service worker's two signals under the test's control
-const sw = vi.hoisted(() => ({ offlineReady: false, needRefresh: false, registrations: 0, update: vi.fn(async () => {}) }))
-vi.mock('virtual:pwa-register/react', async () => {
-  const { useState } = await import('react')
-  return {
-    useRegisterSW: () => {
-      sw.registrations++
-      const offlineReady = useState(sw.offlineReady)
-      const needRefresh = useState(sw.needRefresh)
-      return { offlineReady, needRefresh, updateServiceWorker: sw.update }
-    },
+// the app's registration (src/lib/service-worker.ts) over a fake navigator.serviceWorker the test drives; a new
+// one per page load (each test, or a reload within one)
+const sw = vi.hoisted(() => ({
+  store: null as ServiceWorkerStore | null,
+  container: null as FakeServiceWorkerContainer | null,
+  reload: vi.fn(),
+}))
+vi.mock('../lib/service-worker', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../lib/service-worker')>()
+  const store = () => sw.store as ServiceWorkerStore
+  const serviceWorker: ServiceWorkerStore = {
+    register: () => store().register(),
+    subscribe: (listener) => store().subscribe(listener),
+    getSnapshot: () => store().getSnapshot(),
+    dismissOfflineReady: () => store().dismissOfflineReady(),
+    dismissNeedRefresh: () => store().dismissNeedRefresh(),
+    update: () => store().update(),
   }
+  return { ...actual, serviceWorker }
 })
+
+function loadPage(container = new FakeServiceWorkerContainer()): FakeServiceWorkerContainer {
+  sw.container = container
+  sw.store = createServiceWorker({ container: container.asContainer(), reload: sw.reload })
+  return container
+}
+
+/** once the page has registered: the browser installs the app's first version (no worker controlled the page) */
+async function firstInstall(container: FakeServiceWorkerContainer) {
+  await waitFor(() => expect(container.registered).toHaveLength(1))
+  await act(async () => {
+    await Promise.resolve()
+    const worker = container.found()
+    container.installed(worker)
+    container.activate(worker)
+  })
+}
 
 describe('PWA banners (SPEC 1, 9)', () => {
   beforeEach(() => {
-    Object.assign(sw, { offlineReady: false, needRefresh: false, registrations: 0 })
-    sw.update.mockClear()
+    loadPage()
+    sw.reload.mockClear()
     mockApi(() => ({ body: page([]) }))
   })
   afterEach(() => {
     vi.useRealTimers()
   })
 
-  it('the login registers no service worker (its first load stays without workbox)', async () => {
-    sw.offlineReady = true
+  it('the login registers no service worker (its first load stays without the registration code)', async () => {
     await renderApp('/login')
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument()
-    expect(sw.registrations).toBe(0)
+    expect(sw.container?.registered).toEqual([])
     expect(screen.queryByText('Aplicativo pronto para uso offline.')).not.toBeInTheDocument()
   })
 
   it("on the handheld, 'offline ready' shows for 2.5 s at the top, once per installed version", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     localStorage.removeItem(OFFLINE_READY_SHOWN_KEY)
-    sw.offlineReady = true
+    const container = loadPage()
     signIn()
     const first = await renderApp('/m/scan')
+    await firstInstall(container)
     const banner = await screen.findByText('Aplicativo pronto para uso offline.')
-    expect(sw.registrations).toBeGreaterThan(0)
+    expect(container.registered).toEqual([{ url: '/sw.js', options: { scope: '/' } }])
     // at the top: the handheld's tabs and toasts are at the bottom (issue 17)
     const affix = banner.closest('.mantine-Affix-root') as HTMLElement
     expect(affix.getAttribute('style')).toMatch(/--affix-top:\s*calc\(0\.5rem/)
@@ -58,8 +84,10 @@ describe('PWA banners (SPEC 1, 9)', () => {
     await waitFor(() => expect(screen.queryByText('Aplicativo pronto para uso offline.')).not.toBeInTheDocument())
     first.unmount()
 
-    // the same version again (a reload, the next sign-in): not announced twice
+    // the same version again (a reload in a fresh browser profile, the next sign-in): not announced twice
+    const again = loadPage()
     await renderApp('/m/scan')
+    await firstInstall(again)
     await act(async () => {
       await vi.advanceTimersByTimeAsync(200)
     })
@@ -68,22 +96,47 @@ describe('PWA banners (SPEC 1, 9)', () => {
 
   it("the desktop never shows 'offline ready' (issue 17: it appeared in every new browser profile)", async () => {
     localStorage.removeItem(OFFLINE_READY_SHOWN_KEY)
-    sw.offlineReady = true
+    const container = loadPage()
     signIn()
     await renderApp('/settings')
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
-    expect(sw.registrations).toBeGreaterThan(0)
+    await firstInstall(container)
+    // the signal came, and the desktop let it go unshown
+    await waitFor(() => expect(sw.store?.getSnapshot().offlineReady).toBe(false))
     expect(screen.queryByText('Aplicativo pronto para uso offline.')).not.toBeInTheDocument()
   })
 
   it('a waiting version offers a refresh: Atualizar reloads into it, Depois closes the offer', async () => {
-    sw.needRefresh = true
+    // the page loads under the installed version; a newer one has installed and waits
+    const container = loadPage(FakeServiceWorkerContainer.controlledBy())
+    const waiting = new FakeServiceWorker()
+    waiting.state = 'installed'
+    container.registration.waiting = waiting
     signIn()
     const { user } = await renderApp('/settings')
     expect(await screen.findByText('Uma nova versão está disponível.')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Atualizar' }))
-    expect(sw.update).toHaveBeenCalledWith(true)
+    expect(waiting.messages).toEqual([{ type: 'SKIP_WAITING' }])
+    expect(sw.reload).not.toHaveBeenCalled()
+    act(() => container.activate(waiting))
+    expect(sw.reload).toHaveBeenCalledTimes(1)
     await user.click(screen.getByRole('button', { name: 'Depois' }))
     expect(screen.queryByText('Uma nova versão está disponível.')).not.toBeInTheDocument()
+  })
+
+  it('an update found while the handheld is open offers the refresh at the top, with no offline banner', async () => {
+    localStorage.removeItem(OFFLINE_READY_SHOWN_KEY)
+    const container = loadPage(FakeServiceWorkerContainer.controlledBy())
+    signIn()
+    await renderApp('/m/home')
+    await waitFor(() => expect(container.registered).toHaveLength(1))
+    await act(async () => {
+      await Promise.resolve()
+      container.installed(container.found())
+    })
+    const offer = await screen.findByText('Uma nova versão está disponível.')
+    const affix = offer.closest('.mantine-Affix-root') as HTMLElement
+    expect(affix.getAttribute('style')).toMatch(/--affix-top/)
+    expect(screen.queryByText('Aplicativo pronto para uso offline.')).not.toBeInTheDocument()
   })
 })

@@ -3,8 +3,9 @@ import { Affix, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useRouterState } from '@tanstack/react-router'
 import { IconRefresh, IconWifiOff } from '@tabler/icons-react'
 import { Trans } from '@lingui/react/macro'
-import { useRegisterSW } from 'virtual:pwa-register/react'
+import { serviceWorker } from '../lib/service-worker'
 import { OFFLINE_READY_SHOWN_KEY, readString, writeString } from '../lib/storage'
+import { useServiceWorker } from '../lib/use-service-worker'
 
 // SPEC 9: the offline-ready banner shows for 2.5 s
 export const OFFLINE_READY_MS = 2500
@@ -19,11 +20,7 @@ const alreadyAnnounced = () => readString('local', OFFLINE_READY_SHOWN_KEY) === 
  * and its toasts are at the bottom. The desktop gets the update offer only, bottom right as before.
  */
 export function PwaBanner() {
-  const {
-    offlineReady: [offlineReady, setOfflineReady],
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW()
+  const { offlineReady, needRefresh } = useServiceWorker()
   const handheld = useRouterState({ select: (s) => s.location.pathname === '/m' || s.location.pathname.startsWith('/m/') })
   const [announce, setAnnounce] = useState(false)
 
@@ -38,12 +35,12 @@ export function PwaBanner() {
     const timer = setTimeout(
       () => {
         setAnnounce(false)
-        setOfflineReady(false)
+        serviceWorker.dismissOfflineReady()
       },
       show ? OFFLINE_READY_MS : 0,
     )
     return () => clearTimeout(timer)
-  }, [offlineReady, setOfflineReady, handheld])
+  }, [offlineReady, handheld])
 
   // both can be true at once (STACK.md): the update offer matters more, and both are shown
   if (!announce && !needRefresh) return null
@@ -59,10 +56,10 @@ export function PwaBanner() {
                   <Trans>Uma nova versão está disponível.</Trans>
                 </Text>
                 <Group gap="xs">
-                  <Button size="xs" onClick={() => void updateServiceWorker(true)}>
+                  <Button size="xs" onClick={() => serviceWorker.update()}>
                     <Trans>Atualizar</Trans>
                   </Button>
-                  <Button size="xs" variant="default" onClick={() => setNeedRefresh(false)}>
+                  <Button size="xs" variant="default" onClick={() => serviceWorker.dismissNeedRefresh()}>
                     <Trans>Depois</Trans>
                   </Button>
                 </Group>

@@ -4,7 +4,8 @@ import type { RouterContext } from '../app/router-context'
 import { useSession } from '../lib/session'
 
 // The service worker registers, and its banners can show, once the user is signed in: the shell it precaches is
-// for signed-in use, and the login's first load stays without workbox (issue 3's budget).
+// for signed-in use, and the login's first load stays without the registration code (issue 3's budget;
+// src/lib/service-worker.ts).
 const PwaBanner = lazy(() => import('../components/pwa-banner').then((m) => ({ default: m.PwaBanner })))
 
 export const Route = createRootRouteWithContext<RouterContext>()({
