@@ -94,14 +94,18 @@ describe('service worker registration (SPEC 1, 9; issue 16: without workbox-wind
     expect(reload).toHaveBeenCalledTimes(1)
   })
 
-  it('once a refresh is offered, another tab taking the update reloads this page too (its scripts are older)', async () => {
+  it('another tab taking the update does not reload this page under its user: the offer shows again, and Atualizar reloads', async () => {
     const container = FakeServiceWorkerContainer.controlledBy()
     const { store, reload } = await registered(container)
     const update = container.found()
     container.installed(update)
     store.dismissNeedRefresh()
+    expect(store.getSnapshot().needRefresh).toBe(false)
     // the other tab said Atualizar
     container.activate(update)
+    expect(reload).not.toHaveBeenCalled()
+    expect(store.getSnapshot().needRefresh).toBe(true)
+    store.update()
     expect(reload).toHaveBeenCalledTimes(1)
   })
 

@@ -13,9 +13,10 @@
  * - needRefresh: a worker reaches 'installed' and waits while an older one controls the page (an update found while
  *   the page is open, by the registration itself or later by the browser), or one is already waiting when the
  *   page registers;
- * - update(): the waiting worker is told to skip waiting; the page reloads once when it takes control. Once a
- *   refresh has been offered, any change of controller reloads the page (another tab may have said yes): its scripts
- *   are then older than the cache that serves the next lazy chunk.
+ * - update(): the waiting worker is told to skip waiting; the page reloads once when it takes control. When another
+ *   tab said yes, this page is not reloaded under its user (an operator may be half-way through a flow): the offer
+ *   shows again, since its scripts are now older than the cache that serves the next lazy chunk, and its
+ *   'Atualizar' just reloads.
  * As in the plugin, nothing registers in development (no devOptions) nor where the browser has no service workers
  * (jsdom, an insecure origin); there are no periodic update checks (the browser checks on navigation).
  */
@@ -58,6 +59,8 @@ export function createServiceWorker({
   let registration: ServiceWorkerRegistration | undefined
   let registered = false
   let refreshOffered = false
+  /** this page's user chose the new version (update()) */
+  let updateRequested = false
   let reloading = false
   const watched = new WeakSet<ServiceWorker>()
 
@@ -98,7 +101,9 @@ export function createServiceWorker({
       if (registered || !container) return
       registered = true
       container.addEventListener('controllerchange', () => {
-        if (refreshOffered) reloadOnce()
+        if (updateRequested) reloadOnce()
+        // another tab took the update: offered again, never a reload the user did not ask for
+        else if (refreshOffered) set({ needRefresh: true })
       })
       container.register(url, { scope }).then(
         (reg) => {
@@ -123,10 +128,10 @@ export function createServiceWorker({
     dismissNeedRefresh: () => set({ needRefresh: false }),
     update() {
       if (!registration) return
+      updateRequested = true
       const waiting = registration.waiting
       // already activated by another tab: this page only has to load it
       if (!waiting) return reloadOnce()
-      refreshOffered = true
       // a page that no worker controls sees no controllerchange: it reloads once the new worker is active
       waiting.addEventListener('statechange', () => {
         if (waiting.state === 'activated') reloadOnce()
