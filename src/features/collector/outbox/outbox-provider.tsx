@@ -116,6 +116,11 @@ function useThrottledLive<T>(db: OutboxDb, state: OutboxState, query: () => Prom
 const EMPTY: OutboxCommand[] = []
 /** how often, at most, the pending list is read again while commands are answered (the count is live) */
 const PENDING_LIST_MS = 400
+/**
+ * how often, at most, the counts are read again while commands are answered: each read re-rendered the layout and
+ * the screen once per answer (500 renders in a drain of 500, a third of the page's work); the sender counts on its own
+ */
+const PENDING_COUNT_MS = 100
 
 /** Runs the outbox and hands its API to the layout's host (renders nothing). */
 export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void }) {
@@ -156,8 +161,16 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
     }
   }, [db, operator])
 
-  // the count is live (a count on the index); the rows are read again at most every PENDING_LIST_MS
-  const pendingTotal = useLive(db, 'pending', () => (operator ? pendingCount(db, operator) : Promise.resolve(0)), 0, `pending-count:${operator}`)
+  // the counts are read again at most every PENDING_COUNT_MS, the rows at most every PENDING_LIST_MS
+  const pendingTotal = useThrottledLive(
+    db,
+    'pending',
+    () => (operator ? pendingCount(db, operator) : Promise.resolve(0)),
+    0,
+    `pending-count:${operator}`,
+    PENDING_COUNT_MS,
+    attempt,
+  )
   const pending = useThrottledLive(
     db,
     'pending',
@@ -168,7 +181,7 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
     attempt,
   )
   const refused = useLive(db, 'refused', () => (operator ? refusedCommands(db, operator) : Promise.resolve(EMPTY)), EMPTY, `refused:${operator}`)
-  const unsentOnDevice = useLive(db, 'pending', () => pendingOnDevice(db), 0, 'device')
+  const unsentOnDevice = useThrottledLive(db, 'pending', () => pendingOnDevice(db), 0, 'device', PENDING_COUNT_MS, attempt)
 
   // a command written here or in another tab: the sender hears of it
   useEffect(() => {
