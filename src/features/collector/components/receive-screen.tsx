@@ -379,8 +379,12 @@ export function ReceiveScreen() {
           </Text>
           <Stack gap="xs" data-testid="receive-documents">
             {(documents.data?.results ?? []).map((d) => (
-              <Button key={d.id} size="lg" variant="default" justify="space-between" fullWidth onClick={() => actor.send({ type: 'PICK', code: d.code })} rightSection={<Text size="sm">{d.supplier.name}</Text>}>
-                {d.code}
+              <Button key={d.id} size="lg" h="auto" mih={64} py={6} variant="default" justify="flex-start" fullWidth classNames={{ label: classes.choice }} onClick={() => actor.send({ type: 'PICK', code: d.code })}>
+                {/* the code whole on its own line: beside the supplier it was cut short at 412 px */}
+                <span>{d.code}</span>{' '}
+                <Text span size="sm" fw={400}>
+                  {d.supplier.name}
+                </Text>
               </Button>
             ))}
             {documents.data && documents.data.results.length === 0 ? (

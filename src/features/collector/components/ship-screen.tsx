@@ -290,15 +290,21 @@ export function ShipScreen() {
             <Button
               key={o.id}
               size="lg"
-              h={64}
+              h="auto"
+              mih={64}
+              py={6}
               variant="outline"
               color="var(--collector-accent-text)"
-              justify="space-between"
+              justify="flex-start"
+              classNames={{ label: classes.choice }}
               disabled={opening !== null}
               onClick={() => void openOrder(o.id, o.code)}
-              rightSection={<Text size="sm">{o.customer.name}</Text>}
             >
-              {o.code}
+              {/* the code whole on its own line: beside the customer it was cut short at 412 px */}
+              <span>{o.code}</span>{' '}
+              <Text span size="sm" fw={400}>
+                {o.customer.name}
+              </Text>
             </Button>
           ))}
         </Stack>
