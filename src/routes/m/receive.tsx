@@ -1,18 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { provideQueryClient } from '../../app/query-context'
 import { ReceiveScreen } from '../../features/collector/components/receive-screen'
 
+// no TanStack Query on the handheld: documents, printers and preferences are read through the collector's own hook (ADR 0014)
 export const Route = createFileRoute('/m/receive')({
-  beforeLoad: provideQueryClient,
-  component: ReceiveRoute,
+  component: ReceiveScreen,
 })
-
-function ReceiveRoute() {
-  const { queryClient } = Route.useRouteContext()
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ReceiveScreen />
-    </QueryClientProvider>
-  )
-}

@@ -1,19 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { provideQueryClient } from '../../app/query-context'
 import { ShipScreen } from '../../features/collector/components/ship-screen'
 
-// the open orders list is on TanStack Query, as /m/tasks
+// no TanStack Query on the handheld: the open orders are read through the collector's own hook (ADR 0014)
 export const Route = createFileRoute('/m/ship')({
-  beforeLoad: provideQueryClient,
-  component: ShipRoute,
+  component: ShipScreen,
 })
-
-function ShipRoute() {
-  const { queryClient } = Route.useRouteContext()
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ShipScreen />
-    </QueryClientProvider>
-  )
-}

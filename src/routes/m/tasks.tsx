@@ -1,19 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { provideQueryClient } from '../../app/query-context'
 import { TasksScreen } from '../../features/collector/components/tasks-screen'
 
-// the one collector screen on TanStack Query: the others (scan first) load without it
+// no TanStack Query on the handheld: the screen reads through the collector's own hook (ADR 0014, first-load budget)
 export const Route = createFileRoute('/m/tasks')({
-  beforeLoad: provideQueryClient,
-  component: TasksRoute,
+  component: TasksScreen,
 })
-
-function TasksRoute() {
-  const { queryClient } = Route.useRouteContext()
-  return (
-    <QueryClientProvider client={queryClient}>
-      <TasksScreen />
-    </QueryClientProvider>
-  )
-}

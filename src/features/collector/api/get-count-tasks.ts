@@ -47,24 +47,10 @@ export function orderByLocation<T extends { location: { id: number; code: string
   })
 }
 
-const storageKey = (username: string) => `movatic.countTasks.${username}`
+/** where the handheld keeps the operator's last list (use-device-request), so a reload without the network still lists them */
+export const countTasksKeptAs = (username: string) => `movatic.countTasks.${username}`
 
-export function storedCountTasks(username: string): HandheldCountTask[] | undefined {
-  try {
-    const raw = localStorage.getItem(storageKey(username))
-    return raw ? (JSON.parse(raw) as HandheldCountTask[]) : undefined
-  } catch {
-    return undefined
-  }
-}
-
-export async function getCountTasks(username: string, signal?: AbortSignal): Promise<HandheldCountTask[]> {
+export async function getCountTasks(signal?: AbortSignal): Promise<HandheldCountTask[]> {
   const page = await api.get<TaskPage>('/workforce/tasks/', { query: { assignee: 'me', type: 'count', status: 'open,pending,in_progress', ordering: 'created_at', page_size: 200 }, signal })
-  const tasks = toCountTasks(page.results)
-  try {
-    localStorage.setItem(storageKey(username), JSON.stringify(tasks))
-  } catch {
-    // storage full: the list still shows, it is only not kept for a reload offline
-  }
-  return tasks
+  return toCountTasks(page.results)
 }

@@ -1,6 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
-import { collectorKeys } from '../collector-query-keys'
 import type { Task } from '../collector-types'
 
 interface TaskPage {
@@ -30,11 +28,5 @@ export async function getMyTasks(signal?: AbortSignal): Promise<MyTasks> {
   return { mine: mine.results, mineCount: mine.count, unassigned: unassigned.results, unassignedCount: unassigned.count }
 }
 
-export function myTasksQueryOptions() {
-  return queryOptions({
-    queryKey: collectorKeys.myTasks(),
-    queryFn: ({ signal }) => getMyTasks(signal),
-    // an operator comes back to this list between tasks: always ask again
-    staleTime: 0,
-  })
-}
+/** where the handheld keeps the operator's last list (a reload without the network still shows it) */
+export const myTasksKeptAs = (username: string) => `movatic.collector.myTasks.${username}`

@@ -4,6 +4,6 @@ import type { InboundDocumentRow } from '../../../../contracts/receiving/receivi
 type Page = { count: number; results: InboundDocumentRow[] }
 
 /** The POs and ASNs an operator can receive: open or being received, the expected first. */
-export function getReceivableDocuments(search?: string): Promise<Page> {
-  return api.get<Page>('/receiving/documents/', { query: { status: 'open,receiving', ordering: 'expected_date', page_size: 50, ...(search ? { search } : {}) } })
+export function getReceivableDocuments(search?: string, signal?: AbortSignal): Promise<Page> {
+  return api.get<Page>('/receiving/documents/', { query: { status: 'open,receiving', ordering: 'expected_date', page_size: 50, ...(search ? { search } : {}) }, signal })
 }

@@ -3,20 +3,15 @@
  * built from the same server model the desktop wizard uses (pick suggestions by FEFO and the saved draft), so the
  * handheld picks what the desktop has not and either can finish.
  */
-import { queryOptions } from '@tanstack/react-query'
 import type { PickSuggestionLine, SalesOrder, SalesOrderRow, ShippingDraft } from '../../../../contracts/shipping/shipping.contract'
 import type { ShipOrder, ShipPick } from '../../../../machines/ship/ship.machine'
 import { api } from '../../../lib/api-client'
-import { collectorKeys } from '../collector-query-keys'
 
 type Page<T> = { count: number; results: T[] }
 
-export function shipOrdersQueryOptions() {
-  return queryOptions({
-    queryKey: [...collectorKeys.all, 'ship-orders'] as const,
-    queryFn: ({ signal }) => api.get<Page<SalesOrderRow>>('/shipping/orders/', { query: { status: 'open', ordering: 'ship_date', page_size: 50 }, signal }),
-    staleTime: 0,
-  })
+/** the open orders to pick, the earliest ship date first */
+export function getShipOrders(signal?: AbortSignal): Promise<Page<SalesOrderRow>> {
+  return api.get<Page<SalesOrderRow>>('/shipping/orders/', { query: { status: 'open', ordering: 'ship_date', page_size: 50 }, signal })
 }
 
 /** thousandths, exactly */

@@ -9,9 +9,10 @@ import type { CountSheet } from '../../../../contracts/inventory/counts.contract
 import { api } from '../../../lib/api-client'
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { useSession } from '../../../lib/session'
-import { getCountTasks, orderByLocation, storedCountTasks, type HandheldCountTask } from '../api/get-count-tasks'
+import { countTasksKeptAs, getCountTasks, orderByLocation, type HandheldCountTask } from '../api/get-count-tasks'
 import { countText } from '../count-texts'
 import { signalFeedback } from '../feedback/feedback'
+import { useDeviceRequest } from '../hooks/use-device-request'
 import { useScanner } from '../hooks/use-scanner'
 import type { ScanTarget } from '../offline/offline-cache'
 import { useOfflineCache } from '../offline/offline-cache-provider'
@@ -60,22 +61,8 @@ export function CountScreen() {
   const latest = useRef({ index, enqueue })
   latest.current = { index, enqueue }
 
-  // no TanStack Query on the collector's flows (first-load budget): asked once on opening, kept on the device
-  const [tasksQuery, setTasksQuery] = useState<{ data: HandheldCountTask[] | undefined; isPending: boolean; isError: boolean }>(() => {
-    const stored = username ? storedCountTasks(username) : undefined
-    return { data: stored, isPending: stored === undefined, isError: false }
-  })
-  useEffect(() => {
-    if (!username) return
-    const controller = new AbortController()
-    getCountTasks(username, controller.signal).then(
-      (data) => setTasksQuery({ data, isPending: false, isError: false }),
-      () => {
-        if (!controller.signal.aborted) setTasksQuery((previous) => ({ ...previous, isPending: false, isError: true }))
-      },
-    )
-    return () => controller.abort()
-  }, [username])
+  // no TanStack Query on the collector's flows (first-load budget): asked on opening, kept on the device
+  const tasksQuery = useDeviceRequest<HandheldCountTask[]>(username ? `count-tasks:${username}` : null, getCountTasks, { keepAs: countTasksKeptAs(username) })
   // counted here and still in the outbox: not offered again (the server has not heard of it yet)
   const counted = useMemo(() => {
     const keys = new Set<string>()

@@ -1,9 +1,8 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react'
-import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconCheck, IconPackage, IconX } from '@tabler/icons-react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { readGs1 } from '../../../../contracts/gs1/gs1'
@@ -23,13 +22,12 @@ import {
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { useSession } from '../../../lib/session'
 import { readString, writeString } from '../../../lib/storage'
-import { preferencesQueryOptions } from '../../../lib/user-preferences'
 import { closeReceivePallet } from '../api/close-receive-pallet'
-import { getLabelPrinters } from '../api/get-label-printers'
+import { getLabelPrinters, getMyPreferences } from '../api/get-label-printers'
 import { getReceivableDocuments } from '../api/get-receivable-documents'
 import { getReceiveDocument } from '../api/get-receive-document'
-import { collectorKeys } from '../collector-query-keys'
 import { signalFeedback } from '../feedback/feedback'
+import { useDeviceRequest } from '../hooks/use-device-request'
 import { useScanner } from '../hooks/use-scanner'
 import type { ScanTarget } from '../offline/offline-cache'
 import { useOfflineCache } from '../offline/offline-cache-provider'
@@ -120,9 +118,11 @@ export function ReceiveScreen() {
   const { index, ready } = useOfflineCache()
   const { enqueue } = useOutbox()
 
-  const printers = useQuery({ queryKey: collectorKeys.printers(), queryFn: getLabelPrinters })
+  // the collector's own reader, not TanStack Query (first-load budget, ADR 0014)
+  const printers = useDeviceRequest('printers', getLabelPrinters)
   const [chosenPrinter, setChosenPrinter] = useState(() => readString('local', printerKey(username)))
-  const prefs = useQuery({ ...preferencesQueryOptions(), retry: false })
+  // a default printer is a convenience: not asked twice
+  const prefs = useDeviceRequest(`preferences:${username}`, getMyPreferences, { retry: false })
   const printerList = printers.data?.results ?? []
   const preferred = prefs.data?.default_printer?.id
   // the printer chosen on this device, else the user's default (issue 17, Settings), else the only (or first) one
@@ -167,7 +167,8 @@ export function ReceiveScreen() {
   const context = useSelector(actor, (s) => s.context)
   const prompt = useSelector(actor, (s) => receivePrompt(s))
   const picking = state === 'document' || state === 'done'
-  const documents = useQuery({ queryKey: collectorKeys.receivable(), queryFn: () => getReceivableDocuments(), enabled: picking })
+  // asked each time the operator is back at picking a document
+  const documents = useDeviceRequest(picking ? 'receivable-documents' : null, (signal) => getReceivableDocuments(undefined, signal))
 
   const fieldRef = useRef<HTMLInputElement>(null)
   const [code, setCode] = useState('')
@@ -330,16 +331,27 @@ export function ReceiveScreen() {
       ) : null}
 
       {doc && printerList.length > 1 ? (
-        <NativeSelect
-          label={t`Impressora de etiquetas`}
-          size="md"
-          data={printerList.map((p) => ({ value: String(p.id), label: p.name }))}
-          value={printer ? String(printer.id) : ''}
-          onChange={(event) => {
-            setChosenPrinter(event.currentTarget.value)
-            writeString('local', printerKey(username), event.currentTarget.value)
-          }}
-        />
+        // a plain select, not Mantine's (its input kit weighs on the first load, issue 16)
+        <div>
+          <label htmlFor={`${id}-printer`} className={classes.label}>
+            {t`Impressora de etiquetas`}
+          </label>
+          <select
+            id={`${id}-printer`}
+            className={`${classes.input} ${classes.select}`}
+            value={printer ? String(printer.id) : ''}
+            onChange={(event) => {
+              setChosenPrinter(event.currentTarget.value)
+              writeString('local', printerKey(username), event.currentTarget.value)
+            }}
+          >
+            {printerList.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
       ) : null}
 
       {doc ? (
@@ -367,8 +379,12 @@ export function ReceiveScreen() {
           </Text>
           <Stack gap="xs" data-testid="receive-documents">
             {(documents.data?.results ?? []).map((d) => (
-              <Button key={d.id} size="lg" variant="default" justify="space-between" fullWidth onClick={() => actor.send({ type: 'PICK', code: d.code })} rightSection={<Text size="sm">{d.supplier.name}</Text>}>
-                {d.code}
+              <Button key={d.id} size="lg" h="auto" mih={64} py={6} variant="default" justify="flex-start" fullWidth classNames={{ label: classes.choice }} onClick={() => actor.send({ type: 'PICK', code: d.code })}>
+                {/* the code whole on its own line: beside the supplier it was cut short at 412 px */}
+                <span>{d.code}</span>{' '}
+                <Text span size="sm" fw={400}>
+                  {d.supplier.name}
+                </Text>
               </Button>
             ))}
             {documents.data && documents.data.results.length === 0 ? (

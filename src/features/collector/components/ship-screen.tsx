@@ -2,14 +2,15 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react'
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconCheck, IconTruck, IconX } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { currentPick, shipMachine, shipPrompt, type ShipOrder, type ShipPickResult } from '../../../../machines/ship/ship.machine'
 import { apiErrorText } from '../../../lib/api-client'
 import { flowsInspect } from '../../../lib/flows-inspector'
-import { getShipOrder, shipOrdersQueryOptions } from '../api/get-ship-orders'
+import { useSession } from '../../../lib/session'
+import { getShipOrder, getShipOrders } from '../api/get-ship-orders'
 import { signalFeedback } from '../feedback/feedback'
+import { useDeviceRequest } from '../hooks/use-device-request'
 import { useScanner } from '../hooks/use-scanner'
 import { shipText } from '../ship-texts'
 import { useOfflineCache } from '../offline/offline-cache-provider'
@@ -53,7 +54,9 @@ export function ShipScreen() {
   const id = useId()
   const { index, ready } = useOfflineCache()
   const { enqueue } = useOutbox()
-  const orders = useQuery(shipOrdersQueryOptions())
+  const username = useSession().user?.username ?? ''
+  // the collector's own reader, not TanStack Query (first-load budget, ADR 0014); opening an order needs the network
+  const orders = useDeviceRequest(`ship-orders:${username}`, getShipOrders, { keepAs: username ? `movatic.collector.shipOrders.${username}` : undefined })
   // the draft's quantity per `${line}:${stock_line}`, which each handheld pick adds to (the command sets the total)
   const drafted = useRef(new Map<string, string>())
   const latest = useRef({ index, enqueue, orders: orders.data?.results ?? [] })
@@ -287,15 +290,21 @@ export function ShipScreen() {
             <Button
               key={o.id}
               size="lg"
-              h={64}
+              h="auto"
+              mih={64}
+              py={6}
               variant="outline"
               color="var(--collector-accent-text)"
-              justify="space-between"
+              justify="flex-start"
+              classNames={{ label: classes.choice }}
               disabled={opening !== null}
               onClick={() => void openOrder(o.id, o.code)}
-              rightSection={<Text size="sm">{o.customer.name}</Text>}
             >
-              {o.code}
+              {/* the code whole on its own line: beside the customer it was cut short at 412 px */}
+              <span>{o.code}</span>{' '}
+              <Text span size="sm" fw={400}>
+                {o.customer.name}
+              </Text>
             </Button>
           ))}
         </Stack>

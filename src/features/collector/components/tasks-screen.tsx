@@ -3,13 +3,14 @@ import { notifications } from '@mantine/notifications'
 import { IconCheck, IconPlayerPlay, IconRefresh, IconScan } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { apiErrorText } from '../../../lib/api-client'
 import { formatQty } from '../../../lib/format'
-import { myTasksQueryOptions } from '../api/get-my-tasks'
+import { useSession } from '../../../lib/session'
+import { getMyTasks, myTasksKeptAs, type MyTasks } from '../api/get-my-tasks'
 import { assignedToOther, taskAction } from '../api/task-action'
-import { collectorKeys } from '../collector-query-keys'
 import type { Task } from '../collector-types'
+import { useDeviceRequest } from '../hooks/use-device-request'
 import { taskStatusText, taskTypeText } from '../task-texts'
 import classes from './scan-screen.module.css'
 
@@ -83,24 +84,28 @@ function TaskCard({ task, busy, onAction }: { task: Task; busy: boolean; onActio
 /** /m/tasks (issue 6, beyond SPEC's placeholder): the signed-in operator's open tasks and the free ones, with Start and Done. */
 export function TasksScreen() {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const tasks = useQuery(myTasksQueryOptions())
-  const action = useMutation({
-    mutationFn: ({ task, action }: { task: Task; action: 'start' | 'done' }) => taskAction(task.id, action),
-    onSuccess: (_task, { action }) => {
+  const { user } = useSession()
+  const username = user?.username ?? ''
+  // the collector's own reader, not TanStack Query (first-load budget, ADR 0014): the last list is kept on the device
+  const tasks = useDeviceRequest<MyTasks>(username ? `my-tasks:${username}` : null, getMyTasks, { keepAs: myTasksKeptAs(username) })
+  const [busyId, setBusyId] = useState<number>()
+  const onAction = async (task: Task, action: 'start' | 'done') => {
+    setBusyId(task.id)
+    try {
+      await taskAction(task.id, action)
       notifications.show({ color: 'green', message: action === 'start' ? t`Tarefa iniciada.` : t`Tarefa concluída.`, closeButtonProps: { 'aria-label': t`Fechar` } })
-    },
-    onError: (error) => {
+    } catch (error) {
       // a 409 means somebody else moved the task on, or took it (the handheld lists only mine and free ones, so a
-      // task someone else holds is never taken over from here): the list is refreshed below
+      // task someone else holds is never taken over from here): the list is read again below
       const owner = assignedToOther(error)
       const message = owner ? t`Esta tarefa passou a ser de ${owner}.` : (apiErrorText(error) ?? t`Não foi possível atualizar a tarefa.`)
       notifications.show({ color: 'red', message, closeButtonProps: { 'aria-label': t`Fechar` } })
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: collectorKeys.myTasks() }),
-  })
-  const busyId = action.isPending ? action.variables?.task.id : undefined
-  const onAction = (task: Task, kind: 'start' | 'done') => action.mutate({ task, action: kind })
+    } finally {
+      // the card stays busy until the list has been read again, so it is not tapped twice
+      await tasks.refetch()
+      setBusyId(undefined)
+    }
+  }
 
   return (
     <Stack gap="md">
@@ -112,14 +117,8 @@ export function TasksScreen() {
           <Trans>Atualizar</Trans>
         </Button>
       </Group>
-      {tasks.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" color="var(--collector-accent-text)" />
-          <Text>
-            <Trans>Carregando…</Trans>
-          </Text>
-        </Group>
-      ) : tasks.isError ? (
+      {tasks.isError ? (
+        // no network or a failed answer: said above the last list read (kept on the device), if there is one
         <div role="alert" className={classes.alert}>
           <Text fw={700} c="var(--collector-bad)">
             {t`Falha ao consultar API`}
@@ -128,7 +127,15 @@ export function TasksScreen() {
             {apiErrorText(tasks.error)}
           </Text>
         </div>
-      ) : (
+      ) : null}
+      {tasks.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" color="var(--collector-accent-text)" />
+          <Text>
+            <Trans>Carregando…</Trans>
+          </Text>
+        </Group>
+      ) : tasks.data ? (
         <>
           <Stack gap="xs" component="section" aria-label={t`Minhas tarefas`}>
             <Title order={2} size="h4">
@@ -160,7 +167,7 @@ export function TasksScreen() {
             ) : null}
           </Stack>
         </>
-      )}
+      ) : null}
     </Stack>
   )
 }

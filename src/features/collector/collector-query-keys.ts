@@ -1,8 +1,0 @@
-/** Query keys of the collector: one factory, so the screens and their mutations share them. */
-export const collectorKeys = {
-  all: ['collector'] as const,
-  scan: (code: string) => [...collectorKeys.all, 'scan', code] as const,
-  myTasks: () => [...collectorKeys.all, 'my-tasks'] as const,
-  receivable: () => [...collectorKeys.all, 'receivable-documents'] as const,
-  printers: () => [...collectorKeys.all, 'printers'] as const,
-}
