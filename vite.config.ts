@@ -65,7 +65,7 @@ const APP_CORE =
 const MANTINE_BASE =
   /node_modules\/@mantine\/(core\/esm\/(core\/|components\/(Box|Button|Group|Text|Stack|Paper|Title|Transition|Loader|UnstyledButton|Image|Center|Portal|Affix)\/))/
 
-const COLLECTOR_SHELL = /\/src\/(components\/collector-layout|features\/collector\/(components\/pending-badge|outbox\/(outbox-context|outbox-names|outbox-peek)|feedback\/feedback(-settings)?|components\/scan-screen\.module\.css))(\.tsx?)?$|\/src\/routes\/m\.tsx\?tsr-split|\/src\/collectorRouteTree\.gen\.ts$/
+const COLLECTOR_SHELL = /\/src\/(components\/collector-layout|features\/collector\/(components\/pending-badge|outbox\/(outbox-context|outbox-names|outbox-peek)|feedback\/feedback(-settings)?|components\/scan-screen\.module\.css|hooks\/use-device-request))(\.tsx?)?$|\/src\/routes\/m\.tsx\?tsr-split|\/src\/collectorRouteTree\.gen\.ts$/
 const COLLECTOR_SCANNER = /\/machines\/scanner\/scanner\.machine\.ts$|\/src\/lib\/use-scanner-machine\.ts$|\/src\/features\/collector\/(hooks\/use-scanner|camera-reader)\.ts$|\/contracts\/gs1\/gs1(-form)?\.ts$/
 const COLLECTOR_OUTBOX = /\/src\/features\/collector\/(outbox\/(outbox-db|outbox-sender|ship-commands|outbox-transport|outbox-provider)|idb-connection|components\/move-target)\.tsx?$|node_modules\/idb\/|\/machines\/outbox\/outbox\.machine\.ts$/
 

@@ -5,8 +5,8 @@ import { useSession } from '../lib/session'
 
 // The service worker registers, and its banners can show, once the user is signed in: the shell it precaches is
 // for signed-in use, and the login's first load stays without the registration code (issue 3's budget;
-// src/lib/service-worker.ts).
-const PwaBanner = lazy(() => import('../components/pwa-banner').then((m) => ({ default: m.PwaBanner })))
+// src/lib/service-worker.ts); the banners' own drawing loads when they have something to show (pwa-host.tsx).
+const PwaHost = lazy(() => import('../components/pwa-host').then((m) => ({ default: m.PwaHost })))
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -19,7 +19,7 @@ function RootLayout() {
       <Outlet />
       {status === 'signedIn' ? (
         <Suspense fallback={null}>
-          <PwaBanner />
+          <PwaHost />
         </Suspense>
       ) : null}
     </>
