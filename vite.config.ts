@@ -60,16 +60,16 @@ function collectorManifest(): Plugin {
  * client, then 0.2-2 kB pieces), each gzipped on its own (issue 16's first-load budget counts every byte of them)
  */
 const APP_CORE =
-  /\/src\/(main\.tsx|routes\/(__root|login|m|m_\.sim|m\/[a-z$]+)\.tsx|app\/(require-auth|query-context)\.ts|assets\/movatic-logo\.svg)$|node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|store|react-store)|use-sync-external-store|xstate|@xstate\/react|use-isomorphic-layout-effect|@lingui\/(core|react)|ofetch|ufo|destr)\/|\/src\/lib\/(api-client|i18n|storage|session|flows-inspector)\.tsx?$|\/machines\/(session\/[^/]*|flows\/(mask-secrets|transition-id))\.ts$/
+  /\/src\/(main\.tsx|routes\/(__root|login|m|m_\.sim|m\/[a-z$]+)\.tsx|app\/(require-auth|query-context)\.ts|assets\/movatic-logo\.svg)$|node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|store|react-store)|use-sync-external-store|xstate|@xstate\/react|use-isomorphic-layout-effect|@lingui\/(core|react)|ofetch|ufo|destr)\/|@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)\.mjs$|\/src\/lib\/(api-client|i18n|storage|session|flows-inspector)\.tsx?$|\/machines\/(session\/[^/]*|flows\/(mask-secrets|transition-id))\.ts$/
 
 const MANTINE_BASE =
-  /node_modules\/@mantine\/(core\/esm\/(core\/|components\/(Box|Button|Group|Text|Stack|Paper|Title|Transition|Loader|UnstyledButton|Image|Center|Portal|Affix)\/))/
+  /node_modules\/@mantine\/(core\/esm\/(core\/|components\/(Box|Button|Group|Text|Stack|Paper|Title|Transition|Loader|UnstyledButton|Image|Center|Portal|Affix|Badge)\/))/
 
 const COLLECTOR_SHELL = /\/src\/(components\/collector-layout|features\/collector\/(components\/pending-badge|outbox\/(outbox-context|outbox-names|outbox-peek)|feedback\/feedback(-settings)?|components\/scan-screen\.module\.css|hooks\/use-device-request))(\.tsx?)?$|\/src\/routes\/m\.tsx\?tsr-split|\/src\/collectorRouteTree\.gen\.ts$/
 const COLLECTOR_SCANNER = /\/machines\/scanner\/scanner\.machine\.ts$|\/src\/lib\/use-scanner-machine\.ts$|\/src\/features\/collector\/(hooks\/use-scanner|camera-reader)\.ts$|\/contracts\/gs1\/gs1(-form)?\.ts$/
 const COLLECTOR_OUTBOX = /\/src\/features\/collector\/(outbox\/(outbox-db|outbox-sender|ship-commands|outbox-transport|outbox-provider)|idb-connection|components\/move-target)\.tsx?$|node_modules\/idb\/|\/machines\/outbox\/outbox\.machine\.ts$/
 
-const COLLECTOR_ICONS = /@tabler\/icons-react\/dist\/esm\/(icons\/Icon(Settings|WifiOff|AlertTriangle|ListCheck|Scan|Refresh|Search|Home|CloudUpload|X|Check|Logout|ArrowRight)\.mjs|createReactComponent\.mjs|defaultAttributes\.mjs)$/
+const COLLECTOR_ICONS = /@tabler\/icons-react\/dist\/esm\/(icons\/Icon(Settings|WifiOff|AlertTriangle|ListCheck|Scan|Refresh|Search|Home|CloudUpload|X|Check|Logout|ArrowRight|ClipboardCheck|Package|Truck)\.mjs)$/
 const FLOWS = 'move|count|putaway|receive|ship'
 const COLLECTOR_FLOW = new RegExp(`/src/routes/m/(${FLOWS}|tasks|scan|lookup|pending|settings|home)\\.tsx\\?tsr-split|/src/features/collector/components/(${FLOWS}|tasks|scan|lookup|pending|settings)-screen\\.tsx$|/src/features/collector/(${FLOWS})-texts\\.ts$|/machines/(${FLOWS})/[a-z]+\\.machine\\.ts$`)
 /** the collector's requests that one screen alone makes, with that screen */

@@ -15,6 +15,7 @@
  * Options: --no-build (measure the dist/ already built; chunks then go unnamed),
  *          --out-dir=<dir> (build there and serve it through the browser instead of dist/: other engineers'
  *          end-to-end runs keep their dist/ while you iterate),
+ *          --only=desktop (only the first loads of /login and /),
  *          --only=scan-latency (skip the first-load visits),
  *          --only=collector (only the first loads of every /m/* screen, issue 16: each at most 170 kB gzip),
  *          --only=scan-feedback (issue 16: scan to feedback offline with 50,000 locations and 100,000 products cached,
@@ -43,11 +44,11 @@ const outDir = outDirArg ? path.resolve(outDirArg) : path.join(root, 'dist')
 const serveThroughBrowser = outDir !== path.join(root, 'dist')
 /** --only=<case> switches (several add up); none: every case */
 const only = new Set(args.filter((a) => a.startsWith('--only=')).map((a) => a.slice('--only='.length)))
-const KNOWN_CASES = ['scan-latency', 'collector', 'scan-feedback', 'outbox-drain']
+const KNOWN_CASES = ['desktop', 'scan-latency', 'collector', 'scan-feedback', 'outbox-drain']
 for (const name of only) if (!KNOWN_CASES.includes(name)) throw new Error(`unknown --only=${name}: one of ${KNOWN_CASES.join(', ')}`)
 const runs = (name: string) => only.size === 0 || only.has(name)
 /** the first loads of /login and / (every run without --only) */
-const runDesktopLoads = only.size === 0
+const runDesktopLoads = only.size === 0 || only.has('desktop')
 
 /** every /m/* screen (src/routes/m/*.tsx), each measured on a first visit */
 const COLLECTOR_SCREENS = ['/m/home', '/m/scan', '/m/lookup', '/m/tasks', '/m/putaway', '/m/move', '/m/count', '/m/pending', '/m/settings', '/m/receive', '/m/ship']
