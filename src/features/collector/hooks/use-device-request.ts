@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../../lib/api-client'
+import { readJson, writeJson } from '../../../lib/storage'
 
 export interface DeviceRequest<T> {
   /** the last answer (or the one kept on the device), until a new key's first answer */
@@ -42,22 +43,13 @@ interface State<T> {
 }
 
 export function readKept<T>(keepAs: string | undefined): T | undefined {
-  if (!keepAs) return undefined
-  try {
-    const raw = localStorage.getItem(keepAs)
-    return raw ? (JSON.parse(raw) as T) : undefined
-  } catch {
-    return undefined
-  }
+  // what was kept is this hook's own earlier answer: taken as it was written
+  return keepAs ? (readJson('local', keepAs, (value) => value as T) ?? undefined) : undefined
 }
 
 function keep(keepAs: string | undefined, data: unknown): void {
-  if (!keepAs) return
-  try {
-    localStorage.setItem(keepAs, JSON.stringify(data))
-  } catch {
-    // storage full or off: the answer still shows, it is only not kept for a reload offline
-  }
+  // storage full or off: the answer still shows, it is only not kept for a reload offline (writeJson says nothing)
+  if (keepAs) writeJson('local', keepAs, data)
 }
 
 const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500
