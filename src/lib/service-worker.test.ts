@@ -163,4 +163,15 @@ describe('service worker registration (SPEC 1, 9; issue 16: without workbox-wind
     const { store } = await registered(container)
     expect(store.getSnapshot()).toEqual({ offlineReady: false, needRefresh: false })
   })
+
+  it('a browser that blocks service workers answers with no registration: nothing happens and nothing fails', async () => {
+    // Playwright's serviceWorkers: 'block' (every end-to-end page but the offline one) resolves register() with nothing
+    const container = new FakeServiceWorkerContainer()
+    container.register = (() => Promise.resolve(undefined)) as unknown as FakeServiceWorkerContainer['register']
+    const { store, reload } = await registered(container)
+    expect(store.getSnapshot()).toEqual({ offlineReady: false, needRefresh: false })
+    store.update()
+    container.dispatchEvent(new Event('controllerchange'))
+    expect(reload).not.toHaveBeenCalled()
+  })
 })

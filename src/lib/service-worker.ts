@@ -106,7 +106,10 @@ export function createServiceWorker({
         else if (refreshOffered) set({ needRefresh: true })
       })
       container.register(url, { scope }).then(
-        (reg) => {
+        (reg: ServiceWorkerRegistration | undefined) => {
+          // a browser that blocks service workers (an automation policy, Playwright's serviceWorkers: 'block')
+          // answers with no registration: the app works on, online, as where there is no support
+          if (!reg) return
           registration = reg
           // left waiting by an earlier visit, or by another tab
           if (reg.waiting) offerRefresh()
