@@ -329,32 +329,8 @@ export async function markAnswered(
   answer: { state: 'applied'; result: unknown } | { state: 'refused'; reason: string },
   { pendingOf }: { pendingOf?: string } = {},
 ): Promise<number | null> {
-  return (await answerAndPeek(db, commandId, answer, pendingOf)).pending
-}
-
-/**
- * markAnswered, and in the same transaction `operator`'s oldest command still pending after it: the sender's next
- * one, read without a transaction of its own (issue 16's drain: two transactions a command became one).
- */
-export async function markAnsweredAndNext(
-  db: OutboxDb,
-  commandId: string,
-  answer: { state: 'applied'; result: unknown } | { state: 'refused'; reason: string },
-  operator: string,
-): Promise<{ pending: number; next: OutboxCommand | undefined }> {
-  const { pending, next } = await answerAndPeek(db, commandId, answer, operator, true)
-  return { pending: pending ?? 0, next }
-}
-
-async function answerAndPeek(
-  db: OutboxDb,
-  commandId: string,
-  answer: { state: 'applied'; result: unknown } | { state: 'refused'; reason: string },
-  pendingOf: string | undefined,
-  withNext = false,
-): Promise<{ pending: number | null; next: OutboxCommand | undefined }> {
   const tx = (await db.open()).transaction('commands', 'readwrite')
-  const { written, pending, next } = await committed(tx, async () => {
+  const { written, pending } = await committed(tx, async () => {
     const row = await tx.store.get(commandId)
     const written = row?.state === 'pending'
     if (row && written) {
@@ -365,14 +341,11 @@ async function answerAndPeek(
         ...(answer.state === 'applied' ? { result: answer.result } : { last_error: answer.reason }),
       })
     }
-    if (pendingOf === undefined) return { written, pending: null, next: undefined }
-    const index = tx.store.index('[operator+state+seq]')
-    const pending = await index.count(byOperator(pendingOf, 'pending'))
-    const next = withNext && pending > 0 ? (await index.openCursor(byOperator(pendingOf, 'pending')))?.value : undefined
-    return { written, pending, next }
+    const pending = pendingOf === undefined ? null : await tx.store.index('[operator+state+seq]').count(byOperator(pendingOf, 'pending'))
+    return { written, pending }
   })
   if (written) changed(db, 'pending', answer.state)
-  return { pending, next }
+  return pending
 }
 
 export async function markFailed(db: OutboxDb, commandId: string, error: string): Promise<void> {

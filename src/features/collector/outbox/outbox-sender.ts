@@ -7,7 +7,7 @@
 import { createActor, fromPromise, type Actor, type ActorOptions } from 'xstate'
 import { outboxMachine, type SendNextOutput } from '../../../../machines/outbox/outbox.machine'
 import { flowsInspect } from '../../../lib/flows-inspector'
-import { markAnsweredAndNext, markFailed, nextPending, pendingCount, type OutboxCommand, type OutboxDb } from './outbox-db'
+import { markAnswered, markFailed, nextPending, pendingCount, type OutboxCommand, type OutboxDb } from './outbox-db'
 
 export interface OutboxTransport {
   /** sends one command; resolves with the server's answer, rejects with the failure ({status, data} like ApiError) */
@@ -50,8 +50,6 @@ interface Lease {
 }
 let lease: Lease | null = null
 let acquiring: Promise<Lease> | null = null
-/** how many times this page was granted the lock: a command read under one grant is not sent under another */
-let grants = 0
 
 function acquire(locks: LockManager): Promise<Lease> {
   if (lease) return Promise.resolve(lease)
@@ -70,7 +68,6 @@ function acquire(locks: LockManager): Promise<Lease> {
               },
             }
             lease = held
-            grants += 1
             acquiring = null
             granted(held)
           }),
@@ -127,22 +124,16 @@ export interface SendNextOptions {
 }
 
 export function createSendNext({ db, operator, transport, reasonOf }: SendNextOptions): () => Promise<SendNextOutput> {
-  /**
-   * the next command, read in the previous answer's transaction, while this page still holds the lock it was read
-   * under (no other tab can have sent it since; a command written meanwhile comes after it)
-   */
-  let ahead: { command: OutboxCommand; grant: number } | null = null
   return () =>
     withOutboxLock(async () => {
-      const command = ahead && ahead.grant === grants ? ahead.command : await nextPending(db, operator)
-      ahead = null
+      const command = await nextPending(db, operator)
       if (!command) return { outcome: 'empty' as const, pending: 0 }
       let outcome: SendNextOutput['outcome']
-      // how many still wait after the answer, counted in the answer's own transaction, and the next one
-      let answered: { pending: number; next: OutboxCommand | undefined }
+      // how many still wait after the answer, counted in the answer's own transaction
+      let pending: number | null
       try {
         const result = await transport.send(command)
-        answered = await markAnsweredAndNext(db, command.command_id, { state: 'applied', result: result ?? null }, operator)
+        pending = await markAnswered(db, command.command_id, { state: 'applied', result: result ?? null }, { pendingOf: operator })
         outcome = 'applied'
       } catch (error) {
         if (classifyFailure(error) === 'retry') {
@@ -157,11 +148,10 @@ export function createSendNext({ db, operator, transport, reasonOf }: SendNextOp
           await markFailed(db, command.command_id, messageOf(reportError))
           throw reportError
         }
-        answered = await markAnsweredAndNext(db, command.command_id, { state: 'refused', reason }, operator)
+        pending = await markAnswered(db, command.command_id, { state: 'refused', reason }, { pendingOf: operator })
         outcome = 'refused'
       }
-      if (answered.next) ahead = { command: answered.next, grant: grants }
-      return { outcome, pending: answered.pending }
+      return { outcome, pending: pending ?? (await pendingCount(db, operator)) }
     })
 }
 
