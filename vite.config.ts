@@ -6,6 +6,8 @@ import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import type { Plugin } from 'vite'
 import linguiSourceMessages from './tooling/lingui-source-messages.ts'
+import { mantineStaticCssVariables } from './tooling/mantine-static-css-variables.ts'
+import { cssVariablesResolver, theme } from './src/app/theme.ts'
 
 const manifest: Partial<ManifestOptions> = {
   name: 'Movatic WMS',
@@ -60,12 +62,14 @@ function collectorManifest(): Plugin {
  * client, then 0.2-2 kB pieces), each gzipped on its own (issue 16's first-load budget counts every byte of them)
  */
 const APP_CORE =
-  /\/src\/(main\.tsx|routes\/(__root|login|m|m_\.sim|m\/[a-z$]+)\.tsx|app\/(require-auth|query-context)\.ts|assets\/movatic-logo\.svg)$|node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|store|react-store)|use-sync-external-store|xstate|@xstate\/react|use-isomorphic-layout-effect|@lingui\/(core|react)|ofetch|ufo|destr)\/|@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)\.mjs$|\/src\/lib\/(api-client|i18n|storage|session|flows-inspector)\.tsx?$|\/machines\/(session\/[^/]*|flows\/(mask-secrets|transition-id))\.ts$/
+  /\/src\/(main\.tsx|routes\/(__root|login|m|m_\.sim|m\/[a-z$]+)\.tsx|app\/(require-auth|query-context)\.ts|assets\/movatic-logo\.svg)$|node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|store|react-store)|use-sync-external-store|xstate|@xstate\/react|use-isomorphic-layout-effect|@lingui\/(core|react)|ofetch|ufo|destr)\/|@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)\.mjs$|\/src\/lib\/(api-client|i18n|storage|session|flows-inspector)\.tsx?$|rolldown\/runtime\.js$|\/machines\/(session\/(session\.machine|session-user|login-error)|flows\/(mask-secrets|transition-id))\.ts$/
 
 const MANTINE_BASE =
-  /node_modules\/@mantine\/(core\/esm\/(core\/|components\/(Box|Button|Group|Text|Stack|Paper|Title|Transition|Loader|UnstyledButton|Image|Center|Portal|Affix|Badge)\/))/
+  /node_modules\/@mantine\/(core\/esm\/(core\/(?!MantineProvider\/use-mantine-color-scheme\/|utils\/(create-scoped-keydown-handler|close-on-escape|find-element-in-shadow-dom)\/)|components\/(Box|Button|Group|Text|Stack|Paper|Title|Transition|Loader|UnstyledButton|Badge)\/))/
+/** the rest of Mantine's styling core, and the pieces the login page and the desktop's shell add, in one chunk: not in the handheld's screens */
+const MANTINE_MORE = /node_modules\/@mantine\/core\/esm\/(core\/|components\/(Image|Center|Portal|Affix)\/)/
 
-const COLLECTOR_SHELL = /\/src\/(components\/collector-layout|features\/collector\/(components\/pending-badge|outbox\/(outbox-context|outbox-names|outbox-peek)|feedback\/feedback(-settings)?|components\/scan-screen\.module\.css|hooks\/use-device-request))(\.tsx?)?$|\/src\/routes\/m\.tsx\?tsr-split|\/src\/collectorRouteTree\.gen\.ts$/
+const COLLECTOR_SHELL = /\/src\/(components\/collector-layout(\.module\.css)?|features\/collector\/(components\/pending-badge|outbox\/(outbox-context|outbox-names|outbox-peek)|feedback\/feedback(-settings)?|components\/scan-screen\.module\.css|hooks\/use-device-request))(\.tsx?)?$|\/src\/routes\/m\.tsx\?tsr-split|\/src\/collectorRouteTree\.gen\.ts$/
 const COLLECTOR_SCANNER = /\/machines\/scanner\/scanner\.machine\.ts$|\/src\/lib\/use-scanner-machine\.ts$|\/src\/features\/collector\/(hooks\/use-scanner|camera-reader)\.ts$|\/contracts\/gs1\/gs1(-form)?\.ts$/
 const COLLECTOR_OUTBOX = /\/src\/features\/collector\/(outbox\/(outbox-db|outbox-sender|ship-commands|outbox-transport|outbox-provider)|idb-connection|components\/move-target)\.tsx?$|node_modules\/idb\/|\/machines\/outbox\/outbox\.machine\.ts$/
 
@@ -116,6 +120,8 @@ export default defineConfig({
       routeFileIgnorePattern: '^_app',
       tmpDir: 'node_modules/.tanstack-collector',
     }),
+    // issue 16: Mantine's theme variables as a CSS file made here, not computed by every page it loads
+    mantineStaticCssVariables(theme, cssVariablesResolver),
     react(),
     // the macro keeps each message's Portuguese source, compiled into the chunk (tooling/lingui-source-messages.ts)
     babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }], linguiSourceMessages] }),
@@ -155,6 +161,7 @@ export default defineConfig({
               test: MANTINE_BASE,
               priority: 1,
             },
+            { name: 'mantine-more', test: MANTINE_MORE, priority: 1 },
             { name: 'collector-shell', test: COLLECTOR_SHELL, includeDependenciesRecursively: false },
             { name: 'collector-scanner', test: COLLECTOR_SCANNER, includeDependenciesRecursively: false },
             { name: 'collector-outbox', test: COLLECTOR_OUTBOX, includeDependenciesRecursively: false },

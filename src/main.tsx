@@ -4,6 +4,8 @@ import { RouterProvider } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
+// our theme's CSS variables, written at build time (tooling/mantine-static-css-variables.ts), after Mantine's
+import 'virtual:mantine-css-variables.css'
 import { AppProviders } from './app/providers'
 import { createAppRouter } from './app/router'
 import { loadRouteTree } from './app/route-trees'

@@ -1,5 +1,5 @@
-import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core'
-import { THEME_KEY } from '../lib/storage'
+// Imports nothing of the app's: vite.config.ts reads it at build time (tooling/mantine-static-css-variables.ts)
+import { createTheme, type CSSVariablesResolver } from '@mantine/core'
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -9,9 +9,6 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
 })
-
-// SPEC 4, 9: the theme is a global preference (light, dark or system); system is the default.
-export const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_KEY })
 
 // WCAG 2 AA (1.4.3): Mantine's dimmed text (gray-6 on white 3.3:1, dark-2 on dark-7 4.0:1) is too faint; one
 // step stronger reads 8.2:1 and 7.8:1.
