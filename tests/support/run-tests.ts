@@ -3,7 +3,8 @@
  * typecheck and lint (side by side) -> unit and integration (machines, server on PGlite and PostgreSQL, web, docs) -> build -> end-to-end in Chromium.
  * With CI=true (or `npm test -- node24`) the typecheck and the unit and integration suites run a second time on the
  * current Node LTS, a binary taken from the npm registry (tests/support/node-lts.ts): its typecheck beside the first
- * one, its unit and integration suites after the build and the end-to-end step (not beside it: see below).
+ * one, its unit and integration suites after the build and the end-to-end step (not beside it: see below). The web
+ * and docs projects then run on Node LTS only (see UNIT_HERE).
  * It prepares what it needs: Debian's Chromium for the browser tests, a PostgreSQL database per server suite.
  * `npm test -- typecheck unit` runs only the steps named (typecheck, lint, unit, e2e, node24).
  */
@@ -84,7 +85,11 @@ if (want('typecheck')) checks.push(run('typecheck', 'npx', TYPECHECK))
 if (want('lint')) checks.push(run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], checks.length ? { log: 'tests/output/lint.log' } : {}))
 if (lts && ltsEnv) checks.push(run(`typecheck on Node ${lts.version}`, 'npx', TYPECHECK, { env: ltsEnv, log: `tests/output/node${NODE_LTS}-typecheck.log` }))
 if (!(await Promise.all(checks)).every(Boolean)) finish(false)
-if (want('unit') && !(await run('unit and integration', 'npx', UNIT))) finish(false)
+// The web and docs projects (the app in jsdom, the documents) depend on no Node API the versions differ in: when a
+// Node LTS run follows, they run there, on the runtime users run, and not a second time here (about a third of the
+// unit step on two cores). The server and the machines run on both.
+const UNIT_HERE = lts ? ['vitest', 'run', '--project', 'machines', '--project', 'server'] : UNIT
+if (want('unit') && !(await run(lts ? 'unit and integration (machines, server; web and docs on Node LTS below)' : 'unit and integration', 'npx', UNIT_HERE))) finish(false)
 
 // The end-to-end step runs alone, and the second Node run after it. Run beside the suites (at nice 10, tried on
 // 4852830) it took 240 s for a file that takes 40 s alone, and the suites' slowest real-process test timed out: both
