@@ -7,10 +7,11 @@ import type { PutawayBody, PutawayResult } from '../../../../contracts/inventory
 import type { BookedReceipt, ReceiveRequest } from '../../../../contracts/receiving/receiving.contract'
 import type { CountSubmitBody, CountSubmitResult } from '../../../../contracts/inventory/counts.contract'
 import type { CommandRefusalBody, CommandRefusalOut } from '../../../../contracts/tasks/command-refusals.contract'
-import { api, apiErrorText } from '../../../lib/api-client'
+import type { CommandBatchBody, CommandBatchOut } from '../../../../contracts/commands/commands.contract'
+import { ApiError, api, apiErrorText, loadServerMessages } from '../../../lib/api-client'
 import type { OutboxCommand } from './outbox-db'
-import { SHIP_COMMAND_ROUTES, type ShipCommandPayloads } from './ship-commands'
-import type { OutboxTransport } from './outbox-sender'
+import { SHIP_COMMAND_REQUESTS, SHIP_COMMAND_ROUTES, type CommandRequest, type ShipCommandPayloads } from './ship-commands'
+import type { BatchAnswer, OutboxTransport } from './outbox-sender'
 
 /** the kinds of command the handheld makes, and their payloads (the request body without command_id) */
 export interface CommandPayloads extends ShipCommandPayloads {
@@ -29,11 +30,37 @@ export interface CommandPayloads extends ShipCommandPayloads {
 }
 export type CommandKind = keyof CommandPayloads
 
+/**
+ * The kinds that are one POST each, as the request they make: sent alone through the API client, or several in one
+ * request (POST /api/commands/batch/, issue 16's drain). A quantity move (a lookup, then the move) and a pick (the
+ * draft read, then written) are not: they go alone.
+ */
+export const COMMAND_REQUESTS: { [K in CommandKind]?: (payload: CommandPayloads[K], commandId: string) => CommandRequest } = {
+  ...SHIP_COMMAND_REQUESTS,
+  'stock.move': (payload, commandId) => ({ path: '/inventory/moves/', body: { ...payload, command_id: commandId } }),
+  'task.putaway': (payload, commandId) => ({ path: '/inventory/putaways/', body: { ...payload, command_id: commandId } }),
+  'receiving.receive': ({ document, ...body }, commandId) => ({ path: `/receiving/documents/${document}/receive/`, body: { ...body, idempotency_key: commandId } }),
+  'inventory.count': ({ plan, location, ...body }, commandId) => ({ path: `/inventory/counts/${plan}/locations/${location}/`, body: { ...body, command_id: commandId } }),
+}
+
+function requestOf(command: OutboxCommand): CommandRequest | undefined {
+  const make = COMMAND_REQUESTS[command.kind as CommandKind] as ((payload: unknown, commandId: string) => CommandRequest) | undefined
+  return make?.(command.payload, command.command_id)
+}
+
+/** a kind's single request, sent alone */
+const post =
+  <T,>(kind: keyof typeof COMMAND_REQUESTS) =>
+  (payload: unknown, commandId: string) => {
+    const { path, body } = (COMMAND_REQUESTS[kind] as (payload: unknown, commandId: string) => CommandRequest)(payload, commandId)
+    return api.post<T>(path, body)
+  }
+
 export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K], commandId: string) => Promise<unknown> } = {
   ...SHIP_COMMAND_ROUTES,
-  'stock.move': (payload, commandId) => api.post<MoveResult>('/inventory/moves/', { ...payload, command_id: commandId }),
-  'task.putaway': (payload, commandId) => api.post<PutawayResult>('/inventory/putaways/', { ...payload, command_id: commandId }),
-  'receiving.receive': ({ document, ...body }, commandId) => api.post<BookedReceipt>(`/receiving/documents/${document}/receive/`, { ...body, idempotency_key: commandId }),
+  'stock.move': post<MoveResult>('stock.move'),
+  'task.putaway': post<PutawayResult>('task.putaway'),
+  'receiving.receive': post<BookedReceipt>('receiving.receive'),
   'stock.move-qty': async (payload, commandId) => {
     const query = { location: payload.from_location, product: payload.product, ...(payload.lot ? { lot: payload.lot } : {}), page_size: 2 }
     const lines = await api.get<StockPage>('/inventory/stock/', { query })
@@ -44,7 +71,7 @@ export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K],
     }
     return api.post<MoveResult>('/inventory/moves/', { command_id: commandId, stock_line: lines.results[0]!.id, qty: payload.qty, to_location: payload.to_location })
   },
-  'inventory.count': ({ plan, location, ...body }, commandId) => api.post<CountSubmitResult>(`/inventory/counts/${plan}/locations/${location}/`, { ...body, command_id: commandId }),
+  'inventory.count': post<CountSubmitResult>('inventory.count'),
 }
 
 type StockPage = { count: number; results: { id: number }[] }
@@ -55,6 +82,18 @@ export const httpTransport: OutboxTransport = {
     // a kind this build does not know (made by a newer one, then rolled back): the server could never take it
     if (!route) return Promise.reject({ status: 400, data: { detail: `Unknown command kind: ${command.kind}` }, message: `Unknown command kind: ${command.kind}` })
     return route(command.payload, command.command_id)
+  },
+  batchable: (command: OutboxCommand) => Object.hasOwn(COMMAND_REQUESTS, command.kind),
+  async sendBatch(commands: OutboxCommand[]): Promise<BatchAnswer[]> {
+    const requests: CommandBatchBody['requests'] = commands.map((command) => ({ command_id: command.command_id, ...requestOf(command)! }))
+    const { results } = await api.post<CommandBatchOut>('/commands/batch/', { requests })
+    // a refusal reads in the operator's language, as a single route's error does (the client loads the texts with it)
+    if (results.some((r) => r.status >= 400)) await loadServerMessages()
+    return results.map((r, i) =>
+      r.status >= 200 && r.status < 300
+        ? { command_id: r.command_id, ok: true as const, result: r.data }
+        : { command_id: r.command_id, ok: false as const, error: new ApiError({ status: r.status, data: r.data, method: 'POST', url: requests[i]?.path ?? '/commands/batch/' }) },
+    )
   },
   async reportRefusal(command: OutboxCommand, reason: string) {
     const body: CommandRefusalBody = {

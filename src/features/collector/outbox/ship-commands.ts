@@ -17,6 +17,18 @@ export interface ShipCommandPayloads {
   'ship.load': { order: number; carrier: number | null }
 }
 
+/** a command that is one POST (under /api): what the outbox may send in a batch (POST /api/commands/batch/) */
+export interface CommandRequest {
+  path: string
+  body: Record<string, unknown>
+}
+
+/** the ship commands that are one POST each (a pick reads the draft, then writes it: it goes alone) */
+export const SHIP_COMMAND_REQUESTS: { [K in 'ship.short' | 'ship.load']: (payload: ShipCommandPayloads[K], commandId: string) => CommandRequest } = {
+  'ship.short': (payload, commandId) => ({ path: '/shipping/short-picks/', body: { ...payload, command_id: commandId } }),
+  'ship.load': ({ order, carrier }, commandId) => ({ path: `/shipping/orders/${order}/ship/`, body: { idempotency_key: commandId, ...(carrier !== null ? { carrier } : {}) } }),
+}
+
 export const SHIP_COMMAND_ROUTES: { [K in keyof ShipCommandPayloads]: (payload: ShipCommandPayloads[K], commandId: string) => Promise<unknown> } = {
   'ship.pick': async ({ order, line, stock_line, qty, override_reason }) => {
     const url = `/shipping/orders/${order}/draft/`
@@ -26,6 +38,12 @@ export const SHIP_COMMAND_ROUTES: { [K in keyof ShipCommandPayloads]: (payload: 
     const pick = { line, stock_line, qty, ...(override_reason ? { override_reason } : {}) }
     return api.put<ShippingDraftResponse>(url, { ...draft, picks: [...others, pick] })
   },
-  'ship.short': (payload, commandId) => api.post<ShortPickOut>('/shipping/short-picks/', { ...payload, command_id: commandId }),
-  'ship.load': ({ order, carrier }, commandId) => api.post(`/shipping/orders/${order}/ship/`, { idempotency_key: commandId, ...(carrier !== null ? { carrier } : {}) }),
+  'ship.short': (payload, commandId) => {
+    const { path, body } = SHIP_COMMAND_REQUESTS['ship.short'](payload, commandId)
+    return api.post<ShortPickOut>(path, body)
+  },
+  'ship.load': (payload, commandId) => {
+    const { path, body } = SHIP_COMMAND_REQUESTS['ship.load'](payload, commandId)
+    return api.post(path, body)
+  },
 }
