@@ -52,7 +52,7 @@ export const commandRoutes: FastifyPluginAsyncZod<CommandBatchOptions> = async (
       const results: CommandBatchResult[] = []
       for (const [i, request] of req.body.requests.entries()) {
         if (i > 0 && performance.now() - started >= budgetMs) break
-        const res = await app.inject({ method: 'POST', url: `/api${request.path}`, headers, payload: JSON.stringify(request.body) })
+        const res = await app.inject({ method: 'POST', url: `/api${request.path}`, headers, remoteAddress: req.ip, payload: JSON.stringify(request.body) })
         let data: unknown = null
         if (res.body) {
           try {

@@ -275,12 +275,6 @@ export async function enqueueCommand<P>(db: OutboxDb, command: NewCommand<P>, no
   return row
 }
 
-/** The oldest pending command of `operator` (the one to send next). */
-export async function nextPending(db: OutboxDb, operator: string): Promise<OutboxCommand | undefined> {
-  const cursor = await (await db.open()).transaction('commands').store.index('[operator+state+seq]').openCursor(byOperator(operator, 'pending'))
-  return cursor?.value
-}
-
 /**
  * The oldest `max` pending commands of `operator`, in sequence order, read in one transaction: the run the sender
  * sends next in one request (issue 16's drain).

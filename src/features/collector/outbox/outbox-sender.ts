@@ -184,7 +184,9 @@ export function createSendNext({ db, operator, transport, reasonOf, batchSize = 
     }
     const written: { commandId: string; answer: OutboxAnswer }[] = []
     // the answers received are kept whatever happens to the rest; the ones without an answer are sent again
-    const keep = () => (written.length > 0 ? markAnsweredRun(db, written, { pendingOf: operator }) : pendingCount(db, operator))
+    const keep = async () => {
+      if (written.length > 0) await markAnsweredRun(db, written, { pendingOf: operator })
+    }
     for (const [i, answer] of answers.entries()) {
       const command = run[i]
       if (!command || answer.command_id !== command.command_id) {
