@@ -21,6 +21,7 @@ import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
 import { dropHeldOutboxWrites, exactDriver, gateOutboxReads, heldClock, machineEvents, outboxReadHeld, settleOutboxRead } from '../../../../tests/support/handheld-replay'
 import { renderApp, signIn, testUser, type MockRequest } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
+import { OUTBOX_BATCH_SIZE } from '../outbox/outbox-sender'
 import { batchChanges, clearOutbox, enqueueCommand, getCommand, markAnswered, outboxDb, pendingCommands, refusedCommands } from '../outbox/outbox-db'
 
 vi.mock('../outbox/outbox-db', async (original) => gateOutboxReads(await original<typeof import('../outbox/outbox-db')>()))
@@ -131,7 +132,7 @@ function pendingDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, e
           )
           // the run sent is every command waiting, oldest first
           const requests = (sent.body as { requests: { command_id: string; path: string }[] }).requests
-          expect(requests.map((r) => r.command_id)).toEqual(waiting.slice(0, 25))
+          expect(requests.map((r) => r.command_id)).toEqual(waiting.slice(0, OUTBOX_BATCH_SIZE))
           expect(requests.every((r) => r.path === '/inventory/moves/')).toBe(true)
           return
         }
