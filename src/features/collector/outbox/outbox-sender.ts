@@ -8,7 +8,7 @@
 import { createActor, fromPromise, type Actor, type ActorOptions } from 'xstate'
 import { outboxMachine, type SendNextOutput } from '../../../../machines/outbox/outbox.machine'
 import { flowsInspect } from '../../../lib/flows-inspector'
-import { markAnswered, markAnsweredRun, markFailed, pendingCount, pendingRun, type OutboxAnswer, type OutboxCommand, type OutboxDb } from './outbox-db'
+import { markAnsweredRun, markFailed, pendingCount, pendingRun, type OutboxAnswer, type OutboxCommand, type OutboxDb } from './outbox-db'
 
 /** a command's answer in a batch: its result, or the failure as a single request's would be ({status, data} like ApiError) */
 export type BatchAnswer = { command_id: string; ok: true; result: unknown } | { command_id: string; ok: false; error: unknown }
@@ -165,8 +165,7 @@ export function createSendNext({ db, operator, transport, reasonOf, batchSize = 
       }
     }
     // how many still wait after the answer, counted in the answer's own transaction
-    const pending = await markAnswered(db, command.command_id, answer, { pendingOf: operator })
-    return { outcome: answer.state, pending: pending ?? (await pendingCount(db, operator)) }
+    return { outcome: answer.state, pending: await markAnsweredRun(db, [{ commandId: command.command_id, answer }], { pendingOf: operator }) }
   }
 
   async function sendRun(run: OutboxCommand[]): Promise<SendNextOutput> {
@@ -191,7 +190,7 @@ export function createSendNext({ db, operator, transport, reasonOf, batchSize = 
       const command = run[i]
       if (!command || answer.command_id !== command.command_id) {
         await keep()
-        throw new Error(`The server answered the batch out of order (${answer.command_id} for ${command?.command_id ?? 'nothing'}).`)
+        throw new Error('The batch was answered out of order.')
       }
       if (answer.ok) {
         written.push({ commandId: command.command_id, answer: { state: 'applied', result: answer.result ?? null } })
@@ -212,8 +211,9 @@ export function createSendNext({ db, operator, transport, reasonOf, batchSize = 
     }
     if (written.length === 0) {
       // an answer with no result at all: nothing moved, so back off rather than ask again at once
-      await markFailed(db, run[0]!.command_id, 'The server answered the batch with no result.')
-      throw new Error('The server answered the batch with no result.')
+      const error = new Error('The batch was answered with no result.')
+      await markFailed(db, run[0]!.command_id, error.message)
+      throw error
     }
     const pending = await markAnsweredRun(db, written, { pendingOf: operator })
     return { outcome: written.some((w) => w.answer.state === 'applied') ? 'applied' : 'refused', pending }

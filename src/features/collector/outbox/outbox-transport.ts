@@ -3,14 +3,14 @@
  * own command_id, so a resend after a lost answer applies nothing new and answers the first result (issue 15).
  */
 import type { MoveCreateBody, MoveResult } from '../../../../contracts/inventory/ledger.contract'
-import type { PutawayBody, PutawayResult } from '../../../../contracts/inventory/putaway.contract'
-import type { BookedReceipt, ReceiveRequest } from '../../../../contracts/receiving/receiving.contract'
-import type { CountSubmitBody, CountSubmitResult } from '../../../../contracts/inventory/counts.contract'
+import type { PutawayBody } from '../../../../contracts/inventory/putaway.contract'
+import type { ReceiveRequest } from '../../../../contracts/receiving/receiving.contract'
+import type { CountSubmitBody } from '../../../../contracts/inventory/counts.contract'
 import type { CommandRefusalBody, CommandRefusalOut } from '../../../../contracts/tasks/command-refusals.contract'
 import type { CommandBatchBody, CommandBatchOut } from '../../../../contracts/commands/commands.contract'
 import { ApiError, api, apiErrorText, loadServerMessages } from '../../../lib/api-client'
 import type { OutboxCommand } from './outbox-db'
-import { SHIP_COMMAND_REQUESTS, SHIP_COMMAND_ROUTES, type CommandRequest, type ShipCommandPayloads } from './ship-commands'
+import { SHIP_ALONE_ROUTES, SHIP_COMMAND_REQUESTS, type CommandRequest, type ShipCommandPayloads } from './ship-commands'
 import type { BatchAnswer, OutboxTransport } from './outbox-sender'
 
 /** the kinds of command the handheld makes, and their payloads (the request body without command_id) */
@@ -30,12 +30,14 @@ export interface CommandPayloads extends ShipCommandPayloads {
 }
 export type CommandKind = keyof CommandPayloads
 
+/** the kinds that are not one request: each goes alone, in its turn */
+type AloneKind = 'stock.move-qty' | 'ship.pick'
+
 /**
- * The kinds that are one POST each, as the request they make: sent alone through the API client, or several in one
- * request (POST /api/commands/batch/, issue 16's drain). A quantity move (a lookup, then the move) and a pick (the
- * draft read, then written) are not: they go alone.
+ * The kinds that are one POST each, as the request they make: several go in one request (POST /api/commands/batch/,
+ * issue 16's drain), or one alone through the API client.
  */
-export const COMMAND_REQUESTS: { [K in CommandKind]?: (payload: CommandPayloads[K], commandId: string) => CommandRequest } = {
+export const COMMAND_REQUESTS: { [K in Exclude<CommandKind, AloneKind>]: (payload: CommandPayloads[K], commandId: string) => CommandRequest } = {
   ...SHIP_COMMAND_REQUESTS,
   'stock.move': (payload, commandId) => ({ path: '/inventory/moves/', body: { ...payload, command_id: commandId } }),
   'task.putaway': (payload, commandId) => ({ path: '/inventory/putaways/', body: { ...payload, command_id: commandId } }),
@@ -43,24 +45,9 @@ export const COMMAND_REQUESTS: { [K in CommandKind]?: (payload: CommandPayloads[
   'inventory.count': ({ plan, location, ...body }, commandId) => ({ path: `/inventory/counts/${plan}/locations/${location}/`, body: { ...body, command_id: commandId } }),
 }
 
-function requestOf(command: OutboxCommand): CommandRequest | undefined {
-  const make = COMMAND_REQUESTS[command.kind as CommandKind] as ((payload: unknown, commandId: string) => CommandRequest) | undefined
-  return make?.(command.payload, command.command_id)
-}
-
-/** a kind's single request, sent alone */
-const post =
-  <T,>(kind: keyof typeof COMMAND_REQUESTS) =>
-  (payload: unknown, commandId: string) => {
-    const { path, body } = (COMMAND_REQUESTS[kind] as (payload: unknown, commandId: string) => CommandRequest)(payload, commandId)
-    return api.post<T>(path, body)
-  }
-
-export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K], commandId: string) => Promise<unknown> } = {
-  ...SHIP_COMMAND_ROUTES,
-  'stock.move': post<MoveResult>('stock.move'),
-  'task.putaway': post<PutawayResult>('task.putaway'),
-  'receiving.receive': post<BookedReceipt>('receiving.receive'),
+/** A quantity move reads the stock line, then moves it; a pick reads the shipping draft, then writes it. */
+export const ALONE_ROUTES: { [K in AloneKind]: (payload: CommandPayloads[K], commandId: string) => Promise<unknown> } = {
+  ...SHIP_ALONE_ROUTES,
   'stock.move-qty': async (payload, commandId) => {
     const query = { location: payload.from_location, product: payload.product, ...(payload.lot ? { lot: payload.lot } : {}), page_size: 2 }
     const lines = await api.get<StockPage>('/inventory/stock/', { query })
@@ -71,14 +58,18 @@ export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K],
     }
     return api.post<MoveResult>('/inventory/moves/', { command_id: commandId, stock_line: lines.results[0]!.id, qty: payload.qty, to_location: payload.to_location })
   },
-  'inventory.count': post<CountSubmitResult>('inventory.count'),
 }
+
+type Made<T> = ((payload: unknown, commandId: string) => T) | undefined
+const requestOf = (command: OutboxCommand) => (Object.hasOwn(COMMAND_REQUESTS, command.kind) ? (COMMAND_REQUESTS[command.kind as keyof typeof COMMAND_REQUESTS] as Made<CommandRequest>) : undefined)?.(command.payload, command.command_id)
 
 type StockPage = { count: number; results: { id: number }[] }
 
 export const httpTransport: OutboxTransport = {
   send(command: OutboxCommand) {
-    const route = COMMAND_ROUTES[command.kind as CommandKind] as ((payload: unknown, commandId: string) => Promise<unknown>) | undefined
+    const request = requestOf(command)
+    if (request) return api.post(request.path, request.body)
+    const route = Object.hasOwn(ALONE_ROUTES, command.kind) ? (ALONE_ROUTES[command.kind as AloneKind] as Made<Promise<unknown>>) : undefined
     // a kind this build does not know (made by a newer one, then rolled back): the server could never take it
     if (!route) return Promise.reject({ status: 400, data: { detail: `Unknown command kind: ${command.kind}` }, message: `Unknown command kind: ${command.kind}` })
     return route(command.payload, command.command_id)

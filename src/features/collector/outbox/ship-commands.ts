@@ -5,7 +5,7 @@
  * quantity, the report carries the command_id, and the loading's idempotency key is the command_id.
  */
 import type { ShippingDraft } from '../../../../contracts/shipping/shipping.contract'
-import type { ShortPickBody, ShortPickOut } from '../../../../contracts/shipping/short-pick.contract'
+import type { ShortPickBody } from '../../../../contracts/shipping/short-pick.contract'
 import { api } from '../../../lib/api-client'
 
 type ShippingDraftResponse = { draft: ShippingDraft | null; updated_at: string | null }
@@ -29,7 +29,8 @@ export const SHIP_COMMAND_REQUESTS: { [K in 'ship.short' | 'ship.load']: (payloa
   'ship.load': ({ order, carrier }, commandId) => ({ path: `/shipping/orders/${order}/ship/`, body: { idempotency_key: commandId, ...(carrier !== null ? { carrier } : {}) } }),
 }
 
-export const SHIP_COMMAND_ROUTES: { [K in keyof ShipCommandPayloads]: (payload: ShipCommandPayloads[K], commandId: string) => Promise<unknown> } = {
+/** the ship command that is not one request: it goes alone */
+export const SHIP_ALONE_ROUTES: { 'ship.pick': (payload: ShipCommandPayloads['ship.pick'], commandId: string) => Promise<unknown> } = {
   'ship.pick': async ({ order, line, stock_line, qty, override_reason }) => {
     const url = `/shipping/orders/${order}/draft/`
     const current = await api.get<ShippingDraftResponse>(url)
@@ -37,13 +38,5 @@ export const SHIP_COMMAND_ROUTES: { [K in keyof ShipCommandPayloads]: (payload: 
     const others = (draft.picks ?? []).filter((p) => !(p.line === line && p.stock_line === stock_line))
     const pick = { line, stock_line, qty, ...(override_reason ? { override_reason } : {}) }
     return api.put<ShippingDraftResponse>(url, { ...draft, picks: [...others, pick] })
-  },
-  'ship.short': (payload, commandId) => {
-    const { path, body } = SHIP_COMMAND_REQUESTS['ship.short'](payload, commandId)
-    return api.post<ShortPickOut>(path, body)
-  },
-  'ship.load': (payload, commandId) => {
-    const { path, body } = SHIP_COMMAND_REQUESTS['ship.load'](payload, commandId)
-    return api.post(path, body)
   },
 }
