@@ -40,6 +40,7 @@ import { putawayRoutes } from './modules/receiving/putaway.routes'
 import { putawayTaskFinishing } from './modules/receiving/putaway.service'
 import { shippingRoutes } from './modules/shipping/shipping.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
+import { commandRoutes } from './modules/commands/commands.routes'
 
 export type CreateAppOptions = {
   database: Database
@@ -60,6 +61,8 @@ export type CreateAppOptions = {
   trustProxy?: string[]
   /** HTTP timeouts (README "Settings"); the defaults are env.ts's */
   timeouts?: Partial<HttpTimeouts>
+  /** how long a command batch keeps starting commands (POST /api/commands/batch/; default 10 s) */
+  commandBatchBudgetMs?: number
 }
 
 export type RegisteredRoute = { method: string; url: string; roles: readonly Role[] | undefined; public: boolean }
@@ -200,6 +203,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(putawayRoutes)
       await api.register(shippingRoutes)
       await api.register(auditRoutes)
+      await api.register(commandRoutes, { budgetMs: opts.commandBatchBudgetMs })
     },
     { prefix: '/api' },
   )

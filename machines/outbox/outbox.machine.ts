@@ -4,14 +4,15 @@ import { assign, fromPromise, setup } from 'xstate'
  * The handheld's outbox sender (issue 16, ADR 0014), framework-free.
  *
  * Every handheld action that changes something is first written to the device's outbox (IndexedDB) as a command
- * with its own `command_id`; this machine sends them, one at a time and in sequence order, whenever the network
- * is there. The `sendNext` actor (the app's real one reads the outbox) sends the oldest pending command and says
- * what became of it:
+ * with its own `command_id`; this machine sends them, one run at a time and in sequence order, whenever the network
+ * is there. The `sendNext` actor (the app's real one reads the outbox) sends the next run of pending commands, the
+ * oldest first (the app's: up to 25 consecutive ones in one request, applied by the server in order, or one alone
+ * when its kind is not a single request), writes back the answers it got, and says what became of them:
  * - applied (2xx, also the server's answer to a repeat: same `command_id`, first result): the next one;
  * - refused (a 4xx: the server will never take it): kept with the server's reason for 'Pendências', then the next;
  * - empty: nothing is waiting;
- * - a failure (no network, a 5xx, a timeout): the same command again after a back-off that doubles, up to a cap,
- *   or at once when the network comes back or the operator asks.
+ * - a failure (no network, a 5xx, a timeout): the commands without an answer again after a back-off that doubles,
+ *   up to a cap, or at once when the network comes back or the operator asks.
  * The command stays in the outbox until its answer is written there, so a reload, a closed tab or a server
  * restart at any moment costs a resend of the same `command_id`, never a loss or a second application.
  *

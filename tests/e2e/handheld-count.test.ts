@@ -233,8 +233,10 @@ describe('handheld count', () => {
     // the server gets the count, the page dies before the answer arrives
     let arrived!: () => void
     const reached = new Promise<void>((resolve) => (arrived = resolve))
-    await page.route(`**/api/inventory/counts/${plan}/locations/${line.location.id}/`, async (route) => {
-      if (route.request().method() !== 'POST') return route.continue()
+    // the outbox sends the count in a batch (POST /api/commands/batch/, ADR 0014)
+    await page.route('**/api/commands/batch/', async (route) => {
+      const requests = (route.request().postDataJSON() as { requests: { path: string }[] }).requests
+      if (!requests.some((r) => r.path === `/inventory/counts/${plan}/locations/${line.location.id}/`)) return route.continue()
       await route.fetch().catch(() => undefined)
       arrived()
       await new Promise(() => {})

@@ -64,23 +64,26 @@ interface HeldRead extends HeldWrite {
 const heldReads: HeldRead[] = []
 
 /**
- * The outbox module with the sender's read of the oldest waiting command (`nextPending`) held at a gate: the outbox
- * replay (/m/pending) lets it through when the model's `xstate.done/error.actor.sendNext` comes, after arranging
- * what the device holds for the outcome the path names.
+ * The outbox module with the sender's read of the oldest waiting commands (`pendingRun`, the run it sends next)
+ * held at a gate: the outbox replay (/m/pending) lets it through when the model's `xstate.done/error.actor.sendNext`
+ * comes, after arranging what the device holds for the outcome the path names.
  *   vi.mock('../outbox/outbox-db', async (original) => gateOutboxReads(await original()))
  */
-export function gateOutboxReads<M extends { nextPending: (...args: never[]) => Promise<{ command_id: string } | undefined> }>(module: M): M {
-  const read = module.nextPending
+export function gateOutboxReads<M extends { pendingRun: (...args: never[]) => Promise<{ command_id: string }[]> }>(module: M): M {
+  const read = module.pendingRun
   const gated = (...args: Parameters<typeof read>) => {
     let entry!: HeldRead
-    const result = new Promise<void>((release, fail) => {
+    const run = new Promise<void>((release, fail) => {
       entry = { release, fail, result: undefined! }
     }).then(() => read(...args))
-    entry.result = result
+    // what the replay sees of the read: the first command of the run (the one whose answer the path stages)
+    entry.result = run.then((commands) => commands[0])
+    // the sender hears a failed read through `run`; this view of it is awaited by settleOutboxRead, later
+    entry.result.catch(() => {})
     heldReads.push(entry)
-    return result
+    return run
   }
-  return { ...module, nextPending: gated }
+  return { ...module, pendingRun: gated }
 }
 
 /** Whether the sender's read of the next command is waiting at the gate. */

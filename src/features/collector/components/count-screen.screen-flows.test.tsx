@@ -163,11 +163,16 @@ describe('count machine replayed on /m/count (issue 16)', () => {
   })
 
   it.each(plan.paths.map((path) => [screenPathName(path), path] as const))('%s', async (_name, path) => {
-    const api = controlledApi(({ url, method }) => {
+    const api = controlledApi(({ url, method, body }) => {
       if (url.pathname === '/api/workforce/handheld/cache/') return { body: CACHE }
       if (url.pathname === '/api/workforce/tasks/') return undefined
-      // the outbox sends what was written: applied
-      if (method === 'POST') return { status: 201, body: { command_id: 'x', plan: 7, location: { id: 1, code: 'A-01-01' }, status: 'review', round: 1, recount: false } }
+      // the outbox sends what was written (in a batch, POST /api/commands/batch/): applied
+      const counted = { command_id: 'x', plan: 7, location: { id: 1, code: 'A-01-01' }, status: 'review', round: 1, recount: false }
+      if (method === 'POST' && url.pathname === '/api/commands/batch/') {
+        const { requests } = body as { requests: { command_id: string }[] }
+        return { body: { results: requests.map((r) => ({ command_id: r.command_id, status: 201, data: { ...counted, command_id: r.command_id } })) } }
+      }
+      if (method === 'POST') return { status: 201, body: counted }
       // blind: no system quantities for the plan
       return { status: 404, body: { detail: 'Not found.' } }
     })

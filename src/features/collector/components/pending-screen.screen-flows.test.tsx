@@ -21,6 +21,7 @@ import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
 import { dropHeldOutboxWrites, exactDriver, gateOutboxReads, heldClock, machineEvents, outboxReadHeld, settleOutboxRead } from '../../../../tests/support/handheld-replay'
 import { renderApp, signIn, testUser, type MockRequest } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
+import { OUTBOX_BATCH_SIZE } from '../outbox/outbox-sender'
 import { batchChanges, clearOutbox, enqueueCommand, getCommand, markAnswered, outboxDb, pendingCommands, refusedCommands } from '../outbox/outbox-db'
 
 vi.mock('../outbox/outbox-db', async (original) => gateOutboxReads(await original<typeof import('../outbox/outbox-db')>()))
@@ -38,7 +39,13 @@ const REASON = 'O palete PAL-3 não está em estoque.'
 // the app's back-off (outbox-provider.tsx starts the sender with the machine's defaults)
 const APP_BACKOFF = { baseDelayMs: 1000, maxDelayMs: 60_000 }
 
-const isSend = (r: MockRequest) => r.method === 'POST' && r.url.pathname === '/api/inventory/moves/'
+// the sender sends the waiting moves in one request (POST /api/commands/batch/, issue 16's drain)
+const isSend = (r: MockRequest) => r.method === 'POST' && r.url.pathname === '/api/commands/batch/'
+/**
+ * The batch's answer for the first command sent: the path stages one command's outcome, so the server answers that
+ * one and no more (as when a batch's time runs out); the sender sends the rest in its next request.
+ */
+const firstAnswered = (commandId: string, status: number, data: unknown) => ({ status: 200, body: { results: [{ command_id: commandId, status, data }] } })
 
 let online = true
 let written = 0
@@ -117,7 +124,16 @@ function pendingDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, e
             return
           }
           expect(found, 'a command to send').toBeDefined()
-          await api.answer('the command sent', isSend, outcome === 'applied' ? { status: 201, body: { command_id: found!.command_id, moves: [], lines: [] } } : { status: 400, body: { detail: REASON } })
+          const waiting = (await pendingCommands(outboxDb(), OPERATOR)).map((c) => c.command_id)
+          const sent = await api.answer(
+            'the commands sent',
+            isSend,
+            outcome === 'applied' ? firstAnswered(found!.command_id, 201, { command_id: found!.command_id, moves: [], lines: [] }) : firstAnswered(found!.command_id, 400, { detail: REASON }),
+          )
+          // the run sent is every command waiting, oldest first
+          const requests = (sent.body as { requests: { command_id: string; path: string }[] }).requests
+          expect(requests.map((r) => r.command_id)).toEqual(waiting.slice(0, OUTBOX_BATCH_SIZE))
+          expect(requests.every((r) => r.path === '/inventory/moves/')).toBe(true)
           return
         }
         case 'xstate.error.actor.sendNext': {

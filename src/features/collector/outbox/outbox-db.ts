@@ -275,10 +275,12 @@ export async function enqueueCommand<P>(db: OutboxDb, command: NewCommand<P>, no
   return row
 }
 
-/** The oldest pending command of `operator` (the one to send next). */
-export async function nextPending(db: OutboxDb, operator: string): Promise<OutboxCommand | undefined> {
-  const cursor = await (await db.open()).transaction('commands').store.index('[operator+state+seq]').openCursor(byOperator(operator, 'pending'))
-  return cursor?.value
+/**
+ * The oldest `max` pending commands of `operator`, in sequence order, read in one transaction: the run the sender
+ * sends next in one request (issue 16's drain).
+ */
+export async function pendingRun(db: OutboxDb, operator: string, max: number): Promise<OutboxCommand[]> {
+  return (await db.open()).getAllFromIndex('commands', '[operator+state+seq]', byOperator(operator, 'pending'), Math.max(1, max))
 }
 
 export async function pendingCount(db: OutboxDb, operator: string): Promise<number> {
@@ -345,6 +347,35 @@ export async function markAnswered(
     return { written, pending }
   })
   if (written) changed(db, 'pending', answer.state)
+  return pending
+}
+
+export type OutboxAnswer = { state: 'applied'; result: unknown } | { state: 'refused'; reason: string }
+
+/**
+ * A run's answers, in one transaction: each written only while its command is still pending (as markAnswered).
+ * Resolves with how many of `pendingOf`'s commands still wait after them, counted in the same transaction.
+ */
+export async function markAnsweredRun(db: OutboxDb, answers: { commandId: string; answer: OutboxAnswer }[], { pendingOf }: { pendingOf: string }): Promise<number> {
+  const tx = (await db.open()).transaction('commands', 'readwrite')
+  const answeredAt = new Date().toISOString()
+  const { states, pending } = await committed(tx, async () => {
+    const states = new Set<OutboxState>()
+    for (const { commandId, answer } of answers) {
+      const row = await tx.store.get(commandId)
+      if (row?.state !== 'pending') continue
+      await tx.store.put({
+        ...row,
+        state: answer.state,
+        answered_at: answeredAt,
+        ...(answer.state === 'applied' ? { result: answer.result } : { last_error: answer.reason }),
+      })
+      states.add('pending').add(answer.state)
+    }
+    const pending = await tx.store.index('[operator+state+seq]').count(byOperator(pendingOf, 'pending'))
+    return { states, pending }
+  })
+  if (states.size > 0) changed(db, ...states)
   return pending
 }
 

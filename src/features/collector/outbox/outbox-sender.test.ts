@@ -3,8 +3,10 @@
  * once for a run of sends that follow one another, and given back as soon as the run ends, so another tab's sender
  * gets its turn.
  */
+import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { withOutboxLock } from './outbox-sender'
+import { OutboxDb, allCommands, enqueueCommand, type OutboxCommand } from './outbox-db'
+import { createSendNext, withOutboxLock, type BatchAnswer, type OutboxTransport } from './outbox-sender'
 
 /** An exclusive lock manager, as the browser's: a request waits until the holder's callback has settled. */
 class FakeLocks {
@@ -120,5 +122,99 @@ describe('the outbox send lock', () => {
     ).rejects.toThrow('no network')
     await tick()
     expect(locks.free).toBe(true)
+  })
+})
+
+/** A transport that records what went in which request, and answers each batch as `answer` says. */
+function recordingTransport(answer: (commands: OutboxCommand[]) => BatchAnswer[] | Promise<BatchAnswer[]>) {
+  const requests: string[][] = []
+  const reported: string[] = []
+  const transport: OutboxTransport = {
+    send: async (command) => {
+      requests.push([`alone ${command.seq}`])
+      return { seq: command.seq }
+    },
+    batchable: (command) => command.kind !== 'stock.move-qty',
+    sendBatch: async (commands) => {
+      requests.push(commands.map((c) => `batch ${c.seq}`))
+      return answer(commands)
+    },
+    reportRefusal: async (command) => {
+      reported.push(command.command_id)
+    },
+  }
+  return { transport, requests, reported }
+}
+
+const applied = (commands: OutboxCommand[]): BatchAnswer[] => commands.map((c) => ({ command_id: c.command_id, ok: true, result: { seq: c.seq } }))
+
+async function outboxWith(kinds: string[]) {
+  const db = new OutboxDb(`outbox-sender-test-${Math.random()}`)
+  for (const kind of kinds) await enqueueCommand(db, { operator: 'ana', kind, payload: {} })
+  return db
+}
+
+const states = async (db: OutboxDb) => (await allCommands(db)).map((c) => `${c.seq} ${c.state}${c.attempts ? ` ×${c.attempts}` : ''}`)
+
+describe('the outbox sender’s runs (issue 16’s drain)', () => {
+  const reasonOf = (error: unknown) => (error as { data?: { detail?: string } }).data?.detail ?? 'refused'
+
+  it('sends consecutive commands in one request, at most batchSize, and a kind that is not one request alone, in order', async () => {
+    const db = await outboxWith(['stock.move', 'stock.move', 'stock.move', 'stock.move-qty', 'stock.move', 'stock.move'])
+    const { transport, requests } = recordingTransport(applied)
+    const sendNext = createSendNext({ db, operator: 'ana', transport, reasonOf, batchSize: 2 })
+    expect(await sendNext()).toEqual({ outcome: 'applied', pending: 4 })
+    expect(await sendNext()).toEqual({ outcome: 'applied', pending: 3 })
+    expect(await sendNext()).toEqual({ outcome: 'applied', pending: 2 })
+    expect(await sendNext()).toEqual({ outcome: 'applied', pending: 0 })
+    expect(await sendNext()).toEqual({ outcome: 'empty', pending: 0 })
+    expect(requests).toEqual([['batch 1', 'batch 2'], ['batch 3'], ['alone 4'], ['batch 5', 'batch 6']])
+    expect((await allCommands(db)).map((c) => c.result)).toEqual([1, 2, 3, 4, 5, 6].map((seq) => ({ seq })))
+    db.close()
+  })
+
+  it('keeps the answers before a retry kind of failure, counts the failure on its command, leaves the rest waiting', async () => {
+    const db = await outboxWith(['stock.move', 'stock.move', 'stock.move', 'stock.move'])
+    const { transport } = recordingTransport((commands) => [
+      ...applied(commands.slice(0, 1)),
+      { command_id: commands[1]!.command_id, ok: false, error: { status: 503, message: 'Service Unavailable' } },
+    ])
+    const sendNext = createSendNext({ db, operator: 'ana', transport, reasonOf })
+    await expect(sendNext()).rejects.toMatchObject({ status: 503 })
+    expect(await states(db)).toEqual(['1 applied', '2 pending ×1', '3 pending', '4 pending'])
+    db.close()
+  })
+
+  it('refuses a command in the middle (reported first) and applies the ones after it; the answers that stop early leave the rest', async () => {
+    const db = await outboxWith(['stock.move', 'stock.move', 'stock.move', 'stock.move'])
+    const { transport, reported } = recordingTransport((commands) => [
+      ...applied(commands.slice(0, 1)),
+      { command_id: commands[1]!.command_id, ok: false, error: { status: 400, data: { detail: 'O palete já foi movido.' } } },
+      ...applied(commands.slice(2, 3)),
+    ])
+    const sendNext = createSendNext({ db, operator: 'ana', transport, reasonOf })
+    expect(await sendNext()).toEqual({ outcome: 'applied', pending: 1 })
+    expect(await states(db)).toEqual(['1 applied', '2 refused', '3 applied', '4 pending'])
+    const rows = await allCommands(db)
+    expect(reported).toEqual([rows[1]!.command_id])
+    expect(rows[1]!.last_error).toBe('O palete já foi movido.')
+    db.close()
+  })
+
+  it('with no answer at all counts the failure on the first; a batch refused as a whole sends the first alone', async () => {
+    const db = await outboxWith(['stock.move', 'stock.move'])
+    let failure: unknown = { status: 0, message: 'Failed to fetch' }
+    const { transport, requests } = recordingTransport(() => {
+      throw failure
+    })
+    const sendNext = createSendNext({ db, operator: 'ana', transport, reasonOf })
+    await expect(sendNext()).rejects.toMatchObject({ status: 0 })
+    expect(await states(db)).toEqual(['1 pending ×1', '2 pending'])
+    // a server without the batch route
+    failure = { status: 404, data: { detail: 'Not found.' } }
+    expect(await sendNext()).toEqual({ outcome: 'applied', pending: 1 })
+    expect(requests).toEqual([['batch 1', 'batch 2'], ['batch 1', 'batch 2'], ['alone 1']])
+    expect(await states(db)).toEqual(['1 applied ×1', '2 pending'])
+    db.close()
   })
 })

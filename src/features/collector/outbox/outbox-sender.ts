@@ -1,17 +1,29 @@
 /**
  * The outbox's sender (issue 16, ADR 0014): the outbox machine (machines/outbox) with the real `sendNext`: the
- * oldest pending command of the signed-in operator goes to the server with its command_id; the answer is written
- * back before the next one goes. One sender per device at a time (Web Locks where the browser has them, so two
+ * oldest pending commands of the signed-in operator go to the server with their command_ids, a run of consecutive
+ * ones in one request (POST /api/commands/batch/, which applies them in order, each once) or one alone when its kind
+ * is not one request; the answers are written back before the next run goes. One sender per device at a time (Web Locks where the browser has them, so two
  * tabs never interleave a device's sequence; a promise chain inside one page otherwise).
  */
 import { createActor, fromPromise, type Actor, type ActorOptions } from 'xstate'
 import { outboxMachine, type SendNextOutput } from '../../../../machines/outbox/outbox.machine'
 import { flowsInspect } from '../../../lib/flows-inspector'
-import { markAnswered, markFailed, nextPending, pendingCount, type OutboxCommand, type OutboxDb } from './outbox-db'
+import { markAnsweredRun, markFailed, pendingCount, pendingRun, type OutboxAnswer, type OutboxCommand, type OutboxDb } from './outbox-db'
+
+/** a command's answer in a batch: its result, or the failure as a single request's would be ({status, data} like ApiError) */
+export type BatchAnswer = { command_id: string; ok: true; result: unknown } | { command_id: string; ok: false; error: unknown }
 
 export interface OutboxTransport {
   /** sends one command; resolves with the server's answer, rejects with the failure ({status, data} like ApiError) */
   send(command: OutboxCommand): Promise<unknown>
+  /** whether the command can go in a batch (its kind is one request); without it, every command goes alone */
+  batchable?(command: OutboxCommand): boolean
+  /**
+   * sends batchable commands in one request, applied in order; resolves with their answers in the same order, which
+   * may stop early (after a retry kind of failure, or when the server's time for the batch ran out: the rest were
+   * not tried); rejects when the request itself failed (no answer at all, or the batch refused as a whole)
+   */
+  sendBatch?(commands: OutboxCommand[]): Promise<BatchAnswer[]>
   /** tells supervisors about a refusal (an exception task on the desktop); the server keeps one per command_id */
   reportRefusal(command: OutboxCommand, reason: string): Promise<void>
 }
@@ -121,37 +133,102 @@ export interface SendNextOptions {
   transport: OutboxTransport
   /** the server's reason for a refusal, as the operator reads it */
   reasonOf: (error: unknown) => string
+  /** the most commands sent in one request (the server takes 50) */
+  batchSize?: number
 }
 
-export function createSendNext({ db, operator, transport, reasonOf }: SendNextOptions): () => Promise<SendNextOutput> {
+/** 500 commands in 20 requests: the drain's round trips and IndexedDB transactions a command become a run's */
+export const OUTBOX_BATCH_SIZE = 25
+
+export function createSendNext({ db, operator, transport, reasonOf, batchSize = OUTBOX_BATCH_SIZE }: SendNextOptions): () => Promise<SendNextOutput> {
+  /** a refusal: the supervisor hears of it before the operator's list does (a failed report is sent again with the command) */
+  async function refusal(command: OutboxCommand, error: unknown): Promise<OutboxAnswer> {
+    const reason = reasonOf(error)
+    await transport.reportRefusal(command, reason)
+    return { state: 'refused', reason }
+  }
+
+  async function sendAlone(command: OutboxCommand): Promise<SendNextOutput> {
+    let answer: OutboxAnswer
+    try {
+      answer = { state: 'applied', result: (await transport.send(command)) ?? null }
+    } catch (error) {
+      if (classifyFailure(error) === 'retry') {
+        await markFailed(db, command.command_id, messageOf(error))
+        throw error
+      }
+      try {
+        answer = await refusal(command, error)
+      } catch (reportError) {
+        await markFailed(db, command.command_id, messageOf(reportError))
+        throw reportError
+      }
+    }
+    // how many still wait after the answer, counted in the answer's own transaction
+    return { outcome: answer.state, pending: await markAnsweredRun(db, [{ commandId: command.command_id, answer }], { pendingOf: operator }) }
+  }
+
+  async function sendRun(run: OutboxCommand[]): Promise<SendNextOutput> {
+    let answers: BatchAnswer[]
+    try {
+      answers = await transport.sendBatch!(run)
+    } catch (error) {
+      if (classifyFailure(error) === 'retry') {
+        await markFailed(db, run[0]!.command_id, messageOf(error))
+        throw error
+      }
+      // the batch itself refused (a server without the batch route, a body it will not take): the first goes alone,
+      // so each command still gets its own answer
+      return sendAlone(run[0]!)
+    }
+    const written: { commandId: string; answer: OutboxAnswer }[] = []
+    // the answers received are kept whatever happens to the rest; the ones without an answer are sent again
+    const keep = async () => {
+      if (written.length > 0) await markAnsweredRun(db, written, { pendingOf: operator })
+    }
+    for (const [i, answer] of answers.entries()) {
+      const command = run[i]
+      if (!command || answer.command_id !== command.command_id) {
+        await keep()
+        throw new Error('The batch was answered out of order.')
+      }
+      if (answer.ok) {
+        written.push({ commandId: command.command_id, answer: { state: 'applied', result: answer.result ?? null } })
+        continue
+      }
+      if (classifyFailure(answer.error) === 'retry') {
+        await keep()
+        await markFailed(db, command.command_id, messageOf(answer.error))
+        throw answer.error
+      }
+      try {
+        written.push({ commandId: command.command_id, answer: await refusal(command, answer.error) })
+      } catch (reportError) {
+        await keep()
+        await markFailed(db, command.command_id, messageOf(reportError))
+        throw reportError
+      }
+    }
+    if (written.length === 0) {
+      // an answer with no result at all: nothing moved, so back off rather than ask again at once
+      const error = new Error('The batch was answered with no result.')
+      await markFailed(db, run[0]!.command_id, error.message)
+      throw error
+    }
+    const pending = await markAnsweredRun(db, written, { pendingOf: operator })
+    return { outcome: written.some((w) => w.answer.state === 'applied') ? 'applied' : 'refused', pending }
+  }
+
   return () =>
     withOutboxLock(async () => {
-      const command = await nextPending(db, operator)
-      if (!command) return { outcome: 'empty' as const, pending: 0 }
-      let outcome: SendNextOutput['outcome']
-      // how many still wait after the answer, counted in the answer's own transaction
-      let pending: number | null
-      try {
-        const result = await transport.send(command)
-        pending = await markAnswered(db, command.command_id, { state: 'applied', result: result ?? null }, { pendingOf: operator })
-        outcome = 'applied'
-      } catch (error) {
-        if (classifyFailure(error) === 'retry') {
-          await markFailed(db, command.command_id, messageOf(error))
-          throw error
-        }
-        const reason = reasonOf(error)
-        // the supervisor hears of it before the operator's list does: a failed report is sent again with the command
-        try {
-          await transport.reportRefusal(command, reason)
-        } catch (reportError) {
-          await markFailed(db, command.command_id, messageOf(reportError))
-          throw reportError
-        }
-        pending = await markAnswered(db, command.command_id, { state: 'refused', reason }, { pendingOf: operator })
-        outcome = 'refused'
-      }
-      return { outcome, pending: pending ?? (await pendingCount(db, operator)) }
+      const commands = await pendingRun(db, operator, transport.sendBatch && transport.batchable ? batchSize : 1)
+      const first = commands[0]
+      if (!first) return { outcome: 'empty' as const, pending: 0 }
+      const batchable = (command: OutboxCommand) => transport.sendBatch !== undefined && transport.batchable?.(command) === true
+      if (!batchable(first)) return sendAlone(first)
+      // the run: the consecutive batchable ones (a command that goes alone waits for its turn, in order)
+      const end = commands.findIndex((command) => !batchable(command))
+      return sendRun(end < 0 ? commands : commands.slice(0, end))
     })
 }
 

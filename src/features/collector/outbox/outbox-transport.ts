@@ -3,14 +3,15 @@
  * own command_id, so a resend after a lost answer applies nothing new and answers the first result (issue 15).
  */
 import type { MoveCreateBody, MoveResult } from '../../../../contracts/inventory/ledger.contract'
-import type { PutawayBody, PutawayResult } from '../../../../contracts/inventory/putaway.contract'
-import type { BookedReceipt, ReceiveRequest } from '../../../../contracts/receiving/receiving.contract'
-import type { CountSubmitBody, CountSubmitResult } from '../../../../contracts/inventory/counts.contract'
+import type { PutawayBody } from '../../../../contracts/inventory/putaway.contract'
+import type { ReceiveRequest } from '../../../../contracts/receiving/receiving.contract'
+import type { CountSubmitBody } from '../../../../contracts/inventory/counts.contract'
 import type { CommandRefusalBody, CommandRefusalOut } from '../../../../contracts/tasks/command-refusals.contract'
-import { api, apiErrorText } from '../../../lib/api-client'
+import type { CommandBatchBody, CommandBatchOut } from '../../../../contracts/commands/commands.contract'
+import { ApiError, api, apiErrorText, loadServerMessages } from '../../../lib/api-client'
 import type { OutboxCommand } from './outbox-db'
-import { SHIP_COMMAND_ROUTES, type ShipCommandPayloads } from './ship-commands'
-import type { OutboxTransport } from './outbox-sender'
+import { SHIP_ALONE_ROUTES, SHIP_COMMAND_REQUESTS, type CommandRequest, type ShipCommandPayloads } from './ship-commands'
+import type { BatchAnswer, OutboxTransport } from './outbox-sender'
 
 /** the kinds of command the handheld makes, and their payloads (the request body without command_id) */
 export interface CommandPayloads extends ShipCommandPayloads {
@@ -29,11 +30,24 @@ export interface CommandPayloads extends ShipCommandPayloads {
 }
 export type CommandKind = keyof CommandPayloads
 
-export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K], commandId: string) => Promise<unknown> } = {
-  ...SHIP_COMMAND_ROUTES,
-  'stock.move': (payload, commandId) => api.post<MoveResult>('/inventory/moves/', { ...payload, command_id: commandId }),
-  'task.putaway': (payload, commandId) => api.post<PutawayResult>('/inventory/putaways/', { ...payload, command_id: commandId }),
-  'receiving.receive': ({ document, ...body }, commandId) => api.post<BookedReceipt>(`/receiving/documents/${document}/receive/`, { ...body, idempotency_key: commandId }),
+/** the kinds that are not one request: each goes alone, in its turn */
+type AloneKind = 'stock.move-qty' | 'ship.pick'
+
+/**
+ * The kinds that are one POST each, as the request they make: several go in one request (POST /api/commands/batch/,
+ * issue 16's drain), or one alone through the API client.
+ */
+export const COMMAND_REQUESTS: { [K in Exclude<CommandKind, AloneKind>]: (payload: CommandPayloads[K], commandId: string) => CommandRequest } = {
+  ...SHIP_COMMAND_REQUESTS,
+  'stock.move': (payload, commandId) => ({ path: '/inventory/moves/', body: { ...payload, command_id: commandId } }),
+  'task.putaway': (payload, commandId) => ({ path: '/inventory/putaways/', body: { ...payload, command_id: commandId } }),
+  'receiving.receive': ({ document, ...body }, commandId) => ({ path: `/receiving/documents/${document}/receive/`, body: { ...body, idempotency_key: commandId } }),
+  'inventory.count': ({ plan, location, ...body }, commandId) => ({ path: `/inventory/counts/${plan}/locations/${location}/`, body: { ...body, command_id: commandId } }),
+}
+
+/** A quantity move reads the stock line, then moves it; a pick reads the shipping draft, then writes it. */
+export const ALONE_ROUTES: { [K in AloneKind]: (payload: CommandPayloads[K], commandId: string) => Promise<unknown> } = {
+  ...SHIP_ALONE_ROUTES,
   'stock.move-qty': async (payload, commandId) => {
     const query = { location: payload.from_location, product: payload.product, ...(payload.lot ? { lot: payload.lot } : {}), page_size: 2 }
     const lines = await api.get<StockPage>('/inventory/stock/', { query })
@@ -44,17 +58,33 @@ export const COMMAND_ROUTES: { [K in CommandKind]: (payload: CommandPayloads[K],
     }
     return api.post<MoveResult>('/inventory/moves/', { command_id: commandId, stock_line: lines.results[0]!.id, qty: payload.qty, to_location: payload.to_location })
   },
-  'inventory.count': ({ plan, location, ...body }, commandId) => api.post<CountSubmitResult>(`/inventory/counts/${plan}/locations/${location}/`, { ...body, command_id: commandId }),
 }
+
+type Made<T> = ((payload: unknown, commandId: string) => T) | undefined
+const requestOf = (command: OutboxCommand) => (Object.hasOwn(COMMAND_REQUESTS, command.kind) ? (COMMAND_REQUESTS[command.kind as keyof typeof COMMAND_REQUESTS] as Made<CommandRequest>) : undefined)?.(command.payload, command.command_id)
 
 type StockPage = { count: number; results: { id: number }[] }
 
 export const httpTransport: OutboxTransport = {
   send(command: OutboxCommand) {
-    const route = COMMAND_ROUTES[command.kind as CommandKind] as ((payload: unknown, commandId: string) => Promise<unknown>) | undefined
+    const request = requestOf(command)
+    if (request) return api.post(request.path, request.body)
+    const route = Object.hasOwn(ALONE_ROUTES, command.kind) ? (ALONE_ROUTES[command.kind as AloneKind] as Made<Promise<unknown>>) : undefined
     // a kind this build does not know (made by a newer one, then rolled back): the server could never take it
     if (!route) return Promise.reject({ status: 400, data: { detail: `Unknown command kind: ${command.kind}` }, message: `Unknown command kind: ${command.kind}` })
     return route(command.payload, command.command_id)
+  },
+  batchable: (command: OutboxCommand) => Object.hasOwn(COMMAND_REQUESTS, command.kind),
+  async sendBatch(commands: OutboxCommand[]): Promise<BatchAnswer[]> {
+    const requests: CommandBatchBody['requests'] = commands.map((command) => ({ command_id: command.command_id, ...requestOf(command)! }))
+    const { results } = await api.post<CommandBatchOut>('/commands/batch/', { requests })
+    // a refusal reads in the operator's language, as a single route's error does (the client loads the texts with it)
+    if (results.some((r) => r.status >= 400)) await loadServerMessages()
+    return results.map((r, i) =>
+      r.status >= 200 && r.status < 300
+        ? { command_id: r.command_id, ok: true as const, result: r.data }
+        : { command_id: r.command_id, ok: false as const, error: new ApiError({ status: r.status, data: r.data, method: 'POST', url: requests[i]?.path ?? '/commands/batch/' }) },
+    )
   },
   async reportRefusal(command: OutboxCommand, reason: string) {
     const body: CommandRefusalBody = {

@@ -3,14 +3,26 @@
  * reloads (the sender stopped and the database closed mid-flight, then reopened) and server restarts (a request
  * lost before it is applied, or applied with its answer lost), once the network is back every command is applied
  * exactly once or refused with the server's reason (and reported once to supervisors), in sequence order per device.
+ * Most commands go in batches (a run of consecutive ones in one request, applied in order), some alone (a kind
+ * that is not one request): a batch's answer can be lost after the server applied part of it or all of it, a
+ * command in the middle can meet a 5xx (the batch stops there), and the server can answer only the first ones
+ * (its time for the batch ran out).
  */
 import 'fake-indexeddb/auto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { OutboxDb, allCommands, countInState, enqueueCommand, type OutboxCommand } from './outbox-db'
-import { startOutboxSender, type OutboxSender, type OutboxTransport } from './outbox-sender'
+import { startOutboxSender, type BatchAnswer, type OutboxSender, type OutboxTransport } from './outbox-sender'
 
-type Fate = 'ok' | 'lost-before' | 'lost-after' | '500'
+/**
+ * What happens to the next request. A batch's own: 'lost-middle' (the first half applied, then the connection
+ * drops), 'stop-500' (the middle command meets a 5xx: the batch stops after it), 'partial' (the server answers the
+ * first half only). A single request meets those as 'lost-after', '500' and 'ok'.
+ */
+type Fate = 'ok' | 'lost-before' | 'lost-after' | '500' | 'lost-middle' | 'stop-500' | 'partial'
+
+/** the kind that goes alone (a lookup then a move), as stock.move-qty does */
+const ALONE = 'stock.move-qty'
 
 /** A server with a durable command_id table, like the inventory's: a repeat gets the first answer, never a second effect. */
 class FakeServer {
@@ -26,7 +38,8 @@ class FakeServer {
     await new Promise((r) => setTimeout(r, 0))
     if (!this.reachable) throw { status: 0, message: 'Failed to fetch' }
     this.received.add(command.command_id)
-    const fate = this.fates.shift() ?? 'ok'
+    const shifted = this.fates.shift() ?? 'ok'
+    const fate = shifted === 'lost-middle' ? 'lost-after' : shifted === 'stop-500' ? '500' : shifted === 'partial' ? 'ok' : shifted
     if (fate === 'lost-before') throw { status: 0, message: 'connection reset' }
     if (fate === '500') throw { status: 500, message: 'Internal Server Error' }
     if (!this.answers.has(command.command_id)) {
@@ -43,6 +56,49 @@ class FakeServer {
     return answer.result
   }
 
+  /** one command as the single route answers it, once per command_id */
+  private apply(command: OutboxCommand): BatchAnswer {
+    this.received.add(command.command_id)
+    if (!this.answers.has(command.command_id)) {
+      if ((command.payload as { refuse?: boolean }).refuse) {
+        this.answers.set(command.command_id, { ok: false, reason: `O palete ${command.seq} já foi movido.` })
+      } else {
+        this.effects.push({ device: command.device, seq: command.seq, command_id: command.command_id })
+        this.answers.set(command.command_id, { ok: true, result: { id: this.effects.length } })
+      }
+    }
+    const answer = this.answers.get(command.command_id)!
+    return answer.ok
+      ? { command_id: command.command_id, ok: true, result: answer.result }
+      : { command_id: command.command_id, ok: false, error: { status: 400, data: { detail: answer.reason }, message: answer.reason } }
+  }
+
+  batches = 0
+
+  async handleBatch(commands: OutboxCommand[]): Promise<BatchAnswer[]> {
+    await new Promise((r) => setTimeout(r, 0))
+    if (!this.reachable) throw { status: 0, message: 'Failed to fetch' }
+    if (commands.some((c) => c.kind === ALONE)) throw new Error('a command that goes alone was sent in a batch')
+    this.batches++
+    const fate = this.fates.shift() ?? 'ok'
+    if (fate === 'lost-before') throw { status: 0, message: 'connection reset' }
+    if (fate === '500') throw { status: 500, message: 'Internal Server Error' }
+    const half = Math.ceil(commands.length / 2)
+    const answers: BatchAnswer[] = []
+    for (const [i, command] of commands.entries()) {
+      if (fate === 'lost-middle' && i === half) throw { status: 0, message: 'connection reset in the middle of a batch' }
+      if (fate === 'partial' && i === half) return answers
+      if (fate === 'stop-500' && i === half - 1) {
+        this.received.add(command.command_id)
+        answers.push({ command_id: command.command_id, ok: false, error: { status: 503, message: 'Service Unavailable' } })
+        return answers
+      }
+      answers.push(this.apply(command))
+    }
+    if (fate === 'lost-after') throw { status: 0, message: 'connection reset after commit' }
+    return answers
+  }
+
   async report(command: OutboxCommand): Promise<void> {
     await new Promise((r) => setTimeout(r, 0))
     if (!this.reachable) throw { status: 0, message: 'Failed to fetch' }
@@ -52,7 +108,7 @@ class FakeServer {
 }
 
 type Op =
-  | { op: 'enqueue'; device: number; refuse: boolean }
+  | { op: 'enqueue'; device: number; refuse: boolean; alone?: boolean }
   | { op: 'drop' }
   | { op: 'restore' }
   | { op: 'restart'; fate: Fate }
@@ -60,10 +116,18 @@ type Op =
   | { op: 'wait'; ms: number }
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ op: fc.constant('enqueue' as const), device: fc.integer({ min: 0, max: 1 }), refuse: fc.boolean().map((b) => b && Math.random() < 0.5) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      op: fc.constant('enqueue' as const),
+      device: fc.integer({ min: 0, max: 1 }),
+      refuse: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+      alone: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ op: 'drop' as const }) },
   { weight: 1, arbitrary: fc.constant({ op: 'restore' as const }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('restart' as const), fate: fc.constantFrom<Fate>('lost-before', 'lost-after', '500') }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('restart' as const), fate: fc.constantFrom<Fate>('lost-before', 'lost-after', '500', 'lost-middle', 'stop-500', 'partial') }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reload' as const), device: fc.integer({ min: 0, max: 1 }) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 8 }) }) },
 )
@@ -73,12 +137,17 @@ let run = 0
 async function scenario(ops: Op[]) {
   run++
   const server = new FakeServer()
-  const transport: OutboxTransport = { send: (c) => server.handle(c), reportRefusal: (c) => server.report(c) }
+  const transport: OutboxTransport = {
+    send: (c) => server.handle(c),
+    batchable: (c) => c.kind !== ALONE,
+    sendBatch: (commands) => server.handleBatch(commands),
+    reportRefusal: (c) => server.report(c),
+  }
   const names = [`outbox-prop-${run}-a`, `outbox-prop-${run}-b`]
   const dbs = names.map((name) => new OutboxDb(name))
   const reasonOf = (e: unknown) => (e as { data?: { detail?: string } }).data?.detail ?? 'refused'
   const start = (i: number) =>
-    startOutboxSender({ db: dbs[i]!, operator: 'ana', transport, reasonOf, baseDelayMs: 1, maxDelayMs: 4, online: server.reachable })
+    startOutboxSender({ db: dbs[i]!, operator: 'ana', transport, reasonOf, baseDelayMs: 1, maxDelayMs: 4, online: server.reachable, batchSize: 4 })
   const senders: OutboxSender[] = [await start(0), await start(1)]
   const made: OutboxCommand[][] = [[], []]
   const refused = new Set<string>()
@@ -86,7 +155,7 @@ async function scenario(ops: Op[]) {
   for (const step of ops) {
     switch (step.op) {
       case 'enqueue': {
-        const c = await enqueueCommand(dbs[step.device]!, { operator: 'ana', kind: 'stock.move', payload: { refuse: step.refuse } })
+        const c = await enqueueCommand(dbs[step.device]!, { operator: 'ana', kind: step.alone ? ALONE : 'stock.move', payload: { refuse: step.refuse } })
         made[step.device]!.push(c)
         if (step.refuse) refused.add(c.command_id)
         await senders[step.device]!.refresh()
@@ -157,15 +226,27 @@ async function scenario(ops: Op[]) {
 
   for (const s of senders) s.stop()
   for (const db of dbs) db.close()
+  return server
 }
 
 describe('outbox property', () => {
   it('every command is applied exactly once (or refused with its reason), in order per device, through drops, reloads and restarts', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 30 }), (ops) => scenario(ops)),
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 30 }), async (ops) => {
+        await scenario(ops)
+      }),
       { numRuns: 40 },
     )
   }, 120_000)
+
+  it('a batch whose answer is lost after the server applied part of it, or all of it, is sent again: each command applied once, in order', async () => {
+    const queued: Op[] = [{ op: 'drop' }, ...Array.from({ length: 7 }, (_, i): Op => ({ op: 'enqueue', device: 0, refuse: i === 2, alone: i === 5 }))]
+    for (const fates of [['lost-middle'], ['lost-after'], ['stop-500', 'lost-middle'], ['partial', 'lost-middle', 'partial']] as Fate[][]) {
+      const server = await scenario([...queued, ...fates.map((fate): Op => ({ op: 'restart', fate })), { op: 'restore' }, { op: 'wait', ms: 8 }])
+      // 7 commands, one going alone, in runs of at most 4: more than one batch, whatever failed
+      expect(server.batches, fates.join()).toBeGreaterThan(1)
+    }
+  })
 
   it('a command written before the tab died is sent by the next page', async () => {
     await scenario([

@@ -5,7 +5,7 @@
  * quantity, the report carries the command_id, and the loading's idempotency key is the command_id.
  */
 import type { ShippingDraft } from '../../../../contracts/shipping/shipping.contract'
-import type { ShortPickBody, ShortPickOut } from '../../../../contracts/shipping/short-pick.contract'
+import type { ShortPickBody } from '../../../../contracts/shipping/short-pick.contract'
 import { api } from '../../../lib/api-client'
 
 type ShippingDraftResponse = { draft: ShippingDraft | null; updated_at: string | null }
@@ -17,7 +17,20 @@ export interface ShipCommandPayloads {
   'ship.load': { order: number; carrier: number | null }
 }
 
-export const SHIP_COMMAND_ROUTES: { [K in keyof ShipCommandPayloads]: (payload: ShipCommandPayloads[K], commandId: string) => Promise<unknown> } = {
+/** a command that is one POST (under /api): what the outbox may send in a batch (POST /api/commands/batch/) */
+export interface CommandRequest {
+  path: string
+  body: Record<string, unknown>
+}
+
+/** the ship commands that are one POST each (a pick reads the draft, then writes it: it goes alone) */
+export const SHIP_COMMAND_REQUESTS: { [K in 'ship.short' | 'ship.load']: (payload: ShipCommandPayloads[K], commandId: string) => CommandRequest } = {
+  'ship.short': (payload, commandId) => ({ path: '/shipping/short-picks/', body: { ...payload, command_id: commandId } }),
+  'ship.load': ({ order, carrier }, commandId) => ({ path: `/shipping/orders/${order}/ship/`, body: { idempotency_key: commandId, ...(carrier !== null ? { carrier } : {}) } }),
+}
+
+/** the ship command that is not one request: it goes alone */
+export const SHIP_ALONE_ROUTES: { 'ship.pick': (payload: ShipCommandPayloads['ship.pick'], commandId: string) => Promise<unknown> } = {
   'ship.pick': async ({ order, line, stock_line, qty, override_reason }) => {
     const url = `/shipping/orders/${order}/draft/`
     const current = await api.get<ShippingDraftResponse>(url)
@@ -26,6 +39,4 @@ export const SHIP_COMMAND_ROUTES: { [K in keyof ShipCommandPayloads]: (payload: 
     const pick = { line, stock_line, qty, ...(override_reason ? { override_reason } : {}) }
     return api.put<ShippingDraftResponse>(url, { ...draft, picks: [...others, pick] })
   },
-  'ship.short': (payload, commandId) => api.post<ShortPickOut>('/shipping/short-picks/', { ...payload, command_id: commandId }),
-  'ship.load': ({ order, carrier }, commandId) => api.post(`/shipping/orders/${order}/ship/`, { idempotency_key: commandId, ...(carrier !== null ? { carrier } : {}) }),
 }
