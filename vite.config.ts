@@ -71,7 +71,9 @@ const MANTINE_MORE = /node_modules\/@mantine\/core\/esm\/(core\/|components\/(Im
 
 const COLLECTOR_SHELL = /\/src\/(components\/collector-layout(\.module\.css)?|features\/collector\/(components\/pending-badge|outbox\/(outbox-context|outbox-names|outbox-peek)|feedback\/feedback(-settings)?|components\/scan-screen\.module\.css|hooks\/use-device-request))(\.tsx?)?$|\/src\/routes\/m\.tsx\?tsr-split|\/src\/collectorRouteTree\.gen\.ts$/
 const COLLECTOR_SCANNER = /\/machines\/scanner\/scanner\.machine\.ts$|\/src\/lib\/use-scanner-machine\.ts$|\/src\/features\/collector\/(hooks\/use-scanner|camera-reader)\.ts$|\/contracts\/gs1\/gs1(-form)?\.ts$/
-const COLLECTOR_OUTBOX = /\/src\/features\/collector\/(outbox\/(outbox-db|outbox-sender|ship-commands|outbox-transport|outbox-provider)|idb-connection|components\/move-target)\.tsx?$|node_modules\/idb\/|\/machines\/outbox\/outbox\.machine\.ts$/
+const COLLECTOR_OUTBOX = /\/src\/features\/collector\/(outbox\/(outbox-db|outbox-provider)|idb-connection|components\/move-target)\.tsx?$|node_modules\/idb\//
+/** the outbox's sending code: loaded once there is something to send (outbox-provider.tsx), not with a flow's first screen */
+const COLLECTOR_SENDER = /\/src\/features\/collector\/outbox\/(outbox-send|outbox-sender|ship-commands|outbox-transport)\.ts$|\/machines\/outbox\/outbox\.machine\.ts$/
 
 const COLLECTOR_ICONS = /@tabler\/icons-react\/dist\/esm\/(icons\/Icon(Settings|WifiOff|AlertTriangle|ListCheck|Scan|Refresh|Search|Home|CloudUpload|X|Check|Logout|ArrowRight|ClipboardCheck|Package|Truck)\.mjs)$/
 const FLOWS = 'move|count|putaway|receive|ship'
@@ -165,6 +167,7 @@ export default defineConfig({
             { name: 'collector-shell', test: COLLECTOR_SHELL, includeDependenciesRecursively: false },
             { name: 'collector-scanner', test: COLLECTOR_SCANNER, includeDependenciesRecursively: false },
             { name: 'collector-outbox', test: COLLECTOR_OUTBOX, includeDependenciesRecursively: false },
+            { name: 'collector-sender', test: COLLECTOR_SENDER, includeDependenciesRecursively: false },
             { name: 'collector-offline', test: /\/src\/features\/collector\/offline\/offline-cache(-provider)?\.tsx?$/, includeDependenciesRecursively: false },
             { name: 'collector-icons', test: COLLECTOR_ICONS, includeDependenciesRecursively: false },
             { name: collectorScreenChunk, includeDependenciesRecursively: false },

@@ -16,7 +16,7 @@ describe('collector outbox screens', () => {
   it('counts and lists waiting and refused commands; signing out warns and keeps them', async () => {
     const user = userEvent.setup()
     // the server is unreachable: nothing leaves the outbox
-    const { requests } = mockApi(({ url }) => (url.pathname.startsWith('/api/inventory/moves/') ? 'network' : { status: 404, body: { detail: 'Not found.' } }))
+    const { requests } = mockApi(({ url }) => (url.pathname === '/api/commands/batch/' || url.pathname.startsWith('/api/inventory/moves/') ? 'network' : { status: 404, body: { detail: 'Not found.' } }))
     signIn()
     const db = outboxDb()
     await enqueueCommand(db, { operator: 'ana', kind: 'stock.move', payload: { pallet_code: 'PAL-1', to_location: 4 }, summary: 'PAL-1 → B-01-02' })
@@ -35,7 +35,8 @@ describe('collector outbox screens', () => {
     // the refused list is a second query of the outbox: it may render a moment after the waiting one
     const refusedList = await screen.findByTestId('refused-list', {}, { timeout: 10_000 })
     expect(await within(refusedList).findByText('O palete PAL-3 não está em estoque.')).toBeInTheDocument()
-    expect(requests.some((r) => r.url.pathname === '/api/inventory/moves/')).toBe(true)
+    // the sender (loaded with the first command to send) tried, and the network failed it
+    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/commands/batch/')).toBe(true), { timeout: 10_000 })
 
     await user.click(screen.getByRole('button', { name: 'Sair' }))
     const dialog = await screen.findByRole('dialog', { name: 'Sair com comandos não enviados?' })

@@ -3,14 +3,15 @@
  * outbox is loaded (outbox-context.tsx decides when: a flow that writes, or commands already on the device); the
  * counts and lists the header, 'Pendências' and the sign-out warning show, read again from IndexedDB after each write
  * that touches their state (outbox-db.ts tells of every write, other tabs' too). This module and idb are a chunk of
- * their own, loaded on demand.
+ * their own, loaded on demand; the sending code (outbox-send.ts: the sender machine, the transport) is another,
+ * loaded once there is something to send.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSession } from '../../../lib/session'
 import { dismissRefused, enqueueCommand, onOutboxChange, outboxDb, pendingCommands, pendingCount, pendingOnDevice, refusedCommands, type OutboxCommand, type OutboxDb, type OutboxState } from './outbox-db'
-import { startOutboxSender, type OutboxSender } from './outbox-sender'
+import type { OutboxSender } from './outbox-sender'
 import { useOutbox, type OutboxApi } from './outbox-context'
-import { httpTransport, refusalReason, type CommandKind, type CommandPayloads } from './outbox-transport'
+import type { CommandKind, CommandPayloads } from './outbox-transport'
 
 export type { OutboxApi }
 // the screens read the outbox through the layout's host (outbox-context.tsx); kept here for the imports that name it
@@ -131,35 +132,77 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
   const [status, setStatus] = useState('idle')
   const [attempt, setAttempt] = useState(0)
 
+  // the sending code (outbox-send.ts) loads once there is something to send, and then stays
+  const [sending, setSending] = useState(false)
+  /** loads the sending code again after it failed to load (the network came back, or 'Enviar agora') */
+  const retryLoadRef = useRef<(() => void) | null>(null)
+
+  // until then, nothing to send: the status says whether the network is there, as the sender's machine would
   useEffect(() => {
-    if (!operator) return
+    if (sending) return
+    const update = () => setStatus(navigator.onLine ? 'idle' : 'offline')
+    update()
+    window.addEventListener('online', update)
+    window.addEventListener('offline', update)
+    return () => {
+      window.removeEventListener('online', update)
+      window.removeEventListener('offline', update)
+    }
+  }, [sending])
+
+  useEffect(() => {
+    if (!operator || !sending) return
     let stopped = false
     let sender: OutboxSender | null = null
     let unsubscribe = () => {}
-    void startOutboxSender({ db, operator, transport: httpTransport, reasonOf: refusalReason, online: navigator.onLine, listen: true }).then((started) => {
-      if (stopped) {
-        started.stop()
-        return
-      }
-      sender = started
-      senderRef.current = started
-      const sub = started.actor.subscribe((snapshot) => {
-        const value = snapshot.value
-        setStatus(typeof value === 'string' ? value : Object.values(value)[0] ?? 'idle')
-        setAttempt(snapshot.context.attempt)
-      })
-      unsubscribe = () => sub.unsubscribe()
-    }, () => {
-      // no IndexedDB (a locked-down browser): the screens say so when they try to write; nothing to send
-      setStatus('unavailable')
-    })
+    const load = () => {
+      retryLoadRef.current = null
+      window.removeEventListener('online', load)
+      import('./outbox-send').then(
+        ({ startHttpSender }) =>
+          startHttpSender({ db, operator, online: navigator.onLine, listen: true }).then(
+            (started) => {
+              if (stopped) {
+                started.stop()
+                return
+              }
+              sender = started
+              senderRef.current = started
+              const show = (snapshot: ReturnType<typeof started.actor.getSnapshot>) => {
+                const value = snapshot.value
+                setStatus(typeof value === 'string' ? value : (Object.values(value)[0] ?? 'idle'))
+                setAttempt(snapshot.context.attempt)
+              }
+              // it may already be sending what made it load: its state now, then every change
+              show(started.actor.getSnapshot())
+              const sub = started.actor.subscribe(show)
+              unsubscribe = () => sub.unsubscribe()
+            },
+            () => {
+              // no IndexedDB (a locked-down browser): the screens say so when they try to write; nothing to send
+              if (!stopped) setStatus('unavailable')
+            },
+          ),
+        () => {
+          // the code did not come (offline before the app was cached): the commands wait on the device; it is asked
+          // for again when the network returns or the operator asks
+          if (stopped) return
+          setStatus(navigator.onLine ? 'backingOff' : 'offline')
+          retryLoadRef.current = load
+          window.addEventListener('online', load)
+        },
+      )
+    }
+    load()
     return () => {
       stopped = true
+      retryLoadRef.current = null
+      window.removeEventListener('online', load)
       unsubscribe()
       sender?.stop()
       senderRef.current = null
     }
-  }, [db, operator])
+  }, [db, operator, sending])
 
   // the counts are read again at most every PENDING_COUNT_MS, the rows at most every PENDING_LIST_MS
   const pendingTotal = useThrottledLive(
@@ -183,8 +226,9 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
   const refused = useLive(db, 'refused', () => (operator ? refusedCommands(db, operator) : Promise.resolve(EMPTY)), EMPTY, `refused:${operator}`)
   const unsentOnDevice = useThrottledLive(db, 'pending', () => pendingOnDevice(db), 0, 'device', PENDING_COUNT_MS, attempt)
 
-  // a command written here or in another tab: the sender hears of it
+  // a command written here or in another tab: the sender hears of it (and its code loads with the first one)
   useEffect(() => {
+    if (pendingTotal > 0) setSending(true)
     senderRef.current?.actor.send({ type: 'CHANGED', pending: pendingTotal })
   }, [pendingTotal])
 
@@ -192,6 +236,7 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
     async <K extends CommandKind>(kind: K, payload: CommandPayloads[K], summary?: string) => {
       if (!operator) throw new Error('no operator signed in')
       const command = await enqueueCommand(db, { operator, kind, payload, summary })
+      setSending(true)
       await senderRef.current?.refresh()
       return command
     },
@@ -207,7 +252,7 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
       unsentOnDevice,
       status,
       attempt,
-      sendNow: () => senderRef.current?.actor.send({ type: 'RETRY_NOW' }),
+      sendNow: () => (senderRef.current ? senderRef.current.actor.send({ type: 'RETRY_NOW' }) : retryLoadRef.current?.()),
       dismiss: (commandId) => dismissRefused(db, commandId),
     }),
     [enqueue, pending, pendingTotal, refused, unsentOnDevice, status, attempt, db],
