@@ -4,9 +4,10 @@
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
 import { clearOutbox, countInState, enqueueCommand, markAnswered, outboxDb } from '../outbox/outbox-db'
+import { senderCode } from '../outbox/outbox-provider'
 
 beforeEach(async () => {
   await clearOutbox(outboxDb())
@@ -62,5 +63,41 @@ describe('collector outbox screens', () => {
     await screen.findByText('Destino bloqueado.')
     await user.click(screen.getByRole('button', { name: 'Dispensar PAL-3 → B-01-02' }))
     expect(await screen.findByText('Nenhum comando recusado.')).toBeInTheDocument()
+  })
+})
+
+describe('the sending code loads with the first command to send', () => {
+  afterEach(() => {
+    senderCode.load = load
+  })
+  const load = senderCode.load
+
+  it('when it fails to load (offline before the app was cached), it is asked for again and the commands go', async () => {
+    let loads = 0
+    senderCode.load = () => {
+      loads += 1
+      return loads === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : load()
+    }
+    const { requests } = mockApi(({ url, body }) => {
+      if (url.pathname !== '/api/commands/batch/') return { status: 404, body: { detail: 'Not found.' } }
+      const sent = (body as { requests: { command_id: string }[] }).requests
+      return { status: 200, body: { results: sent.map((r) => ({ command_id: r.command_id, status: 201, data: { command_id: r.command_id, moves: [], lines: [] } })) } }
+    })
+    signIn()
+    const db = outboxDb()
+    await enqueueCommand(db, { operator: 'ana', kind: 'stock.move', payload: { pallet_code: 'PAL-1', to_location: 4 }, summary: 'PAL-1 → B-01-02' })
+
+    await renderApp('/m/pending')
+    // the first load failed: the screen says the sending failed, and nothing was sent
+    const status = await screen.findByTestId('outbox-status', {}, { timeout: 10_000 })
+    await waitFor(() => expect(status.dataset.status).toBe('backingOff'), { timeout: 10_000 })
+    expect(status).toHaveTextContent('tentativa 1')
+    expect(requests.some((r) => r.url.pathname === '/api/commands/batch/')).toBe(false)
+    // a second later it is asked for again, and the command is sent and applied
+    await waitFor(() => expect(screen.getByText('Tudo enviado.')).toBeInTheDocument(), { timeout: 10_000 })
+    expect(loads).toBe(2)
+    expect(requests.filter((r) => r.url.pathname === '/api/commands/batch/')).toHaveLength(1)
+    expect(await countInState(db, 'pending')).toBe(0)
+    expect(await countInState(db, 'applied')).toBe(1)
   })
 })

@@ -122,6 +122,12 @@ const PENDING_LIST_MS = 400
  * the screen once per answer (500 renders in a drain of 500, a third of the page's work); the sender counts on its own
  */
 const PENDING_COUNT_MS = 100
+/** the sending code asked for again after it failed to load: after 1 s, then twice as long each time, up to 30 s */
+const SENDER_LOAD_RETRY_MS = 1000
+const SENDER_LOAD_RETRY_MAX_MS = 30_000
+
+/** How the sending code is loaded (a chunk of its own); a test makes it fail to see the outbox ask again. */
+export const senderCode = { load: () => import('./outbox-send') }
 
 /** Runs the outbox and hands its API to the layout's host (renders nothing). */
 export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void }) {
@@ -155,10 +161,13 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
     let stopped = false
     let sender: OutboxSender | null = null
     let unsubscribe = () => {}
+    let retryTimer: ReturnType<typeof setTimeout> | undefined
+    let failures = 0
     const load = () => {
       retryLoadRef.current = null
       window.removeEventListener('online', load)
-      import('./outbox-send').then(
+      clearTimeout(retryTimer)
+      senderCode.load().then(
         ({ startHttpSender }) =>
           startHttpSender({ db, operator, online: navigator.onLine, listen: true }).then(
             (started) => {
@@ -185,11 +194,15 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
           ),
         () => {
           // the code did not come (offline before the app was cached): the commands wait on the device; it is asked
-          // for again when the network returns or the operator asks
+          // for again after a back-off (navigator.onLine can be wrong both ways), when the network returns, or when
+          // the operator asks ('Enviar agora')
           if (stopped) return
+          failures += 1
           setStatus(navigator.onLine ? 'backingOff' : 'offline')
+          setAttempt(failures)
           retryLoadRef.current = load
           window.addEventListener('online', load)
+          retryTimer = setTimeout(load, Math.min(SENDER_LOAD_RETRY_MAX_MS, SENDER_LOAD_RETRY_MS * 2 ** (failures - 1)))
         },
       )
     }
@@ -197,6 +210,7 @@ export function OutboxEngine({ onApi }: { onApi: (api: OutboxApi | null) => void
     return () => {
       stopped = true
       retryLoadRef.current = null
+      clearTimeout(retryTimer)
       window.removeEventListener('online', load)
       unsubscribe()
       sender?.stop()
