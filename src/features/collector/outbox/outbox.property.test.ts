@@ -42,17 +42,9 @@ class FakeServer {
     const fate = shifted === 'lost-middle' ? 'lost-after' : shifted === 'stop-500' ? '500' : shifted === 'partial' ? 'ok' : shifted
     if (fate === 'lost-before') throw { status: 0, message: 'connection reset' }
     if (fate === '500') throw { status: 500, message: 'Internal Server Error' }
-    if (!this.answers.has(command.command_id)) {
-      if ((command.payload as { refuse?: boolean }).refuse) {
-        this.answers.set(command.command_id, { ok: false, reason: `O palete ${command.seq} já foi movido.` })
-      } else {
-        this.effects.push({ device: command.device, seq: command.seq, command_id: command.command_id })
-        this.answers.set(command.command_id, { ok: true, result: { id: this.effects.length } })
-      }
-    }
+    const answer = this.apply(command)
     if (fate === 'lost-after') throw { status: 0, message: 'connection reset after commit' }
-    const answer = this.answers.get(command.command_id)!
-    if (!answer.ok) throw { status: 400, data: { detail: answer.reason }, message: answer.reason }
+    if (!answer.ok) throw answer.error
     return answer.result
   }
 
