@@ -137,6 +137,10 @@ export const SERVER_MESSAGES = {
   move_qty_or_pallet: 'A quantity moves part of a stock_line; a pallet moves whole.',
   trace_give_key: 'Give a lot, an sscc or a pallet_code.',
   date_to_before_from: 'Ensure this date is on or after date_from.',
+  // ---- the handheld's command batches (POST /api/commands/batch/)
+  command_batch_route: 'Not a command route a batch may send.',
+  command_batch_max: 'At most {max} commands a batch.',
+  command_batch_repeated: 'Each command_id at most once a batch.',
   // ---- counts
   count_choose_scope: 'Choose locations, a location pattern, a warehouse or products.',
   count_too_many: 'A count holds at most {max} locations; narrow it down.',
