@@ -119,7 +119,10 @@ describe.each(kinds)('command batches on %s', (kind) => {
     for (const path of ['/inventory/stock/', '/auth/users/', '/inventory/moves/../../auth/users/', '/inventory/moves/?x=1', 'inventory/moves/', '/api/inventory/moves/']) {
       const res = await batch(operator, [move(code, locationIds[1]!), { command_id: randomUUID(), path, body: {} }])
       expect(res.statusCode, path).toBe(400)
-      expect(res.json(), path).toEqual({ 'requests.1.path': ['Not a command route a batch may send.'] })
+      expect(res.json(), path).toEqual({
+        'requests.1.path': ['Not a command route a batch may send.'],
+        codes: { 'requests.1.path': [{ code: 'command_batch_route', params: {} }] },
+      })
     }
     expect(await movesOf(code)).toEqual([])
   })
@@ -129,10 +132,13 @@ describe.each(kinds)('command batches on %s', (kind) => {
     const many = Array.from({ length: 51 }, () => move(code, locationIds[1]!))
     const tooMany = await batch(operator, many)
     expect(tooMany.statusCode).toBe(400)
-    expect(tooMany.json()).toEqual({ requests: ['At most 50 commands a batch.'] })
+    // each message with its code, for the operator's language (ADR 0015)
+    expect(tooMany.json()).toEqual({ requests: ['At most 50 commands a batch.'], codes: { requests: [{ code: 'command_batch_max', params: { max: '50' } }] } })
     expect((await batch(operator, [])).statusCode).toBe(400)
     const twice = move(code, locationIds[1]!)
-    expect((await batch(operator, [twice, twice])).statusCode).toBe(400)
+    const repeated = await batch(operator, [twice, twice])
+    expect(repeated.statusCode).toBe(400)
+    expect(repeated.json()).toEqual({ requests: ['Each command_id at most once a batch.'], codes: { requests: [{ code: 'command_batch_repeated', params: {} }] } })
     const anonymous = await batch(null, [move(code, locationIds[1]!)])
     expect(anonymous.statusCode).toBe(401)
     expect(await movesOf(code)).toEqual([])
