@@ -325,38 +325,17 @@ export async function pendingCommands(db: OutboxDb, operator: string): Promise<O
  * Resolves with how many of `pendingOf`'s commands still wait after it, counted in the same transaction (the
  * sender's next step: one transaction less per command while 500 drain), or null without `pendingOf`.
  */
-export async function markAnswered(
-  db: OutboxDb,
-  commandId: string,
-  answer: { state: 'applied'; result: unknown } | { state: 'refused'; reason: string },
-  { pendingOf }: { pendingOf?: string } = {},
-): Promise<number | null> {
-  const tx = (await db.open()).transaction('commands', 'readwrite')
-  const { written, pending } = await committed(tx, async () => {
-    const row = await tx.store.get(commandId)
-    const written = row?.state === 'pending'
-    if (row && written) {
-      await tx.store.put({
-        ...row,
-        state: answer.state,
-        answered_at: new Date().toISOString(),
-        ...(answer.state === 'applied' ? { result: answer.result } : { last_error: answer.reason }),
-      })
-    }
-    const pending = pendingOf === undefined ? null : await tx.store.index('[operator+state+seq]').count(byOperator(pendingOf, 'pending'))
-    return { written, pending }
-  })
-  if (written) changed(db, 'pending', answer.state)
-  return pending
-}
-
 export type OutboxAnswer = { state: 'applied'; result: unknown } | { state: 'refused'; reason: string }
+type RunAnswers = { commandId: string; answer: OutboxAnswer }[]
 
 /**
- * A run's answers, in one transaction: each written only while its command is still pending (as markAnswered).
- * Resolves with how many of `pendingOf`'s commands still wait after them, counted in the same transaction.
+ * A run's answers, in one transaction: each written only while its command is still pending (a late answer never
+ * overwrites a later state). Resolves with how many of `pendingOf`'s commands still wait after them, counted in the
+ * same transaction (null without `pendingOf`).
  */
-export async function markAnsweredRun(db: OutboxDb, answers: { commandId: string; answer: OutboxAnswer }[], { pendingOf }: { pendingOf: string }): Promise<number> {
+export async function markAnsweredRun(db: OutboxDb, answers: RunAnswers, options: { pendingOf: string }): Promise<number>
+export async function markAnsweredRun(db: OutboxDb, answers: RunAnswers, options?: { pendingOf?: string }): Promise<number | null>
+export async function markAnsweredRun(db: OutboxDb, answers: RunAnswers, { pendingOf }: { pendingOf?: string } = {}): Promise<number | null> {
   const tx = (await db.open()).transaction('commands', 'readwrite')
   const answeredAt = new Date().toISOString()
   const { states, pending } = await committed(tx, async () => {
@@ -372,11 +351,16 @@ export async function markAnsweredRun(db: OutboxDb, answers: { commandId: string
       })
       states.add('pending').add(answer.state)
     }
-    const pending = await tx.store.index('[operator+state+seq]').count(byOperator(pendingOf, 'pending'))
+    const pending = pendingOf === undefined ? null : await tx.store.index('[operator+state+seq]').count(byOperator(pendingOf, 'pending'))
     return { states, pending }
   })
   if (states.size > 0) changed(db, ...states)
   return pending
+}
+
+/** One command's answer: a run of one. */
+export function markAnswered(db: OutboxDb, commandId: string, answer: OutboxAnswer, options: { pendingOf?: string } = {}): Promise<number | null> {
+  return markAnsweredRun(db, [{ commandId, answer }], options)
 }
 
 export async function markFailed(db: OutboxDb, commandId: string, error: string): Promise<void> {
