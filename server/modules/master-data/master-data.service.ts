@@ -19,7 +19,7 @@ type AuditActorOf = AuditActor & { companyId: number }
 type LocationRangeValues = Omit<LocationRangeInput, 'warehouse'> & { warehouse: number }
 /** A row of a product's `packs` as the contract hands it over (decimals as strings). */
 type ProductPackItemValues = z.output<typeof productPackItemBody>
-import { hasStockAt } from '../inventory/stock.service'
+import { hasStockAt, stockOfProduct } from '../inventory/stock.service'
 
 /** The resource names the audit trail files master data under (`GET /api/audit/?entity=locations&entity_id=`). */
 export type MasterDataEntity =
@@ -51,6 +51,23 @@ export async function refuseDeactivatingStockedLocation(ctx: WriteContext, locat
   if (await hasStockAt(ctx.db, ctx.user.companyId, { locationId })) {
     throw fieldError('is_active', 'This location still holds stock: move it out before deactivating the location.')
   }
+}
+
+/**
+ * A product with stock stays active, as a location does (docs/requirements.md §5): the refusal says how much is
+ * where, so the user knows what to move or adjust first.
+ */
+export async function refuseDeactivatingStockedProduct(ctx: WriteContext, productId: number): Promise<void> {
+  const stock = await stockOfProduct(ctx.db, ctx.user.companyId, productId)
+  if (!stock.locations) return
+  const qty = stock.totals.join(' + ')
+  const places = stock.largest.map((l) => `${l.code} (${l.qty})`).join(', ') + (stock.locations > stock.largest.length ? ', …' : '')
+  throw fieldError(
+    'is_active',
+    stock.locations === 1
+      ? `This product still has ${qty} in stock, in location ${places}: move it out or adjust it to zero before deactivating the product.`
+      : `This product still has ${qty} in stock in ${stock.locations} locations: ${places}. Move it out or adjust it to zero before deactivating the product.`,
+  )
 }
 
 /**
