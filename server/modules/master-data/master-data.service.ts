@@ -65,7 +65,7 @@ export async function refuseDeactivatingStockedProduct(ctx: WriteContext, produc
   throw fieldError(
     'is_active',
     stock.locations === 1
-      ? `This product still has ${qty} in stock, in location ${places}: move it out or adjust it to zero before deactivating the product.`
+      ? `This product still has ${qty} in stock, in location ${stock.largest[0].code}: move it out or adjust it to zero before deactivating the product.`
       : `This product still has ${qty} in stock in ${stock.locations} locations: ${places}. Move it out or adjust it to zero before deactivating the product.`,
   )
 }
