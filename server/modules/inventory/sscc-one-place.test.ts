@@ -220,5 +220,17 @@ describe.each(kinds)('one place per SSCC on %s', (kind) => {
       .returning({ id: products.id })
     const off = await t.as(supervisor, { method: 'PATCH', url: `/api/product/products/${empty.id}/`, payload: { is_active: false } })
     expect(off.statusCode, off.body).toBe(200)
+
+    // nor by a CSV import: the row is refused with the same words
+    const [row] = await t.database.db
+      .select({ code: products.code, name1: products.name1, uom: sql<string>`(SELECT code FROM uoms WHERE id = ${products.uomId})` })
+      .from(products)
+      .where(eq(products.id, product.id))
+    const csv = `code,name1,uom,is_active\n${row.code},${row.name1},${row.uom},false\n`
+    const imported = await t.as(supervisor, { method: 'POST', url: '/api/product/products/import/?dry_run=1', headers: { 'content-type': 'text/csv' }, payload: csv })
+    expect(imported.statusCode, imported.body).toBeLessThan(500)
+    const result = imported.json() as { error_rows: number; errors: { errors: Record<string, string[]> }[] }
+    expect(result.error_rows).toBe(1)
+    expect(result.errors[0].errors.is_active[0]).toMatch(/^This product still has .* in stock/)
   })
 })

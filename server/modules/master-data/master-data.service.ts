@@ -58,16 +58,18 @@ export async function refuseDeactivatingStockedLocation(ctx: WriteContext, locat
  * where, so the user knows what to move or adjust first.
  */
 export async function refuseDeactivatingStockedProduct(ctx: WriteContext, productId: number): Promise<void> {
-  const stock = await stockOfProduct(ctx.db, ctx.user.companyId, productId)
-  if (!stock.locations) return
+  const refusal = await productStockRefusal(ctx.db, ctx.user.companyId, productId)
+  if (refusal) throw fieldError('is_active', refusal)
+}
+
+/** Why a product cannot be deactivated (how much of it is where), or null when it has no stock. */
+export async function productStockRefusal(db: DbOrTx, companyId: number, productId: number): Promise<string | null> {
+  const stock = await stockOfProduct(db, companyId, productId)
+  if (!stock.locations) return null
   const qty = stock.totals.join(' + ')
+  if (stock.locations === 1) return `This product still has ${qty} in stock, in location ${stock.largest[0].code}: move it out or adjust it to zero before deactivating the product.`
   const places = stock.largest.map((l) => `${l.code} (${l.qty})`).join(', ') + (stock.locations > stock.largest.length ? ', …' : '')
-  throw fieldError(
-    'is_active',
-    stock.locations === 1
-      ? `This product still has ${qty} in stock, in location ${stock.largest[0].code}: move it out or adjust it to zero before deactivating the product.`
-      : `This product still has ${qty} in stock in ${stock.locations} locations: ${places}. Move it out or adjust it to zero before deactivating the product.`,
-  )
+  return `This product still has ${qty} in stock in ${stock.locations} locations: ${places}. Move it out or adjust it to zero before deactivating the product.`
 }
 
 /**
