@@ -138,7 +138,8 @@ describe('inventory control on the desktop (issue 15)', () => {
     await dialog.getByRole('combobox', { name: 'Destino' }).waitFor()
     // the whole pallet keeps its SSCC: no choice offered
     expect(await dialog.getByRole('radio', { name: /Novo SSCC/ }).count()).toBe(0)
-    await dialog.getByRole('radio', { name: 'Quantidade desta linha' }).click()
+    // a segmented control: its radio is visually hidden behind its label
+    await dialog.getByText('Quantidade desta linha', { exact: true }).click()
     await dialog.getByRole('textbox', { name: /Quantidade/ }).fill('1')
     const fresh = dialog.getByRole('radio', { name: /Novo SSCC para a parte movida/ })
     await fresh.waitFor()

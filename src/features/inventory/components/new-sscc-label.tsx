@@ -8,6 +8,7 @@ import { apiErrorText } from '../../../lib/api-client'
 import { preferencesQueryOptions } from '../../../lib/user-preferences'
 import { labelPrintersQueryOptions } from '../api/get-label-printers'
 import { printPalletLabel } from '../api/print-pallet-label'
+import classes from './new-sscc-label.module.css'
 
 /**
  * After a split that gave the part moved away a new SSCC (ADR 0017): its label, offered on the spot on the user's
@@ -31,7 +32,7 @@ export function NewSsccLabel({ sscc, palletCode, to, onDone }: { sscc: string; p
   const error = print.error ? apiErrorText(print.error) : null
   return (
     <Stack gap="md">
-      <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title={t`Estoque movido para ${to}.`}>
+      <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title={t`Estoque movido para ${to}.`} classNames={{ title: classes.title }}>
         <Trans>A parte movida recebeu um novo SSCC:</Trans>{' '}
         <Text span fw={700} ff="monospace" data-testid="new-sscc">
           {sscc}
