@@ -85,6 +85,8 @@ export const SERVER_MESSAGES = {
   warehouse_not_in_site: 'This warehouse does not belong to the selected site.',
   locations_exist: '{count} of these locations already exist: {codes}.',
   location_holds_stock: 'This location still holds stock: move it out before deactivating the location.',
+  product_holds_stock_one: 'This product still has {qty} in stock, in location {places}: move it out or adjust it to zero before deactivating the product.',
+  product_holds_stock: 'This product still has {qty} in stock in {count} locations: {places}. Move it out or adjust it to zero before deactivating the product.',
   location_pattern_too_many: 'This pattern names {count} locations; at most {max} are created at once.',
   location_codes_too_long: 'The codes would be longer than 64 characters.',
   location_pattern_backwards: '{run} runs backwards: the first number must not be greater than the second.',
@@ -114,6 +116,9 @@ export const SERVER_MESSAGES = {
   // ---- stock
   stock_not_enough: 'Not enough stock on line {line} to {action} {qty}: quantity {quantity}, reserved {reserved}.',
   stock_same_place: 'The stock is already there.',
+  sscc_in_location: 'SSCC {sscc} is already in location {location}: an SSCC identifies one unit in one place.',
+  sscc_elsewhere: 'SSCC {sscc} is already in another location: an SSCC identifies one unit in one place. Reload and try again.',
+  sscc_elsewhere_any: 'An SSCC is already in another location: an SSCC identifies one unit in one place. Reload and try again.',
   stock_keeps_product: 'A move keeps its product.',
   stock_target_other_product: 'The target line holds another product.',
   stock_below_reserved: 'The counted quantity is below the reserved quantity; release the reservation first.',

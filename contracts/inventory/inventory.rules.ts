@@ -21,6 +21,14 @@ export type MoveReason = (typeof MOVE_REASONS)[number]
 export const ADJUSTMENT_REASONS = ['damaged', 'found', 'lost', 'expired', 'quality', 'correction'] as const
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number]
 
+/**
+ * What the part of an SSCC moved away becomes (ADR 0017: an SSCC is one unit in one place): a new SSCC, whose label
+ * the mover prints on the spot, or none (loose stock). `none` is the default: a client that cannot print the label
+ * there and then (the handheld's quantity move) would otherwise put a number on the ledger that no label carries.
+ */
+export const SPLIT_SSCC_CHOICES = ['new', 'none'] as const
+export type SplitSsccChoice = (typeof SPLIT_SSCC_CHOICES)[number]
+
 /** A count plan: counting (open), every location counted but some await review (review), closed, cancelled. */
 export const COUNT_PLAN_STATUSES = ['open', 'review', 'closed', 'cancelled'] as const
 export type CountPlanStatus = (typeof COUNT_PLAN_STATUSES)[number]

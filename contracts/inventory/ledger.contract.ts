@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { commandIdField } from '../commands/commands.contract'
 import { codeRef, dateField, decimal3, decimalOut, detailOut, id, idQuery, listQuery, optionalCode, pageOf, pkField, positiveDecimal3, productRef, timestampOut, userRef } from '../primitives'
-import { ADJUSTMENT_REASONS, MOVE_REASONS, STOCK_STATUSES } from './inventory.rules'
+import { ADJUSTMENT_REASONS, MOVE_REASONS, SPLIT_SSCC_CHOICES, STOCK_STATUSES } from './inventory.rules'
 import { stockLineOut } from './inventory.contract'
 
 /** One row of the ledger: a change of stock (or of a line's status), who made it, when and why. */
@@ -63,6 +63,12 @@ export const moveCreateBody = z
     from_location: pkField.optional().describe('where the client saw the stock (the scanned location); stock that is elsewhere now is a 409, so two people moving one pallet cannot both win'),
     to_location: pkField,
     note: z.string().trim().max(500).optional(),
+    split_sscc: z
+      .enum(SPLIT_SSCC_CHOICES, { error: `Choose one of: ${SPLIT_SSCC_CHOICES.join(', ')}.` })
+      .optional()
+      .describe(
+        'when the stock moved is part of an SSCC (part of a line, or one line of a mixed pallet): `new` gives the part moved away a new SSCC (and pallet code), `none` moves it as loose stock. Absent: `none`. A whole unit keeps its SSCC (ADR 0017)',
+      ),
   })
   .superRefine((b, ctx) => {
     const given = [b.pallet_code, b.sscc, b.stock_line].filter((v) => v !== undefined).length

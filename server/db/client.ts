@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -173,7 +174,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client: PGlite
   try {
     client = await PGlite.create(dir ? `file://${path.resolve(dir)}` : 'memory://', {
-      extensions: { pg_trgm },
+      // btree_gist: the one-place-per-SSCC exclusion constraint (ADR 0017)
+      extensions: { pg_trgm, btree_gist },
       parsers: { 20: (v: string) => Number(v) },
       ...(opts.loadDataDir && !dir ? { loadDataDir: opts.loadDataDir } : {}),
     })

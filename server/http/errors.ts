@@ -120,6 +120,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (pg?.code === '23505') {
       return reply.status(400).send({ non_field_errors: ['A record with these values already exists.'] })
     }
+    if (pg?.code === '23P01' && pg.constraint === 'stock_lines_sscc_one_place') {
+      // ADR 0017: checked at commit, so a concurrent writer put the SSCC elsewhere first; nothing was saved
+      const sscc = /=\(\d+, ([^,)]+), \d+\)/.exec(pg.detail ?? '')?.[1]
+      return reply.status(400).send({ non_field_errors: [sscc ? `SSCC ${sscc} is already in another location: an SSCC identifies one unit in one place. Reload and try again.` : 'An SSCC is already in another location: an SSCC identifies one unit in one place. Reload and try again.'] })
+    }
     if (pg?.code === '23503') {
       // a row still referenced cannot be deleted (issue 2): say by what, in words
       return reply.status(400).send({ detail: `This record cannot be deleted: it is still referenced${pg.table ? ` by ${pg.table.replace(/_/g, ' ')}` : ''}.` })

@@ -13,6 +13,9 @@ interface StockLine {
   product: { code: string; name1: string }
   location: { id: number; code: string }
   pallet_code: string | null
+  sscc: string | null
+  qty: string
+  uom: string
   reserved_qty: string
   status: string
 }
@@ -111,6 +114,62 @@ describe('inventory control on the desktop (issue 15)', () => {
     expect(await page.getByRole('textbox', { name: 'Palete' }).inputValue()).toBe(pallet)
     await screenshot(page, 'inventory-control-moves-light')
     await app.expectNoAxeViolations(page, 'Movimentações')
+  })
+
+  // ADR 0017: an SSCC is one unit in one place
+  it('moves part of an SSCC pallet: the part gets a new SSCC whose label prints on the spot; each SSCC stays in one place', async () => {
+    const used: string[] = []
+    let line = await freePallet()
+    // a pallet of one line with at least 2 units, so part of it can move
+    for (;;) {
+      const all = (await api<{ results: StockLine[] }>(`/inventory/stock/?pallet_code__exact=${encodeURIComponent(line.pallet_code!)}`)).results
+      if (line.sscc && all.length === 1 && line.uom === 'UN' && Number(line.qty) >= 2) break
+      used.push(line.pallet_code!)
+      line = await freePallet(used)
+    }
+    const sscc = line.sscc!
+    const locations = (await api<{ results: Location[] }>('/core/locations/?page_size=100&search=B0')).results
+    const target = locations.find((l) => l.is_active && l.id !== line.location.id && l.code.length > 3)
+    if (!target) throw new Error('no target location')
+
+    await openRowActions(page, line.pallet_code!)
+    await page.getByRole('menuitem', { name: 'Mover' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Mover estoque' })
+    await dialog.getByRole('combobox', { name: 'Destino' }).waitFor()
+    // the whole pallet keeps its SSCC: no choice offered
+    expect(await dialog.getByRole('radio', { name: /Novo SSCC/ }).count()).toBe(0)
+    // a segmented control: its radio is visually hidden behind its label
+    await dialog.getByText('Quantidade desta linha', { exact: true }).click()
+    await dialog.getByRole('textbox', { name: /Quantidade/ }).fill('1')
+    const fresh = dialog.getByRole('radio', { name: /Novo SSCC para a parte movida/ })
+    await fresh.waitFor()
+    expect(await fresh.isChecked()).toBe(true)
+    await dialog.getByRole('combobox', { name: 'Destino' }).fill(target.code)
+    await page.getByRole('option', { name: new RegExp(`^${target.code}`) }).first().click()
+    await screenshot(page, 'inventory-control-split-sscc-light')
+    await app.expectNoAxeViolations(page, 'move form with the SSCC choice')
+    await dialog.getByRole('button', { name: 'Mover' }).click()
+
+    // the label step: the new SSCC, a printer, Imprimir etiqueta
+    const shown = dialog.getByTestId('new-sscc')
+    await shown.waitFor()
+    const newSscc = (await shown.innerText()).trim()
+    expect(newSscc).toMatch(/^\d{18}$/)
+    expect(newSscc).not.toBe(sscc)
+    await dialog.getByLabel('Impressora', { exact: true }).filter({ visible: true }).click()
+    await page.getByRole('option', { name: 'Virtual printer' }).click()
+    await screenshot(page, 'inventory-control-split-sscc-label-light')
+    await app.expectNoAxeViolations(page, 'new SSCC label step')
+    await dialog.getByRole('button', { name: 'Imprimir etiqueta' }).click()
+    await poll(() => dialog.count()).toBe(0)
+
+    // the server: the old SSCC only where it was, the new one only in the target, and its label job queued
+    const old = (await api<{ results: StockLine[] }>(`/inventory/stock/?sscc=${sscc}`)).results
+    expect(old.map((l) => [l.location.id, Number(l.qty)])).toEqual([[line.location.id, Number(line.qty) - 1]])
+    const moved = (await api<{ results: StockLine[] }>(`/inventory/stock/?sscc=${newSscc}`)).results
+    expect(moved.map((l) => [l.location.id, Number(l.qty), l.pallet_code])).toEqual([[target.id, 1, newSscc]])
+    const jobs = (await api<{ results: { target_label: string }[] }>('/printing/jobs/?page_size=20')).results
+    expect(jobs.some((j) => j.target_label.includes(newSscc))).toBe(true)
   })
 
   it('blocks a pallet from stock inquiry and releases it; the ledger keeps who and why', async () => {

@@ -8,14 +8,16 @@ import type { AdjustmentBody, AdjustmentResult, BlockResult, MoveResult } from '
 import type { StockLine as StockLineOut } from '../../../contracts/inventory/inventory.contract'
 import type { DbOrTx, Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
-import { locations } from '../../db/schema/core'
+import { companies, locations } from '../../db/schema/core'
 import { inventorySettings, stockLines } from '../../db/schema/inventory'
 import { users } from '../../db/schema/users'
 import { ApiError, conflict, fieldError } from '../../http/errors'
 import { runOnce } from '../commands/commands.service'
 import { NEAR_EXPIRY_DAYS_DEFAULT, serializeStockLine, stockLineRows } from './inventory.service'
 import { movesByIds, serializeMove } from './ledger.service'
-import { adjustStock, moveStock, postStockMovesInTx, receiveStock, setStockStatus, type StockActor, type StockChange } from './stock.service'
+import { allocateSscc } from '../printing/printing.service'
+import { adjustStock, moveStock, postStockMovesInTx, receiveStock, setStockStatus, ssccInStock, type StockActor, type StockChange } from './stock.service'
+import type { SplitSsccChoice } from '../../../contracts/inventory/inventory.rules'
 
 /** The lines with these ids as the API shows them (absent ids were emptied). */
 export async function stockLinesByIds(db: DbOrTx, companyId: number, ids: number[]): Promise<StockLineOut[]> {
@@ -73,6 +75,38 @@ export type MoveCommand = {
   from_location?: number
   to_location: number
   note?: string
+  split_sscc?: SplitSsccChoice
+}
+
+/**
+ * What the part moved away of a line carrying an SSCC becomes (ADR 0017, docs/requirements.md §3 "Stock item": an
+ * SSCC names one physical unit, in one place). Moving the whole unit (its only line, all of it) keeps the SSCC: no
+ * attributes change. Part of a line, or one line of a mixed pallet, is a split: the part gets a new SSCC from the
+ * company's counter (its pallet code is the SSCC, as receiving names its pallets) or none and no pallet code (loose
+ * stock). `none` when the client does not choose (SPLIT_SSCC_CHOICES). The unit's lines are locked in id order, as
+ * the stock service locks lines, so the decision holds until the move is written.
+ */
+async function splitOfSscc(tx: Tx, actor: StockActor, lineId: number, qty: string | undefined, choice: SplitSsccChoice): Promise<{ sscc?: string | null; palletCode?: string | null }> {
+  const [line] = await tx
+    .select({ sscc: stockLines.sscc })
+    .from(stockLines)
+    .where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
+  if (!line?.sscc) return {}
+  const unit = await tx
+    .select({ id: stockLines.id, whole: sql<boolean>`${stockLines.qty} = coalesce(${qty ?? null}::numeric, ${stockLines.qty} - ${stockLines.reservedQty})` })
+    .from(stockLines)
+    .where(and(eq(stockLines.companyId, actor.companyId), eq(stockLines.sscc, line.sscc)))
+    .orderBy(stockLines.id)
+    .for('update')
+  const self = unit.find((l) => l.id === lineId)
+  // the line lost its SSCC meanwhile, or is gone: the stock service explains the miss
+  if (!self) return {}
+  if (unit.length === 1 && self.whole) return {}
+  if (choice === 'none') return { sscc: null, palletCode: null }
+  const [company] = await tx.select({ prefix: companies.gs1Prefix }).from(companies).where(eq(companies.id, actor.companyId))
+  if (!company?.prefix) throw fieldError('split_sscc', 'The company has no GS1 company prefix: set one in the company settings to print pallet labels.')
+  const sscc = await allocateSscc(tx, { companyId: actor.companyId, prefix: company.prefix, inUse: (s) => ssccInStock(tx, actor.companyId, s), fail: (m) => fieldError('split_sscc', m) })
+  return { sscc, palletCode: sscc }
 }
 
 /** POST /inventory/moves/: a whole pallet, or a quantity of one line, to a location (reason `move`). */
@@ -90,8 +124,9 @@ export function moveCommand(db: DbOrTx, actor: StockActor, body: MoveCommand): P
           throw conflict({ detail: `Stock line ${lineId} is no longer in the location you saw it in; it is in ${line?.location.code} now.`, line: line ?? null })
         }
       }
+      const split = await splitOfSscc(tx, actor, lineId, body.qty, body.split_sscc ?? 'none')
       const change = await withLineOnConflict(tx, actor.companyId, lineId, () =>
-        moveStock(tx, actor, { lineId, toLocationId: to.id, toLocationCode: to.code, qty: body.qty, expectedVersion: body.expected_version, reason: 'move', note: body.note }),
+        moveStock(tx, actor, { lineId, toLocationId: to.id, toLocationCode: to.code, qty: body.qty, expectedVersion: body.expected_version, reason: 'move', note: body.note, ...split }),
       ).catch((e: unknown) => {
         // the stock service names its own fields: a line's target is this API's to_location
         if (e instanceof ApiError && e.statusCode === 400 && 'location' in e.body) throw new ApiError(400, { to_location: e.body.location })

@@ -247,6 +247,18 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
     if (from && t.locationId === from.locationId && Object.entries(attrs).every(([k, v]) => from[k as keyof typeof attrs] === v)) {
       throw fieldError('location', 'The stock is already there.')
     }
+    // ADR 0017: an SSCC is one unit in one place. Stock that arrives with one (a receipt, found stock, a count's found
+    // line) is refused where the SSCC lies elsewhere, naming where; the exclusion constraint stock_lines_sscc_one_place
+    // backs this at commit against concurrent writers and covers moves, whose callers decide what a split carries.
+    if (!from && attrs.sscc) {
+      const [elsewhere] = await tx
+        .select({ code: locations.code })
+        .from(stockLines)
+        .innerJoin(locations, eq(locations.id, stockLines.locationId))
+        .where(and(eq(stockLines.companyId, actor.companyId), eq(stockLines.sscc, attrs.sscc), sql`${stockLines.locationId} <> ${t.locationId}`))
+        .limit(1)
+      if (elsewhere) throw fieldError('sscc', `SSCC ${attrs.sscc} is already in location ${elsewhere.code}: an SSCC identifies one unit in one place.`)
+    }
     // the same goods in the same place are one line: add to it, else start a new one
     const [match] = await tx
       .select({ id: stockLines.id })
@@ -847,4 +859,30 @@ export async function hasStockAt(db: DbOrTx, companyId: number, at: { locationId
     )
     .limit(1)
   return row !== undefined
+}
+
+/** A decimal as the database writes it, without its trailing zeros ('1000.000' → '1000', '2.500' → '2.5'). */
+const plainQty = (q: string) => (q.includes('.') ? q.replace(/\.?0+$/, '') : q)
+
+/**
+ * Where a product's stock lies, for a refusal that says how much is where (master data refuses to deactivate a
+ * product with stock, docs/requirements.md §5): the total per unit, the number of locations, and the locations
+ * holding most, largest first (at most `limit`).
+ */
+export async function stockOfProduct(db: DbOrTx, companyId: number, productId: number, limit = 5): Promise<{ totals: string[]; locations: number; largest: { code: string; qty: string }[] }> {
+  const rows = await db
+    .select({ code: locations.code, uom: stockLines.uom, qty: sql<string>`sum(${stockLines.qty})::text` })
+    .from(stockLines)
+    .innerJoin(locations, eq(locations.id, stockLines.locationId))
+    .where(and(eq(stockLines.companyId, companyId), eq(stockLines.productId, productId), sql`${stockLines.qty} > 0`))
+    .groupBy(locations.code, stockLines.uom)
+    .orderBy(sql`sum(${stockLines.qty}) DESC`, locations.code)
+  const totals = new Map<string, number>()
+  // thousandths as integers: exact sums of 3-place decimals
+  for (const r of rows) totals.set(r.uom, (totals.get(r.uom) ?? 0) + Math.round(Number(r.qty) * 1000))
+  return {
+    totals: [...totals].map(([uom, milli]) => `${plainQty((milli / 1000).toFixed(3))} ${uom}`),
+    locations: new Set(rows.map((r) => r.code)).size,
+    largest: rows.slice(0, limit).map((r) => ({ code: r.code, qty: `${plainQty(r.qty)} ${r.uom}` })),
+  }
 }

@@ -9,7 +9,7 @@ import { countStar } from '../../http/pagination'
 import { refreshStockSortKeys } from '../inventory/stock.service'
 import { type ProductPackItem, productBody, productOut, productPackBody, productPackOut, uomBody, uomOut } from '../../../contracts/master-data/catalog.contract'
 import { idFilter } from '../../../contracts/primitives'
-import { auditAs, checkPackGtin, setProductGtins, setProductPacks } from './master-data.service'
+import { auditAs, checkPackGtin, refuseDeactivatingStockedProduct, setProductGtins, setProductPacks } from './master-data.service'
 import { codeNameResource, defined } from './resource'
 
 /** A product's GTINs, in the order they were given. */
@@ -90,6 +90,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         if (body.packs !== undefined) await setProductPacks(db, user.companyId, id, body.packs)
         await refreshStockSortKeys(db, user.companyId, { productId: id })
       },
+      // a product with stock stays active, as a location with stock does
+      beforeDeactivate: refuseDeactivatingStockedProduct,
       onChange: auditAs('products'),
     }),
   )

@@ -23,7 +23,7 @@ import { IMPORT_COLUMNS, IMPORT_MAX_LISTED_ERRORS, IMPORT_REQUIRED, type ImportR
 import { withMessageCodes } from '../../../contracts/errors/server-messages.rules'
 import { carrierBody, customerBody, supplierBody } from '../../../contracts/partners/partners.contract'
 import { camelKeys } from './resource'
-import type { MasterDataEntity } from './master-data.service'
+import { type MasterDataEntity, productStockRefusal } from './master-data.service'
 
 type Body = Record<string, unknown>
 type Row = { line: number; code: string; body: Body; key: string; existingId?: number; errors: FieldErrors }
@@ -60,7 +60,10 @@ const SPECS: Record<ImportResource, ImportSpec> = {
     keyOf: (r) => `${String(r.code)}\u0000${String(r.variant)}`,
     keyColumns: { code: products.code, variant: products.variant },
     refs: { uom: uoms },
-    check: checkProductGtins,
+    check: async (db, companyId, rows) => {
+      await checkProductGtins(db, companyId, rows)
+      await checkProductsWithStock(db, companyId, rows)
+    },
     after: writeProductGtins,
     sortKeys: 'productId',
     trigram: ['products_code_trgm', 'products_name_trgm'],
@@ -328,6 +331,21 @@ async function writeProductGtins(db: DbOrTx, companyId: number, written: { id: n
     await db.execute(sql`
       INSERT INTO ${productGtins} (company_id, product_id, gtin)
       SELECT ${companyId}::int, p, g FROM unnest(${`{${part.map((x) => x[0]).join(',')}}`}::int[], ${`{${part.map((x) => `"${x[1]}"`).join(',')}}`}::text[]) AS u(p, g)`)
+  }
+}
+
+/** A product with stock is not deactivated by an import either (as on its form): the row says how much is where. */
+async function checkProductsWithStock(db: DbOrTx, companyId: number, rows: Row[]): Promise<void> {
+  // only a product the file deactivates: one already inactive stays as it is
+  const candidates = rows.filter((r) => r.body.is_active === false && r.existingId !== undefined)
+  const active = new Set<number>()
+  for (const part of chunks(candidates.map((r) => r.existingId as number), LOOKUP)) {
+    const found = await db.select({ id: products.id }).from(products).where(and(eq(products.companyId, companyId), eq(products.isActive, true), inArray(products.id, part)))
+    for (const f of found) active.add(f.id)
+  }
+  for (const r of candidates) {
+    const refusal = active.has(r.existingId as number) ? await productStockRefusal(db, companyId, r.existingId as number) : null
+    if (refusal) addFieldError(r.errors, 'is_active', refusal)
   }
 }
 

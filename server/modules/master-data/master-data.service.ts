@@ -19,7 +19,7 @@ type AuditActorOf = AuditActor & { companyId: number }
 type LocationRangeValues = Omit<LocationRangeInput, 'warehouse'> & { warehouse: number }
 /** A row of a product's `packs` as the contract hands it over (decimals as strings). */
 type ProductPackItemValues = z.output<typeof productPackItemBody>
-import { hasStockAt } from '../inventory/stock.service'
+import { hasStockAt, stockOfProduct } from '../inventory/stock.service'
 
 /** The resource names the audit trail files master data under (`GET /api/audit/?entity=locations&entity_id=`). */
 export type MasterDataEntity =
@@ -51,6 +51,25 @@ export async function refuseDeactivatingStockedLocation(ctx: WriteContext, locat
   if (await hasStockAt(ctx.db, ctx.user.companyId, { locationId })) {
     throw fieldError('is_active', 'This location still holds stock: move it out before deactivating the location.')
   }
+}
+
+/**
+ * A product with stock stays active, as a location does (docs/requirements.md §5): the refusal says how much is
+ * where, so the user knows what to move or adjust first.
+ */
+export async function refuseDeactivatingStockedProduct(ctx: WriteContext, productId: number): Promise<void> {
+  const refusal = await productStockRefusal(ctx.db, ctx.user.companyId, productId)
+  if (refusal) throw fieldError('is_active', refusal)
+}
+
+/** Why a product cannot be deactivated (how much of it is where), or null when it has no stock. */
+export async function productStockRefusal(db: DbOrTx, companyId: number, productId: number): Promise<string | null> {
+  const stock = await stockOfProduct(db, companyId, productId)
+  if (!stock.locations) return null
+  const qty = stock.totals.join(' + ')
+  if (stock.locations === 1) return `This product still has ${qty} in stock, in location ${stock.largest[0].code}: move it out or adjust it to zero before deactivating the product.`
+  const places = stock.largest.map((l) => `${l.code} (${l.qty})`).join(', ') + (stock.locations > stock.largest.length ? ', …' : '')
+  return `This product still has ${qty} in stock in ${stock.locations} locations: ${places}. Move it out or adjust it to zero before deactivating the product.`
 }
 
 /**

@@ -17,5 +17,7 @@ export const inventoryKeys = {
   count: (id: number) => [...inventoryKeys.all, 'counts', 'detail', id] as const,
   countSheet: (id: number, location: number) => [...inventoryKeys.all, 'counts', 'sheet', id, location] as const,
   settings: () => [...inventoryKeys.all, 'settings'] as const,
+  ssccUnit: (sscc: string) => [...inventoryKeys.all, 'sscc-unit', sscc] as const,
+  labelPrinters: () => [...inventoryKeys.all, 'label-printers'] as const,
   trace: (query: Record<string, unknown>) => [...inventoryKeys.all, 'trace', query] as const,
 }

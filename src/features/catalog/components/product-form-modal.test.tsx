@@ -120,3 +120,38 @@ describe("the product form's packs", () => {
     expect((post?.body as { packs: unknown }).packs).toEqual([{ uom: 2, qty_per_pack: '24', gtin: null, packs_per_pallet: 40 }])
   })
 })
+
+// docs/requirements.md §5, as for a location: a product with stock stays active, and the refusal says how much is where
+describe('deactivating a product with stock', () => {
+  it('shows the refusal on the Ativo switch in the user language, with the quantities and locations; the product stays open', async () => {
+    const { requests } = api(() => ({
+      status: 400,
+      body: { is_active: ['This product still has 2350 UN in stock in 3 locations: A01-01-01 (1000 UN), A01-02-01 (850 UN), B03-01-01 (500 UN). Move it out or adjust it to zero before deactivating the product.'] },
+    }))
+    signIn(testUser({ role: 'supervisor' }))
+    const { user } = await renderApp('/catalog/products', { locale: 'en' })
+    await user.click(await screen.findByRole('button', { name: 'Edit LEITE-1L' }))
+    const form = await screen.findByRole('form', { name: 'Edit product LEITE-1L' })
+    const active = within(form).getByRole('switch', { name: /Active/ })
+    await user.click(active)
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(
+      await within(form).findByText('This product still has 2350 UN in stock in 3 locations: A01-01-01 (1000 UN), A01-02-01 (850 UN), B03-01-01 (500 UN). Move it out or adjust it to zero before deactivating the product.'),
+    ).toBeInTheDocument()
+    expect(active).not.toBeChecked()
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ is_active: false })
+  })
+
+  it('says it in Portuguese too, through the message code', async () => {
+    api(() => ({ status: 400, body: { is_active: ['This product still has 12.5 KG in stock, in location A01-01-01: move it out or adjust it to zero before deactivating the product.'] } }))
+    signIn(testUser({ role: 'supervisor' }))
+    const { user } = await renderApp('/catalog/products')
+    await user.click(await screen.findByRole('button', { name: 'Editar LEITE-1L' }))
+    const form = await screen.findByRole('form', { name: 'Editar produto LEITE-1L' })
+    await user.click(within(form).getByRole('switch', { name: /Ativo/ }))
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }))
+    expect(
+      await within(form).findByText('Este produto ainda tem 12.5 KG em estoque, na localização A01-01-01: mova-o ou ajuste-o para zero antes de desativar o produto.'),
+    ).toBeInTheDocument()
+  })
+})

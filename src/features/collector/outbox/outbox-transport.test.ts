@@ -63,6 +63,14 @@ describe('the outbox transport’s batches', () => {
     expect(classifyFailure(busy.error)).toBe('retry')
   })
 
+  it('a quantity move from the handheld moves part of a pallet as loose stock: split_sscc none, said, not defaulted (ADR 0017)', async () => {
+    const { requests } = mockApi((r) => (r.method === 'GET' ? { body: { count: 1, next: null, previous: null, results: [{ id: 55 }] } } : { status: 201, body: { ok: true } }))
+    await httpTransport.send(command(1, 'stock.move-qty', { from_location: 2, product: 9, lot: null, qty: '4', to_location: 6 }))
+    const post = requests.find((r) => r.method === 'POST')
+    expect(post?.url.pathname).toBe('/api/inventory/moves/')
+    expect(post?.body).toEqual({ command_id: command(1, '', null).command_id, stock_line: 55, qty: '4', to_location: 6, split_sscc: 'none' })
+  })
+
   it('sends a command of a batchable kind alone through its single route', async () => {
     const { requests } = mockApi(() => ({ status: 201, body: { ok: true } }))
     await httpTransport.send(command(1, 'task.putaway', { task: 3, pallet_code: 'PAL-1', to_location: 4 }))

@@ -1,17 +1,19 @@
 import { useState } from 'react'
-import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Group, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { formatQty, fromMilli, toMilli } from '../../../lib/format'
+import { ssccUnitQueryOptions } from '../api/get-sscc-unit'
 import { postMove } from '../api/post-move'
 import { commandErrors } from '../command-errors'
 import { useCommandId } from '../hooks/use-command-id'
 import { useStockCommandDone } from '../hooks/use-stock-command-done'
 import type { MoveCreateBody, StockLine } from '../inventory-types'
 import { LocationPicker } from './location-picker'
+import { NewSsccLabel } from './new-sscc-label'
 import { StockLineSummary } from './stock-line-summary'
 import classes from './error-contrast.module.css'
 
@@ -20,6 +22,8 @@ interface MoveValues {
   qty: string
   to_location: number | null
   note: string
+  /** what the part moved away of an SSCC becomes (ADR 0017): a new SSCC with its label, or none */
+  split: 'new' | 'none'
 }
 
 /** What is free to move: quantity minus reserved (issue 15: more than that is refused). */
@@ -35,6 +39,7 @@ const FIELDS: Record<string, keyof MoveValues> = {
   stock_line: 'qty',
   pallet_code: 'mode',
   sscc: 'mode',
+  split_sscc: 'split',
   note: 'note',
 }
 
@@ -51,10 +56,11 @@ export function MoveStockForm({ line: initial, onDone, wholePallet = false }: { 
   const done = useStockCommandDone()
   const pallet = line.pallet_code ?? line.sscc
   const free = freeQty(line)
+  const [newLabel, setNewLabel] = useState<{ sscc: string; palletCode: string; to: string } | null>(null)
 
   const form = useForm<MoveValues>({
     mode: 'controlled',
-    initialValues: { mode: pallet ? 'pallet' : 'line', qty: free, to_location: null, note: '' },
+    initialValues: { mode: pallet ? 'pallet' : 'line', qty: free, to_location: null, note: '', split: 'new' },
     validate: {
       to_location: (value) => (value === null ? t`Escolha a localização de destino.` : value === line.location.id ? t`O estoque já está nesta localização.` : null),
       qty: (value, values) => {
@@ -70,6 +76,12 @@ export function MoveStockForm({ line: initial, onDone, wholePallet = false }: { 
     },
   })
 
+  // ADR 0017: part of a line, or one line of a unit of several, splits the SSCC; the whole unit keeps it
+  const unit = useQuery({ ...ssccUnitQueryOptions(line.sscc ?? ''), enabled: line.sscc !== null && form.values.mode === 'line' })
+  const lineMilli = toMilli(line.qty)
+  const qtyMilli = toMilli(form.values.qty)
+  const splits = form.values.mode === 'line' && line.sscc !== null && ((unit.data ?? 1) > 1 || qtyMilli === null || qtyMilli !== lineMilli)
+
   const move = useMutation({
     mutationFn: (values: MoveValues) => {
       const body: MoveCreateBody = { command_id: commandId.current(), to_location: values.to_location ?? 0 }
@@ -80,6 +92,7 @@ export function MoveStockForm({ line: initial, onDone, wholePallet = false }: { 
         body.stock_line = line.id
         body.qty = values.qty.trim()
         body.expected_version = line.version
+        if (splits) body.split_sscc = values.split
       }
       if (values.note.trim()) body.note = values.note.trim()
       return postMove(body)
@@ -89,6 +102,12 @@ export function MoveStockForm({ line: initial, onDone, wholePallet = false }: { 
       commandId.settle()
       done()
       const to = result.lines[0]?.location.code ?? result.moves[0]?.to_location?.code ?? ''
+      const fresh = result.lines.find((l) => l.sscc !== null && l.sscc !== line.sscc)
+      if (fresh?.sscc) {
+        // the new SSCC's label is offered here, before the dialog closes
+        setNewLabel({ sscc: fresh.sscc, palletCode: fresh.pallet_code ?? fresh.sscc, to })
+        return
+      }
       notifications.show({ color: 'green', message: t`Estoque movido para ${to}.`, closeButtonProps: { 'aria-label': t`Fechar` } })
       onDone()
     },
@@ -103,6 +122,8 @@ export function MoveStockForm({ line: initial, onDone, wholePallet = false }: { 
       setGeneral(errors.general)
     },
   })
+
+  if (newLabel) return <NewSsccLabel {...newLabel} onDone={onDone} />
 
   return (
     <form onSubmit={form.onSubmit((values) => move.mutate(values))} noValidate aria-label={t`Mover estoque`} className={classes.root}>
@@ -147,6 +168,18 @@ export function MoveStockForm({ line: initial, onDone, wholePallet = false }: { 
             <Trans>Todas as linhas do palete {pallet} vão para o destino.</Trans>
           </Text>
         )}
+        {splits ? (
+          <Radio.Group
+            label={t`A parte movida sai do SSCC ${line.sscc}`}
+            description={t`Um SSCC identifica uma unidade em um só lugar: o que fica mantém o SSCC.`}
+            {...form.getInputProps('split')}
+          >
+            <Stack gap={6} mt={6}>
+              <Radio value="new" label={t`Novo SSCC para a parte movida (imprimir a etiqueta agora)`} />
+              <Radio value="none" label={t`Sem SSCC (estoque solto)`} />
+            </Stack>
+          </Radio.Group>
+        ) : null}
         <LocationPicker
           label={t`Destino`}
           required

@@ -171,3 +171,94 @@ describe('stock inquiry row actions (issue 15)', () => {
     expect(router.state.location.search).toMatchObject({ stock_line: 7 })
   })
 })
+
+/** ADR 0017: an SSCC is one unit in one place, so moving part of it asks what the part becomes. */
+describe('moving part of an SSCC', () => {
+  const SSCC = '078912340000000214'
+  const UNIT: StockLine = { ...LINE, id: 8, pallet_code: SSCC, sscc: SSCC, reserved_qty: '0.000', qty: '120.000' }
+  const NEW_SSCC = '078912340000009999'
+  const PRINTERS = [
+    { id: 4, name: 'Zebra Doca', host: '10.0.0.4', port: 9100, resolution: 203, label_width_mm: 100, label_height_mm: 150, is_virtual: false, online: true, last_seen_at: null, last_error: null },
+    { id: 5, name: 'Zebra Expedição', host: '10.0.0.5', port: 9100, resolution: 203, label_width_mm: 100, label_height_mm: 150, is_virtual: false, online: true, last_seen_at: null, last_error: null },
+  ]
+  function unitServer() {
+    return mockApi((request) => {
+      const { pathname } = request.url
+      if (pathname === '/api/inventory/stock/') return { body: page([UNIT], 1) }
+      if (pathname === '/api/core/locations/') return { body: page(LOCATIONS) }
+      if (pathname === '/api/printing/printers/') return { body: page(PRINTERS) }
+      if (pathname === '/api/auth/preferences/') return { body: { default_printer: { id: 5, name: 'Zebra Expedição' } } }
+      if (pathname === '/api/inventory/moves/')
+        return { status: 201, body: { command_id: null, moves: [], lines: [{ ...UNIT, id: 30, qty: '40.000', sscc: NEW_SSCC, pallet_code: NEW_SSCC, location: { id: 9, code: 'B02-01-01' } }] } }
+      if (pathname === `/api/printing/pallets/${NEW_SSCC}/print/`) return { status: 202, body: { id: 77 } }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+  }
+  async function openMove() {
+    signIn(testUser({ role: 'supervisor' }))
+    const rendered = await renderApp('/inventory/search')
+    const table = await screen.findByRole('table')
+    await within(table).findByText('Manteiga Light 5kg')
+    await rendered.user.click(within(table).getByRole('button', { name: /P000002 @ A01-03-02/ }))
+    await rendered.user.click(await screen.findByRole('menuitem', { name: 'Mover' }))
+    return { ...rendered, dialog: await screen.findByRole('dialog', { name: 'Mover estoque' }) }
+  }
+
+  it('the choice appears only for a split: not for the whole pallet, nor for all of its only line', async () => {
+    unitServer()
+    const { user, dialog } = await openMove()
+    expect(within(dialog).queryByRole('radiogroup', { name: /sai do SSCC/ })).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('radio', { name: 'Quantidade desta linha' }))
+    const qty = within(dialog).getByRole('textbox', { name: /Quantidade/ })
+    expect(qty).toHaveValue('120')
+    // all 120 of the unit's only line: the whole unit, it keeps its SSCC
+    await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Novo SSCC/ })).not.toBeInTheDocument())
+    await user.clear(qty)
+    await user.type(qty, '40')
+    expect(within(dialog).getByRole('radio', { name: /Novo SSCC para a parte movida/ })).toBeChecked()
+    expect(within(dialog).getByRole('radio', { name: 'Sem SSCC (estoque solto)' })).not.toBeChecked()
+  })
+
+  it('a split with a new SSCC sends the choice, then offers its label on the user printer', async () => {
+    const { requests } = unitServer()
+    const { user, dialog } = await openMove()
+    await user.click(within(dialog).getByRole('radio', { name: 'Quantidade desta linha' }))
+    const qty = within(dialog).getByRole('textbox', { name: /Quantidade/ })
+    await user.clear(qty)
+    await user.type(qty, '40')
+    await chooseDestination(user, 'Destino', 'B02-01-01')
+    await user.click(within(dialog).getByRole('button', { name: 'Mover' }))
+
+    expect(await within(dialog).findByTestId('new-sscc')).toHaveTextContent(NEW_SSCC)
+    const move = requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/inventory/moves/')!
+    expect(move.body).toMatchObject({ stock_line: 8, qty: '40', to_location: 9, split_sscc: 'new' })
+    // the user's default printer comes preselected
+    const printer = () => within(dialog).getAllByLabelText('Impressora').find((e) => e instanceof HTMLInputElement && e.type !== 'hidden')
+    await waitFor(() => expect(printer()).toHaveValue('Zebra Expedição'))
+    await user.click(within(dialog).getByRole('button', { name: 'Imprimir etiqueta' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mover estoque' })).not.toBeInTheDocument())
+    const print = requests.find((r) => r.method === 'POST' && r.url.pathname.startsWith('/api/printing/'))!
+    expect(print.url.pathname).toBe(`/api/printing/pallets/${NEW_SSCC}/print/`)
+    expect(print.body).toEqual({ copies: 1, printer: 5 })
+  })
+
+  it('a split without an SSCC sends none and closes', async () => {
+    const { requests } = mockApi((request) => {
+      const { pathname } = request.url
+      if (pathname === '/api/inventory/stock/') return { body: page([UNIT], 1) }
+      if (pathname === '/api/core/locations/') return { body: page(LOCATIONS) }
+      if (pathname === '/api/inventory/moves/') return { status: 201, body: { command_id: null, moves: [], lines: [{ ...UNIT, id: 31, qty: '40.000', sscc: null, pallet_code: null, location: { id: 9, code: 'B02-01-01' } }] } }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    const { user, dialog } = await openMove()
+    await user.click(within(dialog).getByRole('radio', { name: 'Quantidade desta linha' }))
+    const qty = within(dialog).getByRole('textbox', { name: /Quantidade/ })
+    await user.clear(qty)
+    await user.type(qty, '40')
+    await user.click(within(dialog).getByRole('radio', { name: 'Sem SSCC (estoque solto)' }))
+    await chooseDestination(user, 'Destino', 'B02-01-01')
+    await user.click(within(dialog).getByRole('button', { name: 'Mover' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mover estoque' })).not.toBeInTheDocument())
+    expect(requests.find((r) => r.method === 'POST')!.body).toMatchObject({ stock_line: 8, qty: '40', split_sscc: 'none' })
+  })
+})
