@@ -22,7 +22,7 @@ export const ADJUSTMENT_REASONS = ['damaged', 'found', 'lost', 'expired', 'quali
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number]
 
 /**
- * What the part of an SSCC moved away becomes (ADR 0017: an SSCC is one unit in one place): a new SSCC, whose label
+ * What the part of an SSCC moved away becomes (ADR 0018: an SSCC is one unit in one place): a new SSCC, whose label
  * the mover prints on the spot, or none (loose stock). `none` is the default: a client that cannot print the label
  * there and then (the handheld's quantity move) would otherwise put a number on the ledger that no label carries.
  */

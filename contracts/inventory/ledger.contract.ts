@@ -67,7 +67,7 @@ export const moveCreateBody = z
       .enum(SPLIT_SSCC_CHOICES, { error: `Choose one of: ${SPLIT_SSCC_CHOICES.join(', ')}.` })
       .optional()
       .describe(
-        'when the stock moved is part of an SSCC (part of a line, or one line of a mixed pallet): `new` gives the part moved away a new SSCC (and pallet code), `none` moves it as loose stock. Absent: `none`. A whole unit keeps its SSCC (ADR 0017)',
+        'when the stock moved is part of an SSCC (part of a line, or one line of a mixed pallet): `new` gives the part moved away a new SSCC (and pallet code), `none` moves it as loose stock. Absent: `none`. A whole unit keeps its SSCC (ADR 0018)',
       ),
   })
   .superRefine((b, ctx) => {

@@ -174,7 +174,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client: PGlite
   try {
     client = await PGlite.create(dir ? `file://${path.resolve(dir)}` : 'memory://', {
-      // btree_gist: the one-place-per-SSCC exclusion constraint (ADR 0017)
+      // btree_gist: the one-place-per-SSCC exclusion constraint (ADR 0018)
       extensions: { pg_trgm, btree_gist },
       parsers: { 20: (v: string) => Number(v) },
       ...(opts.loadDataDir && !dir ? { loadDataDir: opts.loadDataDir } : {}),

@@ -121,7 +121,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ non_field_errors: ['A record with these values already exists.'] })
     }
     if (pg?.code === '23P01' && pg.constraint === 'stock_lines_sscc_one_place') {
-      // ADR 0017: checked at commit, so a concurrent writer put the SSCC elsewhere first; nothing was saved
+      // ADR 0018: checked at commit, so a concurrent writer put the SSCC elsewhere first; nothing was saved
       const sscc = /=\(\d+, ([^,)]+), \d+\)/.exec(pg.detail ?? '')?.[1]
       return reply.status(400).send({ non_field_errors: [sscc ? `SSCC ${sscc} is already in another location: an SSCC identifies one unit in one place. Reload and try again.` : 'An SSCC is already in another location: an SSCC identifies one unit in one place. Reload and try again.'] })
     }

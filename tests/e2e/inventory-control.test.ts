@@ -116,7 +116,7 @@ describe('inventory control on the desktop (issue 15)', () => {
     await app.expectNoAxeViolations(page, 'Movimentações')
   })
 
-  // ADR 0017: an SSCC is one unit in one place
+  // ADR 0018: an SSCC is one unit in one place
   it('moves part of an SSCC pallet: the part gets a new SSCC whose label prints on the spot; each SSCC stays in one place', async () => {
     const used: string[] = []
     let line = await freePallet()

@@ -1,4 +1,4 @@
--- hand-written: one place per SSCC (ADR 0017). An SSCC names one physical unit, so all of a company's stock lines
+-- hand-written: one place per SSCC (ADR 0018). An SSCC names one physical unit, so all of a company's stock lines
 -- carrying it lie in one location. Drizzle cannot express an EXCLUDE constraint; btree_gist gives gist the `=` and
 -- `<>` of integers and text. It is a trusted extension (PostgreSQL 13+: a database owner may create it) and PGlite
 -- ships it (server/db/client.ts loads it).

@@ -17,7 +17,7 @@ const kinds = await databaseKinds()
 
 type Line = { id: number; qty: string; sscc: string | null; pallet_code: string | null; location: { id: number; code: string } }
 
-/** ADR 0017: one place per SSCC, the split of a unit, and a product with stock that stays active. */
+/** ADR 0018: one place per SSCC, the split of a unit, and a product with stock that stays active. */
 describe.each(kinds)('one place per SSCC on %s', (kind) => {
   let t: TestApp
   let admin: string

@@ -79,7 +79,7 @@ export type MoveCommand = {
 }
 
 /**
- * What the part moved away of a line carrying an SSCC becomes (ADR 0017, docs/requirements.md §3 "Stock item": an
+ * What the part moved away of a line carrying an SSCC becomes (ADR 0018, docs/requirements.md §3 "Stock item": an
  * SSCC names one physical unit, in one place). Moving the whole unit (its only line, all of it) keeps the SSCC: no
  * attributes change. Part of a line, or one line of a mixed pallet, is a split: the part gets a new SSCC from the
  * company's counter (its pallet code is the SSCC, as receiving names its pallets) or none and no pallet code (loose

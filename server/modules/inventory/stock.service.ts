@@ -247,7 +247,7 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
     if (from && t.locationId === from.locationId && Object.entries(attrs).every(([k, v]) => from[k as keyof typeof attrs] === v)) {
       throw fieldError('location', 'The stock is already there.')
     }
-    // ADR 0017: an SSCC is one unit in one place. Stock that arrives with one (a receipt, found stock, a count's found
+    // ADR 0018: an SSCC is one unit in one place. Stock that arrives with one (a receipt, found stock, a count's found
     // line) is refused where the SSCC lies elsewhere, naming where; the exclusion constraint stock_lines_sscc_one_place
     // backs this at commit against concurrent writers and covers moves, whose callers decide what a split carries.
     if (!from && attrs.sscc) {

@@ -63,7 +63,7 @@ describe('the outbox transport’s batches', () => {
     expect(classifyFailure(busy.error)).toBe('retry')
   })
 
-  it('a quantity move from the handheld moves part of a pallet as loose stock: split_sscc none, said, not defaulted (ADR 0017)', async () => {
+  it('a quantity move from the handheld moves part of a pallet as loose stock: split_sscc none, said, not defaulted (ADR 0018)', async () => {
     const { requests } = mockApi((r) => (r.method === 'GET' ? { body: { count: 1, next: null, previous: null, results: [{ id: 55 }] } } : { status: 201, body: { ok: true } }))
     await httpTransport.send(command(1, 'stock.move-qty', { from_location: 2, product: 9, lot: null, qty: '4', to_location: 6 }))
     const post = requests.find((r) => r.method === 'POST')

@@ -56,7 +56,7 @@ export const ALONE_ROUTES: { [K in AloneKind]: (payload: CommandPayloads[K], com
       const detail = lines.results.length === 0 ? 'No stock of this product in the source location.' : 'Several stock lines of this product in the source location: move it from the desktop.'
       throw { status: 400, data: { detail }, message: detail }
     }
-    // part of a pallet's SSCC moves as loose stock (ADR 0017): the handheld cannot print the label of a new SSCC here
+    // part of a pallet's SSCC moves as loose stock (ADR 0018): the handheld cannot print the label of a new SSCC here
     return api.post<MoveResult>('/inventory/moves/', { command_id: commandId, stock_line: lines.results[0]!.id, qty: payload.qty, to_location: payload.to_location, split_sscc: 'none' })
   },
 }

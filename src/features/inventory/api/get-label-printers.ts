@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client'
 import type { Printer } from '../../../../contracts/printing/printing.contract'
 import { inventoryKeys } from '../inventory-query-keys'
 
-/** The company's label printers, by name: where the label of a new SSCC goes after a split (ADR 0017). */
+/** The company's label printers, by name: where the label of a new SSCC goes after a split (ADR 0018). */
 export function labelPrintersQueryOptions() {
   return queryOptions({
     queryKey: inventoryKeys.labelPrinters(),

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client'
 import { inventoryKeys } from '../inventory-query-keys'
 
 /**
- * How many stock lines carry an SSCC (ADR 0017): moving one line of a unit of several lines is a split of the
+ * How many stock lines carry an SSCC (ADR 0018): moving one line of a unit of several lines is a split of the
  * unit, so the mover is asked what the part moved away becomes.
  */
 export function ssccUnitQueryOptions(sscc: string) {

@@ -22,7 +22,7 @@ interface MoveValues {
   qty: string
   to_location: number | null
   note: string
-  /** what the part moved away of an SSCC becomes (ADR 0017): a new SSCC with its label, or none */
+  /** what the part moved away of an SSCC becomes (ADR 0018): a new SSCC with its label, or none */
   split: 'new' | 'none'
 }
 
@@ -76,7 +76,7 @@ export function MoveStockForm({ line: initial, onDone, wholePallet = false }: { 
     },
   })
 
-  // ADR 0017: part of a line, or one line of a unit of several, splits the SSCC; the whole unit keeps it
+  // ADR 0018: part of a line, or one line of a unit of several, splits the SSCC; the whole unit keeps it
   const unit = useQuery({ ...ssccUnitQueryOptions(line.sscc ?? ''), enabled: line.sscc !== null && form.values.mode === 'line' })
   const lineMilli = toMilli(line.qty)
   const qtyMilli = toMilli(form.values.qty)

@@ -11,7 +11,7 @@ import { printPalletLabel } from '../api/print-pallet-label'
 import classes from './new-sscc-label.module.css'
 
 /**
- * After a split that gave the part moved away a new SSCC (ADR 0017): its label, offered on the spot on the user's
+ * After a split that gave the part moved away a new SSCC (ADR 0018): its label, offered on the spot on the user's
  * printer (their default preselected), so the number on the ledger is on the goods before anyone walks away.
  */
 export function NewSsccLabel({ sscc, palletCode, to, onDone }: { sscc: string; palletCode: string; to: string; onDone: () => void }) {

@@ -172,7 +172,7 @@ describe('stock inquiry row actions (issue 15)', () => {
   })
 })
 
-/** ADR 0017: an SSCC is one unit in one place, so moving part of it asks what the part becomes. */
+/** ADR 0018: an SSCC is one unit in one place, so moving part of it asks what the part becomes. */
 describe('moving part of an SSCC', () => {
   const SSCC = '078912340000000214'
   const UNIT: StockLine = { ...LINE, id: 8, pallet_code: SSCC, sscc: SSCC, reserved_qty: '0.000', qty: '120.000' }
