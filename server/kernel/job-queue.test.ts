@@ -85,13 +85,14 @@ describe.each(kinds)('job queue on %s', (kind) => {
   it('dead-letters after maxAttempts with the last error, and at once on a PermanentJobError', async () => {
     const r = runner()
     let runs = 0
+    const dead: string[] = []
     r.register(
       'doomed',
       async () => {
         runs++
         throw new Error('SMTP 550 mailbox unavailable')
       },
-      { backoffMs: 5, jitter: 0 },
+      { backoffMs: 5, jitter: 0, onDeadLetter: async (job, reason) => void dead.push(`${job.id}: ${reason}`) },
     )
     r.register('hopeless', async () => {
       throw new PermanentJobError('payload names no printer')
@@ -108,6 +109,7 @@ describe.each(kinds)('job queue on %s', (kind) => {
     expect(h.lastError).toBe('payload names no printer')
     await r.idle()
     expect(runs).toBe(3)
+    expect(dead).toEqual([`${id}: SMTP 550 mailbox unavailable`])
   })
 
   it('a job enqueued in a rolled-back transaction does not exist; one in a committed transaction does', async () => {
@@ -141,8 +143,9 @@ describe.each(kinds)('job queue on %s', (kind) => {
       .set({ state: 'running', attempts: 1, lockedBy: 'dead-host:1', leaseUntil: new Date(Date.now() - 1000) })
       .where(eq(jobs.id, id))
     const ran: number[] = []
+    const dead: [number, string][] = []
     const r = runner()
-    r.register('mail', async (job) => void ran.push(job.attempt))
+    r.register('mail', async (job) => void ran.push(job.attempt), { onDeadLetter: async (job, reason) => void dead.push([job.id, reason]) })
     r.start()
     const done = await waitFor(async () => ((await row(id)).state === 'done' ? row(id) : undefined), 'the recovered job')
     expect(ran).toEqual([2])
@@ -150,14 +153,23 @@ describe.each(kinds)('job queue on %s', (kind) => {
     // a job that dies on its last attempt is dead-lettered, not run a fourth time
     const last = await enqueue(database.db, { kind: 'mail', companyId: null, maxAttempts: 3 })
     await database.db.update(jobs).set({ state: 'running', attempts: 3, lockedBy: 'dead-host:1', leaseUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, last))
-    const dead = await waitFor(async () => ((await row(last)).state === 'failed' ? row(last) : undefined), 'the dead letter')
-    expect(dead.lastError).toBe(LEASE_EXPIRED_ERROR)
+    const failed = await waitFor(async () => ((await row(last)).state === 'failed' ? row(last) : undefined), 'the dead letter')
+    expect(failed.lastError).toBe(LEASE_EXPIRED_ERROR)
     expect(ran).toEqual([2])
+    // the module hears of it, to mark its own row (the handler never ran to see it)
+    await waitFor(() => dead.length === 1, 'the dead-letter hook')
+    expect(dead).toEqual([[last, LEASE_EXPIRED_ERROR]])
+    // a runner recovers only the kinds registered with it: another kind's expired claim waits for its own runner
+    const foreign = await enqueue(database.db, { kind: 'not-here', companyId: null })
+    await database.db.update(jobs).set({ state: 'running', attempts: 1, lockedBy: 'dead-host:1', leaseUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, foreign))
+    expect(await r.recoverExpired()).toBe(0)
+    expect((await row(foreign)).state).toBe('running')
   })
 
   it('a runner extends the lease of a long job, so another runner does not take it', async () => {
-    const a = runner({ leaseMs: 150 })
-    const b = runner({ leaseMs: 150 })
+    // a lease long enough for a heartbeat (every third of it) to land on a busy 2-core machine
+    const a = runner({ leaseMs: 900 })
+    const b = runner({ leaseMs: 900 })
     let release!: () => void
     const gate = new Promise<void>((r) => (release = r))
     let runs = 0
@@ -166,21 +178,25 @@ describe.each(kinds)('job queue on %s', (kind) => {
         runs++
         await gate
       })
-    const id = await enqueue(database.db, { kind: 'long', companyId: null })
-    a.start()
-    await waitFor(() => runs === 1, 'the first run')
-    b.start()
-    // several lease lengths pass while the job runs; b keeps polling and recovering expired leases
-    const firstLease = (await row(id)).leaseUntil!.getTime()
-    await waitFor(async () => (await row(id)).leaseUntil!.getTime() > firstLease + 300, 'the lease to be extended twice')
-    expect(runs).toBe(1)
-    release()
-    await waitFor(async () => (await row(id)).state === 'done', 'the job to finish')
-    expect(runs).toBe(1)
+    try {
+      const id = await enqueue(database.db, { kind: 'long', companyId: null })
+      a.start()
+      await waitFor(() => runs === 1, 'the first run')
+      b.start()
+      // two lease lengths pass while the job runs; b keeps polling and recovering expired leases
+      const firstLease = (await row(id)).leaseUntil!.getTime()
+      await waitFor(async () => (await row(id)).leaseUntil!.getTime() > firstLease + 1800, 'the lease to be extended past two lengths')
+      expect(runs).toBe(1)
+      release()
+      await waitFor(async () => (await row(id)).state === 'done', 'the job to finish')
+      expect(runs).toBe(1)
+    } finally {
+      release()
+    }
   })
 
   it('cancel: a queued job never runs, a running one loses its claim (its result is dropped, its handler aborted); retry runs a failed one again from attempt 1', async () => {
-    const r = runner({ leaseMs: 90 })
+    const r = runner({ leaseMs: 300 })
     const aborted: string[] = []
     let started = 0
     r.register('slow', async (job) => {

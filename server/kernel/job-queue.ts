@@ -120,6 +120,11 @@ export type KindOptions = {
   jitter?: number
   /** this kind's lease; the runner extends it while the handler runs (default the runner's) */
   leaseMs?: number
+  /**
+   * Told when a job of this kind is dead-lettered, by its handler's last failure or by a last run whose lease expired
+   * (the handler was not there to see it): the module marks its own row failed (ADR 0017). An error here is logged.
+   */
+  onDeadLetter?: (job: Omit<JobContext, 'signal'>, reason: string) => Promise<void>
 }
 
 export type JobRunnerOptions = {
@@ -130,7 +135,7 @@ export type JobRunnerOptions = {
 }
 
 export const DEFAULT_JOB_RUNNER_OPTIONS: JobRunnerOptions = { pollMs: 1000, leaseMs: 30_000 }
-const DEFAULT_KIND: Required<Omit<KindOptions, 'retryDelaysMs'>> = { concurrency: 1, backoffMs: 1000, maxBackoffMs: 3_600_000, jitter: 0.2, leaseMs: 0 }
+const DEFAULT_KIND: Required<Omit<KindOptions, 'retryDelaysMs' | 'onDeadLetter'>> = { concurrency: 1, backoffMs: 1000, maxBackoffMs: 3_600_000, jitter: 0.2, leaseMs: 0 }
 
 export const LEASE_EXPIRED_ERROR = 'The process running this job stopped before it finished (its lease expired).'
 
@@ -143,7 +148,7 @@ export function retryDelay(kind: KindOptions, attempts: number, random = Math.ra
   return Math.round(base * (1 - o.jitter * random()))
 }
 
-type Registered = { handler: JobHandler; opts: Required<Omit<KindOptions, 'retryDelaysMs'>> & KindOptions; running: number }
+type Registered = { handler: JobHandler; opts: Required<Omit<KindOptions, 'retryDelaysMs' | 'onDeadLetter'>> & KindOptions; running: number }
 type Claimed = { id: number; kind: string; company_id: number | null; payload: unknown; attempts: number; max_attempts: number }
 
 /**
@@ -245,23 +250,38 @@ export class JobRunner {
   }
 
   /**
-   * Claims whose lease expired: their runner died (or hung past its lease). Queued again with no delay while they have
-   * attempts left (the lost run counts as one, so a job whose runs keep dying still reaches its dead letter), else failed.
+   * Claims of this runner's kinds whose lease expired: their runner died (or hung past its lease). Queued again with no
+   * delay while they have attempts left (the lost run counts as one, so a job whose runs keep dying still reaches its
+   * dead letter), else failed and told to the kind's onDeadLetter. Only registered kinds: the hook is here.
    */
   async recoverExpired(now = new Date()): Promise<number> {
+    const kinds = [...this.kinds.keys()]
+    if (!kinds.length) return 0
+    const last = sql`${jobs.attempts} >= ${jobs.maxAttempts}`
     const rows = await this.db
       .update(jobs)
       .set({
-        state: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'failed' else 'queued' end`,
+        state: sql`case when ${last} then 'failed' else 'queued' end`,
         runAt: now,
         leaseUntil: null,
         lockedBy: null,
         lastError: LEASE_EXPIRED_ERROR,
-        finishedAt: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then ${now}::timestamptz else null end`,
+        finishedAt: sql`case when ${last} then ${now}::timestamptz else null end`,
       })
-      .where(and(eq(jobs.state, 'running'), lt(jobs.leaseUntil, now)))
-      .returning({ id: jobs.id })
+      .where(and(eq(jobs.state, 'running'), lt(jobs.leaseUntil, now), inArray(jobs.kind, kinds)))
+      .returning({ id: jobs.id, kind: jobs.kind, companyId: jobs.companyId, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts, state: jobs.state })
+    for (const r of rows) {
+      if (r.state === 'failed') await this.deadLettered({ id: r.id, kind: r.kind, companyId: r.companyId, payload: r.payload, attempt: r.attempts, maxAttempts: r.maxAttempts }, LEASE_EXPIRED_ERROR)
+    }
     return rows.length
+  }
+
+  private async deadLettered(job: Omit<JobContext, 'signal'>, reason: string): Promise<void> {
+    try {
+      await this.kinds.get(job.kind)?.opts.onDeadLetter?.(job, reason)
+    } catch (e) {
+      this.opts.log?.error({ err: e, jobId: job.id, kind: job.kind }, 'job dead-letter hook failed')
+    }
   }
 
   /**
@@ -340,7 +360,7 @@ export class JobRunner {
       }
       const dead = e instanceof PermanentJobError || job.attempts >= job.max_attempts
       this.opts.log?.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, reason, dead }, 'job failed')
-      await this.db
+      const written = await this.db
         .update(jobs)
         .set(
           dead
@@ -348,6 +368,8 @@ export class JobRunner {
             : { state: 'queued', lastError: reason, runAt: new Date(Date.now() + retryDelay(kind.opts, job.attempts)), leaseUntil: null, lockedBy: null },
         )
         .where(mine)
+        .returning({ id: jobs.id })
+      if (dead && written.length) await this.deadLettered({ id: job.id, kind: job.kind, companyId: job.company_id, payload: job.payload, attempt: job.attempts, maxAttempts: job.max_attempts }, reason)
     }
   }
 }
