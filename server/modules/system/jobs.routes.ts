@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { jobs } from '../../db/schema/jobs'
 import { ADMIN_ONLY } from '../../http/auth-hook'
 import { ApiError, forbidden, notFound } from '../../http/errors'
-import { countStar, orderingClause, pageParams, pageResponse } from '../../http/pagination'
+import { countStar, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import { cancelJob, retryJob } from '../../kernel/job-queue'
 import { idParams } from '../../../contracts/primitives'
 import { jobCountsOut, jobDetailOut, jobListQuery, jobOut, jobPage } from '../../../contracts/system/jobs.contract'
@@ -36,11 +36,11 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/jobs/',
     {
       config: { roles: ADMIN_ONLY },
-      schema: { tags: ['system'], summary: 'Jobs of the queue, newest first; filter by kind and state', querystring: jobListQuery, response: { 200: jobPage } },
+      schema: { tags: ['system'], summary: 'Jobs of the queue, newest first; filter by kind and state; search the kind and the last error', querystring: jobListQuery, response: { 200: jobPage } },
     },
     async (req) => {
       const p = pageParams(req.query)
-      const where = and(visible(req.user.companyId), req.query.kind ? eq(jobs.kind, req.query.kind) : undefined, req.query.state ? eq(jobs.state, req.query.state) : undefined)
+      const where = and(visible(req.user.companyId), req.query.kind ? eq(jobs.kind, req.query.kind) : undefined, req.query.state ? eq(jobs.state, req.query.state) : undefined, searchCondition(req.query.search, [jobs.kind, jobs.lastError]))
       const [rows, [{ count }]] = await Promise.all([
         app.deps.db
           .select()

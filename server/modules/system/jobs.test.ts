@@ -64,6 +64,8 @@ describe.each(kinds)('the job queue admin API on %s (ADR 0017)', (kind) => {
     const failedOnly = (await get(admin, '/api/system/jobs/?state=failed')).json()
     expect(failedOnly.results).toEqual([expect.objectContaining({ id: failed, kind: 'test.mail', state: 'failed', attempts: 5, last_error: 'SMTP 550 mailbox unavailable', company_id: t.seed.companyId })])
     expect((await get(admin, '/api/system/jobs/?kind=test.label')).json().results.map((j: { id: number }) => j.id)).toEqual([done, queued])
+    expect((await get(admin, '/api/system/jobs/?search=mailbox%20550')).json().results.map((j: { id: number }) => j.id)).toEqual([failed])
+    expect((await get(admin, '/api/system/jobs/?search=rollup')).json().results.map((j: { id: number }) => j.id)).toEqual([installation])
     const bad = await get(admin, '/api/system/jobs/?state=exploded')
     expect(bad.statusCode).toBe(400)
     expect(Object.keys(bad.json())).toContain('state')

@@ -95,6 +95,8 @@ describe('job queue screen', () => {
     expect(within(rowOf(table, 1)).queryByRole('button')).not.toBeInTheDocument()
     // the installation's queued rollup: shown, but not the admin's to change
     expect(within(rowOf(table, 4)).getByText('rollup')).toBeInTheDocument()
+    expect(within(rowOf(table, 4)).getByText('Da instalação')).toBeInTheDocument()
+    expect(within(rowOf(table, 3)).queryByText('Da instalação')).not.toBeInTheDocument()
     expect(within(rowOf(table, 4)).queryByRole('button')).not.toBeInTheDocument()
     expect(within(rowOf(table, 3)).queryByRole('button', { name: 'Cancelar o trabalho 3' })).not.toBeInTheDocument()
 

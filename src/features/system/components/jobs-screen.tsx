@@ -58,7 +58,21 @@ function AdminJobsScreen({ params, onParamsChange, filter, onFilterChange }: Job
 
   const columns: DataColumn<Job>[] = [
     { id: 'id', header: msg`Nº`, kind: 'number', value: (row) => row.id, render: (row) => String(row.id) },
-    { id: 'kind', header: msg`Tipo`, value: (row) => row.kind },
+    {
+      id: 'kind',
+      header: msg`Tipo`,
+      value: (row) => row.kind,
+      render: (row) => (
+        <>
+          <Text size="sm">{row.kind}</Text>
+          {row.company_id === null ? (
+            <Text size="xs" c="dimmed">
+              <Trans>Da instalação</Trans>
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
     {
       id: 'state',
       header: msg`Situação`,
@@ -201,6 +215,8 @@ function AdminJobsScreen({ params, onParamsChange, filter, onFilterChange }: Job
           columns={columns}
           query={(p) => jobsQueryOptions(p, filter)}
           getRowId={(row) => String(row.id)}
+          // when a job was created is seldom the question; the columns menu shows it
+          defaultHidden={['created_at']}
           params={params}
           onParamsChange={onParamsChange}
           emptyText={<Trans>Nenhum trabalho com estes filtros.</Trans>}
