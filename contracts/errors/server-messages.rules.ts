@@ -181,6 +181,7 @@ export const SERVER_MESSAGES = {
   job_not_found: 'No such job.',
   job_cancel_state: 'A {state} job cannot be cancelled.',
   job_retry_state: 'A {state} job cannot be retried.',
+  job_retry_duplicate: 'Another job of this kind with the same key is already queued or running.',
   job_installation_wide: 'This job belongs to the installation, not to a company: it can be seen here but not retried or cancelled.',
   print_no_location: 'No such location.',
   print_no_pallet: 'No such pallet.',

@@ -133,6 +133,11 @@ describe.each(kinds)('job queue on %s', (kind) => {
     await database.db.update(jobs).set({ state: 'done' }).where(eq(jobs.id, a))
     const c = await enqueue(database.db, { kind: 'sweep', companyId: null, dedupeKey: 'nightly' })
     expect(c).not.toBe(a)
+    // retrying a finished one while another holds the key is refused, and leaves both as they were
+    await database.db.update(jobs).set({ state: 'failed' }).where(eq(jobs.id, a))
+    expect(await retryJob(database.db, a, undefined)).toEqual({ ok: false, reason: 'duplicate' })
+    expect((await row(a)).state).toBe('failed')
+    expect((await row(c)).state).toBe('queued')
   })
 
   it('a claim whose lease expired (its process died) is run again by another runner, and counts as an attempt', async () => {

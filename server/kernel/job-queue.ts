@@ -60,7 +60,7 @@ export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<number> 
 }
 
 /** Why an admin's action was refused; the routes turn it into a 400 (ADR 0015 codes). */
-export type JobActionResult = { ok: true } | { ok: false; reason: 'not_found' | 'state' }
+export type JobActionResult = { ok: true } | { ok: false; reason: 'not_found' | 'state' | 'duplicate' }
 
 /** Cancel a queued or running job. A running handler's result is dropped (every update after a claim is conditional on the claim); its runner's next heartbeat aborts it. */
 export async function cancelJob(db: DbOrTx, id: number, scope: number | undefined): Promise<JobActionResult> {
@@ -81,14 +81,28 @@ async function transition(
   set: Partial<typeof jobs.$inferInsert>,
 ): Promise<JobActionResult> {
   const own = companyId === undefined ? sql`true` : eq(jobs.companyId, companyId)
-  const rows = await db
-    .update(jobs)
-    .set(set)
-    .where(and(eq(jobs.id, id), own, inArray(jobs.state, [...from])))
-    .returning({ id: jobs.id })
+  let rows: { id: number }[]
+  try {
+    rows = await db
+      .update(jobs)
+      .set(set)
+      .where(and(eq(jobs.id, id), own, inArray(jobs.state, [...from])))
+      .returning({ id: jobs.id })
+  } catch (e) {
+    // a retried job whose dedupe key another queued or running job holds now (the partial unique index)
+    if (isUniqueViolation(e)) return { ok: false, reason: 'duplicate' }
+    throw e
+  }
   if (rows.length) return { ok: true }
   const [exists] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, id), own))
   return { ok: false, reason: exists ? 'state' : 'not_found' }
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  for (let cur: unknown = e, i = 0; i < 4 && cur && typeof cur === 'object'; i++, cur = (cur as { cause?: unknown }).cause) {
+    if ((cur as { code?: unknown }).code === '23505') return true
+  }
+  return false
 }
 
 /** What a handler is given: the claimed job, and a signal that aborts when the claim is lost (cancelled, or recovered elsewhere) or the runner stops. */

@@ -175,6 +175,7 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   job_not_found: () => msg`Trabalho não encontrado.`,
   job_cancel_state: () => msg`Este trabalho não pode ser cancelado na situação atual.`,
   job_retry_state: () => msg`Este trabalho não pode ser repetido na situação atual.`,
+  job_retry_duplicate: () => msg`Já há outro trabalho deste tipo com a mesma chave na fila ou em execução.`,
   job_installation_wide: () => msg`Este trabalho é da instalação, não de uma empresa: pode ser visto aqui, mas não repetido nem cancelado.`,
   print_no_location: () => msg`Localização não encontrada.`,
   print_no_pallet: () => msg`Palete não encontrado.`,

@@ -102,6 +102,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = action === 'retry' ? await retryJob(app.deps.db, row.id, req.user.companyId) : await cancelJob(app.deps.db, row.id, req.user.companyId)
         if (!result.ok) {
           if (result.reason === 'not_found') throw notFound('No such job.')
+          if (result.reason === 'duplicate') throw new ApiError(400, { non_field_errors: ['Another job of this kind with the same key is already queued or running.'] })
           const [now] = await app.deps.db.select({ state: jobs.state }).from(jobs).where(eq(jobs.id, row.id))
           throw new ApiError(400, { non_field_errors: [action === 'retry' ? `A ${now?.state ?? row.state} job cannot be retried.` : `A ${now?.state ?? row.state} job cannot be cancelled.`] })
         }
