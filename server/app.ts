@@ -124,7 +124,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   })
   const outbox = new EmailOutbox(opts.database.db, { smtpUrl: opts.smtpUrl, log: app.log })
   // the one job queue (ADR 0017): modules register their kinds' handlers on it while they register their routes
-  const jobs = new JobRunner(opts.database.db, { log: app.log })
+  const jobs = new JobRunner(opts.database.db, { log: app.log, listen: opts.database.listen })
   const sessions = new SessionCache()
   const events = new SessionEvents(opts.database, sessions, (m) => app.log.warn(m))
   app.decorate('deps', {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../db/client'
 import { jobs } from '../db/schema/jobs'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../tests/support/test-db'
-import { cancelJob, enqueue, type JobContext, JobRunner, LEASE_EXPIRED_ERROR, PermanentJobError, retryDelay, retryJob } from './job-queue'
+import { cancelJob, enqueue, type JobContext, JobRunner, type JobRunnerOptions, LEASE_EXPIRED_ERROR, PermanentJobError, retryDelay, retryJob } from './job-queue'
 
 const kinds = await databaseKinds()
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -38,7 +38,7 @@ describe('retryDelay (ADR 0017)', () => {
 describe.each(kinds)('job queue on %s', (kind) => {
   let database: TestDatabase
   const runners: JobRunner[] = []
-  const runner = (opts: Partial<typeof fast> = {}, db: Database = database) => {
+  const runner = (opts: Partial<JobRunnerOptions> = {}, db: Database = database) => {
     const r = new JobRunner(db.db, { ...fast, ...opts })
     runners.push(r)
     return r
@@ -314,6 +314,36 @@ describe.each(kinds)('job queue on %s', (kind) => {
     } finally {
       await Promise.all(runners.splice(0).map((r) => r.stop()))
       if (second !== database) await second.close()
+    }
+  })
+
+  it.runIf(kind === 'postgres')('a runner on PostgreSQL wakes on a job committed through another connection (NOTIFY), not at its next poll; a rolled-back enqueue leaves nothing to run', async () => {
+    const other = await openDatabase({ databaseUrl: database.url! })
+    try {
+      // a poll far longer than the wait below: only the NOTIFY can start the job in time
+      const r = runner({ pollMs: 600_000, listen: database.listen })
+      const ran: number[] = []
+      r.register('nudge', async (job) => void ran.push(job.id))
+      r.start()
+      await r.idle()
+      // LISTEN is set up on start; an enqueue before it is in place would wait for the poll, so wait until a wake arrives
+      await waitFor(async () => {
+        const id = await enqueue(other.db, { kind: 'nudge', companyId: null })
+        await new Promise((res) => setTimeout(res, 200))
+        return ran.includes(id)
+      }, 'a committed job to wake the runner')
+      const before = ran.length
+      await expect(
+        other.db.transaction(async (tx) => {
+          await enqueue(tx, { kind: 'nudge', companyId: null })
+          throw new Error('rolled back')
+        }),
+      ).rejects.toThrow('rolled back')
+      const committed = await other.db.transaction((tx) => enqueue(tx, { kind: 'nudge', companyId: null }))
+      await waitFor(() => ran.includes(committed), 'the committed job')
+      expect(ran.length).toBe(before + 1)
+    } finally {
+      await other.close()
     }
   })
 

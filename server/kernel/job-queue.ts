@@ -29,6 +29,8 @@ export type EnqueueInput = {
 
 /** Write a job in the caller's transaction (or alone, given the database). Returns the job's id, or the id of the queued or running job with the same dedupe key. */
 export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<number> {
+  // delivered when the caller's transaction commits, never if it rolls back: the runners LISTENing wake at once
+  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${input.kind})`)
   const values = {
     kind: input.kind,
     companyId: input.companyId,
@@ -58,6 +60,9 @@ export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<number> 
     // the holder finished between the insert and the read: try again
   }
 }
+
+/** The channel enqueue notifies on commit; runners on PostgreSQL listen to it (polling stays the guarantee). */
+export const JOBS_CHANNEL = 'wms_jobs'
 
 /** Why an admin's action was refused; the routes turn it into a 400 (ADR 0015 codes). */
 export type JobActionResult = { ok: true } | { ok: false; reason: 'not_found' | 'state' | 'duplicate' }
@@ -141,9 +146,14 @@ export type KindOptions = {
   onDeadLetter?: (job: Omit<JobContext, 'signal'>, reason: string) => Promise<void>
 }
 
+/** `Database.listen`'s shape: LISTEN on a channel over a connection of its own (PostgreSQL only). */
+export type Listen = (channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void) => Promise<() => Promise<void>>
+
 export type JobRunnerOptions = {
-  /** how often due jobs and expired leases are looked for */
+  /** how often due jobs and expired leases are looked for; the guarantee, whatever the wake-up does */
   pollMs: number
+  /** PostgreSQL: wake on a job committed by any process (NOTIFY) instead of at the next poll; lost, it listens again */
+  listen?: Listen
   leaseMs: number
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
 }
@@ -179,6 +189,8 @@ export class JobRunner {
   private again = false
   private stopped = true
   private idleWaiters: (() => void)[] = []
+  private unlisten: (() => Promise<void>) | undefined
+  private relisten: NodeJS.Timeout | undefined
 
   constructor(
     private readonly db: Db,
@@ -201,7 +213,39 @@ export class JobRunner {
     if (!this.stopped) return
     this.stopped = false
     this.startTimer()
+    void this.listen()
     this.wake()
+  }
+
+  /** LISTEN for committed jobs; a lost connection is listened again after a poll's time (polling covers the gap). */
+  private async listen(): Promise<void> {
+    const listen = this.opts.listen
+    if (!listen || this.stopped) return
+    try {
+      const stop = await listen(
+        JOBS_CHANNEL,
+        (kind) => {
+          if (this.kinds.has(kind)) this.wake()
+        },
+        (e) => {
+          this.unlisten = undefined
+          this.opts.log?.warn({ err: e }, 'job queue LISTEN lost; polling until it is back')
+          this.scheduleRelisten()
+        },
+      )
+      if (this.stopped) await stop()
+      else this.unlisten = stop
+    } catch (e) {
+      this.opts.log?.warn({ err: e }, 'job queue LISTEN failed; polling until it works')
+      this.scheduleRelisten()
+    }
+  }
+
+  private scheduleRelisten(): void {
+    if (this.stopped) return
+    clearTimeout(this.relisten)
+    this.relisten = setTimeout(() => void this.listen(), Math.max(this.opts.pollMs, 1000))
+    this.relisten.unref()
   }
 
   private startTimer(): void {
@@ -215,6 +259,10 @@ export class JobRunner {
     if (this.stopped) return
     this.stopped = true
     clearInterval(this.timer)
+    clearTimeout(this.relisten)
+    const unlisten = this.unlisten
+    this.unlisten = undefined
+    await unlisten?.()
     for (const { abort } of this.inflight.values()) abort.abort(new Error('the job runner is stopping'))
     await Promise.allSettled([...this.inflight.values()].map((f) => f.promise))
     this.notifyIdle()
