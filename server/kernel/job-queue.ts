@@ -220,7 +220,8 @@ export class JobRunner {
   /** LISTEN for committed jobs; a lost connection is listened again after a poll's time (polling covers the gap). */
   private async listen(): Promise<void> {
     const listen = this.opts.listen
-    if (!listen || this.stopped) return
+    // a process with no kinds registered has nothing to wake for: no connection held for it
+    if (!listen || this.stopped || !this.kinds.size) return
     try {
       const stop = await listen(
         JOBS_CHANNEL,
