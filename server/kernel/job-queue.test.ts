@@ -248,6 +248,31 @@ describe.each(kinds)('job queue on %s', (kind) => {
     expect(ran).toHaveLength(3)
   })
 
+  it('stop: nothing is left running; a handler that gives up on the stop signal leaves its job queued, the attempt not counted', async () => {
+    const r = runner()
+    let started = 0
+    r.register(
+      'stoppable',
+      async (job) => {
+        started++
+        // the first job waits for the stop; the others are quick
+        if (job.payload && (job.payload as { wait?: boolean }).wait)
+          await new Promise<void>((_, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason as Error)))
+      },
+      { concurrency: 3 },
+    )
+    const waiting = await enqueue(database.db, { kind: 'stoppable', companyId: null, payload: { wait: true } })
+    for (let i = 0; i < 20; i++) await enqueue(database.db, { kind: 'stoppable', companyId: null })
+    r.start()
+    await waitFor(() => started >= 1, 'the first job to start')
+    await r.stop()
+    const rows = await database.db.select().from(jobs)
+    expect(rows.filter((j) => j.state === 'running')).toEqual([])
+    const w = rows.find((j) => j.id === waiting)!
+    expect([w.state, w.attempts, w.lockedBy]).toEqual(['queued', 0, null])
+    expect(rows.filter((j) => j.state === 'queued').every((j) => j.attempts === 0)).toBe(true)
+  })
+
   it('an order key runs one job at a time in id order, even when an earlier job is waiting out its back-off; other keys go on meanwhile', async () => {
     const r = runner()
     const log: string[] = []

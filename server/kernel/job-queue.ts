@@ -186,6 +186,7 @@ export class JobRunner {
   private readonly inflight = new Map<number, { promise: Promise<void>; abort: AbortController }>()
   private timer: NodeJS.Timeout | undefined
   private running = false
+  private pass: Promise<void> | undefined
   private again = false
   private stopped = true
   private idleWaiters: (() => void)[] = []
@@ -264,6 +265,8 @@ export class JobRunner {
     const unlisten = this.unlisten
     this.unlisten = undefined
     await unlisten?.()
+    // a pass under way may be claiming: let it finish (a claim it makes now is handed back, below in tick)
+    await this.pass
     for (const { abort } of this.inflight.values()) abort.abort(new Error('the job runner is stopping'))
     await Promise.allSettled([...this.inflight.values()].map((f) => f.promise))
     this.notifyIdle()
@@ -277,7 +280,7 @@ export class JobRunner {
       return
     }
     this.running = true
-    void this.tick()
+    this.pass = this.tick()
       .catch((e: unknown) => this.opts.log?.error({ err: e }, 'job runner pass failed'))
       .finally(() => {
         this.running = false
@@ -308,6 +311,14 @@ export class JobRunner {
       if (!free.length) return
       const job = await this.claim(free)
       if (!job) return
+      if (this.stopped) {
+        // claimed while the runner was being stopped: hand it back, the attempt not counted
+        await this.db
+          .update(jobs)
+          .set({ state: 'queued', attempts: sql`${jobs.attempts} - 1`, leaseUntil: null, lockedBy: null })
+          .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.state, 'running'), eq(jobs.lockedBy, this.id)))
+        return
+      }
       this.run(job)
     }
   }
