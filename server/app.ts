@@ -21,6 +21,7 @@ import { usersRoutes } from './modules/auth/users.routes'
 import { LoginThrottle } from './modules/auth/throttle'
 import { PrintQueue, timeoutsWithin } from './modules/printing/print-queue'
 import { EmailOutbox } from './modules/quality/email-outbox'
+import { JobRunner } from './kernel/job-queue'
 import { TokenService } from './modules/auth/tokens'
 import { masterDataRoutes } from './modules/master-data/master-data.routes'
 import { printingRoutes } from './modules/printing/printing.routes'
@@ -41,6 +42,7 @@ import { putawayTaskFinishing } from './modules/receiving/putaway.service'
 import { shippingRoutes } from './modules/shipping/shipping.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
 import { commandRoutes } from './modules/commands/commands.routes'
+import { jobsRoutes } from './modules/system/jobs.routes'
 
 export type CreateAppOptions = {
   database: Database
@@ -121,6 +123,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     log: app.log,
   })
   const outbox = new EmailOutbox(opts.database.db, { smtpUrl: opts.smtpUrl, log: app.log })
+  // the one job queue (ADR 0017): modules register their kinds' handlers on it while they register their routes
+  const jobs = new JobRunner(opts.database.db, { log: app.log, listen: opts.database.listen })
   const sessions = new SessionCache()
   const events = new SessionEvents(opts.database, sessions, (m) => app.log.warn(m))
   app.decorate('deps', {
@@ -134,6 +138,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     statements: new StatementCache(),
     printQueue,
     outbox,
+    jobs,
     // starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS
     // finishing a putaway task by a tap is refused while its pallet is on the dock (ADR 0014)
     taskHooks: { started: [copackTaskStarted], finishing: [putawayTaskFinishing] },
@@ -142,10 +147,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.addHook('onReady', async () => {
     printQueue.start()
     outbox.start()
+    jobs.start()
     await events.start()
   })
   app.addHook('onClose', async () => {
-    await Promise.all([printQueue.stop(), outbox.stop(), events.stop()])
+    await Promise.all([printQueue.stop(), outbox.stop(), jobs.stop(), events.stop()])
   })
   registerErrorHandling(app)
   // every route as registered, for the deny-by-default check and the test that walks them all
@@ -203,6 +209,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(putawayRoutes)
       await api.register(shippingRoutes)
       await api.register(auditRoutes)
+      await api.register(jobsRoutes)
       await api.register(commandRoutes, { budgetMs: opts.commandBatchBudgetMs })
     },
     { prefix: '/api' },

@@ -49,6 +49,7 @@ import { Route as AppPartnersCarriersRouteImport } from './routes/_app/partners/
 import { Route as AppPartnersCustomersRouteImport } from './routes/_app/partners/customers'
 import { Route as AppPartnersSuppliersRouteImport } from './routes/_app/partners/suppliers'
 import { Route as AppPrintingPrintersRouteImport } from './routes/_app/printing_.printers'
+import { Route as AppSystemJobsRouteImport } from './routes/_app/system/jobs'
 import { Route as AppWorkforceEquipmentsRouteImport } from './routes/_app/workforce/equipments'
 import { Route as AppWorkforceParkingSpotsRouteImport } from './routes/_app/workforce/parking-spots'
 import { Route as AppWorkforceSkillsRouteImport } from './routes/_app/workforce/skills'
@@ -268,6 +269,11 @@ const AppPrintingPrintersRoute = AppPrintingPrintersRouteImport.update({
   path: '/printing/printers',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSystemJobsRoute = AppSystemJobsRouteImport.update({
+  id: '/system/jobs',
+  path: '/system/jobs',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWorkforceEquipmentsRoute = AppWorkforceEquipmentsRouteImport.update({
   id: '/workforce/equipments',
   path: '/workforce/equipments',
@@ -410,6 +416,7 @@ export interface FileRoutesByFullPath {
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
   '/printing/printers': typeof AppPrintingPrintersRoute
+  '/system/jobs': typeof AppSystemJobsRoute
   '/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
   '/workforce/skills': typeof AppWorkforceSkillsRoute
@@ -469,6 +476,7 @@ export interface FileRoutesByTo {
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
   '/printing/printers': typeof AppPrintingPrintersRoute
+  '/system/jobs': typeof AppSystemJobsRoute
   '/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
   '/workforce/skills': typeof AppWorkforceSkillsRoute
@@ -531,6 +539,7 @@ export interface FileRoutesById {
   '/_app/partners/customers': typeof AppPartnersCustomersRoute
   '/_app/partners/suppliers': typeof AppPartnersSuppliersRoute
   '/_app/printing_/printers': typeof AppPrintingPrintersRoute
+  '/_app/system/jobs': typeof AppSystemJobsRoute
   '/_app/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/_app/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
   '/_app/workforce/skills': typeof AppWorkforceSkillsRoute
@@ -593,6 +602,7 @@ export interface FileRouteTypes {
     | '/partners/customers'
     | '/partners/suppliers'
     | '/printing/printers'
+    | '/system/jobs'
     | '/workforce/equipments'
     | '/workforce/parking-spots'
     | '/workforce/skills'
@@ -652,6 +662,7 @@ export interface FileRouteTypes {
     | '/partners/customers'
     | '/partners/suppliers'
     | '/printing/printers'
+    | '/system/jobs'
     | '/workforce/equipments'
     | '/workforce/parking-spots'
     | '/workforce/skills'
@@ -713,6 +724,7 @@ export interface FileRouteTypes {
     | '/_app/partners/customers'
     | '/_app/partners/suppliers'
     | '/_app/printing_/printers'
+    | '/_app/system/jobs'
     | '/_app/workforce/equipments'
     | '/_app/workforce/parking-spots'
     | '/_app/workforce/skills'
@@ -1023,6 +1035,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPrintingPrintersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/jobs': {
+      id: '/_app/system/jobs'
+      path: '/system/jobs'
+      fullPath: '/system/jobs'
+      preLoaderRoute: typeof AppSystemJobsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/workforce/equipments': {
       id: '/_app/workforce/equipments'
       path: '/workforce/equipments'
@@ -1183,6 +1202,7 @@ interface AppRouteChildren {
   AppPartnersCustomersRoute: typeof AppPartnersCustomersRoute
   AppPartnersSuppliersRoute: typeof AppPartnersSuppliersRoute
   AppPrintingPrintersRoute: typeof AppPrintingPrintersRoute
+  AppSystemJobsRoute: typeof AppSystemJobsRoute
   AppWorkforceEquipmentsRoute: typeof AppWorkforceEquipmentsRoute
   AppWorkforceParkingSpotsRoute: typeof AppWorkforceParkingSpotsRoute
   AppWorkforceSkillsRoute: typeof AppWorkforceSkillsRoute
@@ -1228,6 +1248,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPartnersCustomersRoute: AppPartnersCustomersRoute,
   AppPartnersSuppliersRoute: AppPartnersSuppliersRoute,
   AppPrintingPrintersRoute: AppPrintingPrintersRoute,
+  AppSystemJobsRoute: AppSystemJobsRoute,
   AppWorkforceEquipmentsRoute: AppWorkforceEquipmentsRoute,
   AppWorkforceParkingSpotsRoute: AppWorkforceParkingSpotsRoute,
   AppWorkforceSkillsRoute: AppWorkforceSkillsRoute,

@@ -17,6 +17,8 @@ export const TABLE_OWNERS = {
   manufacturing: ['boms', 'billsOfMaterials', 'copackOrders', 'copackReservations'],
   receiving: ['inboundDocuments', 'inboundDocumentLines', 'receipts', 'receiptLines'],
   audit: ['auditLog'],
+  // the job queue's table is the kernel's (ADR 0017): modules enqueue, cancel and retry through server/kernel/job-queue.ts
+  kernel: ['jobs'],
   shipping: ['salesOrders', 'salesOrderLines', 'waves', 'shipments', 'shipmentPicks', 'shipmentPackages', 'shipmentPackageContents'],
 }
 const ownerOf = new Map(Object.entries(TABLE_OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module])))

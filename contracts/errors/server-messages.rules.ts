@@ -182,6 +182,12 @@ export const SERVER_MESSAGES = {
   printer_dpi_short: 'Choose 203 or 300.',
   print_job_not_found: 'No such print job.',
   print_job_resend: 'A {status} job cannot be resent.',
+  // ---- the job queue (ADR 0017)
+  job_not_found: 'No such job.',
+  job_cancel_state: 'A {state} job cannot be cancelled.',
+  job_retry_state: 'A {state} job cannot be retried.',
+  job_retry_duplicate: 'Another job of this kind with the same key is already queued or running.',
+  job_installation_wide: 'This job belongs to the installation, not to a company: it can be seen here but not retried or cancelled.',
   print_no_location: 'No such location.',
   print_no_pallet: 'No such pallet.',
   print_no_prefix: 'The company has no GS1 company prefix: set one in the company settings to print pallet labels.',

@@ -24,8 +24,9 @@ import * as documents from './schema/documents'
 import * as audit from './schema/audit'
 import * as commands from './schema/commands'
 import * as imports from './schema/imports'
+import * as jobs from './schema/jobs'
 
-export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce, ...inventory, ...tasks, ...printing, ...quality, ...manufacturing, ...documents, ...audit, ...commands, ...imports }
+export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce, ...inventory, ...tasks, ...printing, ...quality, ...manufacturing, ...documents, ...audit, ...commands, ...imports, ...jobs }
 
 // One Drizzle type for both drivers: the query builder is identical; only the session differs.
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>

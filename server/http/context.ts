@@ -5,6 +5,7 @@ import type { TokenService } from '../modules/auth/tokens'
 import type { LoginThrottle } from '../modules/auth/throttle'
 import type { PrintQueue } from '../modules/printing/print-queue'
 import type { EmailOutbox } from '../modules/quality/email-outbox'
+import type { JobRunner } from '../kernel/job-queue'
 import type { SessionCache } from './session-cache'
 import type { SessionEvents } from './session-events'
 import type { StatementCache } from './statement-cache'
@@ -25,6 +26,8 @@ export type AppDeps = {
   printQueue: PrintQueue
   /** the e-mail outbox's worker: created, started and stopped by createApp */
   outbox: EmailOutbox
+  /** this process's runner of the one job queue (ADR 0017): modules register handlers; createApp starts and stops it */
+  jobs: JobRunner
   /** what other modules do inside the transaction that starts a task (the tasks service calls no module itself) */
   taskHooks: {
     started: ((tx: Tx, companyId: number, taskId: number) => Promise<void>)[]

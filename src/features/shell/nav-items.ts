@@ -27,6 +27,7 @@ import {
   IconSearch,
   IconSettings,
   IconStack2,
+  IconStackBack,
   IconTruck,
   IconTruckDelivery,
   IconTruckLoading,
@@ -44,6 +45,8 @@ export interface NavItem {
   label: MessageDescriptor
   to: NavPath
   icon: Icon
+  /** shown only to these roles (the server refuses the others anyway); absent: everyone */
+  roles?: readonly string[]
 }
 
 export interface NavGroup {
@@ -142,9 +145,14 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'settings', label: msg`Configurações`, to: '/settings', icon: IconSettings },
       { id: 'flows', label: msg`Fluxos`, to: '/flows', icon: IconRoute },
       { id: 'system-users', label: msg`Usuários`, to: '/workforce/users', icon: IconUsersGroup },
+      // ADR 0017: the job queue, admins only
+      { id: 'system-jobs', label: msg`Fila de trabalhos`, to: '/system/jobs', icon: IconStackBack, roles: ['admin'] },
     ],
   },
 ]
+
+/** Whether a role sees an item in the menu. */
+export const navItemVisible = (item: NavItem, role: string | undefined): boolean => !item.roles || (role !== undefined && item.roles.includes(role))
 
 export function allNavItems(): NavItem[] {
   return NAV_SECTIONS.flatMap((section) => [

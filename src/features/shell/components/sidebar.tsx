@@ -10,7 +10,8 @@ import {
 } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
-import { allNavItems, NAV_SECTIONS, type NavItem } from '../nav-items'
+import { allNavItems, NAV_SECTIONS, navItemVisible, type NavItem } from '../nav-items'
+import { useSession } from '../../../lib/session'
 import type { NavPrefs } from '../hooks/use-nav-prefs'
 import { RouterNavLink } from './router-nav-link'
 
@@ -151,7 +152,9 @@ export function Sidebar({
 }: SidebarProps) {
   const { i18n, t } = useLingui()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const favourites = allNavItems().filter((item) => prefs.favourites.includes(item.id))
+  const { user } = useSession()
+  const visible = (item: NavItem) => navItemVisible(item, user?.role)
+  const favourites = allNavItems().filter((item) => visible(item) && prefs.favourites.includes(item.id))
   const isOpen = (id: string) => !prefs.collapsed.includes(id)
   const active = activeRoute(pathname)
 
@@ -209,13 +212,13 @@ export function Sidebar({
           : null}
         {NAV_SECTIONS.map((section) =>
           collapsible(section.id, i18n._(section.label), 1, [
-            ...(section.items ?? []).map((item) => row(item)),
+            ...(section.items ?? []).filter(visible).map((item) => row(item)),
             ...(section.groups ?? []).map((group) =>
               collapsible(
                 `${section.id}.${group.id}`,
                 i18n._(group.label),
                 2,
-                group.items.map((item) => row(item)),
+                group.items.filter(visible).map((item) => row(item)),
               ),
             ),
           ]),
