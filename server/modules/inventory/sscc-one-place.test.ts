@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -181,7 +181,7 @@ describe.each(kinds)('one place per SSCC on %s', (kind) => {
 
   it('the migration fixes existing rows deterministically: the location holding most keeps the SSCC', async () => {
     const { sscc } = await newUnit('5')
-    const statements = readFileSync(path.join(migrationsFolder, '0016_sscc_one_place.sql'), 'utf8').split('--> statement-breakpoint')
+    const statements = readFileSync(path.join(migrationsFolder, readdirSync(migrationsFolder).find((f) => f.endsWith('_sscc_one_place.sql')) ?? 'missing'), 'utf8').split('--> statement-breakpoint')
     const db = t.database.db
     await db.execute(sql`ALTER TABLE stock_lines DROP CONSTRAINT stock_lines_sscc_one_place`)
     try {
