@@ -95,7 +95,8 @@ export const SERVER_MESSAGES = {
   // ---- master data import
   import_rows_failed: '{failed} of {total} rows have errors: nothing was imported.',
   import_no_code: 'No {field} has the code "{code}".',
-  import_missing_columns: 'The file has no {columns} column. Its first line names the columns: {names}.',
+  import_missing_column: 'The file has no {columns} column. Its first line names the columns: {names}.',
+  import_missing_columns: 'The file is missing the columns {columns}. Its first line names the columns: {names}.',
   import_no_rows: 'The file has no rows below its header.',
   import_duplicate_code: 'This code is already on line {line}.',
   import_gtin_duplicate: '"{gtin}" is already on line {line}.',

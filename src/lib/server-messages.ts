@@ -5,7 +5,7 @@
  * message without a code (another server, an older one) shows as the server wrote it.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import type { ServerMessageCode } from '../../contracts/errors/server-messages.rules'
 
 type P = Record<string, string>
@@ -14,6 +14,13 @@ type P = Record<string, string>
 const RUN = '{01-12}'
 const OPEN = '{'
 const CLOSE = '}'
+
+/** One missing column or several: the server's two sentences are one message here, its plural in each language. */
+function missingColumns(p: P): MessageDescriptor {
+  const columns = p.columns
+  const count = columns.split(', ').length
+  return msg`${plural(count, { one: `O arquivo não tem a coluna ${columns}.`, other: `O arquivo não tem as colunas ${columns}.` })} A primeira linha nomeia as colunas: ${p.names}.`
+}
 
 export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDescriptor> = {
   required: () => msg`Campo obrigatório.`,
@@ -96,7 +103,8 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   location_pattern_digits: (p) => msg`Escreva as duas pontas de ${p.run} com o mesmo número de dígitos (ex.: ${RUN}).`,
   import_rows_failed: (p) => msg`${p.failed} de ${p.total} linhas têm erros: nada foi importado.`,
   import_no_code: (p) => msg`Nenhum registro de ${p.field} tem o código "${p.code}".`,
-  import_missing_columns: (p) => msg`O arquivo não tem a coluna ${p.columns}. A primeira linha nomeia as colunas: ${p.names}.`,
+  import_missing_column: (p) => missingColumns(p),
+  import_missing_columns: (p) => missingColumns(p),
   import_no_rows: () => msg`O arquivo não tem linhas abaixo do cabeçalho.`,
   import_duplicate_code: (p) => msg`Este código já está na linha ${p.line}.`,
   import_gtin_duplicate: (p) => msg`O GTIN ${p.gtin} já está na linha ${p.line}.`,
