@@ -6,6 +6,21 @@
 import { z } from 'zod'
 import { isValidGtin } from './gs1/gs1'
 
+/**
+ * Whether a JSON value nests objects and arrays more than `max` levels deep (the value itself is level 1 when it is an
+ * object or an array). Walked with a stack of its own, so a pathological nesting costs no recursion.
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length) {
+    const [v, depth] = stack.pop()!
+    if (v === null || typeof v !== 'object') continue
+    if (depth > max) return true
+    for (const child of Object.values(v as Record<string, unknown>)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1])
+  }
+  return false
+}
+
 /** PostgreSQL integer (int4): no id or count the API takes goes beyond it. */
 export const INT4_MAX = 2_147_483_647
 

@@ -11,7 +11,7 @@ export const TABLE_OWNERS = {
   'master-data': ['companies', 'sites', 'warehouses', 'locations', 'uoms', 'products', 'productGtins', 'productPacks', 'suppliers', 'customers', 'carriers', 'skills', 'parkingSpots', 'equipments', 'importProgress'],
   inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters', 'stockMoveDayCounters', 'inventorySettings', 'countPlans', 'countLocations', 'countEntries'],
   commands: ['commands'],
-  workforce: ['tasks', 'commandRefusals'],
+  workforce: ['tasks', 'commandRefusals', 'commandRefusalQuota'],
   printing: ['printers', 'printJobs', 'ssccCounters'],
   quality: ['supplierIssueTypes', 'supplierIssues', 'emailOutbox'],
   manufacturing: ['boms', 'billsOfMaterials', 'copackOrders', 'copackReservations'],

@@ -97,7 +97,8 @@ export const SERVER_MESSAGES = {
   // ---- master data import
   import_rows_failed: '{failed} of {total} rows have errors: nothing was imported.',
   import_no_code: 'No {field} has the code "{code}".',
-  import_missing_columns: 'The file has no {columns} column. Its first line names the columns: {names}.',
+  import_missing_column: 'The file has no {columns} column. Its first line names the columns: {names}.',
+  import_missing_columns: 'The file is missing the columns {columns}. Its first line names the columns: {names}.',
   import_no_rows: 'The file has no rows below its header.',
   import_duplicate_code: 'This code is already on line {line}.',
   import_gtin_duplicate: '"{gtin}" is already on line {line}.',
@@ -262,6 +263,9 @@ export const SERVER_MESSAGES = {
   quality_too_many_addresses: 'Give at most 10 addresses.',
   quality_unknown_addresses: "Only addresses on file (the supplier's or a user's) can be written here; ask a supervisor to send to: {addresses}.",
   quality_mail_throttled: 'Too many supplier e-mails in the last hour. Try again later.',
+  nested_too_deep: 'Nested too deeply: at most {max} levels.',
+  payload_too_large: 'Too large: at most {max} bytes as JSON.',
+  refusal_reports_throttled: 'Too many refused commands reported. Try again in {seconds} seconds.',
   // ---- putaway (ADR 0014 shape 1), shipping FEFO and shelf life, batch label printing
   print_batch_too_many: "More than {max} locations match: narrow the search or print in several batches.",
   warehouse_no_dock: "Warehouse {warehouse} has no active dock location to receive into; add a location of kind dock first.",

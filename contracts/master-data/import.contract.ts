@@ -24,6 +24,7 @@ export const importResultOut = z.object({
   created: z.number().describe('rows that create a record (or would, in a preview)'),
   updated: z.number().describe('rows that change the record with that code'),
   error_rows: z.number(),
+  ignored_columns: z.array(z.string()).describe("the header's columns this import does not know, in the file's order: their values are not read"),
   errors: z.array(importRowError).describe('each refused row with its errors, the first 1,000'),
 })
 export type ImportResult = z.infer<typeof importResultOut>

@@ -3,14 +3,30 @@
  * handheld so a supervisor sees it as an exception task. One per command_id: a repeat answers with the first.
  */
 import { z } from 'zod'
-import { id } from '../primitives'
+import { id, nestsDeeperThan } from '../primitives'
+
+/**
+ * A refused command's payload is kept for the supervisor (jsonb), so it is bounded: a handheld's commands are a few
+ * hundred bytes and a handful of levels; more is refused on the field before anything is stored.
+ */
+export const REFUSAL_PAYLOAD_MAX_DEPTH = 20
+export const REFUSAL_PAYLOAD_MAX_BYTES = 16 * 1024
+
+/** The payload's size as stored: its JSON in UTF-8 bytes (only called once its depth is known to be small). */
+export function refusalPayloadBytes(payload: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(payload)).length
+}
 
 export const commandRefusalBody = z.object({
   command_id: z.uuid('Must be a valid UUID.'),
   kind: z.string().trim().min(1, 'This field may not be blank.').max(50, 'Ensure this field has no more than 50 characters.'),
   device: z.string().trim().min(1, 'This field may not be blank.').max(64, 'Ensure this field has no more than 64 characters.'),
   seq: z.number().int().min(1).max(2_147_483_647),
-  payload: z.record(z.string(), z.unknown()),
+  payload: z.record(z.string(), z.unknown()).superRefine((payload, ctx) => {
+    // depth first: serializing a deep nesting is what overflows the stack
+    if (nestsDeeperThan(payload, REFUSAL_PAYLOAD_MAX_DEPTH)) ctx.addIssue({ code: 'custom', message: `Nested too deeply: at most ${REFUSAL_PAYLOAD_MAX_DEPTH} levels.` })
+    else if (refusalPayloadBytes(payload) > REFUSAL_PAYLOAD_MAX_BYTES) ctx.addIssue({ code: 'custom', message: `Too large: at most ${REFUSAL_PAYLOAD_MAX_BYTES} bytes as JSON.` })
+  }),
   reason: z.string().trim().min(1, 'This field may not be blank.').max(1000, 'Ensure this field has no more than 1000 characters.'),
   /** when the operator made the command (ISO) */
   created_at: z.iso.datetime({ offset: true, message: 'Enter a valid date/time.' }),

@@ -7,7 +7,7 @@ import { stockLines } from '../db/schema/inventory'
 import { carriers, customers, suppliers } from '../db/schema/partners'
 import { createTestApp, type TestApp } from '../../tests/support/test-app'
 import { databaseKinds } from '../../tests/support/test-db'
-import { NUL_MESSAGE, SURROGATE_MESSAGE } from './input-guard'
+import { MAX_INPUT_DEPTH, NUL_MESSAGE, SURROGATE_MESSAGE, TOO_DEEP_MESSAGE } from './input-guard'
 
 const kinds = await databaseKinds()
 
@@ -45,6 +45,22 @@ describe.each(kinds)('hostile input on %s', (kind) => {
     const order = await t.as(admin, { method: 'POST', url: '/api/shipping/orders/', payload: { code: 'SO-NUL', customer: 1, lines: [{ product: 1, qty: '1\u0000' }] } })
     expect(order.statusCode, order.body).toBe(400)
     expect(order.json()).toMatchObject({ 'lines.0.qty': [NUL_MESSAGE] })
+  })
+
+  it('refuses a body nested deeper than any request needs on every route, on its top-level field', async () => {
+    const deep = (levels: number) => `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`
+    // a sales order's lines holding 5,000 nested objects, sent as text
+    const order = await t.as(admin, { method: 'POST', url: '/api/shipping/orders/', headers: { 'content-type': 'application/json' }, payload: `{"code":"SO-DEEP","customer":1,"lines":[${deep(5000)}]}` })
+    expect(order.statusCode, order.body).toBe(400)
+    expect(order.json()).toMatchObject({ lines: [TOO_DEEP_MESSAGE], codes: { lines: [{ code: 'nested_too_deep' }] } })
+    // the bound counts the body itself as a level: 32 levels are the route's to judge, 33 are refused here
+    const skill = (levels: number) => t.as(admin, { method: 'POST', url: '/api/workforce/skills/', headers: { 'content-type': 'application/json' }, payload: `{"code":"SK-DEEP","name":${deep(levels - 1)}}` })
+    const within = await skill(MAX_INPUT_DEPTH)
+    expect(within.statusCode, within.body).toBe(400)
+    expect(within.json().name).not.toContain(TOO_DEEP_MESSAGE)
+    const beyond = await skill(MAX_INPUT_DEPTH + 1)
+    expect(beyond.statusCode, beyond.body).toBe(400)
+    expect(beyond.json()).toMatchObject({ name: [TOO_DEEP_MESSAGE] })
   })
 
   it('answers a hostile key or path in the DRF dialect (the fuzzer found these)', async () => {

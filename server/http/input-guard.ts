@@ -9,6 +9,10 @@ import { addFieldError, type FieldErrors } from './errors'
 export const NUL_MESSAGE = 'Null characters are not allowed.'
 export const SURROGATE_MESSAGE = 'Enter valid text: it holds an unpaired surrogate.'
 
+/** No request of this API nests deeper; a body, query or path deeper than this is a 400 on its top-level field. */
+export const MAX_INPUT_DEPTH = 32
+export const TOO_DEEP_MESSAGE = `Nested too deeply: at most ${MAX_INPUT_DEPTH} levels.`
+
 // no NUL and no unpaired surrogate (String.prototype.isWellFormed is Node 20+; the regex says the same)
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
@@ -26,8 +30,13 @@ export function findTextProblems(value: unknown, out: FieldErrors = {}, path: st
     if (problem) addFieldError(out, field(), problem)
     return out
   }
-  // the body limit bounds the size; the depth bound keeps a pathological nesting from costing a deep recursion
-  if (value === null || typeof value !== 'object' || depth > 64) return out
+  if (value === null || typeof value !== 'object') return out
+  // the body limit bounds the size; the depth bound refuses a pathological nesting before anything recurses into it
+  // (zod, the JSON serializer of a jsonb column, the response), on the top-level field that holds it
+  if (depth >= MAX_INPUT_DEPTH) {
+    addFieldError(out, path[0] ?? 'non_field_errors', TOO_DEEP_MESSAGE)
+    return out
+  }
   if (Array.isArray(value)) {
     value.forEach((v, i) => findTextProblems(v, out, [...path, String(i)], depth + 1))
     return out

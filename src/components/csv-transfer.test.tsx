@@ -97,6 +97,49 @@ describe('CSV import dialog (issue 18)', () => {
     expect(within(dialog).getByRole('button', { name: 'Escolher arquivo' })).toBeEnabled()
   })
 
+  it('says one missing column in the singular and several in the plural (the server\'s coded message)', async () => {
+    const names = 'code, name, is_active'
+    const refusals = [
+      { non_field_errors: [`The file has no name column. Its first line names the columns: ${names}.`] },
+      { non_field_errors: [`The file is missing the columns code, name. Its first line names the columns: ${names}.`] },
+    ]
+    mockApi(({ method, url }) => {
+      if (url.pathname === '/api/partners/carriers/' && method === 'GET') return { body: page([]) }
+      if (url.pathname === '/api/partners/carriers/import/') return { status: 400, body: refusals.shift() }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn(testUser({ role: 'admin' }))
+    const { user } = await renderApp('/partners/carriers')
+    await screen.findByRole('table', { name: 'Transportadoras' })
+    await user.click(screen.getByRole('button', { name: 'Importar CSV' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Importar transportadoras (CSV)' })
+    await user.upload(within(dialog).getByLabelText('Arquivo CSV'), new File(['code\nT9\n'], 'a.csv', { type: 'text/csv' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`O arquivo não tem a coluna name. A primeira linha nomeia as colunas: ${names}.`)
+    await user.upload(within(dialog).getByLabelText('Arquivo CSV'), new File(['document\nX\n'], 'b.csv', { type: 'text/csv' }))
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(`O arquivo não tem as colunas code, name. A primeira linha nomeia as colunas: ${names}.`))
+  })
+
+  it('warns in the preview of the columns the import does not know, in the singular and the plural', async () => {
+    const previews = [['document'], ['document', 'obs']]
+    mockApi(({ method, url }) => {
+      if (url.pathname === '/api/partners/carriers/' && method === 'GET') return { body: page([]) }
+      if (url.pathname === '/api/partners/carriers/import/') return { body: { dry_run: true, rows: 1, created: 1, updated: 0, error_rows: 0, errors: [], ignored_columns: previews.shift() } }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn(testUser({ role: 'admin' }))
+    const { user } = await renderApp('/partners/carriers')
+    await screen.findByRole('table', { name: 'Transportadoras' })
+    await user.click(screen.getByRole('button', { name: 'Importar CSV' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Importar transportadoras (CSV)' })
+    await user.upload(within(dialog).getByLabelText('Arquivo CSV'), new File(['code,name,document\nT9,T,NF\n'], 'a.csv', { type: 'text/csv' }))
+    expect(await within(dialog).findByText('O arquivo tem a coluna document, que esta importação não conhece: os valores dela não serão importados.')).toBeInTheDocument()
+    expect(within(dialog).getByText('Colunas ignoradas')).toBeInTheDocument()
+    // a warning, not an error: the file still imports
+    expect(within(dialog).getByRole('button', { name: 'Importar' })).toBeEnabled()
+    await user.upload(within(dialog).getByLabelText('Arquivo CSV'), new File(['code,name,document,obs\nT9,T,NF,x\n'], 'b.csv', { type: 'text/csv' }))
+    expect(await within(dialog).findByText('O arquivo tem as colunas document, obs, que esta importação não conhece: os valores delas não serão importados.')).toBeInTheDocument()
+  })
+
   it('an operator exports but sees Importar CSV disabled, saying why', async () => {
     mockApi(({ url }) => (url.pathname === '/api/partners/carriers/' ? { body: page([{ id: 3, code: 'T1', name: 'Transp', is_active: true }]) } : { status: 404, body: { detail: 'Not found.' } }))
     signIn(testUser({ role: 'operator' }))

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { Alert, Button, Group, Modal, Paper, Progress, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core'
 import { IconAlertTriangle, IconCircleCheck, IconFileImport, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react'
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { notifications } from '@mantine/notifications'
@@ -180,6 +181,9 @@ function ImportDialog({ resource, title, invalidate, onClose, locale }: { resour
   const result = step.kind === 'preview' ? step.result : null
   const hasErrors = Boolean(result && result.error_rows > 0)
   const nothing = Boolean(result && result.created + result.updated === 0)
+  // a server older than the warning sends no list
+  const ignored = result?.ignored_columns ?? []
+  const ignoredList = ignored.join(', ')
 
   return (
     <Modal opened onClose={busy ? () => {} : onClose} title={title} size="xl" closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy} closeButtonProps={{ 'aria-label': t`Fechar` }}>
@@ -241,6 +245,16 @@ function ImportDialog({ resource, title, invalidate, onClose, locale }: { resour
                 {n(result.rows)} linhas: {n(result.created)} a criar, {n(result.updated)} a atualizar, {n(result.error_rows)} com erros.
               </Trans>
             </Text>
+            {ignored.length ? (
+              <Alert color="yellow" variant="light" role="status" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Colunas ignoradas`}>
+                <Text size="sm">
+                  {t`${plural(ignored.length, {
+                    one: `O arquivo tem a coluna ${ignoredList}, que esta importação não conhece: os valores dela não serão importados.`,
+                    other: `O arquivo tem as colunas ${ignoredList}, que esta importação não conhece: os valores delas não serão importados.`,
+                  })}`}
+                </Text>
+              </Alert>
+            ) : null}
             {hasErrors ? (
               <>
                 <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Corrija estas linhas no arquivo e escolha-o de novo.`}>

@@ -5,7 +5,7 @@
  * message without a code (another server, an older one) shows as the server wrote it.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import type { ServerMessageCode } from '../../contracts/errors/server-messages.rules'
 
 type P = Record<string, string>
@@ -14,6 +14,13 @@ type P = Record<string, string>
 const RUN = '{01-12}'
 const OPEN = '{'
 const CLOSE = '}'
+
+/** One missing column or several: the server's two sentences are one message here, its plural in each language. */
+function missingColumns(p: P): MessageDescriptor {
+  const columns = p.columns
+  const count = columns.split(', ').length
+  return msg`${plural(count, { one: `O arquivo não tem a coluna ${columns}.`, other: `O arquivo não tem as colunas ${columns}.` })} A primeira linha nomeia as colunas: ${p.names}.`
+}
 
 export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDescriptor> = {
   required: () => msg`Campo obrigatório.`,
@@ -98,7 +105,8 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   location_pattern_digits: (p) => msg`Escreva as duas pontas de ${p.run} com o mesmo número de dígitos (ex.: ${RUN}).`,
   import_rows_failed: (p) => msg`${p.failed} de ${p.total} linhas têm erros: nada foi importado.`,
   import_no_code: (p) => msg`Nenhum registro de ${p.field} tem o código "${p.code}".`,
-  import_missing_columns: (p) => msg`O arquivo não tem a coluna ${p.columns}. A primeira linha nomeia as colunas: ${p.names}.`,
+  import_missing_column: (p) => missingColumns(p),
+  import_missing_columns: (p) => missingColumns(p),
   import_no_rows: () => msg`O arquivo não tem linhas abaixo do cabeçalho.`,
   import_duplicate_code: (p) => msg`Este código já está na linha ${p.line}.`,
   import_gtin_duplicate: (p) => msg`O GTIN ${p.gtin} já está na linha ${p.line}.`,
@@ -252,6 +260,9 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   quality_too_many_addresses: () => msg`Informe no máximo 10 endereços.`,
   quality_unknown_addresses: (p) => msg`Só endereços cadastrados (do fornecedor ou de um usuário) podem ser escritos aqui; peça a um supervisor para enviar a: ${p.addresses}.`,
   quality_mail_throttled: () => msg`E-mails demais a fornecedores na última hora. Tente mais tarde.`,
+  nested_too_deep: (p) => msg`Aninhamento profundo demais: no máximo ${p.max} níveis.`,
+  payload_too_large: (p) => msg`Grande demais: no máximo ${p.max} bytes em JSON.`,
+  refusal_reports_throttled: (p) => msg`Comandos recusados demais informados. Tente de novo em ${p.seconds} segundos.`,
   print_batch_too_many: (p) => msg`Mais de ${p.max} localizações correspondem: refine a busca ou imprima em vários lotes.`,
   warehouse_no_dock: (p) => msg`O armazém ${p.warehouse} não tem doca ativa para receber; cadastre antes uma localização do tipo doca.`,
   putaway_other_warehouse: (p) => msg`A localização ${p.location} é de outro armazém que o da tarefa.`,

@@ -18,6 +18,12 @@ CREATE TABLE "jobs" (
 	CONSTRAINT "jobs_attempts_ck" CHECK ("jobs"."max_attempts" >= 1 and "jobs"."attempts" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "command_refusal_quota" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone DEFAULT now() NOT NULL,
+	"hits" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("state","kind","run_at") WHERE "jobs"."state" = 'queued';--> statement-breakpoint
 CREATE INDEX "jobs_lease_idx" ON "jobs" USING btree ("lease_until") WHERE "jobs"."state" = 'running';--> statement-breakpoint

@@ -60,3 +60,13 @@ export const commandRefusals = pgTable(
   },
   (t) => [uniqueIndex('command_refusals_company_command_uq').on(t.companyId, t.commandId), index('command_refusals_task_idx').on(t.taskId)],
 )
+
+/**
+ * Refusal reports per key (a device of a company, a user) in the current fixed window: one row per key, counted by a
+ * single upsert, so every server process sharing the database counts together (docs/decisions/0009: workforce owns it).
+ */
+export const commandRefusalQuota = pgTable('command_refusal_quota', {
+  key: text().primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  hits: integer().notNull().default(0),
+})

@@ -127,9 +127,12 @@ export async function importCsv(
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() })
   const header = (parsed.meta.fields ?? []).filter((f) => f !== '')
   const missing = IMPORT_REQUIRED[resource].filter((c) => !header.includes(c))
-  if (missing.length) throw nonFieldError(`The file has no ${missing.join(', ')} column. Its first line names the columns: ${Object.keys(columns).join(', ')}.`)
+  if (missing.length === 1) throw nonFieldError(`The file has no ${missing[0]} column. Its first line names the columns: ${Object.keys(columns).join(', ')}.`)
+  if (missing.length) throw nonFieldError(`The file is missing the columns ${missing.join(', ')}. Its first line names the columns: ${Object.keys(columns).join(', ')}.`)
   if (parsed.data.length === 0) throw nonFieldError('The file has no rows below its header.')
-  const used = header.filter((h) => h in columns)
+  const used = header.filter((h) => Object.hasOwn(columns, h))
+  // a column the import does not know (a typo, another system's export) is read by nobody: the preview says so
+  const ignored = [...new Set(header.filter((h) => !Object.hasOwn(columns, h)))]
   onProgress({ phase: 'checking', done: 0, total: parsed.data.length })
 
   // references by code, resolved once for the whole file
@@ -194,6 +197,7 @@ export async function importCsv(
     created: ok.filter((r) => r.existingId === undefined).length,
     updated: ok.filter((r) => r.existingId !== undefined).length,
     error_rows: failed.length,
+    ignored_columns: ignored,
     // ADR 0015: each message's code beside it, so the preview shows it in the user's language
     errors: failed.slice(0, IMPORT_MAX_LISTED_ERRORS).map((r): ImportRowError => ({ row: r.line, code: r.code, errors: r.errors, codes: rowCodes(r.errors) })),
   }

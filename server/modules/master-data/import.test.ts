@@ -156,7 +156,26 @@ describe.each(kinds)('CSV imports on %s', (kind) => {
     const noName = await upload('partners/carriers/import/', `code\n${uniq('CA')}\n`)
     expect(noName.statusCode).toBe(400)
     expect(Object.keys(noName.json() as object).filter((k) => k !== 'codes')).toEqual(['non_field_errors'])
+    // one missing column, then two: each said in its number, with its code (the app says it with Lingui's plural)
+    expect(noName.json()).toMatchObject({ non_field_errors: [expect.stringMatching(/^The file has no name column\./)], codes: { non_field_errors: [{ code: 'import_missing_column', params: { columns: 'name' } }] } })
+    const neither = await upload('partners/carriers/import/', `document\nX\n`)
+    expect(neither.statusCode).toBe(400)
+    expect(neither.json()).toMatchObject({ non_field_errors: [expect.stringMatching(/^The file is missing the columns code, name\./)], codes: { non_field_errors: [{ code: 'import_missing_columns', params: { columns: 'code, name' } }] } })
     expect((await upload('partners/suppliers/import/', `code,name\n${uniq('SU')},S\n`, false, operator)).statusCode).toBe(403)
+  })
+
+  it('lists the columns it does not know as ignored, in the preview and the import, and reads the others', async () => {
+    const code = uniq('IG')
+    // 'document' is no carrier column; 'constructor' is nobody's either (an object's own keys only)
+    const csv = `code,document,name,constructor\n${code},NF-123,Carrier,x\n`
+    const preview = await upload('partners/carriers/import/', csv, true)
+    expect(preview.statusCode, preview.body).toBe(200)
+    expect(preview.json()).toMatchObject({ dry_run: true, created: 1, error_rows: 0, ignored_columns: ['document', 'constructor'] })
+    const done = await upload('partners/carriers/import/', csv)
+    expect(done.statusCode, done.body).toBe(200)
+    expect(done.json()).toMatchObject({ created: 1, ignored_columns: ['document', 'constructor'] })
+    // a file of known columns has none
+    expect((await upload('partners/carriers/import/', `code,name\n${uniq('IG')},C\n`, true)).json()).toMatchObject({ ignored_columns: [] })
   })
 
   const download = async (path: string) => {

@@ -48,7 +48,7 @@ export const EMAILS_PER_COMPANY_HOUR = 200
  * Issue 14: a supplier-issue e-mail goes to addresses the company has on file (the supplier's, its users') unless
  * the sender may write free addresses, and no more than so many per hour per user and per company.
  */
-async function checkEmail(db: DbOrTx, user: { id: number; companyId: number; role?: Role }, supplierEmail: string | null, given: string[] | null): Promise<void> {
+async function checkEmailAddresses(db: DbOrTx, user: { id: number; companyId: number; role?: Role }, supplierEmail: string | null, given: string[] | null): Promise<void> {
   if (given && !(user.role && FREE_ADDRESS_ROLES.includes(user.role))) {
     const onFile = new Set((parseEmailTo(supplierEmail) ?? []).map((a) => a.toLowerCase()))
     const known = await db
@@ -61,16 +61,27 @@ async function checkEmail(db: DbOrTx, user: { id: number; companyId: number; rol
       throw fieldError('email_to', `Only addresses on file (the supplier's or a user's) can be written here; ask a supervisor to send to: ${unknown.join(', ')}.`)
     }
   }
+}
+
+/** The advisory lock class of the supplier e-mail quota (pg_advisory_xact_lock(class, company)); any constant. */
+const EMAIL_QUOTA_LOCK = 0x51_4d_41_49 // "QMAI"
+
+/**
+ * The hourly quota, checked inside the transaction that stores the issue and its mail: a transaction-scoped advisory
+ * lock per company serializes the check and the insert of every sender of that company, on every connection and
+ * every server process sharing the database, so 40 requests at once get exactly the quota's worth (the count runs
+ * after the lock is granted, and READ COMMITTED gives that statement a snapshot with the previous holder's insert).
+ */
+async function takeEmailQuota(tx: DbOrTx, user: { id: number; companyId: number }): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_QUOTA_LOCK}::int, ${user.companyId}::int)`)
   const since = sql`now() - interval '1 hour'`
   const recent = (where: ReturnType<typeof and>) =>
-    db
+    tx
       .select({ n: count() })
       .from(supplierIssues)
       .where(and(eq(supplierIssues.email, true), gt(supplierIssues.createdAt, since), where))
-  const [[mine], [theirs]] = await Promise.all([
-    recent(and(eq(supplierIssues.companyId, user.companyId), eq(supplierIssues.createdById, user.id))),
-    recent(eq(supplierIssues.companyId, user.companyId)),
-  ])
+  const [mine] = await recent(and(eq(supplierIssues.companyId, user.companyId), eq(supplierIssues.createdById, user.id)))
+  const [theirs] = await recent(eq(supplierIssues.companyId, user.companyId))
   if (Number(mine.n) >= EMAILS_PER_USER_HOUR || Number(theirs.n) >= EMAILS_PER_COMPANY_HOUR) {
     throw new ApiError(429, { detail: 'Too many supplier e-mails in the last hour. Try again later.' }, { 'retry-after': '3600' })
   }
@@ -94,11 +105,12 @@ export async function reportSupplierIssue(db: DbOrTx, user: { id: number; compan
   const given = parseEmailTo(input.emailTo)
   const recipients = input.email ? (given ?? parseEmailTo(supplier.email)) : given
   if (input.email && !recipients) throw fieldError('email_to', 'Give an address: the supplier has no email on file.')
-  if (input.email && recipients) await checkEmail(db, user, supplier.email, given)
+  if (input.email && recipients) await checkEmailAddresses(db, user, supplier.email, given)
   const [{ companyName }] = await db.select({ companyName: companies.name }).from(companies).where(eq(companies.id, user.companyId))
   const [{ username }] = await db.select({ username: users.username }).from(users).where(eq(users.id, user.id))
 
   return db.transaction(async (tx) => {
+    if (input.email && recipients) await takeEmailQuota(tx, user)
     const [issue] = await tx
       .insert(supplierIssues)
       .values({

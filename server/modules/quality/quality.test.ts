@@ -1,8 +1,14 @@
-import { eq } from 'drizzle-orm'
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../app'
+import { openDatabase } from '../../db/client'
 import { suppliers } from '../../db/schema/partners'
-import { emailOutbox } from '../../db/schema/quality'
-import { createTestApp, type TestApp } from '../../../tests/support/test-app'
+import { emailOutbox, supplierIssues } from '../../db/schema/quality'
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { EmailOutbox, type MailTransport } from './email-outbox'
 
@@ -151,5 +157,59 @@ describe.each(kinds)('supplier issues on %s', (kind) => {
     expect(Math.max(...rows.map((m) => m.attempts))).toBe(2)
     const list = (await t.as(operator, { method: 'GET', url: `/api/partners/suppliers/${supplierId}/issues/` })).json()
     expect(list.results.filter((i: { email: boolean }) => i.email).every((i: { email_status: string }) => i.email_status === 'sent')).toBe(true)
+  })
+})
+
+describe.each(kinds)('the supplier e-mail quota under concurrency on %s', (kind) => {
+  let t: TestApp
+  let second: { app: FastifyInstance; close(): Promise<void> } | undefined
+  let operator: string
+  let supplierId: number
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    operator = (await t.login('operator')).access
+    const [s] = await t.database.db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.companyId, t.seed.companyId)).limit(1)
+    supplierId = s.id
+    if (t.database.url) {
+      // PostgreSQL: a second server on the same database, with its own connection pool (another process, as far as
+      // the database can tell), takes half of the requests
+      const database = await openDatabase({ databaseUrl: t.database.url })
+      const app = await createApp({ database, jwtSecret: TEST_SECRET, dataDir: mkdtempSync(path.join(os.tmpdir(), 'wms-data-')) })
+      await app.ready()
+      second = { app, close: async () => (await app.close(), await database.close()) }
+    }
+  })
+  afterAll(async () => {
+    await second?.close()
+    await t?.close()
+  })
+
+  it('40 e-mails sent at once by one operator: exactly 20 accepted and queued, the rest a coded 429 with Retry-After', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 && second ? second.app : t.app).inject({
+          method: 'POST',
+          url: `/api/partners/suppliers/${supplierId}/report_issue/`,
+          headers: { authorization: `Bearer ${operator}` },
+          payload: { description: `burst ${i}`, email: true },
+        }),
+      ),
+    )
+    const statuses = results.map((r) => r.statusCode)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20)
+    for (const r of results.filter((x) => x.statusCode === 429)) {
+      expect(r.json()).toMatchObject({ code: 'quality_mail_throttled', detail: 'Too many supplier e-mails in the last hour. Try again later.' })
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0)
+    }
+    // one mail queued per accepted issue, none for a refused one
+    const stored = await t.database.db
+      .select({ id: supplierIssues.id, mail: supplierIssues.emailOutboxId })
+      .from(supplierIssues)
+      .where(and(eq(supplierIssues.companyId, t.seed.companyId), eq(supplierIssues.email, true)))
+    expect(stored).toHaveLength(20)
+    expect(stored.every((s) => s.mail !== null)).toBe(true)
+    expect(await t.database.db.$count(emailOutbox, eq(emailOutbox.companyId, t.seed.companyId))).toBe(20)
   })
 })

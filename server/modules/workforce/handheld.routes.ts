@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ANY_ROLE } from '../../http/auth-hook'
 import { commandRefusalBody, commandRefusalOut } from '../../../contracts/tasks/command-refusals.contract'
-import { recordCommandRefusal } from './command-refusals.service'
+import { admitCommandRefusal, recordCommandRefusal } from './command-refusals.service'
 import { handheldCacheOut } from '../../../contracts/tasks/handheld-cache.contract'
 import { handheldCache } from './handheld-cache.service'
 
@@ -32,12 +32,14 @@ export const handheldRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workforce'],
         summary: 'Report a handheld command the server refused (creates one exception task per command_id)',
-        description: '201 with the new exception task; 200 with the same task when this command_id was reported before.',
+        description:
+          '201 with the new exception task; 200 with the same task when this command_id was reported before. A payload deeper than 20 levels or larger than 16 KB as JSON is a 400; more than 10 reports a minute from a device, or 30 from a user, a 429 with Retry-After.',
         body: commandRefusalBody,
         response: { 200: commandRefusalOut, 201: commandRefusalOut },
       },
     },
     async (req, reply) => {
+      await admitCommandRefusal(db, req.user, req.body.device)
       const out = await recordCommandRefusal(db, req.user, req.body)
       return reply.code(out.created ? 201 : 200).send(out)
     },

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { LoadFailure } from '../../../components/load-failure'
 import { apiErrorText } from '../../../lib/api-client'
 import { formatDate, formatQty } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
@@ -159,12 +160,7 @@ export function CountDetailView({ planId }: { planId: number }) {
   const [entering, setEntering] = useState<CountLocation | null>(null)
   const [open, setOpen] = useState<number | null>(null)
   if (count.isPending) return <Text c="dimmed"><Trans>Carregando...</Trans></Text>
-  if (count.isError)
-    return (
-      <Alert color="yellow" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
-        {apiErrorText(count.error) ?? t`Erro ao carregar dados.`}
-      </Alert>
-    )
+  if (count.isError) return <LoadFailure error={count.error} onRetry={() => void count.refetch()} />
   const plan = count.data
   const locale = i18n.locale
   return (

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Ti
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { LoadFailure } from '../../../components/load-failure'
 import { PageHeader } from '../../../components/page-header'
 import { formatDate, formatQty } from '../../../lib/format'
 import { copackOrderQueryOptions } from '../api/get-copack-order'
@@ -57,14 +58,11 @@ export function CopackOrderDetailView({ orderId }: { orderId: number }) {
     // the machine's load decides (the route loader's failure is not the machine's: a retry may be running)
     if (view.loadFailed) {
       return (
-        <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{view.error ? copackMessage(view.error, (d) => i18n._(d)) : t`Não foi possível carregar a ordem.`}</Text>
-            <Button size="xs" variant="light" onClick={() => send({ type: 'RETRY' })}>
-              <Trans>Tentar novamente</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailure
+          error={query.error ?? undefined}
+          reason={view.error ? copackMessage(view.error, (d) => i18n._(d)) : t`Não foi possível carregar a ordem.`}
+          onRetry={() => send({ type: 'RETRY' })}
+        />
       )
     }
     return <Loader role="status" aria-label={t`Carregando`} />

@@ -6,7 +6,7 @@ import { IconBan, IconTruckLoading } from '@tabler/icons-react'
 import { AuditHistory } from '../../../components/audit-history'
 import { LinkButton } from '../../../components/link-button'
 import { PageHeader } from '../../../components/page-header'
-import { apiErrorText } from '../../../lib/api-client'
+import { LoadFailure } from '../../../components/load-failure'
 import { formatDate } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { inboundDocumentQueryOptions } from '../api/get-inbound-document'
@@ -41,9 +41,7 @@ export function InboundDocumentDetail({ documentId }: { documentId: number }) {
   const [cancelling, setCancelling] = useState(false)
   if (!document) {
     return doc.isError ? (
-      <Alert color="red" role="alert">
-        {apiErrorText(doc.error) ?? t`Erro ao carregar dados.`}
-      </Alert>
+      <LoadFailure error={doc.error} onRetry={() => void doc.refetch()} />
     ) : (
       <Loader role="status" aria-label={t`Carregando`} />
     )

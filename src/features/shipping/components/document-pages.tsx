@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
-import { Alert, Button, Group, Loader } from '@mantine/core'
+import { Button, Group, Loader } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useLingui } from '@lingui/react/macro'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { LinkButton } from '../../../components/link-button'
 import { PageHeader } from '../../../components/page-header'
-import { apiErrorText } from '../../../lib/api-client'
+import { LoadFailure } from '../../../components/load-failure'
 import { RequiresSupervisor, useCanEditDocuments } from './document-permission'
 
 /** A documents list's "new" button: a link for who may create, disabled with the reason for the others (issue 18). */
@@ -39,12 +39,7 @@ export function DocumentPage<T extends { code: string }>({
 }) {
   const { t } = useLingui()
   if (doc.isPending) return <Loader aria-label={t`Carregando`} />
-  if (doc.isError)
-    return (
-      <Alert color="red" role="alert" title={t`Não foi possível carregar.`}>
-        {apiErrorText(doc.error)}
-      </Alert>
-    )
+  if (doc.isError) return <LoadFailure error={doc.error} onRetry={() => void doc.refetch()} />
   return (
     <>
       <PageHeader title={title(doc.data)} />
