@@ -12,6 +12,8 @@ export const taskOut = z.object({
   location: codeRef.nullable(),
   product: productRef.nullable(),
   qty: decimalOut.nullable(),
+  /** what a pick can no longer take (a count found less than it reserved) */
+  short_qty: decimalOut.nullable().optional(),
   reference: z.string(),
   assignee: userRef.nullable(),
   created_at: timestampOut,

@@ -25,6 +25,11 @@ export type AppDeps = {
   printQueue: PrintQueue
   /** the e-mail outbox's worker: created, started and stopped by createApp */
   outbox: EmailOutbox
+  /**
+   * what the owners of reservations do when a count takes reserved stock, inside the count's transaction (ADR 0011 §3):
+   * each gives back `qty` on the line (moved or its pick marked short) and answers how much it held
+   */
+  reservationHooks: { short: ((tx: Tx, actor: { companyId: number; userId: number }, short: { lineId: number; qty: string; reference: string }) => Promise<string>)[] }
   /** what other modules do inside the transaction that starts a task (the tasks service calls no module itself) */
   taskHooks: {
     started: ((tx: Tx, companyId: number, taskId: number) => Promise<void>)[]

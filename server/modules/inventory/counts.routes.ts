@@ -64,7 +64,7 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: WRITE_ROLES },
       schema: { tags: [TAG], summary: 'Approve every location awaiting review (or the given ones)', params: idParams, body: countApproveAllBody, response: { 200: countApproveAllOut } },
     },
-    async (req) => approveAll(app.deps.db, actor(req.user), req.params.id, req.body),
+    async (req) => approveAll(app.deps.db, actor(req.user), req.params.id, req.body, app.deps.reservationHooks.short),
   )
   app.get(
     '/inventory/counts/:id/locations/:location/',
@@ -86,7 +86,7 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: countSubmitOut, 409: commandConflictOut },
       },
     },
-    async (req) => submitCount(app.deps.db, actor(req.user), req.params.id, req.params.location, req.body),
+    async (req) => submitCount(app.deps.db, actor(req.user), req.params.id, req.params.location, req.body, app.deps.reservationHooks.short),
   )
   app.post(
     '/inventory/counts/:id/locations/:location/:action/',
@@ -100,6 +100,6 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: countLocationOut },
       },
     },
-    async (req) => reviewCount(app.deps.db, actor(req.user), req.params.id, req.params.location, req.params.action, req.body),
+    async (req) => reviewCount(app.deps.db, actor(req.user), req.params.id, req.params.location, req.params.action, req.body, app.deps.reservationHooks.short),
   )
 }

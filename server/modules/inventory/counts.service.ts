@@ -25,9 +25,16 @@ import { runOnce } from '../commands/commands.service'
 import { assignTask, cancelTasks, createTask, finishTask } from '../workforce/tasks.service'
 import { movesByIds } from './ledger.service'
 import { getInventorySettings } from './settings.service'
-import { postStockMovesInTx, type StockMoveInput } from './stock.service'
+import { moveReservation, postStockMovesInTx, type StockMoveInput } from './stock.service'
 
 export type CountActor = { companyId: number; userId: number }
+
+/**
+ * What the owner of a reservation does when a count takes reserved stock (ADR 0011 §3; the app wires copack's): it
+ * gives back `qty` of its reservations on the line (moved to other stock or its pick marked short) inside the count's
+ * transaction, and answers how much of `qty` it held.
+ */
+export type ReservationShortHook = (tx: Tx, actor: CountActor, short: { lineId: number; qty: string; reference: string }) => Promise<string>
 
 const planCode = (id: number) => `CNT-${String(id).padStart(6, '0')}`
 
@@ -178,7 +185,14 @@ function beyondTolerance(variance: bigint, snapshot: bigint, settings: { count_t
 }
 
 /** POST /inventory/counts/{id}/locations/{location}/: one location's count, applied once per command_id. */
-export function submitCount(db: DbOrTx, actor: CountActor, planId: number, locationId: number, body: { command_id?: string; empty: boolean; entries: Entry[] }): Promise<CountSubmitResult> {
+export function submitCount(
+  db: DbOrTx,
+  actor: CountActor,
+  planId: number,
+  locationId: number,
+  body: { command_id?: string; empty: boolean; entries: Entry[] },
+  hooks: ReservationShortHook[] = [],
+): Promise<CountSubmitResult> {
   return runOnce(db, actor, body.command_id, 'counts.submit', async (tx) => {
     const plan = await loadPlan(tx, actor.companyId, planId)
     if (plan.status === 'closed' || plan.status === 'cancelled') throw fieldError('non_field_errors', `This count is ${plan.status}.`)
@@ -231,7 +245,7 @@ export function submitCount(db: DbOrTx, actor: CountActor, planId: number, locat
     let status: CountLocationStatus
     let taskId: number | null = null
     if (!beyond || confirmed) {
-      await postVariances(tx, actor, plan.id, [{ ...cl, round, locationId }])
+      await postVariances(tx, actor, plan.id, [{ ...cl, round, locationId }], hooks)
       status = 'approved'
     } else if (round === 1) {
       const [loc] = await tx.select({ warehouseId: locations.warehouseId }).from(locations).where(eq(locations.id, locationId))
@@ -253,8 +267,11 @@ export function submitCount(db: DbOrTx, actor: CountActor, planId: number, locat
 /** Post a round's variances through the stock service (reason count, reference the plan's code). */
 type CountEntryRow = typeof countEntries.$inferSelect
 
+/** What a refusal names of a count entry: its product's code, lot, pallet and location (ADR 0015). */
+type EntryNames = { product: string; lot: string; pallet: string; location: string }
+
 /** The moves that bring the ledger to what was counted (reason `count`), for the entries of one location's last round. */
-function varianceMoves(planId: number, locationId: number, entries: CountEntryRow[], lineExists: (id: number) => boolean): StockMoveInput[] {
+function varianceMoves(planId: number, locationId: number, entries: CountEntryRow[], lineExists: (id: number) => boolean, names: (e: CountEntryRow) => EntryNames): StockMoveInput[] {
   const reference = planCode(planId)
   const moves: StockMoveInput[] = []
   for (const e of entries) {
@@ -263,7 +280,10 @@ function varianceMoves(planId: number, locationId: number, entries: CountEntryRo
     const qty = fromMilli(v < 0n ? -v : v)
     const lineId = e.stockLineId !== null && lineExists(e.stockLineId) ? e.stockLineId : undefined
     if (v < 0n) {
-      if (lineId === undefined) throw fieldError('non_field_errors', `The stock of ${e.lot ?? 'the line'} left the location after the count; recount it.`)
+      if (lineId === undefined) {
+        const n = names(e)
+        throw fieldError('non_field_errors', `The stock of product ${n.product}, lot ${n.lot}, pallet ${n.pallet} left ${n.location} after the count; recount it.`)
+      }
       moves.push({ reason: 'count', qty, reference, from: { lineId } })
     } else if (lineId !== undefined) {
       moves.push({ reason: 'count', qty, reference, to: { lineId } })
@@ -275,11 +295,67 @@ function varianceMoves(planId: number, locationId: number, entries: CountEntryRo
 }
 
 /**
+ * Physical truth wins (ADR 0011 §3): where a variance takes more than a line's free quantity, the reservations on the
+ * line give way first, in this transaction. Their owners (hooks) move them to other eligible stock or mark their pick
+ * short; a reservation nobody claims moves by FEFO (moveReservation) and what cannot move opens an exception task.
+ * A line that no longer holds what the count takes (stock left after the count) is refused, naming it.
+ */
+async function coverReservations(tx: Tx, actor: CountActor, reference: string, takes: Map<number, bigint>, hooks: ReservationShortHook[]): Promise<void> {
+  if (!takes.size) return
+  const ids = [...takes.keys()].sort((a, b) => a - b)
+  const lines = await tx
+    .select({
+      id: stockLines.id,
+      qty: stockLines.qty,
+      reserved: stockLines.reservedQty,
+      productId: stockLines.productId,
+      productCode: products.code,
+      lot: stockLines.lot,
+      palletCode: stockLines.palletCode,
+      locationId: stockLines.locationId,
+      locationCode: locations.code,
+      warehouseId: locations.warehouseId,
+    })
+    .from(stockLines)
+    .innerJoin(products, eq(products.id, stockLines.productId))
+    .innerJoin(locations, eq(locations.id, stockLines.locationId))
+    .where(inArray(stockLines.id, ids))
+    .orderBy(stockLines.id)
+    .for('update', { of: stockLines })
+  for (const l of lines) {
+    const take = takes.get(l.id) ?? 0n
+    if (take > milli(l.qty)) {
+      throw fieldError('non_field_errors', `The count of product ${l.productCode}, lot ${l.lot ?? '—'}, pallet ${l.palletCode ?? '—'} at ${l.locationCode} takes ${fromMilli(take)} but the line holds ${l.qty} now; recount it.`)
+    }
+    const short = take - (milli(l.qty) - milli(l.reserved))
+    if (short <= 0n) continue
+    let left = short
+    for (const hook of hooks) {
+      if (left <= 0n) break
+      left -= milli(await hook(tx, actor, { lineId: l.id, qty: fromMilli(left), reference }))
+    }
+    if (left <= 0n) continue
+    const { unplaced } = await moveReservation(tx, actor, { lineId: l.id, qty: fromMilli(left) })
+    if (milli(unplaced) > 0n) {
+      await createTask(tx, {
+        companyId: actor.companyId,
+        warehouseId: l.warehouseId,
+        type: 'exception',
+        locationId: l.locationId,
+        productId: l.productId,
+        qty: unplaced,
+        reference: `Reservation short ${l.productCode} ${l.lot ? `lot ${l.lot} ` : ''}${l.palletCode ? `pallet ${l.palletCode} ` : ''}@ ${l.locationCode}: ${unplaced} released after count ${reference}`.slice(0, 200),
+      })
+    }
+  }
+}
+
+/**
  * Post the variances of the given counted locations (their last round) through the ledger, with a handful of
  * statements for all of them, the variances on the lines they found included (postStockMovesInTx posts those as one
  * run): approving 1,000 locations in one request (issue 15). Answers how many moves it posted.
  */
-async function postVariances(tx: Tx, actor: CountActor, planId: number, counted: (typeof countLocations.$inferSelect)[]): Promise<number> {
+async function postVariances(tx: Tx, actor: CountActor, planId: number, counted: (typeof countLocations.$inferSelect)[], hooks: ReservationShortHook[]): Promise<number> {
   if (!counted.length) return 0
   // the last round's entries with a variance: a location holds hundreds of lines and a count finds most as they were
   // (1,000 locations of the 1,000,000-line bench: 506,000 entries, 1,000 variances)
@@ -307,7 +383,23 @@ async function postVariances(tx: Tx, actor: CountActor, planId: number, counted:
     if (mine) mine.push(e)
     else byLocation.set(e.countLocationId, [e])
   }
-  const moves = counted.flatMap((cl) => varianceMoves(planId, cl.locationId, byLocation.get(cl.id) ?? [], (id) => existing.has(id)))
+  const productCodes = new Map<number, string>()
+  const locationCodes = new Map<number, string>()
+  const productIds = [...new Set(entries.map((e) => e.productId))]
+  if (productIds.length) for (const p of await tx.select({ id: products.id, code: products.code }).from(products).where(inArray(products.id, productIds))) productCodes.set(p.id, p.code)
+  const clLocation = new Map(counted.map((cl) => [cl.id, cl.locationId]))
+  const locIds = [...new Set(counted.map((cl) => cl.locationId))]
+  for (const l of await tx.select({ id: locations.id, code: locations.code }).from(locations).where(inArray(locations.id, locIds))) locationCodes.set(l.id, l.code)
+  const names = (e: CountEntryRow): EntryNames => ({
+    product: productCodes.get(e.productId) ?? String(e.productId),
+    lot: e.lot ?? '—',
+    pallet: e.palletCode ?? '—',
+    location: locationCodes.get(clLocation.get(e.countLocationId) ?? -1) ?? '',
+  })
+  const moves = counted.flatMap((cl) => varianceMoves(planId, cl.locationId, byLocation.get(cl.id) ?? [], (id) => existing.has(id), names))
+  const takes = new Map<number, bigint>()
+  for (const m of moves) if (m.from) takes.set(m.from.lineId, (takes.get(m.from.lineId) ?? 0n) + milli(String(m.qty)))
+  await coverReservations(tx, actor, planCode(planId), takes, hooks)
   // the variances on the lines the count found first, so they post as one run (postStockMovesInTx); then what was
   // found where the system had nothing, each joining or starting its line
   const onLines = (m: StockMoveInput) => (m.to ? 'lineId' in m.to : true)
@@ -338,23 +430,32 @@ export async function reviewCount(
   locationId: number,
   action: 'approve' | 'reject' | 'recount',
   body: { note: string; assignee?: number | null },
+  hooks: ReservationShortHook[] = [],
 ): Promise<CountLocation> {
   await db.transaction(async (tx) => {
     await loadPlan(tx, actor.companyId, planId)
     const cl = await loadCountLocation(tx, actor.companyId, planId, locationId, true)
-    await reviewOne(tx, actor, planId, cl, action, body)
+    await reviewOne(tx, actor, planId, cl, action, body, hooks)
     await refreshPlanStatus(tx, planId)
   })
   const detail = await countDetail(db, actor.companyId, planId, [locationId])
   return detail.locations[0]
 }
 
-async function reviewOne(tx: Tx, actor: CountActor, planId: number, cl: typeof countLocations.$inferSelect, action: 'approve' | 'reject' | 'recount', body: { note: string; assignee?: number | null }) {
+async function reviewOne(
+  tx: Tx,
+  actor: CountActor,
+  planId: number,
+  cl: typeof countLocations.$inferSelect,
+  action: 'approve' | 'reject' | 'recount',
+  body: { note: string; assignee?: number | null },
+  hooks: ReservationShortHook[],
+) {
   const reviewable = action === 'recount' ? ['review'] : ['review', 'recount']
   if (!reviewable.includes(cl.status) || cl.round === 0) throw fieldError('non_field_errors', `This location is ${cl.status}: only a counted location awaiting review can be ${action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'sent to recount'}.`)
   let taskId: number | null = null
   if (cl.taskId !== null) await cancelTasks(tx, [cl.taskId])
-  if (action === 'approve') await postVariances(tx, actor, planId, [cl])
+  if (action === 'approve') await postVariances(tx, actor, planId, [cl], hooks)
   if (action === 'recount') {
     if (body.assignee != null && body.assignee === cl.countedBy) throw fieldError('assignee', 'A recount is done by a different operator.')
     const [loc] = await tx.select({ warehouseId: locations.warehouseId }).from(locations).where(eq(locations.id, cl.locationId))
@@ -366,7 +467,13 @@ async function reviewOne(tx: Tx, actor: CountActor, planId: number, cl: typeof c
 }
 
 /** Approve every location awaiting review (or the given ones): one transaction. */
-export async function approveAll(db: DbOrTx, actor: CountActor, planId: number, body: { locations?: number[]; note: string }): Promise<{ approved: number; moves: number }> {
+export async function approveAll(
+  db: DbOrTx,
+  actor: CountActor,
+  planId: number,
+  body: { locations?: number[]; note: string },
+  hooks: ReservationShortHook[] = [],
+): Promise<{ approved: number; moves: number }> {
   return db.transaction(async (tx) => {
     await loadPlan(tx, actor.companyId, planId)
     const rows = await tx
@@ -378,7 +485,7 @@ export async function approveAll(db: DbOrTx, actor: CountActor, planId: number, 
     // what reviewOne does for one location, for all of them at once: their count tasks end, their variances post,
     // and they are approved with one statement each
     await cancelTasks(tx, rows.flatMap((cl) => (cl.taskId !== null ? [cl.taskId] : [])))
-    const moves = await postVariances(tx, actor, planId, rows)
+    const moves = await postVariances(tx, actor, planId, rows, hooks)
     for (let i = 0; i < rows.length; i += 5000) {
       await tx
         .update(countLocations)

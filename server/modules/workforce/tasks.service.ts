@@ -166,6 +166,25 @@ export async function cancelTasks(db: DbOrTx, ids: number[]): Promise<void> {
     .where(and(inArray(tasks.id, ids), inArray(tasks.status, CANCEL_FROM)))
 }
 
+/**
+ * A pick that can no longer be done in full (a count found less stock than it reserved, ADR 0011 §3): its quantity
+ * drops by `qty` and `short_qty` keeps what is missing. A closed task stays as it is.
+ */
+export async function markTaskShort(db: DbOrTx, companyId: number, id: number, qty: string): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ qty: sql`GREATEST(coalesce(${tasks.qty}, 0) - ${qty}::numeric, 0)`, shortQty: sql`coalesce(${tasks.shortQty}, 0) + ${qty}::numeric` })
+    .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId), notInArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[])))
+}
+
+/** A task's quantity lowered by `qty` (part of a pick's reservation moved to another line, ADR 0011 §3). */
+export async function reduceTaskQty(db: DbOrTx, companyId: number, id: number, qty: string): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ qty: sql`GREATEST(coalesce(${tasks.qty}, 0) - ${qty}::numeric, 0)` })
+    .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId), notInArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[])))
+}
+
 /** How many of `ids` are not done. */
 export async function countNotDone(db: DbOrTx, ids: number[]): Promise<number> {
   if (!ids.length) return 0

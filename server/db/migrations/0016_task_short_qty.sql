@@ -1,0 +1,1 @@
+ALTER TABLE "tasks" ADD COLUMN "short_qty" numeric(14, 3);
