@@ -137,7 +137,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     // starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS
     // finishing a putaway task by a tap is refused while its pallet is on the dock (ADR 0014)
     taskHooks: { started: [copackTaskStarted], finishing: [putawayTaskFinishing] },
-    // a count that takes stock a copack order holds moves the reservation or marks its pick short (ADR 0011 §3)
+    // a count that takes stock a copack order holds moves the reservation or marks its pick short (ADR 0011 §4)
     reservationHooks: { short: [copackReservationShort] },
   })
   app.decorateRequest('user')

@@ -26,7 +26,7 @@ export type AppDeps = {
   /** the e-mail outbox's worker: created, started and stopped by createApp */
   outbox: EmailOutbox
   /**
-   * what the owners of reservations do when a count takes reserved stock, inside the count's transaction (ADR 0011 §3):
+   * what the owners of reservations do when a count takes reserved stock, inside the count's transaction (ADR 0011 §4):
    * each gives back `qty` on the line (moved or its pick marked short) and answers how much it held
    */
   reservationHooks: { short: ((tx: Tx, actor: { companyId: number; userId: number }, short: { lineId: number; qty: string; reference: string }) => Promise<string>)[] }

@@ -24,7 +24,7 @@ export const tasks = pgTable(
     productId: integer('product_id').references(() => products.id),
     qty: numeric({ precision: 14, scale: 3 }),
     reference: text().notNull().default(''),
-    /** what a pick cannot take any more (a count found less than it reserved, ADR 0011 §3): the task is short by this much */
+    /** what a pick cannot take any more (a count found less than it reserved, ADR 0011 §4): the task is short by this much */
     shortQty: numeric('short_qty', { precision: 14, scale: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),

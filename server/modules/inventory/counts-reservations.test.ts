@@ -13,7 +13,7 @@ const kinds = await databaseKinds()
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 /**
- * ADR 0011 §3: physical truth wins. A count that finds less than a line holds reserved is approved; the reservation
+ * ADR 0011 §4: physical truth wins. A count that finds less than a line holds reserved is approved; the reservation
  * moves to other eligible stock by FEFO or its pick is marked short with an exception task, in the same transaction.
  */
 describe.each(kinds)('counts over reserved stock on %s', (kind) => {

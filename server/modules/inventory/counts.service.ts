@@ -30,7 +30,7 @@ import { moveReservation, postStockMovesInTx, type StockMoveInput } from './stoc
 export type CountActor = { companyId: number; userId: number }
 
 /**
- * What the owner of a reservation does when a count takes reserved stock (ADR 0011 §3; the app wires copack's): it
+ * What the owner of a reservation does when a count takes reserved stock (ADR 0011 §4; the app wires copack's): it
  * gives back `qty` of its reservations on the line (moved to other stock or its pick marked short) inside the count's
  * transaction, and answers how much of `qty` it held.
  */
@@ -295,7 +295,7 @@ function varianceMoves(planId: number, locationId: number, entries: CountEntryRo
 }
 
 /**
- * Physical truth wins (ADR 0011 §3): where a variance takes more than a line's free quantity, the reservations on the
+ * Physical truth wins (ADR 0011 §4): where a variance takes more than a line's free quantity, the reservations on the
  * line give way first, in this transaction. Their owners (hooks) move them to other eligible stock or mark their pick
  * short; a reservation nobody claims moves by FEFO (moveReservation) and what cannot move opens an exception task.
  * A line that no longer holds what the count takes (stock left after the count) is refused, naming it.

@@ -680,7 +680,7 @@ async function changeReservation(db: DbOrTx, actor: StockActor, input: { lineId:
 export type ReservationPlace = { lineId: number; locationId: number; lot: string | null; palletCode: string | null; expiryDate: string | null; qty: Qty }
 
 /**
- * Move `qty` of a line's reservation to other eligible stock (ADR 0011 §3, docs/requirements.md §4 FEFO): the same
+ * Move `qty` of a line's reservation to other eligible stock (ADR 0011 §3 and its §4 amendment): the same
  * product and unit in the same warehouse, in active locations outside quarantine, `fefoEligible` (available, not
  * expired, something free), in FEFO_ORDER; the candidates are locked in id order, as a copack reserve locks them.
  * The line gives the whole `qty` back; what no other line can hold stays unplaced (released): the caller decides

@@ -356,7 +356,7 @@ export async function completeCopackOrder(db: DbOrTx, user: AuthUser, id: number
 }
 
 /**
- * A count found less stock on a line than copack orders hold reserved on it (ADR 0011 §3; wired by the app as a
+ * A count found less stock on a line than copack orders hold reserved on it (ADR 0011 §4 amendment; wired by the app as a
  * reservation hook of the counts): physical truth wins, in the count's transaction. The newest reservations on the
  * line give up `qty` first; each part moves to other eligible stock by FEFO (moveReservation) with a pick task there,
  * and what no line can hold marks the reservation's pick task short and opens an exception task for a supervisor.

@@ -167,7 +167,7 @@ export async function cancelTasks(db: DbOrTx, ids: number[]): Promise<void> {
 }
 
 /**
- * A pick that can no longer be done in full (a count found less stock than it reserved, ADR 0011 §3): its quantity
+ * A pick that can no longer be done in full (a count found less stock than it reserved, ADR 0011 §4): its quantity
  * drops by `qty` and `short_qty` keeps what is missing. A closed task stays as it is.
  */
 export async function markTaskShort(db: DbOrTx, companyId: number, id: number, qty: string): Promise<void> {
@@ -177,7 +177,7 @@ export async function markTaskShort(db: DbOrTx, companyId: number, id: number, q
     .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId), notInArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[])))
 }
 
-/** A task's quantity lowered by `qty` (part of a pick's reservation moved to another line, ADR 0011 §3). */
+/** A task's quantity lowered by `qty` (part of a pick's reservation moved to another line, ADR 0011 §4). */
 export async function reduceTaskQty(db: DbOrTx, companyId: number, id: number, qty: string): Promise<void> {
   await db
     .update(tasks)
