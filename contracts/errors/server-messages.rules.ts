@@ -153,6 +153,8 @@ export const SERVER_MESSAGES = {
   count_location_done: 'This location was already counted ({status}).',
   count_location_review: 'This location is {status}: only a counted location awaiting review can be {action}.',
   count_stock_left: 'The stock of product {product}, lot {lot}, pallet {pallet} left {location} after the count; recount it.',
+  count_lot_required: 'Product {product} has several lots in {location}: choose the lot.',
+  count_pallet_required: 'Product {product}, lot {lot} is on several pallets in {location}: scan the pallet.',
   count_line_short: 'The count of product {product}, lot {lot}, pallet {pallet} at {location} takes {qty} but the line holds {held} now; recount it.',
   // ---- copack
   copack_code_exists: 'A copack order with this code already exists.',

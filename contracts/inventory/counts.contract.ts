@@ -1,7 +1,7 @@
 /**
  * Cycle counting (issue 15 "Cycle counting"): plan, progress and variances, submit one location, review.
  * POST /inventory/counts/, GET /inventory/counts/, GET /inventory/counts/{id}/,
- * GET and POST /inventory/counts/{id}/locations/{location}/, POST .../{location}/{approve|reject|recount}/,
+ * GET and POST /inventory/counts/{id}/locations/{location}/, GET .../{location}/identities/, POST .../{location}/{approve|reject|recount}/,
  * POST /inventory/counts/{id}/approve/ (every location awaiting review, or the given ones).
  */
 import { z } from 'zod'
@@ -120,6 +120,21 @@ export const countSheetOut = z.object({
   expected: z.array(countEntryOut).nullable().describe('the system quantities; null when blind'),
 })
 export type CountSheet = z.infer<typeof countSheetOut>
+
+/**
+ * GET /inventory/counts/{id}/locations/{location}/identities/: what the stock in a location is, never how much (blind
+ * counts are blind to quantity, not to identity): the handheld asks which lot when a product has several here.
+ */
+export const countIdentityOut = z.object({
+  product: productRef,
+  lot: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  pallet_code: z.string().nullable(),
+  sscc: z.string().nullable(),
+})
+export type CountIdentity = z.infer<typeof countIdentityOut>
+export const countIdentitiesOut = z.object({ location: codeRef, identities: z.array(countIdentityOut) })
+export type CountIdentities = z.infer<typeof countIdentitiesOut>
 
 /** POST /inventory/counts/{id}/locations/{location}/: everything in the location (an empty list, or empty=true, for an empty location). */
 export const countSubmitBody = z.object({

@@ -4,6 +4,7 @@ import {
   countApproveAllBody,
   countApproveAllOut,
   countDetailOut,
+  countIdentitiesOut,
   countListOut,
   countListQuery,
   countLocationOut,
@@ -20,7 +21,7 @@ import { idParams } from '../../../contracts/primitives'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { pageParams, pageResponse } from '../../http/pagination'
-import { approveAll, countDetail, countSheet, listCountPlans, planCount, reviewCount, submitCount } from './counts.service'
+import { approveAll, countDetail, countIdentities, countSheet, listCountPlans, planCount, reviewCount, submitCount } from './counts.service'
 
 const TAG = 'inventory'
 
@@ -70,6 +71,20 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
     '/inventory/counts/:id/locations/:location/',
     { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'What to count in a location (system quantities hidden when blind)', params: countLocationParams, response: { 200: countSheetOut } } },
     async (req) => countSheet(app.deps.db, req.user.companyId, req.params.id, req.params.location),
+  )
+  app.get(
+    '/inventory/counts/:id/locations/:location/identities/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: [TAG],
+        summary: 'What the stock in a counted location is (product, lot, expiry, pallet, SSCC), never how much',
+        description: 'For a supervisor, or an operator whose count task it is (assigned to them, or free and not a recount of their own count); 403 otherwise.',
+        params: countLocationParams,
+        response: { 200: countIdentitiesOut },
+      },
+    },
+    async (req) => countIdentities(app.deps.db, req.user, req.params.id, req.params.location),
   )
   app.post(
     '/inventory/counts/:id/locations/:location/',

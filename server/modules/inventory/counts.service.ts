@@ -11,7 +11,7 @@
  * recount.
  */
 import { and, asc, eq, inArray, max, ne, or, sql } from 'drizzle-orm'
-import type { CountDetail, CountLocation, CountPlan, CountSheet, CountSubmitResult } from '../../../contracts/inventory/counts.contract'
+import type { CountDetail, CountIdentities, CountLocation, CountPlan, CountSheet, CountSubmitResult } from '../../../contracts/inventory/counts.contract'
 import type { CountLocationStatus } from '../../../contracts/inventory/inventory.rules'
 import { COUNT_MAX_LOCATIONS } from '../../../contracts/inventory/inventory.rules'
 import type { DbOrTx, Tx } from '../../db/client'
@@ -22,7 +22,7 @@ import { users } from '../../db/schema/users'
 import { fieldError, forbidden, notFound } from '../../http/errors'
 import { likeEscape, orderingClause } from '../../http/pagination'
 import { runOnce } from '../commands/commands.service'
-import { assignTask, cancelTasks, createTask, finishTask } from '../workforce/tasks.service'
+import { assignTask, cancelTasks, createTask, finishTask, taskAssignee } from '../workforce/tasks.service'
 import { movesByIds } from './ledger.service'
 import { getInventorySettings } from './settings.service'
 import { moveReservation, postStockMovesInTx, type StockMoveInput } from './stock.service'
@@ -152,6 +152,32 @@ export async function countSheet(db: DbOrTx, companyId: number, planId: number, 
   return { plan: plan.id, code: planCode(plan.id), location: loc, status: cl.status, round: cl.round, blind: plan.blind, products: prods, expected }
 }
 
+/**
+ * The identities (product, lot, expiry, pallet, SSCC) of what a location holds, without quantities: for a supervisor,
+ * or for an operator whose count task it is (assigned to them, or free and not a recount of their own count).
+ */
+export async function countIdentities(db: DbOrTx, user: { companyId: number; id: number; role: string }, planId: number, locationId: number): Promise<CountIdentities> {
+  const plan = await loadPlan(db, user.companyId, planId)
+  const cl = await loadCountLocation(db, user.companyId, planId, locationId)
+  if (user.role !== 'admin' && user.role !== 'supervisor') {
+    if (cl.status !== 'pending' && cl.status !== 'recount') throw forbidden()
+    if (cl.status === 'recount' && cl.countedBy === user.id) throw forbidden('A recount is done by a different operator.')
+    const holder = cl.taskId !== null ? await taskAssignee(db, user.companyId, cl.taskId) : null
+    if (holder !== null && holder !== user.id) throw forbidden()
+  }
+  const [loc] = await db.select({ id: locations.id, code: locations.code }).from(locations).where(eq(locations.id, locationId))
+  const lines = await locationLines(db, user.companyId, locationId, plan.productIds)
+  const seen = new Set<string>()
+  const identities: CountIdentities['identities'] = []
+  for (const l of lines) {
+    const k = JSON.stringify([l.productId, l.lot, l.expiryDate, l.palletCode, l.sscc])
+    if (seen.has(k)) continue
+    seen.add(k)
+    identities.push({ product: { id: l.productId, code: l.productCode, name1: l.productName1 }, lot: l.lot, expiry_date: l.expiryDate, pallet_code: l.palletCode, sscc: l.sscc })
+  }
+  return { location: loc, identities }
+}
+
 function locationLines(db: DbOrTx, companyId: number, locationId: number, productIds: number[], lock = false) {
   const q = db
     .select({
@@ -174,6 +200,53 @@ function locationLines(db: DbOrTx, companyId: number, locationId: number, produc
 
 type Entry = { product: number; lot?: string | null; pallet_code?: string | null; sscc?: string | null; expiry_date?: string | null; qty: string }
 const keyOf = (p: number, lot: string | null | undefined, pallet: string | null | undefined, sscc: string | null | undefined) => JSON.stringify([p, lot ?? null, pallet ?? null, sscc ?? null])
+
+type LocationLine = Awaited<ReturnType<typeof locationLines>>[number]
+
+/**
+ * Which stock line each entry counts (docs/requirements.md §2.16; ADR 0011 §4 amendment): an SSCC is its pallet's
+ * line; otherwise the product's lines in the location narrowed by the lot and the pallet the entry gives. One line
+ * left is that line, whatever the entry left out (a product scanned without its lot); none is stock found where the
+ * system had none; several are refused (400 `entries`) until the lot, or the pallet, is given. Answers the counted
+ * quantity per line and the found entries per product/lot/pallet/SSCC.
+ */
+async function matchEntries(tx: Tx, lines: LocationLine[], entries: Entry[], locationCode: string): Promise<{ onLines: Map<number, bigint>; found: Map<string, { entry: Entry; qty: bigint }> }> {
+  const onLines = new Map<number, bigint>()
+  const found = new Map<string, { entry: Entry; qty: bigint }>()
+  const blank = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim())
+  const codes = new Map<number, string>()
+  const codeOf = async (productId: number) => {
+    if (!codes.has(productId)) {
+      const [p] = await tx.select({ code: products.code }).from(products).where(eq(products.id, productId))
+      codes.set(productId, p?.code ?? String(productId))
+    }
+    return codes.get(productId) ?? String(productId)
+  }
+  for (const raw of entries) {
+    const e: Entry = { ...raw, lot: blank(raw.lot), pallet_code: blank(raw.pallet_code), sscc: blank(raw.sscc), expiry_date: blank(raw.expiry_date) }
+    const qty = milli(e.qty)
+    let candidates = lines.filter((l) => l.productId === e.product)
+    if (e.sscc) candidates = candidates.filter((l) => l.sscc === e.sscc)
+    else {
+      if (e.lot) candidates = candidates.filter((l) => l.lot === e.lot)
+      if (e.pallet_code) candidates = candidates.filter((l) => l.palletCode === e.pallet_code)
+    }
+    if (candidates.length > 1) {
+      const lots = new Set(candidates.map((l) => l.lot))
+      if (!e.lot && lots.size > 1) throw fieldError('entries', `Product ${await codeOf(e.product)} has several lots in ${locationCode}: choose the lot.`)
+      throw fieldError('entries', `Product ${await codeOf(e.product)}, lot ${e.lot ?? candidates[0].lot ?? '—'} is on several pallets in ${locationCode}: scan the pallet.`)
+    }
+    const [line] = candidates
+    if (line) {
+      onLines.set(line.id, (onLines.get(line.id) ?? 0n) + qty)
+      continue
+    }
+    const k = keyOf(e.product, e.lot, e.pallet_code, e.sscc)
+    const prev = found.get(k)
+    found.set(k, { entry: prev?.entry ?? e, qty: (prev?.qty ?? 0n) + qty })
+  }
+  return { onLines, found }
+}
 
 function beyondTolerance(variance: bigint, snapshot: bigint, settings: { count_tolerance_percent: string; count_tolerance_qty: string }): boolean {
   if (variance === 0n) return false
@@ -211,21 +284,14 @@ export function submitCount(
     // the location's lines, locked: the snapshot and the last ledger id agree
     const lines = await locationLines(tx, actor.companyId, locationId, plan.productIds, true)
     const [{ last }] = await tx.select({ last: max(stockMoves.id) }).from(stockMoves)
-    const counted = new Map<string, { entry: Entry; qty: bigint }>()
-    for (const e of body.entries) {
-      const k = keyOf(e.product, e.lot, e.pallet_code, e.sscc)
-      const prev = counted.get(k)
-      counted.set(k, { entry: e, qty: (prev?.qty ?? 0n) + milli(e.qty) })
-    }
+    const [here] = await tx.select({ code: locations.code }).from(locations).where(eq(locations.id, locationId))
+    const { onLines, found } = await matchEntries(tx, lines, body.entries, here?.code ?? '')
     const round = cl.round + 1
     const rows: (typeof countEntries.$inferInsert)[] = []
     for (const l of lines) {
-      const k = keyOf(l.productId, l.lot, l.palletCode, l.sscc)
-      const c = counted.get(k)
-      counted.delete(k)
-      rows.push({ companyId: actor.companyId, countLocationId: cl.id, round, productId: l.productId, lot: l.lot, palletCode: l.palletCode, sscc: l.sscc, expiryDate: l.expiryDate, stockLineId: l.id, snapshotQty: l.qty, countedQty: fromMilli(c?.qty ?? 0n) })
+      rows.push({ companyId: actor.companyId, countLocationId: cl.id, round, productId: l.productId, lot: l.lot, palletCode: l.palletCode, sscc: l.sscc, expiryDate: l.expiryDate, stockLineId: l.id, snapshotQty: l.qty, countedQty: fromMilli(onLines.get(l.id) ?? 0n) })
     }
-    for (const { entry, qty } of counted.values()) {
+    for (const { entry, qty } of found.values()) {
       if (qty === 0n) continue
       rows.push({ companyId: actor.companyId, countLocationId: cl.id, round, productId: entry.product, lot: entry.lot ?? null, palletCode: entry.pallet_code ?? null, sscc: entry.sscc ?? null, expiryDate: entry.expiry_date ?? null, stockLineId: null, snapshotQty: '0', countedQty: fromMilli(qty) })
     }

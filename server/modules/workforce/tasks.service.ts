@@ -185,6 +185,16 @@ export async function reduceTaskQty(db: DbOrTx, companyId: number, id: number, q
     .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId), notInArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[])))
 }
 
+/** Who holds a task (its assignee), or null when it is free; 404 for another company's task. */
+export async function taskAssignee(db: DbOrTx, companyId: number, id: number): Promise<number | null> {
+  const [task] = await db
+    .select({ assigneeId: tasks.assigneeId })
+    .from(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId)))
+  if (!task) throw notFound('No such record.')
+  return task.assigneeId
+}
+
 /** How many of `ids` are not done. */
 export async function countNotDone(db: DbOrTx, ids: number[]): Promise<number> {
   if (!ids.length) return 0
