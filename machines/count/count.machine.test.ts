@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { coverageOf, modelPaths, type ModelPath } from '../testing/model-coverage'
 import { addQty, COUNT_MESSAGES, countMachine, countPrompt, normalizeCountQty, type CountEvent, type CountSubmission } from './count.machine'
-import { COUNT_TARGETS as T, COUNT_TASKS, countModel, type CountModelEvent } from './count.model'
+import { COUNT_LOTS, COUNT_TARGETS as T, COUNT_TASKS, countModel, type CountModelEvent } from './count.model'
 
 const { abstract } = countModel
 const paths = modelPaths(countMachine, countModel)
@@ -59,7 +59,7 @@ describe('count machine model', () => {
     const coverage = coverageOf(countMachine, paths)
     expect(coverage.states.missing).toEqual([])
     expect(coverage.transitions.missing, JSON.stringify(coverage.transitions.missing)).toEqual([])
-    expect(coverage.states.defined.length).toBe(5)
+    expect(coverage.states.defined.length).toBe(6)
   })
 
   it('replays every generated path on a running actor', { timeout: 120_000 }, async () => {
@@ -146,6 +146,44 @@ describe('count rules', () => {
     expect(actor.getSnapshot().context.refusal).toEqual({ ...COUNT_MESSAGES.unknownCode, values: { code: 'XYZ' } })
     expect(actor.getSnapshot().value).toBe('palletItem')
     expect(feedback).toEqual(['error', 'error', 'error', 'ok', 'error', 'error', 'error', 'ok', 'error', 'error', 'ok', 'error'])
+  })
+
+  it('a product read without its lot, where the location holds several, asks which lot; a GS1 read with its lot does not', () => {
+    const { actor, feedback } = controlled()
+    actor.send({ type: 'TASKS', tasks: COUNT_TASKS })
+    actor.send({ type: 'SCAN', target: T.taskLocation })
+    // lots of another location are not this count's
+    actor.send({ type: 'LOTS', location: 2, lots: COUNT_LOTS })
+    expect(actor.getSnapshot().context.lots).toBeNull()
+    actor.send({ type: 'LOTS', location: 1, lots: COUNT_LOTS })
+    actor.send({ type: 'SCAN', target: T.product })
+    expect(actor.getSnapshot().value).toBe('chooseLot')
+    expect(countPrompt(actor.getSnapshot())).toEqual({ ...COUNT_MESSAGES.chooseLot, values: { code: 'P0001' } })
+    // nothing is counted until the lot is chosen; another read is refused, not taken
+    actor.send({ type: 'SCAN', target: T.product })
+    expect(actor.getSnapshot().context.refusal).toEqual(COUNT_MESSAGES.chooseLotFirst)
+    expect(actor.getSnapshot().context.entries).toEqual([])
+    actor.send({ type: 'LOT', lot: 'L1', expiry: '2027-06-30' })
+    expect(actor.getSnapshot().value).toBe('items')
+    actor.send({ type: 'SCAN', target: T.gs1 })
+    expect(actor.getSnapshot().value).toBe('items')
+    expect(actor.getSnapshot().context.entries.map((e) => [e.lot, e.expiry, e.qty])).toEqual([
+      ['L2', '2027-12-31', '12'],
+      ['L1', '2027-06-30', '1'],
+    ])
+    expect(feedback).toEqual(['ok', 'ok', 'error', 'ok', 'ok'])
+  })
+
+  it('a scan while the count is being written is refused with its reason, never dropped', () => {
+    const { actor, feedback } = controlled()
+    actor.send({ type: 'TASKS', tasks: COUNT_TASKS })
+    actor.send({ type: 'SCAN', target: T.taskLocation })
+    actor.send({ type: 'SCAN', target: T.product })
+    actor.send({ type: 'CONFIRM' })
+    expect(actor.getSnapshot().value).toBe('submitting')
+    actor.send({ type: 'SCAN', target: T.otherTaskLocation })
+    expect(actor.getSnapshot().context.refusal).toEqual(COUNT_MESSAGES.busySaving)
+    expect(feedback.at(-1)).toBe('error')
   })
 
   it('adds and reads quantities exactly', () => {

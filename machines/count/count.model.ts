@@ -6,7 +6,7 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import type { MachineModel } from '../testing/model-coverage'
-import { countMachine, type CountContext, type CountTarget, type CountTask } from './count.machine'
+import { countMachine, type CountContext, type CountLot, type CountTarget, type CountTask } from './count.machine'
 
 export const COUNT_TARGETS = {
   taskLocation: { kind: 'location', code: 'A-01-01', id: 1, active: true },
@@ -24,7 +24,13 @@ export const COUNT_TASKS: CountTask[] = [
   { task: 102, plan: 7, location: { id: 2, code: 'A-01-02' }, round: 1 },
 ]
 
-export type CountModelEvent = EventObject & { target?: CountTarget; qty?: string; tasks?: CountTask[]; output?: unknown; error?: unknown }
+/** what A-01-01 holds of P0001: two lots (a product read without its lot there asks which) */
+export const COUNT_LOTS: CountLot[] = [
+  { product: 11, lot: 'L1', expiry: '2027-06-30' },
+  { product: 11, lot: 'L2', expiry: '2027-12-31' },
+]
+
+export type CountModelEvent = EventObject & { target?: CountTarget; qty?: string; tasks?: CountTask[]; output?: unknown; error?: unknown; location?: number; lots?: CountLot[]; lot?: string; expiry?: string | null }
 
 export const countModelEvents: CountModelEvent[] = [
   { type: 'TASKS', tasks: COUNT_TASKS },
@@ -34,6 +40,8 @@ export const countModelEvents: CountModelEvent[] = [
   { type: 'EMPTY' },
   { type: 'CONFIRM' },
   { type: 'RESET' },
+  { type: 'LOTS', location: 1, lots: COUNT_LOTS },
+  { type: 'LOT', lot: 'L1', expiry: '2027-06-30' },
   { type: 'xstate.done.actor.submit', output: { command_id: 'c-1' } },
   { type: 'xstate.error.actor.submit', error: new Error('QuotaExceededError') },
 ]
@@ -49,6 +57,8 @@ export function abstractCount(snapshot: AnyMachineSnapshot) {
     pallet: c.pallet !== null,
     refusal: c.refusal?.id ?? null,
     last: c.last !== null,
+    lots: c.lots !== null,
+    choosing: c.choosing?.code ?? null,
   }
 }
 
@@ -56,7 +66,14 @@ export const countModel: MachineModel<CountModelEvent> = {
   machine: countMachine,
   events: (snapshot) => {
     const submitting = snapshot.matches('submitting')
-    return countModelEvents.filter((e) => (e.type.startsWith('xstate.') ? submitting : true))
+    const c = snapshot.context as CountContext
+    return countModelEvents.filter((e) => {
+      if (e.type.startsWith('xstate.')) return submitting
+      // the lots of A-01-01 arrive once, while it is counted; a lot is chosen only when asked
+      if (e.type === 'LOTS') return c.lots === null && c.task?.location.id === e.location
+      if (e.type === 'LOT') return snapshot.matches('chooseLot')
+      return true
+    })
   },
   abstract: abstractCount,
   screens: [

@@ -13,8 +13,8 @@ import type { UserEvent } from '@testing-library/user-event'
 import { i18n } from '@lingui/core'
 import { describe, expect, it, vi } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import { countPrompt, type CountContext, type CountTarget } from '../../../../machines/count/count.machine'
-import { countModel } from '../../../../machines/count/count.model'
+import { countPrompt, lotsOf, type CountContext, type CountTarget } from '../../../../machines/count/count.machine'
+import { COUNT_LOTS, countModel } from '../../../../machines/count/count.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
 import {
   endWithPath,
@@ -71,6 +71,13 @@ const task = (id: number, loc: { id: number; code: string }, reference: string) 
 const TASKS = [task(101, { id: 1, code: 'A-01-01' }, 'CNT-000007'), task(102, { id: 2, code: 'A-01-02' }, 'CNT-000007 recount')]
 
 const isTasks = (r: MockRequest) => r.url.pathname === '/api/workforce/tasks/' && r.url.searchParams.get('type') === 'count'
+const isLots = (r: MockRequest) => r.url.pathname === '/api/inventory/counts/7/locations/1/identities/'
+/** the model's lots of A-01-01 (machines/count/count.model.ts) as the server lists them: no quantities */
+const IDENTITIES = {
+  location: { id: 1, code: 'A-01-01' },
+  identities: COUNT_LOTS.map((l) => ({ product: { id: l.product, code: 'P0001', name1: 'Parafuso' }, lot: l.lot, expiry_date: l.expiry, pallet_code: null, sscc: null })),
+}
+const lotLabel = (lot: string, expiry: string | null) => (expiry ? `Lote ${lot} · Validade ${expiry.slice(8, 10)}/${expiry.slice(5, 7)}/${expiry.slice(0, 4)}` : `Lote ${lot}`)
 
 /** What the scanner reads for a model target: its code, or a GS1 read (GTIN, expiry, count, lot) for one carrying them. */
 function codeOf(target: CountTarget): string {
@@ -81,7 +88,7 @@ function codeOf(target: CountTarget): string {
 function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, events: ReturnType<typeof machineEvents>): ScreenDriver {
   return {
     async perform(event: EventObject, before: AnyMachineSnapshot) {
-      const e = event as EventObject & { target?: CountTarget; qty?: string }
+      const e = event as EventObject & { target?: CountTarget; qty?: string; lot?: string; expiry?: string | null }
       switch (e.type) {
         case 'TASKS': {
           const received = events.count('TASKS')
@@ -105,6 +112,15 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
           return press(user, 'Confirmar')
         case 'RESET':
           return press(user, 'Cancelar')
+        case 'LOTS': {
+          // the answer to the lots the screen asked for when the location opened
+          const received = events.count('LOTS')
+          await api.answer('the lots of the location', isLots, { body: IDENTITIES })
+          await events.received('LOTS', received)
+          return
+        }
+        case 'LOT':
+          return press(user, lotLabel(e.lot!, e.expiry ?? null))
       }
       if (!(await outboxStimulus(event))) throw new Error(`no stimulus for ${event.type} on /m/count`)
     },
@@ -137,6 +153,10 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
         expect(confirm !== null, label).toBe((value === 'items' && counted) || value === 'confirmEmpty' || value === 'submitting')
         if (confirm) expect(confirm.hasAttribute('data-loading'), label).toBe(value === 'submitting')
         expectCancel(value !== 'location' || c.refusal !== null, value === 'submitting', label)
+        // the lots to choose from, only while a lot is asked for
+        const lots = screen.queryByTestId('count-lots')
+        if (value === 'chooseLot') expect(within(lots!).getAllByRole('button').map((b) => b.textContent), label).toEqual(lotsOf(c, c.choosing!.id).map((l) => lotLabel(l.lot, l.expiry)))
+        else expect(lots, label).toBeNull()
         expectShown('count-done', c.last ? `Contagem registrada: ${c.last.location}${c.last.empty ? ' vazio' : ''}` : null, label)
 
         // the locations left to count, in the machine's order (by location)
@@ -166,6 +186,7 @@ describe('count machine replayed on /m/count (issue 16)', () => {
     const api = controlledApi(({ url, method, body }) => {
       if (url.pathname === '/api/workforce/handheld/cache/') return { body: CACHE }
       if (url.pathname === '/api/workforce/tasks/') return undefined
+      if (isLots({ url, method, body } as MockRequest)) return undefined
       // the outbox sends what was written (in a batch, POST /api/commands/batch/): applied
       const counted = { command_id: 'x', plan: 7, location: { id: 1, code: 'A-01-01' }, status: 'review', round: 1, recount: false }
       if (method === 'POST' && url.pathname === '/api/commands/batch/') {
