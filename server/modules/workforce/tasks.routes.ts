@@ -75,7 +75,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
           q.is_closed === 'true' ? inArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[]) : undefined,
           q.is_closed === 'false' ? notInArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[]) : undefined,
           q.warehouse ? eq(tasks.warehouseId, q.warehouse) : undefined,
-          ...terms.map((t) => or(ilike(tasks.reference, `%${likeEscape(t)}%`), ilike(tasks.type, `%${likeEscape(t)}%`), ilike(locations.code, `%${likeEscape(t)}%`), ilike(products.code, `%${likeEscape(t)}%`))),
+          ...terms.map((t) => or(ilike(tasks.reference, `%${likeEscape(t)}%`), ilike(tasks.type, `%${likeEscape(t)}%`), ilike(locations.code, `%${likeEscape(t)}%`), ilike(products.code, `%${likeEscape(t)}%`), ilike(products.name1, `%${likeEscape(t)}%`))),
         )
         const count = prepareNamed(
           db.select({ count: countStar }).from(tasks).leftJoin(locations, eq(locations.id, tasks.locationId)).leftJoin(products, eq(products.id, tasks.productId)).where(where),
