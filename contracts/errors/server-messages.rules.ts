@@ -173,6 +173,11 @@ export const SERVER_MESSAGES = {
   task_status: 'This task is {status}: only a task that is {allowed} can be {action}.',
   assigned_to_other: 'This task is assigned to {assignee}. Confirm to take it over.',
   task_assignee: 'Use a user id, "me" or "none".',
+  task_excluded_user: 'This task is offered to every operator but {user}: it cannot go to them.',
+  task_take_no_location: 'No location with the code {code}.',
+  task_take_none_free: 'No free task at location {location}.',
+  task_take_none_free_type: 'No free task of the chosen type at location {location}.',
+  task_take_taken: 'The free task at location {location} was taken by someone else meanwhile. Scan again.',
   // ---- printing
   printer_builtin: 'The built-in virtual printer cannot be deleted.',
   printer_give: 'Give a printer id or name.',

@@ -1,0 +1,4 @@
+ALTER TABLE "tasks" ADD COLUMN "excluded_user_id" integer;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_excluded_user_id_users_id_fk" FOREIGN KEY ("excluded_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "tasks_location_free_idx" ON "tasks" USING btree ("location_id","created_at") WHERE "tasks"."assignee_id" IS NULL AND "tasks"."status" IN ('open', 'pending');--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_excluded_not_assignee_ck" CHECK ("tasks"."excluded_user_id" IS NULL OR "tasks"."assignee_id" IS NULL OR "tasks"."excluded_user_id" <> "tasks"."assignee_id");
