@@ -119,4 +119,31 @@ describe.each(kinds)('count entries match their lines on %s', (kind) => {
     expect((await get(operator, url)).statusCode).toBe(200)
     expect((await get(supervisor, url)).statusCode).toBe(200)
   })
+
+  it('a recount goes to anyone but the first counter, who cannot take it; a second operator takes it by scanning the location', async () => {
+    const c = await counted()
+    const first = await post(operator, `/inventory/counts/${c.plan.id}/locations/${c.location}/`, { entries: [{ product: c.product, qty: '100' }] })
+    expect(first.json()).toMatchObject({ status: 'recount' })
+    const free = async (token: string) => (await get(token, `/workforce/tasks/?type=count&assignee=none&is_closed=false&page_size=200`)).json().results.map((x: { id: number }) => x.id)
+    const detail = (await get(supervisor, `/inventory/counts/${c.plan.id}/`)).json()
+    const recount = detail.locations[0].task as number
+    expect(await free(operator)).not.toContain(recount)
+    expect(await free(operator2)).toContain(recount)
+    const [loc] = (await t.database.db.execute<{ code: string }>(`SELECT code FROM locations WHERE id = ${c.location}`)).rows
+    expect((await post(operator, '/workforce/tasks/take/', { location: loc.code, type: 'count' })).statusCode).toBe(404)
+    const taken = await post(operator2, '/workforce/tasks/take/', { location: loc.code, type: 'count' })
+    expect(taken.statusCode, taken.body).toBeLessThan(300)
+    expect(JSON.stringify(taken.json())).toContain(String(recount))
+    const second = await post(operator2, `/inventory/counts/${c.plan.id}/locations/${c.location}/`, { entries: [{ product: c.product, qty: '110' }] })
+    expect(second.json()).toMatchObject({ status: 'review', round: 2 })
+    // sent to recount again from the review: not to the last counter; to the first one by name, or to anyone but operator2
+    const url = `/inventory/counts/${c.plan.id}/locations/${c.location}/recount/`
+    expect((await post(supervisor, url, { note: '', assignee: (await userId('operator2')) })).statusCode).toBe(400)
+    const again = await post(supervisor, url, { note: 'once more' })
+    expect(again.statusCode, again.body).toBe(200)
+    expect(await free(operator2)).not.toContain(again.json().task)
+    expect(await free(operator)).toContain(again.json().task)
+  })
+
+  const userId = async (username: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id
 })

@@ -315,7 +315,8 @@ export function submitCount(
       status = 'approved'
     } else if (round === 1) {
       const [loc] = await tx.select({ warehouseId: locations.warehouseId }).from(locations).where(eq(locations.id, locationId))
-      taskId = await createTask(tx, { companyId: actor.companyId, warehouseId: loc.warehouseId, type: 'count', locationId, reference: `${planCode(plan.id)} recount` })
+      // offered to every operator but the one who counted (docs/requirements.md §2.10)
+      taskId = await createTask(tx, { companyId: actor.companyId, warehouseId: loc.warehouseId, type: 'count', locationId, reference: `${planCode(plan.id)} recount`, excludedUserId: actor.userId })
       status = 'recount'
     } else {
       status = 'review'
@@ -525,7 +526,8 @@ async function reviewOne(
   if (action === 'recount') {
     if (body.assignee != null && body.assignee === cl.countedBy) throw fieldError('assignee', 'A recount is done by a different operator.')
     const [loc] = await tx.select({ warehouseId: locations.warehouseId }).from(locations).where(eq(locations.id, cl.locationId))
-    taskId = await createTask(tx, { companyId: actor.companyId, warehouseId: loc.warehouseId, type: 'count', locationId: cl.locationId, reference: `${planCode(planId)} recount` })
+    // to the operator the supervisor names, or offered to every operator but the last counter (docs/requirements.md §2.10)
+    taskId = await createTask(tx, { companyId: actor.companyId, warehouseId: loc.warehouseId, type: 'count', locationId: cl.locationId, reference: `${planCode(planId)} recount`, excludedUserId: cl.countedBy })
     if (body.assignee != null) await assignTask(tx, actor.companyId, taskId, body.assignee)
   }
   const status = action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'recount'
