@@ -15,7 +15,10 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate'
  * location: lots and expiry dates, never quantities), asks which lot (`chooseLot`, then `LOT`): the count then
  * names its line (ADR 0011 §4 amendment). A scan while the count is being written is refused, never dropped.
  *
- * States: location → items (⇄ palletItem, ⇄ chooseLot) → submitting → location; items → confirmEmpty → submitting.
+ * The list holds the operator's tasks and the free ones they may take (`free`): scanning a free task's location takes
+ * it first (`taking`, the `take` actor; refused when someone else took it meanwhile).
+ *
+ * States: location (→ taking) → items (⇄ palletItem, ⇄ chooseLot) → submitting → location; items → confirmEmpty → submitting.
  */
 
 export type CountMessage = { id: string; values?: Record<string, string | number> }
@@ -33,6 +36,8 @@ export interface CountTask {
   plan: number
   location: { id: number; code: string }
   round: number
+  /** nobody's yet: scanning its location takes it */
+  free?: boolean
 }
 
 export interface CountPallet {
@@ -119,6 +124,9 @@ export const COUNT_MESSAGES = {
   chooseLot: { id: 'count.chooseLot' },
   chooseLotFirst: { id: 'count.chooseLotFirst' },
   busySaving: { id: 'count.busySaving' },
+  taking: { id: 'count.taking' },
+  busyTaking: { id: 'count.busyTaking' },
+  takenByOther: { id: 'count.takenByOther' },
 } as const
 
 /** the lots of `product` the location holds, when they are known for the location being counted */
@@ -172,6 +180,8 @@ export function countPrompt(snapshot: { value: unknown; context: CountContext })
       return COUNT_MESSAGES.confirmEmpty
     case 'submitting':
       return COUNT_MESSAGES.saving
+    case 'taking':
+      return COUNT_MESSAGES.taking
     case 'chooseLot':
       return { ...COUNT_MESSAGES.chooseLot, values: { code: snapshot.context.choosing?.code ?? '' } }
     default:
@@ -202,6 +212,10 @@ export const countMachine = setup({
     submit: fromPromise<unknown, CountSubmission>(async () => {
       throw new Error('submit not provided')
     }),
+    /** take a free count task (POST /workforce/tasks/take/ by its location) */
+    take: fromPromise<unknown, CountTask>(async () => {
+      throw new Error('take not provided')
+    }),
   },
   actions: {
     // the app's feedback (sound, vibration, flash): started in the scan's own task
@@ -210,6 +224,7 @@ export const countMachine = setup({
     setRefusal: assign((_args, params: CountMessage) => ({ refusal: params })),
   },
   guards: {
+    isFreeTaskLocation: ({ context, event }) => event.type === 'SCAN' && event.target.kind === 'location' && context.tasks.some((t) => t.free === true && t.location.id === (event.target as { id: number }).id),
     isTaskLocation: ({ context, event }) => event.type === 'SCAN' && event.target.kind === 'location' && context.tasks.some((t) => t.location.id === (event.target as { id: number }).id),
     isInactiveLocation: ({ event }) => event.type === 'SCAN' && event.target.kind === 'location' && !event.target.active,
     isLocation: ({ event }) => event.type === 'SCAN' && event.target.kind === 'location',
@@ -238,6 +253,17 @@ export const countMachine = setup({
     location: {
       on: {
         SCAN: [
+          {
+            guard: 'isFreeTaskLocation',
+            target: 'taking',
+            actions: [
+              assign(({ context, event }) => {
+                const t = event.target as Extract<CountTarget, { kind: 'location' }>
+                return { ...CLEAR, task: context.tasks.find((task) => task.location.id === t.id)!, last: null }
+              }),
+              'accepted',
+            ],
+          },
           {
             guard: 'isTaskLocation',
             target: 'items',
@@ -297,6 +323,33 @@ export const countMachine = setup({
           },
           refuse(unknownOr(COUNT_MESSAGES.expectedProduct)),
         ],
+      },
+    },
+    taking: {
+      on: { SCAN: refuse(COUNT_MESSAGES.busyTaking) },
+      invoke: {
+        id: 'take',
+        src: 'take',
+        input: ({ context }) => context.task!,
+        onDone: {
+          target: 'items',
+          actions: assign(({ context }) => {
+            const task = { ...context.task!, free: false }
+            return { task, tasks: context.tasks.map((t) => (t.task === task.task ? task : t)) }
+          }),
+        },
+        onError: {
+          target: 'location',
+          actions: [
+            assign(({ context }) => ({
+              ...CLEAR,
+              // someone else has it: off the list
+              tasks: context.tasks.filter((t) => t.task !== context.task?.task),
+              refusal: { ...COUNT_MESSAGES.takenByOther, values: { code: context.task?.location.code ?? '' } },
+            })),
+            'refused',
+          ],
+        },
       },
     },
     chooseLot: {

@@ -11,6 +11,7 @@ import { countMachine, type CountContext, type CountLot, type CountTarget, type 
 export const COUNT_TARGETS = {
   taskLocation: { kind: 'location', code: 'A-01-01', id: 1, active: true },
   otherTaskLocation: { kind: 'location', code: 'A-01-02', id: 2, active: true },
+  freeTaskLocation: { kind: 'location', code: 'A-01-03', id: 3, active: true },
   notAssigned: { kind: 'location', code: 'B-09-09', id: 5, active: true },
   inactive: { kind: 'location', code: 'Z-99-99', id: 9, active: false },
   product: { kind: 'product', code: 'P0001', id: 11, name: 'Parafuso' },
@@ -22,6 +23,8 @@ export const COUNT_TARGETS = {
 export const COUNT_TASKS: CountTask[] = [
   { task: 101, plan: 7, location: { id: 1, code: 'A-01-01' }, round: 0 },
   { task: 102, plan: 7, location: { id: 2, code: 'A-01-02' }, round: 1 },
+  // a free recount another operator counted first: taken by scanning its location
+  { task: 103, plan: 7, location: { id: 3, code: 'A-01-03' }, round: 1, free: true },
 ]
 
 /** what A-01-01 holds of P0001: two lots (a product read without its lot there asks which) */
@@ -43,6 +46,8 @@ export const countModelEvents: CountModelEvent[] = [
   { type: 'LOTS', location: 1, lots: COUNT_LOTS },
   { type: 'LOT', lot: 'L1', expiry: '2027-06-30' },
   { type: 'xstate.done.actor.submit', output: { command_id: 'c-1' } },
+  { type: 'xstate.done.actor.take', output: { id: 103 } },
+  { type: 'xstate.error.actor.take', error: new Error('taken') },
   { type: 'xstate.error.actor.submit', error: new Error('QuotaExceededError') },
 ]
 
@@ -51,7 +56,7 @@ export function abstractCount(snapshot: AnyMachineSnapshot) {
   const c = snapshot.context as CountContext
   return {
     value: snapshot.value,
-    tasks: c.tasks.map((t) => t.task),
+    tasks: c.tasks.map((t) => (t.free ? `${t.task} free` : t.task)),
     task: c.task?.task ?? null,
     entries: Math.min(c.entries.length, 2),
     pallet: c.pallet !== null,
@@ -68,6 +73,7 @@ export const countModel: MachineModel<CountModelEvent> = {
     const submitting = snapshot.matches('submitting')
     const c = snapshot.context as CountContext
     return countModelEvents.filter((e) => {
+      if (e.type.startsWith('xstate.') && e.type.endsWith('.take')) return snapshot.matches('taking')
       if (e.type.startsWith('xstate.')) return submitting
       // the lots of A-01-01 arrive once, while it is counted; a lot is chosen only when asked
       if (e.type === 'LOTS') return c.lots === null && c.task?.location.id === e.location

@@ -49,7 +49,7 @@ const location = (id: number, code: string, extra: Record<string, unknown> = {})
 const CACHE = {
   warehouse: 1,
   generated_at: '2026-11-24T07:00:00Z',
-  locations: [location(1, 'A-01-01'), location(2, 'A-01-02'), location(5, 'B-09-09'), location(9, 'Z-99-99', { active: false })],
+  locations: [location(1, 'A-01-01'), location(2, 'A-01-02'), location(3, 'A-01-03'), location(5, 'B-09-09'), location(9, 'Z-99-99', { active: false })],
   products: [{ id: 11, code: 'P0001', name: 'Parafuso', gtins: ['7891234567895'] }],
 }
 
@@ -69,8 +69,13 @@ const task = (id: number, loc: { id: number; code: string }, reference: string) 
   finished_at: null,
 })
 const TASKS = [task(101, { id: 1, code: 'A-01-01' }, 'CNT-000007'), task(102, { id: 2, code: 'A-01-02' }, 'CNT-000007 recount')]
+// the free recount of A-01-03 (nobody's): taken by scanning its location
+const FREE = [{ ...task(103, { id: 3, code: 'A-01-03' }, 'CNT-000007 recount'), assignee: null }]
 
 const isTasks = (r: MockRequest) => r.url.pathname === '/api/workforce/tasks/' && r.url.searchParams.get('type') === 'count'
+const isMine = (r: MockRequest) => isTasks(r) && r.url.searchParams.get('assignee') === 'me'
+const isFree = (r: MockRequest) => isTasks(r) && r.url.searchParams.get('assignee') === 'none'
+const isTake = (r: MockRequest) => r.method === 'POST' && r.url.pathname === '/api/workforce/tasks/take/'
 const isLots = (r: MockRequest) => r.url.pathname === '/api/inventory/counts/7/locations/1/identities/'
 /** the model's lots of A-01-01 (machines/count/count.model.ts) as the server lists them: no quantities */
 const IDENTITIES = {
@@ -92,8 +97,10 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
       switch (e.type) {
         case 'TASKS': {
           const received = events.count('TASKS')
-          if ((before.context as CountContext).tasks.length === 0) await api.answer('the count tasks', isTasks, { body: page(TASKS) })
-          else
+          if ((before.context as CountContext).tasks.length === 0) {
+            await api.answer('the free count tasks', isFree, { body: page(FREE) })
+            await api.answer('the count tasks', isMine, { body: page(TASKS) })
+          } else
             act(() => {
               // the network comes back: the cache is refreshed, the same tasks reach the machine again
               window.dispatchEvent(new Event('online'))
@@ -119,6 +126,12 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
           await events.received('LOTS', received)
           return
         }
+        case 'xstate.done.actor.take':
+          await api.answer('the take', isTake, { body: FREE[0] })
+          return
+        case 'xstate.error.actor.take':
+          await api.answer('the take', isTake, { status: 409, body: { detail: 'The free task at location A-01-03 was taken by someone else meanwhile. Scan again.' } })
+          return
         case 'LOT':
           return press(user, lotLabel(e.lot!, e.expiry ?? null))
       }
@@ -163,7 +176,7 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
         if (value === 'location') {
           const list = screen.queryByTestId('count-tasks')
           if (c.tasks.length === 0) expect(list, label).toBeNull()
-          else expect(within(list!).getAllByRole('listitem').map((li) => li.textContent?.trim()), label).toEqual(c.tasks.map((t) => `${t.location.code}${t.round > 0 ? ' recontagem' : ''}`))
+          else expect(within(list!).getAllByRole('listitem').map((li) => li.textContent?.trim()), label).toEqual(c.tasks.map((t) => `${t.location.code}${t.round > 0 ? ' recontagem' : ''}${t.free ? ' livre: leia o local para pegar' : ''}`))
         }
       })
       // the count is being written exactly while the machine is submitting
@@ -187,6 +200,7 @@ describe('count machine replayed on /m/count (issue 16)', () => {
       if (url.pathname === '/api/workforce/handheld/cache/') return { body: CACHE }
       if (url.pathname === '/api/workforce/tasks/') return undefined
       if (isLots({ url, method, body } as MockRequest)) return undefined
+      if (isTake({ url, method, body } as MockRequest)) return undefined
       // the outbox sends what was written (in a batch, POST /api/commands/batch/): applied
       const counted = { command_id: 'x', plan: 7, location: { id: 1, code: 'A-01-01' }, status: 'review', round: 1, recount: false }
       if (method === 'POST' && url.pathname === '/api/commands/batch/') {

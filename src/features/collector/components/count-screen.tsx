@@ -4,7 +4,8 @@ import { IconCheck, IconClipboardCheck, IconX } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { countMachine, countPrompt, lotsOf, type CountLot, type CountSubmission, type CountTarget } from '../../../../machines/count/count.machine'
+import { isOfflineError } from '../../../../machines/scanner/scanner.machine'
+import { countMachine, countPrompt, lotsOf, type CountLot, type CountSubmission, type CountTarget, type CountTask } from '../../../../machines/count/count.machine'
 import type { CountIdentities, CountSheet } from '../../../../contracts/inventory/counts.contract'
 import { api } from '../../../lib/api-client'
 import { formatDate } from '../../../lib/format'
@@ -77,13 +78,19 @@ export function CountScreen() {
   }, [pending])
   // counted here and already sent: the list was asked on opening, so it still holds them; a recount comes back as a new task
   const [countedHere, setCountedHere] = useState<ReadonlySet<number>>(() => new Set())
+  // free tasks someone else took first: off the list until it is asked again
+  const [takenElsewhere, setTakenElsewhere] = useState<ReadonlySet<number>>(() => new Set())
+  // free tasks taken here: the operator's own now
+  const [takenHere, setTakenHere] = useState<ReadonlySet<number>>(() => new Set())
   const tasks = useMemo<HandheldCountTask[]>(
     () =>
       orderByLocation(
-        (tasksQuery.data ?? []).filter((task) => !counted.has(`${task.plan}:${task.location.id}`) && !countedHere.has(task.task)),
+        (tasksQuery.data ?? [])
+          .filter((task) => !counted.has(`${task.plan}:${task.location.id}`) && !countedHere.has(task.task) && !takenElsewhere.has(task.task))
+          .map((task) => (task.free && takenHere.has(task.task) ? { ...task, free: false } : task)),
         (locationId) => index.locationsById.get(locationId)?.pick_sequence,
       ),
-    [tasksQuery.data, counted, countedHere, index],
+    [tasksQuery.data, counted, countedHere, takenElsewhere, takenHere, index],
   )
 
   const machine = useMemo(
@@ -109,6 +116,19 @@ export function CountScreen() {
             )
             setCountedHere((done) => new Set(done).add(input.task.task))
             return command
+          }),
+          // a free task becomes the operator's before it is counted; without the network it is counted all the same (the
+          // count reaches the server through the outbox, which refuses only a recount by its first counter)
+          take: fromPromise<unknown, CountTask>(async ({ input, signal }) => {
+            try {
+              const taken = await api.post('/workforce/tasks/take/', { location: input.location.id, type: 'count' }, { signal })
+              setTakenHere((mine) => new Set(mine).add(input.task))
+              return taken
+            } catch (error) {
+              if (isOfflineError(error)) return null
+              setTakenElsewhere((gone) => new Set(gone).add(input.task))
+              throw error
+            }
           }),
         },
         actions: {
@@ -169,7 +189,7 @@ export function CountScreen() {
   // no lookup over the network: the offline cache answers, in onRead
   const scanner = useScanner({ lookup: () => Promise.resolve(null), historyCap: 1, fieldRef, onRead, signalReads: false })
 
-  const counting = state === 'items' || state === 'palletItem' || state === 'chooseLot' || state === 'confirmEmpty' || state === 'submitting'
+  const counting = state === 'taking' || state === 'items' || state === 'palletItem' || state === 'chooseLot' || state === 'confirmEmpty' || state === 'submitting'
 
   return (
     <Stack gap="md">
@@ -360,6 +380,12 @@ export function CountScreen() {
                   {task.recount ? (
                     <Text span c="var(--collector-warn)" fw={600}>
                       <Trans>recontagem</Trans>
+                    </Text>
+                  ) : null}
+                  {task.free ? (
+                    <Text span c="var(--collector-muted)" fw={600}>
+                      {' '}
+                      <Trans>livre: leia o local para pegar</Trans>
                     </Text>
                   ) : null}
                 </li>
