@@ -76,6 +76,7 @@ export const countVarianceOut = z.object({
   pallet_code: z.string().nullable(),
   sscc: z.string().nullable(),
   expiry_date: z.string().nullable(),
+  entry: id.describe('the count entry: what a line-by-line review approves'),
   stock_line: id.nullable().describe('the line it applies to; null for stock found where the system had none'),
   snapshot_qty: decimalOut.describe('system quantity when the count started'),
   moved_qty: decimalOut.describe('signed: moves into (+) and out of (−) the line since the count started'),
@@ -174,6 +175,18 @@ export const countReviewBody = z
     assignee: pkField.nullable().optional().describe('recount only: who recounts (must differ from the last counter)'),
   })
   .default({ note: '' })
+
+/**
+ * POST /inventory/counts/{id}/locations/{location}/lines/: a line-by-line review (as Odoo's counts allow): the
+ * variances of `approve` (entry ids) post; the location's other variances go to recount (to `assignee`, or offered to
+ * every operator but the last counter); with every variance approved the location is approved.
+ */
+export const countLinesBody = z.object({
+  command_id: commandIdField.optional(),
+  approve: z.array(pkField).min(1).max(10_000),
+  note: z.string().trim().max(500).default(''),
+  assignee: pkField.nullable().optional().describe('who recounts the rest (must differ from the last counter)'),
+})
 
 /** POST /inventory/counts/{id}/approve/: approve every location awaiting review, or only `locations`. */
 export const countApproveAllBody = z.object({ locations: z.array(pkField).max(COUNT_MAX_LOCATIONS).optional(), note: z.string().trim().max(500).default('') }).default({ note: '' })

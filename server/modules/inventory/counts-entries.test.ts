@@ -146,4 +146,34 @@ describe.each(kinds)('count entries match their lines on %s', (kind) => {
   })
 
   const userId = async (username: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id
+
+  it('reviews line by line: the approved variances post and are settled, the rest goes to recount; once per command_id', async () => {
+    const c = await counted()
+    const second = await f.stock(c.product, c.location, 30, { lot: 'L-30' })
+    const entries = [
+      { product: c.product, lot: 'L-120', qty: '110' },
+      { product: c.product, lot: 'L-30', qty: '25' },
+    ]
+    expect((await post(operator, `/inventory/counts/${c.plan.id}/locations/${c.location}/`, { entries })).json()).toMatchObject({ status: 'recount' })
+    expect((await post(operator2, `/inventory/counts/${c.plan.id}/locations/${c.location}/`, { entries: [entries[0], { ...entries[1], qty: '26' }] })).json()).toMatchObject({ status: 'review' })
+    const detail = (await get(supervisor, `/inventory/counts/${c.plan.id}/`)).json()
+    const variances = detail.locations[0].variances as { entry: number; stock_line: number; variance: string }[]
+    const onFirst = variances.find((v) => v.stock_line === c.line)!
+    expect(onFirst.variance).toBe('-10.000')
+    const url = `/inventory/counts/${c.plan.id}/locations/${c.location}/lines/`
+    expect((await post(operator, url, { approve: [onFirst.entry] })).statusCode).toBe(403)
+    expect((await post(supervisor, url, { approve: [999_999_999] })).statusCode).toBe(400)
+    const body = { approve: [onFirst.entry], note: 'first line checked', command_id: crypto.randomUUID() }
+    const res = await post(supervisor, url, body)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ status: 'recount' })
+    expect((await post(supervisor, url, body)).statusCode).toBe(200)
+    expect(await f.line(c.line)).toMatchObject({ qty: '110.000' })
+    expect(await f.line(second)).toMatchObject({ qty: '30.000' })
+    // the recount finds the same on the approved line and a confirmed figure on the other: it posts only what is left
+    const third = await post(supervisor, `/inventory/counts/${c.plan.id}/locations/${c.location}/`, { entries: [entries[0], { ...entries[1], qty: '26' }] })
+    expect(third.json()).toMatchObject({ status: 'approved' })
+    expect(await f.line(c.line)).toMatchObject({ qty: '110.000' })
+    expect(await f.line(second)).toMatchObject({ qty: '26.000' })
+  })
 })

@@ -8,6 +8,7 @@ import {
   countListOut,
   countListQuery,
   countLocationOut,
+  countLinesBody,
   countLocationParams,
   countPlanBody,
   countReviewBody,
@@ -21,7 +22,7 @@ import { idParams } from '../../../contracts/primitives'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { pageParams, pageResponse } from '../../http/pagination'
-import { approveAll, countDetail, countIdentities, countSheet, listCountPlans, planCount, reviewCount, submitCount } from './counts.service'
+import { approveAll, countDetail, countIdentities, countSheet, listCountPlans, planCount, reviewCount, reviewLines, submitCount } from './counts.service'
 
 const TAG = 'inventory'
 
@@ -102,6 +103,23 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => submitCount(app.deps.db, actor(req.user), req.params.id, req.params.location, req.body, app.deps.reservationHooks.short),
+  )
+  app.post(
+    '/inventory/counts/:id/locations/:location/lines/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: 'Review a counted location line by line: approve some variances, send the rest to recount',
+        description:
+          'The variances of `approve` (their `entry` ids) post at once; the others go to recount (to `assignee`, or to any operator but the last counter). Every variance approved: the location is approved. ' +
+          'Takes an optional `command_id`: the same id again applies nothing new.',
+        params: countLocationParams,
+        body: countLinesBody,
+        response: { 200: countLocationOut, 409: commandConflictOut },
+      },
+    },
+    async (req) => reviewLines(app.deps.db, actor(req.user), req.params.id, req.params.location, req.body, app.deps.reservationHooks.short),
   )
   app.post(
     '/inventory/counts/:id/locations/:location/:action/',

@@ -422,7 +422,7 @@ async function coverReservations(tx: Tx, actor: CountActor, reference: string, t
  * statements for all of them, the variances on the lines they found included (postStockMovesInTx posts those as one
  * run): approving 1,000 locations in one request (issue 15). Answers how many moves it posted.
  */
-async function postVariances(tx: Tx, actor: CountActor, planId: number, counted: (typeof countLocations.$inferSelect)[], hooks: ReservationShortHook[]): Promise<number> {
+async function postVariances(tx: Tx, actor: CountActor, planId: number, counted: (typeof countLocations.$inferSelect)[], hooks: ReservationShortHook[], onlyEntries?: number[]): Promise<number> {
   if (!counted.length) return 0
   // the last round's entries with a variance: a location holds hundreds of lines and a count finds most as they were
   // (1,000 locations of the 1,000,000-line bench: 506,000 entries, 1,000 variances)
@@ -436,7 +436,13 @@ async function postVariances(tx: Tx, actor: CountActor, planId: number, counted:
   const entries = await tx
     .select()
     .from(countEntries)
-    .where(and(or(...[...byRound].map(([round, ids]) => and(eq(countEntries.round, round), inArray(countEntries.countLocationId, ids)))), ne(countEntries.countedQty, countEntries.snapshotQty)))
+    .where(
+      and(
+        or(...[...byRound].map(([round, ids]) => and(eq(countEntries.round, round), inArray(countEntries.countLocationId, ids)))),
+        ne(countEntries.countedQty, countEntries.snapshotQty),
+        onlyEntries ? inArray(countEntries.id, onlyEntries) : undefined,
+      ),
+    )
     .orderBy(countEntries.id)
   const lineIds = [...new Set(entries.flatMap((e) => (e.stockLineId !== null ? [e.stockLineId] : [])))]
   const existing = new Set<number>()
@@ -532,6 +538,46 @@ async function reviewOne(
   }
   const status = action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'recount'
   await tx.update(countLocations).set({ status, taskId, reviewedBy: actor.userId, reviewNote: body.note }).where(eq(countLocations.id, cl.id))
+}
+
+/**
+ * A line-by-line review of one location awaiting review (as Odoo's counts allow), once per command_id: the variances
+ * of `approve` post now and are settled (their entry's snapshot becomes what was counted, so a recount that finds the
+ * same is no variance there); the other variances go to recount, to `assignee` or offered to every operator but the
+ * last counter. With every variance approved, the location is approved.
+ */
+export async function reviewLines(
+  db: DbOrTx,
+  actor: CountActor,
+  planId: number,
+  locationId: number,
+  body: { command_id?: string; approve: number[]; note: string; assignee?: number | null },
+  hooks: ReservationShortHook[] = [],
+): Promise<CountLocation> {
+  await runOnce(db, actor, body.command_id, 'counts.review-lines', async (tx) => {
+    await loadPlan(tx, actor.companyId, planId)
+    const cl = await loadCountLocation(tx, actor.companyId, planId, locationId, true)
+    if (cl.status !== 'review' || cl.round === 0) throw fieldError('non_field_errors', `This location is ${cl.status}: only a counted location awaiting review can be approved.`)
+    const open = await tx
+      .select({ id: countEntries.id })
+      .from(countEntries)
+      .where(and(eq(countEntries.countLocationId, cl.id), eq(countEntries.round, cl.round), ne(countEntries.countedQty, countEntries.snapshotQty)))
+    const ids = [...new Set(body.approve)]
+    const missing = ids.find((id) => !open.some((o) => o.id === id))
+    if (missing !== undefined) throw fieldError('approve', `Invalid pk "${missing}" - object does not exist.`)
+    await postVariances(tx, actor, planId, [cl], hooks, ids)
+    await tx.update(countEntries).set({ snapshotQty: sql`${countEntries.countedQty}` }).where(inArray(countEntries.id, ids))
+    if (ids.length === open.length) {
+      if (cl.taskId !== null) await cancelTasks(tx, [cl.taskId])
+      await tx.update(countLocations).set({ status: 'approved', taskId: null, reviewedBy: actor.userId, reviewNote: body.note }).where(eq(countLocations.id, cl.id))
+    } else {
+      await reviewOne(tx, actor, planId, cl, 'recount', { note: body.note, assignee: body.assignee }, hooks)
+    }
+    await refreshPlanStatus(tx, planId)
+    return { ok: true }
+  })
+  const detail = await countDetail(db, actor.companyId, planId, [locationId])
+  return detail.locations[0]
 }
 
 /** Approve every location awaiting review (or the given ones): one transaction. */
@@ -695,6 +741,7 @@ export async function countDetail(db: DbOrTx, companyId: number, planId: number,
             pallet_code: x.e.palletCode,
             sscc: x.e.sscc,
             expiry_date: x.e.expiryDate,
+            entry: x.e.id,
             stock_line: x.e.stockLineId,
             snapshot_qty: fromMilli(snap),
             moved_qty: fromMilli(moved),

@@ -20,6 +20,7 @@ const LOCATION: CountLocation = {
       pallet_code: null,
       sscc: null,
       expiry_date: null,
+      entry: 900,
       stock_line: 70,
       snapshot_qty: '10.000',
       moved_qty: '-2.000',
