@@ -33,7 +33,7 @@ import { countRoutes } from './modules/inventory/counts.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
 import { bomRoutes } from './modules/manufacturing/boms.routes'
 import { copackRoutes } from './modules/manufacturing/copack.routes'
-import { copackTaskStarted } from './modules/manufacturing/copack.service'
+import { copackReservationShort, copackTaskStarted } from './modules/manufacturing/copack.service'
 import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
 import { handheldRoutes } from './modules/workforce/handheld.routes'
 import { receivingRoutes } from './modules/receiving/receiving.routes'
@@ -142,6 +142,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     // starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS
     // finishing a putaway task by a tap is refused while its pallet is on the dock (ADR 0014)
     taskHooks: { started: [copackTaskStarted], finishing: [putawayTaskFinishing] },
+    // a count that takes stock a copack order holds moves the reservation or marks its pick short (ADR 0011 §4)
+    reservationHooks: { short: [copackReservationShort] },
   })
   app.decorateRequest('user')
   app.addHook('onReady', async () => {

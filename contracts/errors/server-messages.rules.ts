@@ -158,7 +158,10 @@ export const SERVER_MESSAGES = {
   count_location_outside: 'This location is not part of the count.',
   count_location_done: 'This location was already counted ({status}).',
   count_location_review: 'This location is {status}: only a counted location awaiting review can be {action}.',
-  count_stock_left: 'The stock of {lot} left the location after the count; recount it.',
+  count_stock_left: 'The stock of product {product}, lot {lot}, pallet {pallet} left {location} after the count; recount it.',
+  count_lot_required: 'Product {product} has several lots in {location}: choose the lot.',
+  count_pallet_required: 'Product {product}, lot {lot} is on several pallets in {location}: scan the pallet.',
+  count_line_short: 'The count of product {product}, lot {lot}, pallet {pallet} at {location} takes {qty} but the line holds {held} now; recount it.',
   // ---- copack
   copack_code_exists: 'A copack order with this code already exists.',
   copack_self_component: 'A product cannot be a component of itself.',
@@ -176,6 +179,11 @@ export const SERVER_MESSAGES = {
   task_status: 'This task is {status}: only a task that is {allowed} can be {action}.',
   assigned_to_other: 'This task is assigned to {assignee}. Confirm to take it over.',
   task_assignee: 'Use a user id, "me" or "none".',
+  task_excluded_user: 'This task is offered to every operator but {user}: it cannot go to them.',
+  task_take_no_location: 'No location with the code {code}.',
+  task_take_none_free: 'No free task at location {location}.',
+  task_take_none_free_type: 'No free task of the chosen type at location {location}.',
+  task_take_taken: 'The free task at location {location} was taken by someone else meanwhile. Scan again.',
   // ---- printing
   printer_builtin: 'The built-in virtual printer cannot be deleted.',
   printer_give: 'Give a printer id or name.',

@@ -1,7 +1,7 @@
 /**
  * Cycle counting (issue 15 "Cycle counting"): plan, progress and variances, submit one location, review.
  * POST /inventory/counts/, GET /inventory/counts/, GET /inventory/counts/{id}/,
- * GET and POST /inventory/counts/{id}/locations/{location}/, POST .../{location}/{approve|reject|recount}/,
+ * GET and POST /inventory/counts/{id}/locations/{location}/, GET .../{location}/identities/, POST .../{location}/{approve|reject|recount}/,
  * POST /inventory/counts/{id}/approve/ (every location awaiting review, or the given ones).
  */
 import { z } from 'zod'
@@ -76,6 +76,7 @@ export const countVarianceOut = z.object({
   pallet_code: z.string().nullable(),
   sscc: z.string().nullable(),
   expiry_date: z.string().nullable(),
+  entry: id.describe('the count entry: what a line-by-line review approves'),
   stock_line: id.nullable().describe('the line it applies to; null for stock found where the system had none'),
   snapshot_qty: decimalOut.describe('system quantity when the count started'),
   moved_qty: decimalOut.describe('signed: moves into (+) and out of (−) the line since the count started'),
@@ -121,6 +122,21 @@ export const countSheetOut = z.object({
 })
 export type CountSheet = z.infer<typeof countSheetOut>
 
+/**
+ * GET /inventory/counts/{id}/locations/{location}/identities/: what the stock in a location is, never how much (blind
+ * counts are blind to quantity, not to identity): the handheld asks which lot when a product has several here.
+ */
+export const countIdentityOut = z.object({
+  product: productRef,
+  lot: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  pallet_code: z.string().nullable(),
+  sscc: z.string().nullable(),
+})
+export type CountIdentity = z.infer<typeof countIdentityOut>
+export const countIdentitiesOut = z.object({ location: codeRef, identities: z.array(countIdentityOut) })
+export type CountIdentities = z.infer<typeof countIdentitiesOut>
+
 /** POST /inventory/counts/{id}/locations/{location}/: everything in the location (an empty list, or empty=true, for an empty location). */
 export const countSubmitBody = z.object({
   command_id: commandIdField.optional(),
@@ -159,6 +175,18 @@ export const countReviewBody = z
     assignee: pkField.nullable().optional().describe('recount only: who recounts (must differ from the last counter)'),
   })
   .default({ note: '' })
+
+/**
+ * POST /inventory/counts/{id}/locations/{location}/lines/: a line-by-line review (as Odoo's counts allow): the
+ * variances of `approve` (entry ids) post; the location's other variances go to recount (to `assignee`, or offered to
+ * every operator but the last counter); with every variance approved the location is approved.
+ */
+export const countLinesBody = z.object({
+  command_id: commandIdField.optional(),
+  approve: z.array(pkField).min(1).max(10_000),
+  note: z.string().trim().max(500).default(''),
+  assignee: pkField.nullable().optional().describe('who recounts the rest (must differ from the last counter)'),
+})
 
 /** POST /inventory/counts/{id}/approve/: approve every location awaiting review, or only `locations`. */
 export const countApproveAllBody = z.object({ locations: z.array(pkField).max(COUNT_MAX_LOCATIONS).optional(), note: z.string().trim().max(500).default('') }).default({ note: '' })

@@ -1,6 +1,7 @@
 /** Tasks (SPEC 2.10) as GET /api/workforce/tasks/ and the task actions answer them; copack and receiving embed them. */
 import { z } from 'zod'
-import { codeRef, decimalOut, id, idQuery, listQuery, pageOf, productRef, timestampOut, userRef } from '../primitives'
+import { codeRef, decimalOut, id, idQuery, idRef, listQuery, pageOf, productRef, timestampOut, userRef } from '../primitives'
+import { commandIdField } from '../commands/commands.contract'
 import { TASK_STATUSES } from './tasks.rules'
 
 /** A task as the API shows it: the list, the detail, and the answer of start/done share it. */
@@ -12,6 +13,8 @@ export const taskOut = z.object({
   location: codeRef.nullable(),
   product: productRef.nullable(),
   qty: decimalOut.nullable(),
+  /** what a pick can no longer take (a count found less than it reserved) */
+  short_qty: decimalOut.nullable().optional(),
   reference: z.string(),
   assignee: userRef.nullable(),
   created_at: timestampOut,
@@ -53,3 +56,17 @@ export const taskActionBody = z
 export type TaskActionBody = z.infer<typeof taskActionBody>
 /** The 409 a task assigned to someone else answers. */
 export type TaskAssignedToOther = { detail: string; code: 'assigned_to_other'; assignee: { id: number; username: string } }
+
+/**
+ * POST /workforce/tasks/take/ (docs/requirements.md §2.16): the handheld takes the oldest free task at a scanned
+ * location. `location` is the code as scanned, or the location's id.
+ */
+export const takeTaskBody = z.object({
+  location: z.union([
+    z.string({ error: 'Not a valid string.' }).trim().min(1, 'This field may not be blank.').max(100, 'Ensure this field has no more than 100 characters.'),
+    idRef,
+  ]),
+  type: z.string().trim().min(1, 'This field may not be blank.').max(40, 'Ensure this field has no more than 40 characters.').optional().describe('only a task of this type (count, pick, putaway ...)'),
+  command_id: commandIdField.optional(),
+})
+export type TakeTaskBody = z.infer<typeof takeTaskBody>

@@ -11,7 +11,14 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate'
  * (`refusal`) and the step does not advance. Confirm writes a command to the outbox (the `submit` actor), never
  * waits for the server, so all of this works offline. A recount task comes back as one more task.
  *
- * States: location → items (⇄ palletItem) → submitting → location; items → confirmEmpty → submitting.
+ * A product read without its lot, where the location holds several lots of it (`LOTS`, what the app learnt of the
+ * location: lots and expiry dates, never quantities), asks which lot (`chooseLot`, then `LOT`): the count then
+ * names its line (ADR 0011 §4 amendment). A scan while the count is being written is refused, never dropped.
+ *
+ * The list holds the operator's tasks and the free ones they may take (`free`): scanning a free task's location takes
+ * it first (`taking`, the `take` actor; refused when someone else took it meanwhile).
+ *
+ * States: location (→ taking) → items (⇄ palletItem, ⇄ chooseLot) → submitting → location; items → confirmEmpty → submitting.
  */
 
 export type CountMessage = { id: string; values?: Record<string, string | number> }
@@ -29,6 +36,8 @@ export interface CountTask {
   plan: number
   location: { id: number; code: string }
   round: number
+  /** nobody's yet: scanning its location takes it */
+  free?: boolean
 }
 
 export interface CountPallet {
@@ -44,6 +53,13 @@ export interface CountEntry {
   expiry: string | null
   pallet: CountPallet | null
   qty: string
+}
+
+/** A lot of a product in the location being counted: what it is, never how much (blind is blind to quantity only). */
+export interface CountLot {
+  product: number
+  lot: string
+  expiry: string | null
 }
 
 /** What Confirm writes to the outbox. */
@@ -63,6 +79,10 @@ export interface CountContext {
   refusal: CountMessage | null
   /** the location just written to the outbox (shown until the next scan) */
   last: { location: string; entries: number; empty: boolean } | null
+  /** the lots the location holds, by product (LOTS), for the location they were asked for */
+  lots: { location: number; lots: CountLot[] } | null
+  /** a product read waiting for its lot (chooseLot) */
+  choosing: Extract<CountTarget, { kind: 'product' }> | null
 }
 
 export type CountEvent =
@@ -76,6 +96,10 @@ export type CountEvent =
   | { type: 'CONFIRM' }
   /** start over ('Cancelar') */
   | { type: 'RESET' }
+  /** the lots a location holds (the app asks when a location opens) */
+  | { type: 'LOTS'; location: number; lots: CountLot[] }
+  /** the lot chosen for the product read waiting for it */
+  | { type: 'LOT'; lot: string; expiry: string | null }
 
 export const COUNT_MESSAGES = {
   scanLocation: { id: 'count.scanLocation' }, // 'Leia a localização a contar'
@@ -97,7 +121,19 @@ export const COUNT_MESSAGES = {
   notEmpty: { id: 'count.notEmpty' },
   pressConfirm: { id: 'count.pressConfirm' },
   saveFailed: { id: 'count.saveFailed' },
+  chooseLot: { id: 'count.chooseLot' },
+  chooseLotFirst: { id: 'count.chooseLotFirst' },
+  busySaving: { id: 'count.busySaving' },
+  taking: { id: 'count.taking' },
+  busyTaking: { id: 'count.busyTaking' },
+  takenByOther: { id: 'count.takenByOther' },
 } as const
+
+/** the lots of `product` the location holds, when they are known for the location being counted */
+export function lotsOf(context: Pick<CountContext, 'lots' | 'task'>, product: number): CountLot[] {
+  if (!context.lots || context.lots.location !== context.task?.location.id) return []
+  return context.lots.lots.filter((l) => l.product === product)
+}
 
 /** a positive quantity with up to 3 decimals ('5', '2.5', '2,5'); zero is allowed when typed (a line found empty) */
 export function normalizeCountQty(raw: string): string | null {
@@ -144,6 +180,10 @@ export function countPrompt(snapshot: { value: unknown; context: CountContext })
       return COUNT_MESSAGES.confirmEmpty
     case 'submitting':
       return COUNT_MESSAGES.saving
+    case 'taking':
+      return COUNT_MESSAGES.taking
+    case 'chooseLot':
+      return { ...COUNT_MESSAGES.chooseLot, values: { code: snapshot.context.choosing?.code ?? '' } }
     default:
       return COUNT_MESSAGES.scanLocation
   }
@@ -161,7 +201,7 @@ const refuse = (message: CountMessage | ((target: CountTarget) => CountMessage))
 
 const unknownOr = (other: CountMessage) => (t: CountTarget) => (t.kind === 'unknown' ? { ...COUNT_MESSAGES.unknownCode, values: { code: t.code } } : other)
 
-const CLEAR = { task: null, entries: [], pallet: null, refusal: null }
+const CLEAR = { task: null, entries: [], pallet: null, refusal: null, choosing: null }
 
 export const countMachine = setup({
   types: {
@@ -172,6 +212,10 @@ export const countMachine = setup({
     submit: fromPromise<unknown, CountSubmission>(async () => {
       throw new Error('submit not provided')
     }),
+    /** take a free count task (POST /workforce/tasks/take/ by its location) */
+    take: fromPromise<unknown, CountTask>(async () => {
+      throw new Error('take not provided')
+    }),
   },
   actions: {
     // the app's feedback (sound, vibration, flash): started in the scan's own task
@@ -180,6 +224,7 @@ export const countMachine = setup({
     setRefusal: assign((_args, params: CountMessage) => ({ refusal: params })),
   },
   guards: {
+    isFreeTaskLocation: ({ context, event }) => event.type === 'SCAN' && event.target.kind === 'location' && context.tasks.some((t) => t.free === true && t.location.id === (event.target as { id: number }).id),
     isTaskLocation: ({ context, event }) => event.type === 'SCAN' && event.target.kind === 'location' && context.tasks.some((t) => t.location.id === (event.target as { id: number }).id),
     isInactiveLocation: ({ event }) => event.type === 'SCAN' && event.target.kind === 'location' && !event.target.active,
     isLocation: ({ event }) => event.type === 'SCAN' && event.target.kind === 'location',
@@ -187,6 +232,9 @@ export const countMachine = setup({
     isProduct: ({ event }) => event.type === 'SCAN' && event.target.kind === 'product',
     isPallet: ({ event }) => event.type === 'SCAN' && event.target.kind === 'pallet',
     hasEntries: ({ context }) => context.entries.length > 0,
+    /** a product read without its lot, of which the location holds several lots */
+    needsLot: ({ context, event }) => event.type === 'SCAN' && event.target.kind === 'product' && !event.target.lot && lotsOf(context, event.target.id).length > 1,
+    isLotsForTask: ({ context, event }) => event.type === 'LOTS' && event.location === context.task?.location.id,
     validQty: ({ context, event }) => {
       assertEvent(event, 'QTY')
       return context.entries.length > 0 && normalizeCountQty(event.qty) !== null
@@ -194,16 +242,28 @@ export const countMachine = setup({
   },
 }).createMachine({
   id: 'count',
-  context: () => ({ tasks: [], ...CLEAR, last: null }),
+  context: () => ({ tasks: [], ...CLEAR, last: null, lots: null }),
   initial: 'location',
   on: {
     TASKS: { actions: assign({ tasks: ({ event }) => event.tasks }) },
     RESET: { target: '.location', actions: assign(CLEAR) },
+    LOTS: { guard: 'isLotsForTask', actions: assign({ lots: ({ event }) => (event.type === 'LOTS' ? { location: event.location, lots: event.lots } : null) }) },
   },
   states: {
     location: {
       on: {
         SCAN: [
+          {
+            guard: 'isFreeTaskLocation',
+            target: 'taking',
+            actions: [
+              assign(({ context, event }) => {
+                const t = event.target as Extract<CountTarget, { kind: 'location' }>
+                return { ...CLEAR, task: context.tasks.find((task) => task.location.id === t.id)!, last: null }
+              }),
+              'accepted',
+            ],
+          },
           {
             guard: 'isTaskLocation',
             target: 'items',
@@ -224,6 +284,7 @@ export const countMachine = setup({
     items: {
       on: {
         SCAN: [
+          { guard: 'needsLot', target: 'chooseLot', actions: [assign({ choosing: ({ event }) => event.target as Extract<CountTarget, { kind: 'product' }>, refusal: null }), 'accepted'] },
           { guard: 'isProduct', actions: [assign({ entries: ({ context, event }) => addRead(context.entries, event.target as Extract<CountTarget, { kind: 'product' }>, null), refusal: null }), 'accepted'] },
           {
             guard: 'isPallet',
@@ -264,6 +325,49 @@ export const countMachine = setup({
         ],
       },
     },
+    taking: {
+      on: { SCAN: refuse(COUNT_MESSAGES.busyTaking) },
+      invoke: {
+        id: 'take',
+        src: 'take',
+        input: ({ context }) => context.task!,
+        onDone: {
+          target: 'items',
+          actions: assign(({ context }) => {
+            const task = { ...context.task!, free: false }
+            return { task, tasks: context.tasks.map((t) => (t.task === task.task ? task : t)) }
+          }),
+        },
+        onError: {
+          target: 'location',
+          actions: [
+            assign(({ context }) => ({
+              ...CLEAR,
+              // someone else has it: off the list
+              tasks: context.tasks.filter((t) => t.task !== context.task?.task),
+              refusal: { ...COUNT_MESSAGES.takenByOther, values: { code: context.task?.location.code ?? '' } },
+            })),
+            'refused',
+          ],
+        },
+      },
+    },
+    chooseLot: {
+      on: {
+        LOT: {
+          target: 'items',
+          actions: [
+            assign(({ context, event }) => ({
+              entries: addRead(context.entries, { ...context.choosing!, lot: event.lot, ...(event.expiry ? { expiry: event.expiry } : {}) }, null),
+              choosing: null,
+              refusal: null,
+            })),
+            'accepted',
+          ],
+        },
+        SCAN: refuse(COUNT_MESSAGES.chooseLotFirst),
+      },
+    },
     confirmEmpty: {
       on: {
         CONFIRM: { target: 'submitting', actions: assign({ refusal: null }) },
@@ -271,6 +375,8 @@ export const countMachine = setup({
       },
     },
     submitting: {
+      // a read while the count is written is refused where the operator sees it, never dropped
+      on: { SCAN: refuse(COUNT_MESSAGES.busySaving) },
       invoke: {
         id: 'submit',
         src: 'submit',

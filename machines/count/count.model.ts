@@ -6,11 +6,12 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import type { MachineModel } from '../testing/model-coverage'
-import { countMachine, type CountContext, type CountTarget, type CountTask } from './count.machine'
+import { countMachine, type CountContext, type CountLot, type CountTarget, type CountTask } from './count.machine'
 
 export const COUNT_TARGETS = {
   taskLocation: { kind: 'location', code: 'A-01-01', id: 1, active: true },
   otherTaskLocation: { kind: 'location', code: 'A-01-02', id: 2, active: true },
+  freeTaskLocation: { kind: 'location', code: 'A-01-03', id: 3, active: true },
   notAssigned: { kind: 'location', code: 'B-09-09', id: 5, active: true },
   inactive: { kind: 'location', code: 'Z-99-99', id: 9, active: false },
   product: { kind: 'product', code: 'P0001', id: 11, name: 'Parafuso' },
@@ -22,9 +23,17 @@ export const COUNT_TARGETS = {
 export const COUNT_TASKS: CountTask[] = [
   { task: 101, plan: 7, location: { id: 1, code: 'A-01-01' }, round: 0 },
   { task: 102, plan: 7, location: { id: 2, code: 'A-01-02' }, round: 1 },
+  // a free recount another operator counted first: taken by scanning its location
+  { task: 103, plan: 7, location: { id: 3, code: 'A-01-03' }, round: 1, free: true },
 ]
 
-export type CountModelEvent = EventObject & { target?: CountTarget; qty?: string; tasks?: CountTask[]; output?: unknown; error?: unknown }
+/** what A-01-01 holds of P0001: two lots (a product read without its lot there asks which) */
+export const COUNT_LOTS: CountLot[] = [
+  { product: 11, lot: 'L1', expiry: '2027-06-30' },
+  { product: 11, lot: 'L2', expiry: '2027-12-31' },
+]
+
+export type CountModelEvent = EventObject & { target?: CountTarget; qty?: string; tasks?: CountTask[]; output?: unknown; error?: unknown; location?: number; lots?: CountLot[]; lot?: string; expiry?: string | null }
 
 export const countModelEvents: CountModelEvent[] = [
   { type: 'TASKS', tasks: COUNT_TASKS },
@@ -34,7 +43,11 @@ export const countModelEvents: CountModelEvent[] = [
   { type: 'EMPTY' },
   { type: 'CONFIRM' },
   { type: 'RESET' },
+  { type: 'LOTS', location: 1, lots: COUNT_LOTS },
+  { type: 'LOT', lot: 'L1', expiry: '2027-06-30' },
   { type: 'xstate.done.actor.submit', output: { command_id: 'c-1' } },
+  { type: 'xstate.done.actor.take', output: { id: 103 } },
+  { type: 'xstate.error.actor.take', error: new Error('taken') },
   { type: 'xstate.error.actor.submit', error: new Error('QuotaExceededError') },
 ]
 
@@ -43,12 +56,14 @@ export function abstractCount(snapshot: AnyMachineSnapshot) {
   const c = snapshot.context as CountContext
   return {
     value: snapshot.value,
-    tasks: c.tasks.map((t) => t.task),
+    tasks: c.tasks.map((t) => (t.free ? `${t.task} free` : t.task)),
     task: c.task?.task ?? null,
     entries: Math.min(c.entries.length, 2),
     pallet: c.pallet !== null,
     refusal: c.refusal?.id ?? null,
     last: c.last !== null,
+    lots: c.lots !== null,
+    choosing: c.choosing?.code ?? null,
   }
 }
 
@@ -56,7 +71,15 @@ export const countModel: MachineModel<CountModelEvent> = {
   machine: countMachine,
   events: (snapshot) => {
     const submitting = snapshot.matches('submitting')
-    return countModelEvents.filter((e) => (e.type.startsWith('xstate.') ? submitting : true))
+    const c = snapshot.context as CountContext
+    return countModelEvents.filter((e) => {
+      if (e.type.startsWith('xstate.') && e.type.endsWith('.take')) return snapshot.matches('taking')
+      if (e.type.startsWith('xstate.')) return submitting
+      // the lots of A-01-01 arrive once, while it is counted; a lot is chosen only when asked
+      if (e.type === 'LOTS') return c.lots === null && c.task?.location.id === e.location
+      if (e.type === 'LOT') return snapshot.matches('chooseLot')
+      return true
+    })
   },
   abstract: abstractCount,
   screens: [

@@ -17,6 +17,7 @@ type Scanner = ReturnType<typeof start>
 function start(opts: { lookup?: (code: string) => Promise<unknown>; history?: ScanRead[]; camera?: Parameters<typeof fromCallback<ScannerEvent>>[0] } = {}) {
   const persisted: ScanRead[][] = []
   let buzz = 0
+  let refusals = 0
   const actor = createActor(
     scannerMachine.provide({
       actors: {
@@ -30,11 +31,14 @@ function start(opts: { lookup?: (code: string) => Promise<unknown>; history?: Sc
         vibrate: () => {
           buzz++
         },
+        refused: () => {
+          refusals++
+        },
       },
     }),
     { input: { history: opts.history } },
   ).start()
-  return { actor, persisted, buzzes: () => buzz }
+  return { actor, persisted, buzzes: () => buzz, refusals: () => refusals }
 }
 
 /** Type `text` one key every `delay` ms (fake clock), then optionally Enter or Tab. */
@@ -122,6 +126,8 @@ describe('scanner timing', () => {
     expect(reads(s)).toEqual([])
     expect(lookups).toEqual([])
     expect(s.actor.getSnapshot().context.notice).toEqual({ id: 'scanner.incomplete' })
+    // refused with the error sound and vibration, not dropped in silence
+    expect(s.refusals()).toBe(1)
     // scanned again: read whole, and the notice goes
     await vi.advanceTimersByTimeAsync(400)
     await type(s, 'MNOPQRST', 5, 'Enter')

@@ -330,7 +330,8 @@ export const scannerMachine = setup({
               {
                 guard: and(['burstComplete', 'burstIncomplete']),
                 target: 'idle',
-                actions: ['clearKeys', assign({ notice: MESSAGES.incomplete })],
+                // refused as any read the screen cannot use: the notice, and the error sound and vibration
+                actions: ['clearKeys', assign({ notice: MESSAGES.incomplete }), 'refused'],
               },
               {
                 guard: 'burstComplete',

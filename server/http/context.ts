@@ -28,6 +28,11 @@ export type AppDeps = {
   outbox: EmailOutbox
   /** this process's runner of the one job queue (ADR 0017): modules register handlers; createApp starts and stops it */
   jobs: JobRunner
+  /**
+   * what the owners of reservations do when a count takes reserved stock, inside the count's transaction (ADR 0011 §4):
+   * each gives back `qty` on the line (moved or its pick marked short) and answers how much it held
+   */
+  reservationHooks: { short: ((tx: Tx, actor: { companyId: number; userId: number }, short: { lineId: number; qty: string; reference: string }) => Promise<string>)[] }
   /** what other modules do inside the transaction that starts a task (the tasks service calls no module itself) */
   taskHooks: {
     started: ((tx: Tx, companyId: number, taskId: number) => Promise<void>)[]

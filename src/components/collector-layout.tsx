@@ -51,16 +51,20 @@ export function CollectorLayout({ username, onLogout, status }: { username?: str
       h="100dvh"
       style={{ display: 'flex', flexDirection: 'column', fontSize: 'var(--mantine-font-size-md)' }}
     >
-      <Group component="header" px="sm" py={6} gap="xs" wrap="nowrap" style={{ flexShrink: 0, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        <img src={logoUrl} alt="" width={28} height={28} style={{ display: 'block' }} />
-        <Text fw={700} style={{ flex: 1 }}>
-          Movatic WMS
-        </Text>
-        {username ? (
-          <Text size="sm" c="dimmed" truncate maw={140}>
-            {username}
+      {/* 412 px holds the logo, the name on one line, the 'N pendentes' badge and two 48 px buttons: the username goes
+          under the name (truncated), never beside it, so nothing wraps (docs/requirements.md §2.16) */}
+      <Group component="header" px={8} py={6} gap={6} wrap="nowrap" style={{ flexShrink: 0, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <img src={logoUrl} alt="" width={28} height={28} style={{ display: 'block', flexShrink: 0 }} />
+        <Box style={{ flex: 1, minWidth: 0, lineHeight: 1.2 }}>
+          <Text fw={700} lh={1.2} data-testid="collector-product-name" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            Movatic WMS
           </Text>
-        ) : null}
+          {username ? (
+            <Text size="xs" lh={1.2} c="var(--collector-muted)" truncate>
+              {username}
+            </Text>
+          ) : null}
+        </Box>
         {status}
         <UnstyledButton component={Link} to="/m/settings" className={classes.iconButton} aria-label={t`Configurações`}>
           <IconSettings size={24} aria-hidden />

@@ -202,11 +202,11 @@ function selectStatus(snapshot: SessionSnapshot): SessionStatus {
   return 'signedOut'
 }
 
-export async function loginWith(actor: SessionActor, username: string, password: string, remember: boolean): Promise<void> {
+export async function loginWith(actor: SessionActor, username: string, password: string, remember: boolean): Promise<User | null> {
   await whenSessionReady(actor)
   actor.send({ type: 'LOGIN', username, password, remember })
   const settled = await waitFor(actor, (s) => !s.hasTag('signingIn'))
-  if (settled.hasTag('signedIn')) return
+  if (settled.hasTag('signedIn')) return settled.context.user
   throw new LoginFailure(settled.context.error ?? { kind: 'server' })
 }
 
@@ -217,8 +217,8 @@ export interface UseSession {
   error: LoginError | null
   /** why the last session ended, when it did: 'logout' | 'expired' | 'elsewhere' */
   ended: EndReason | null
-  /** resolves when signed in; rejects with a LoginFailure (kind 'invalid' | 'throttled' | 'network' | 'server') */
-  login: (username: string, password: string, remember: boolean) => Promise<void>
+  /** resolves with the user (null when the profile could not be read) when signed in; rejects with a LoginFailure (kind 'invalid' | 'throttled' | 'network' | 'server') */
+  login: (username: string, password: string, remember: boolean) => Promise<User | null>
   logout: () => void
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { isAuthenticated, useSession } from '../lib/session'
 import { LoginPage } from '../features/auth/components/login-page'
+import { landingAfterLogin } from '../features/auth/landing-after-login'
 
 interface LoginSearch {
   redirect?: string
@@ -25,11 +26,11 @@ export const Route = createFileRoute('/login')({
 function LoginRoute() {
   const { redirect: target } = Route.useSearch()
   const router = useRouter()
-  const { status } = useSession()
+  const { status, user } = useSession()
   // signed in from another tab (SPEC 4: token changes in another tab are followed): this login has nothing left to do
   useEffect(() => {
-    if (status === 'signedIn') void router.navigate({ href: safeRedirect(target), replace: true })
-  }, [status, router, target])
+    if (status === 'signedIn') void router.navigate({ href: landingAfterLogin(safeRedirect(target), user), replace: true })
+  }, [status, router, target, user])
   // SPEC 2.2: success replaces the history entry, so Back does not return to the login
-  return <LoginPage onSignedIn={() => void router.navigate({ href: safeRedirect(target), replace: true })} />
+  return <LoginPage onSignedIn={(signedIn) => void router.navigate({ href: landingAfterLogin(safeRedirect(target), signedIn), replace: true })} />
 }

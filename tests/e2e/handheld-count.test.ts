@@ -118,6 +118,39 @@ async function count(page: Page, line: StockLine, qty: string, read: (page: Page
   await page.getByTestId('count-done').getByText(`Contagem registrada: ${line.location.code}`).waitFor()
 }
 
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`
+
+async function newProduct(code: string): Promise<number> {
+  const uoms = await app.api<{ results: { id: number; code: string }[] }>('/product/uoms/?search=UN')
+  return (await post<{ id: number }>('/product/products/', { code, name1: `Produto ${code}`, uom: uoms.results[0]!.id })).id
+}
+
+/** empty active storage locations the handheld knows */
+async function emptyLocations(n: number): Promise<CacheLocation[]> {
+  const cache = await app.api<{ locations: CacheLocation[] }>('/workforce/handheld/cache/')
+  const out: CacheLocation[] = []
+  for (const l of cache.locations) {
+    if (!l.active || l.kind !== 'storage' || usedLocations.has(l.id)) continue
+    if ((await app.api<{ count: number }>(`/inventory/stock/?location=${l.id}&page_size=1`)).count !== 0) continue
+    usedLocations.add(l.id)
+    out.push(l)
+    if (out.length === n) return out
+  }
+  throw new Error('not enough empty locations')
+}
+
+/** on /m/count: the product read, its lot chosen (lots and dates shown, never quantities), the quantity typed */
+async function countLot(page: Page, product: string, lot: string, expiry: string, qty: string) {
+  await burst(page, product)
+  const lots = page.getByTestId('count-lots')
+  await lots.waitFor()
+  expect(await lots.innerText()).not.toMatch(/\b(20|30|50)\b/)
+  await lots.getByRole('button', { name: `Lote ${lot} · Validade ${ddmmyyyy(expiry)}` }).click()
+  await page.getByRole('textbox', { name: `Quantidade de ${product}` }).fill(qty)
+  await page.getByRole('button', { name: 'OK' }).click()
+}
+
 describe('handheld count', () => {
   it('counts a location with a variance on /m/count; the desktop count review shows it', async () => {
     const line = await countableLocation()
@@ -262,4 +295,71 @@ describe('handheld count', () => {
     await screenshot(page, 'handheld-count-start-dark')
     await page.context().close()
   }, 120_000)
+
+  it('a blind count over reserved stock: the lot chosen on the handheld, the recount taken by a second operator by scanning the location, approved on the desktop', async () => {
+    const [here, elsewhere] = await emptyLocations(2)
+    const product = await newProduct('E2E-CNT-1')
+    const found = (location: CacheLocation, lot: string, qty: string, expiry: string) =>
+      post('/inventory/adjustments/', { product, location: location.id, qty, lot, expiry_date: expiry, reason_code: 'found', note: 'e2e' })
+    const [soon, later, latest] = [inDays(30), inDays(120), inDays(200)]
+    await found(here, 'E2E-A', '20', soon)
+    await found(here, 'E2E-B', '30', later)
+    await found(elsewhere, 'E2E-C', '50', latest)
+    // a released copack order holds 15 of E2E-A (FEFO: the earliest expiry), with its pick task
+    const result = await newProduct('E2E-CNT-R')
+    await post('/manufacturing/boms/', { product: result, components: [{ product, qty_per_unit: '15' }] })
+    const order = await post<{ id: number }>('/manufacturing/copack-orders/', { code: 'CP-E2E-CNT', result_product: result, result_qty: 1 })
+    await post(`/manufacturing/copack-orders/${order.id}/reserve/`, {})
+    const lines = async () => (await app.api<{ results: (StockLine & { reserved_qty: string })[] }>(`/inventory/stock/?product=${product}&page_size=10`)).results
+    expect((await lines()).find((l) => l.lot === 'E2E-A')?.reserved_qty).toBe('15.000')
+    const plan = (await post<{ id: number }>('/inventory/counts/', { name: 'e2e reserved', locations: [here.id], blind: true })).id
+
+    // the first operator takes the free count by scanning the location, and chooses each lot
+    const first = await app.signedInPage({ viewport: HANDHELD, username: 'operator' })
+    await openCount(first)
+    await first.getByTestId('count-tasks').getByText(here.code).waitFor()
+    await burst(first, here.code)
+    await expectPrompt(first, 'Leia cada produto ou palete do local, ou toque em Local vazio')
+    await burst(first, 'E2E-CNT-1')
+    await first.getByTestId('count-lots').waitFor()
+    await expectPrompt(first, 'Há vários lotes de E2E-CNT-1 aqui: toque no lote contado')
+    await screenshot(first, 'handheld-count-lot-chooser')
+    await first.getByTestId('count-lots').getByRole('button', { name: `Lote E2E-A · Validade ${ddmmyyyy(soon)}` }).click()
+    await first.getByRole('textbox', { name: 'Quantidade de E2E-CNT-1' }).fill('8')
+    await first.getByRole('button', { name: 'OK' }).click()
+    await countLot(first, 'E2E-CNT-1', 'E2E-B', later, '30')
+    await first.getByRole('button', { name: 'Confirmar' }).click()
+    await first.getByTestId('count-done').getByText(`Contagem registrada: ${here.code}`).waitFor()
+    await poll(async () => (await countLocation(plan, here.id)).status, { timeout: 30_000 }).toBe('recount')
+    await first.context().close()
+
+    // a second operator finds the recount free, takes it by scanning the location, counts 6 and 30
+    const second = await app.signedInPage({ viewport: HANDHELD, username: 'operator2' })
+    await openCount(second)
+    await second.getByTestId('count-tasks').getByText(here.code).waitFor()
+    await burst(second, here.code)
+    await expectPrompt(second, 'Leia cada produto ou palete do local, ou toque em Local vazio')
+    await countLot(second, 'E2E-CNT-1', 'E2E-A', soon, '6')
+    await countLot(second, 'E2E-CNT-1', 'E2E-B', later, '30')
+    await second.getByRole('button', { name: 'Confirmar' }).click()
+    await second.getByTestId('count-done').getByText(`Contagem registrada: ${here.code}`).waitFor()
+    await poll(async () => (await countLocation(plan, here.id)).status, { timeout: 30_000 }).toBe('review')
+    await second.context().close()
+
+    // the supervisor approves on the desktop: the variance posts though 15 were reserved on a line that holds 6 now
+    const desk = await app.signedInPage({ viewport: { width: 1280, height: 800 }, username: 'supervisor' })
+    await desk.goto(`/inventory/counts/${plan}`)
+    await desk.getByRole('button', { name: `Revisar ${here.code}` }).click()
+    await poll(async () => (await desk.getByTestId('variance').allInnerTexts()).join(' '), { timeout: 20_000 }).toMatch(/−14/)
+    await screenshot(desk, 'count-review-reserved')
+    await desk.getByRole('button', { name: 'Aprovar e lançar' }).click()
+    await poll(async () => (await countLocation(plan, here.id)).status, { timeout: 30_000 }).toBe('approved')
+    const after = await lines()
+    const a = after.find((l) => l.lot === 'E2E-A')!
+    expect([a.qty, a.reserved_qty]).toEqual(['6.000', '6.000'])
+    // the 9 the count took moved to the next eligible stock by FEFO (E2E-B, the same location)
+    expect(after.find((l) => l.lot === 'E2E-B')?.reserved_qty).toBe('9.000')
+    expect(after.find((l) => l.lot === 'E2E-C')?.reserved_qty).toBe('0.000')
+    await desk.context().close()
+  }, 300_000)
 })

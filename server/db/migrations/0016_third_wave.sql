@@ -24,9 +24,14 @@ CREATE TABLE "command_refusal_quota" (
 	"hits" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "excluded_user_id" integer;--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "short_qty" numeric(14, 3);--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("state","kind","run_at") WHERE "jobs"."state" = 'queued';--> statement-breakpoint
 CREATE INDEX "jobs_lease_idx" ON "jobs" USING btree ("lease_until") WHERE "jobs"."state" = 'running';--> statement-breakpoint
 CREATE INDEX "jobs_order_idx" ON "jobs" USING btree ("kind","order_key","id") WHERE "jobs"."order_key" is not null and "jobs"."state" in ('queued', 'running');--> statement-breakpoint
 CREATE INDEX "jobs_company_idx" ON "jobs" USING btree ("company_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "jobs_dedupe_uq" ON "jobs" USING btree ("kind","dedupe_key") WHERE "jobs"."dedupe_key" is not null and "jobs"."state" in ('queued', 'running');
+CREATE UNIQUE INDEX "jobs_dedupe_uq" ON "jobs" USING btree ("kind","dedupe_key") WHERE "jobs"."dedupe_key" is not null and "jobs"."state" in ('queued', 'running');--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_excluded_user_id_users_id_fk" FOREIGN KEY ("excluded_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "tasks_location_free_idx" ON "tasks" USING btree ("location_id","created_at") WHERE "tasks"."assignee_id" IS NULL AND "tasks"."status" IN ('open', 'pending');--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_excluded_not_assignee_ck" CHECK ("tasks"."excluded_user_id" IS NULL OR "tasks"."assignee_id" IS NULL OR "tasks"."excluded_user_id" <> "tasks"."assignee_id");

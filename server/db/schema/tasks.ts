@@ -20,10 +20,14 @@ export const tasks = pgTable(
     type: text().notNull(),
     status: text({ enum: TASK_STATUSES }).notNull().default('open'),
     assigneeId: integer('assignee_id').references(() => users.id),
+    // offered to every operator but this one (a recount never goes back to its first counter, docs/requirements.md §2.10)
+    excludedUserId: integer('excluded_user_id').references(() => users.id),
     locationId: integer('location_id').references(() => locations.id),
     productId: integer('product_id').references(() => products.id),
     qty: numeric({ precision: 14, scale: 3 }),
     reference: text().notNull().default(''),
+    /** what a pick cannot take any more (a count found less than it reserved, ADR 0011 §4): the task is short by this much */
+    shortQty: numeric('short_qty', { precision: 14, scale: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -34,6 +38,9 @@ export const tasks = pgTable(
     index('tasks_company_created_idx').on(t.companyId, t.createdAt),
     index('tasks_company_finished_idx').on(t.companyId, t.finishedAt),
     index('tasks_assignee_idx').on(t.assigneeId),
+    check('tasks_excluded_not_assignee_ck', sql`${t.excludedUserId} IS NULL OR ${t.assigneeId} IS NULL OR ${t.excludedUserId} <> ${t.assigneeId}`),
+    // the handheld takes the oldest free task at a scanned location
+    index('tasks_location_free_idx').on(t.locationId, t.createdAt).where(sql`${t.assigneeId} IS NULL AND ${t.status} IN ('open', 'pending')`),
   ],
 )
 

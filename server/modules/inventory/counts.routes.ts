@@ -4,9 +4,11 @@ import {
   countApproveAllBody,
   countApproveAllOut,
   countDetailOut,
+  countIdentitiesOut,
   countListOut,
   countListQuery,
   countLocationOut,
+  countLinesBody,
   countLocationParams,
   countPlanBody,
   countReviewBody,
@@ -20,7 +22,7 @@ import { idParams } from '../../../contracts/primitives'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { pageParams, pageResponse } from '../../http/pagination'
-import { approveAll, countDetail, countSheet, listCountPlans, planCount, reviewCount, submitCount } from './counts.service'
+import { approveAll, countDetail, countIdentities, countSheet, listCountPlans, planCount, reviewCount, reviewLines, submitCount } from './counts.service'
 
 const TAG = 'inventory'
 
@@ -64,12 +66,26 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: WRITE_ROLES },
       schema: { tags: [TAG], summary: 'Approve every location awaiting review (or the given ones)', params: idParams, body: countApproveAllBody, response: { 200: countApproveAllOut } },
     },
-    async (req) => approveAll(app.deps.db, actor(req.user), req.params.id, req.body),
+    async (req) => approveAll(app.deps.db, actor(req.user), req.params.id, req.body, app.deps.reservationHooks.short),
   )
   app.get(
     '/inventory/counts/:id/locations/:location/',
     { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'What to count in a location (system quantities hidden when blind)', params: countLocationParams, response: { 200: countSheetOut } } },
     async (req) => countSheet(app.deps.db, req.user.companyId, req.params.id, req.params.location),
+  )
+  app.get(
+    '/inventory/counts/:id/locations/:location/identities/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: [TAG],
+        summary: 'What the stock in a counted location is (product, lot, expiry, pallet, SSCC), never how much',
+        description: 'For a supervisor, or an operator whose count task it is (assigned to them, or free and not a recount of their own count); 403 otherwise.',
+        params: countLocationParams,
+        response: { 200: countIdentitiesOut },
+      },
+    },
+    async (req) => countIdentities(app.deps.db, req.user, req.params.id, req.params.location),
   )
   app.post(
     '/inventory/counts/:id/locations/:location/',
@@ -86,7 +102,24 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: countSubmitOut, 409: commandConflictOut },
       },
     },
-    async (req) => submitCount(app.deps.db, actor(req.user), req.params.id, req.params.location, req.body),
+    async (req) => submitCount(app.deps.db, actor(req.user), req.params.id, req.params.location, req.body, app.deps.reservationHooks.short),
+  )
+  app.post(
+    '/inventory/counts/:id/locations/:location/lines/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: 'Review a counted location line by line: approve some variances, send the rest to recount',
+        description:
+          'The variances of `approve` (their `entry` ids) post at once; the others go to recount (to `assignee`, or to any operator but the last counter). Every variance approved: the location is approved. ' +
+          'Takes an optional `command_id`: the same id again applies nothing new.',
+        params: countLocationParams,
+        body: countLinesBody,
+        response: { 200: countLocationOut, 409: commandConflictOut },
+      },
+    },
+    async (req) => reviewLines(app.deps.db, actor(req.user), req.params.id, req.params.location, req.body, app.deps.reservationHooks.short),
   )
   app.post(
     '/inventory/counts/:id/locations/:location/:action/',
@@ -100,6 +133,6 @@ export const countRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: countLocationOut },
       },
     },
-    async (req) => reviewCount(app.deps.db, actor(req.user), req.params.id, req.params.location, req.params.action, req.body),
+    async (req) => reviewCount(app.deps.db, actor(req.user), req.params.id, req.params.location, req.params.action, req.body, app.deps.reservationHooks.short),
   )
 }

@@ -11,7 +11,7 @@
  * recount.
  */
 import { and, asc, eq, inArray, max, ne, or, sql } from 'drizzle-orm'
-import type { CountDetail, CountLocation, CountPlan, CountSheet, CountSubmitResult } from '../../../contracts/inventory/counts.contract'
+import type { CountDetail, CountIdentities, CountLocation, CountPlan, CountSheet, CountSubmitResult } from '../../../contracts/inventory/counts.contract'
 import type { CountLocationStatus } from '../../../contracts/inventory/inventory.rules'
 import { COUNT_MAX_LOCATIONS } from '../../../contracts/inventory/inventory.rules'
 import type { DbOrTx, Tx } from '../../db/client'
@@ -22,12 +22,19 @@ import { users } from '../../db/schema/users'
 import { fieldError, forbidden, notFound } from '../../http/errors'
 import { likeEscape, orderingClause } from '../../http/pagination'
 import { runOnce } from '../commands/commands.service'
-import { assignTask, cancelTasks, createTask, finishTask } from '../workforce/tasks.service'
+import { assignTask, cancelTasks, createTask, finishTask, taskAssignee } from '../workforce/tasks.service'
 import { movesByIds } from './ledger.service'
 import { getInventorySettings } from './settings.service'
-import { postStockMovesInTx, type StockMoveInput } from './stock.service'
+import { moveReservation, postStockMovesInTx, type StockMoveInput } from './stock.service'
 
 export type CountActor = { companyId: number; userId: number }
+
+/**
+ * What the owner of a reservation does when a count takes reserved stock (ADR 0011 §4; the app wires copack's): it
+ * gives back `qty` of its reservations on the line (moved to other stock or its pick marked short) inside the count's
+ * transaction, and answers how much of `qty` it held.
+ */
+export type ReservationShortHook = (tx: Tx, actor: CountActor, short: { lineId: number; qty: string; reference: string }) => Promise<string>
 
 const planCode = (id: number) => `CNT-${String(id).padStart(6, '0')}`
 
@@ -145,6 +152,32 @@ export async function countSheet(db: DbOrTx, companyId: number, planId: number, 
   return { plan: plan.id, code: planCode(plan.id), location: loc, status: cl.status, round: cl.round, blind: plan.blind, products: prods, expected }
 }
 
+/**
+ * The identities (product, lot, expiry, pallet, SSCC) of what a location holds, without quantities: for a supervisor,
+ * or for an operator whose count task it is (assigned to them, or free and not a recount of their own count).
+ */
+export async function countIdentities(db: DbOrTx, user: { companyId: number; id: number; role: string }, planId: number, locationId: number): Promise<CountIdentities> {
+  const plan = await loadPlan(db, user.companyId, planId)
+  const cl = await loadCountLocation(db, user.companyId, planId, locationId)
+  if (user.role !== 'admin' && user.role !== 'supervisor') {
+    if (cl.status !== 'pending' && cl.status !== 'recount') throw forbidden()
+    if (cl.status === 'recount' && cl.countedBy === user.id) throw forbidden('A recount is done by a different operator.')
+    const holder = cl.taskId !== null ? await taskAssignee(db, user.companyId, cl.taskId) : null
+    if (holder !== null && holder !== user.id) throw forbidden()
+  }
+  const [loc] = await db.select({ id: locations.id, code: locations.code }).from(locations).where(eq(locations.id, locationId))
+  const lines = await locationLines(db, user.companyId, locationId, plan.productIds)
+  const seen = new Set<string>()
+  const identities: CountIdentities['identities'] = []
+  for (const l of lines) {
+    const k = JSON.stringify([l.productId, l.lot, l.expiryDate, l.palletCode, l.sscc])
+    if (seen.has(k)) continue
+    seen.add(k)
+    identities.push({ product: { id: l.productId, code: l.productCode, name1: l.productName1 }, lot: l.lot, expiry_date: l.expiryDate, pallet_code: l.palletCode, sscc: l.sscc })
+  }
+  return { location: loc, identities }
+}
+
 function locationLines(db: DbOrTx, companyId: number, locationId: number, productIds: number[], lock = false) {
   const q = db
     .select({
@@ -168,6 +201,53 @@ function locationLines(db: DbOrTx, companyId: number, locationId: number, produc
 type Entry = { product: number; lot?: string | null; pallet_code?: string | null; sscc?: string | null; expiry_date?: string | null; qty: string }
 const keyOf = (p: number, lot: string | null | undefined, pallet: string | null | undefined, sscc: string | null | undefined) => JSON.stringify([p, lot ?? null, pallet ?? null, sscc ?? null])
 
+type LocationLine = Awaited<ReturnType<typeof locationLines>>[number]
+
+/**
+ * Which stock line each entry counts (docs/requirements.md §2.16; ADR 0011 §4 amendment): an SSCC is its pallet's
+ * line; otherwise the product's lines in the location narrowed by the lot and the pallet the entry gives. One line
+ * left is that line, whatever the entry left out (a product scanned without its lot); none is stock found where the
+ * system had none; several are refused (400 `entries`) until the lot, or the pallet, is given. Answers the counted
+ * quantity per line and the found entries per product/lot/pallet/SSCC.
+ */
+async function matchEntries(tx: Tx, lines: LocationLine[], entries: Entry[], locationCode: string): Promise<{ onLines: Map<number, bigint>; found: Map<string, { entry: Entry; qty: bigint }> }> {
+  const onLines = new Map<number, bigint>()
+  const found = new Map<string, { entry: Entry; qty: bigint }>()
+  const blank = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim())
+  const codes = new Map<number, string>()
+  const codeOf = async (productId: number) => {
+    if (!codes.has(productId)) {
+      const [p] = await tx.select({ code: products.code }).from(products).where(eq(products.id, productId))
+      codes.set(productId, p?.code ?? String(productId))
+    }
+    return codes.get(productId) ?? String(productId)
+  }
+  for (const raw of entries) {
+    const e: Entry = { ...raw, lot: blank(raw.lot), pallet_code: blank(raw.pallet_code), sscc: blank(raw.sscc), expiry_date: blank(raw.expiry_date) }
+    const qty = milli(e.qty)
+    let candidates = lines.filter((l) => l.productId === e.product)
+    if (e.sscc) candidates = candidates.filter((l) => l.sscc === e.sscc)
+    else {
+      if (e.lot) candidates = candidates.filter((l) => l.lot === e.lot)
+      if (e.pallet_code) candidates = candidates.filter((l) => l.palletCode === e.pallet_code)
+    }
+    if (candidates.length > 1) {
+      const lots = new Set(candidates.map((l) => l.lot))
+      if (!e.lot && lots.size > 1) throw fieldError('entries', `Product ${await codeOf(e.product)} has several lots in ${locationCode}: choose the lot.`)
+      throw fieldError('entries', `Product ${await codeOf(e.product)}, lot ${e.lot ?? candidates[0].lot ?? '—'} is on several pallets in ${locationCode}: scan the pallet.`)
+    }
+    const [line] = candidates
+    if (line) {
+      onLines.set(line.id, (onLines.get(line.id) ?? 0n) + qty)
+      continue
+    }
+    const k = keyOf(e.product, e.lot, e.pallet_code, e.sscc)
+    const prev = found.get(k)
+    found.set(k, { entry: prev?.entry ?? e, qty: (prev?.qty ?? 0n) + qty })
+  }
+  return { onLines, found }
+}
+
 function beyondTolerance(variance: bigint, snapshot: bigint, settings: { count_tolerance_percent: string; count_tolerance_qty: string }): boolean {
   if (variance === 0n) return false
   const abs = variance < 0n ? -variance : variance
@@ -178,7 +258,14 @@ function beyondTolerance(variance: bigint, snapshot: bigint, settings: { count_t
 }
 
 /** POST /inventory/counts/{id}/locations/{location}/: one location's count, applied once per command_id. */
-export function submitCount(db: DbOrTx, actor: CountActor, planId: number, locationId: number, body: { command_id?: string; empty: boolean; entries: Entry[] }): Promise<CountSubmitResult> {
+export function submitCount(
+  db: DbOrTx,
+  actor: CountActor,
+  planId: number,
+  locationId: number,
+  body: { command_id?: string; empty: boolean; entries: Entry[] },
+  hooks: ReservationShortHook[] = [],
+): Promise<CountSubmitResult> {
   return runOnce(db, actor, body.command_id, 'counts.submit', async (tx) => {
     const plan = await loadPlan(tx, actor.companyId, planId)
     if (plan.status === 'closed' || plan.status === 'cancelled') throw fieldError('non_field_errors', `This count is ${plan.status}.`)
@@ -197,21 +284,14 @@ export function submitCount(db: DbOrTx, actor: CountActor, planId: number, locat
     // the location's lines, locked: the snapshot and the last ledger id agree
     const lines = await locationLines(tx, actor.companyId, locationId, plan.productIds, true)
     const [{ last }] = await tx.select({ last: max(stockMoves.id) }).from(stockMoves)
-    const counted = new Map<string, { entry: Entry; qty: bigint }>()
-    for (const e of body.entries) {
-      const k = keyOf(e.product, e.lot, e.pallet_code, e.sscc)
-      const prev = counted.get(k)
-      counted.set(k, { entry: e, qty: (prev?.qty ?? 0n) + milli(e.qty) })
-    }
+    const [here] = await tx.select({ code: locations.code }).from(locations).where(eq(locations.id, locationId))
+    const { onLines, found } = await matchEntries(tx, lines, body.entries, here?.code ?? '')
     const round = cl.round + 1
     const rows: (typeof countEntries.$inferInsert)[] = []
     for (const l of lines) {
-      const k = keyOf(l.productId, l.lot, l.palletCode, l.sscc)
-      const c = counted.get(k)
-      counted.delete(k)
-      rows.push({ companyId: actor.companyId, countLocationId: cl.id, round, productId: l.productId, lot: l.lot, palletCode: l.palletCode, sscc: l.sscc, expiryDate: l.expiryDate, stockLineId: l.id, snapshotQty: l.qty, countedQty: fromMilli(c?.qty ?? 0n) })
+      rows.push({ companyId: actor.companyId, countLocationId: cl.id, round, productId: l.productId, lot: l.lot, palletCode: l.palletCode, sscc: l.sscc, expiryDate: l.expiryDate, stockLineId: l.id, snapshotQty: l.qty, countedQty: fromMilli(onLines.get(l.id) ?? 0n) })
     }
-    for (const { entry, qty } of counted.values()) {
+    for (const { entry, qty } of found.values()) {
       if (qty === 0n) continue
       rows.push({ companyId: actor.companyId, countLocationId: cl.id, round, productId: entry.product, lot: entry.lot ?? null, palletCode: entry.pallet_code ?? null, sscc: entry.sscc ?? null, expiryDate: entry.expiry_date ?? null, stockLineId: null, snapshotQty: '0', countedQty: fromMilli(qty) })
     }
@@ -231,11 +311,12 @@ export function submitCount(db: DbOrTx, actor: CountActor, planId: number, locat
     let status: CountLocationStatus
     let taskId: number | null = null
     if (!beyond || confirmed) {
-      await postVariances(tx, actor, plan.id, [{ ...cl, round, locationId }])
+      await postVariances(tx, actor, plan.id, [{ ...cl, round, locationId }], hooks)
       status = 'approved'
     } else if (round === 1) {
       const [loc] = await tx.select({ warehouseId: locations.warehouseId }).from(locations).where(eq(locations.id, locationId))
-      taskId = await createTask(tx, { companyId: actor.companyId, warehouseId: loc.warehouseId, type: 'count', locationId, reference: `${planCode(plan.id)} recount` })
+      // offered to every operator but the one who counted (docs/requirements.md §2.10)
+      taskId = await createTask(tx, { companyId: actor.companyId, warehouseId: loc.warehouseId, type: 'count', locationId, reference: `${planCode(plan.id)} recount`, excludedUserId: actor.userId })
       status = 'recount'
     } else {
       status = 'review'
@@ -253,8 +334,11 @@ export function submitCount(db: DbOrTx, actor: CountActor, planId: number, locat
 /** Post a round's variances through the stock service (reason count, reference the plan's code). */
 type CountEntryRow = typeof countEntries.$inferSelect
 
+/** What a refusal names of a count entry: its product's code, lot, pallet and location (ADR 0015). */
+type EntryNames = { product: string; lot: string; pallet: string; location: string }
+
 /** The moves that bring the ledger to what was counted (reason `count`), for the entries of one location's last round. */
-function varianceMoves(planId: number, locationId: number, entries: CountEntryRow[], lineExists: (id: number) => boolean): StockMoveInput[] {
+function varianceMoves(planId: number, locationId: number, entries: CountEntryRow[], lineExists: (id: number) => boolean, names: (e: CountEntryRow) => EntryNames): StockMoveInput[] {
   const reference = planCode(planId)
   const moves: StockMoveInput[] = []
   for (const e of entries) {
@@ -263,7 +347,10 @@ function varianceMoves(planId: number, locationId: number, entries: CountEntryRo
     const qty = fromMilli(v < 0n ? -v : v)
     const lineId = e.stockLineId !== null && lineExists(e.stockLineId) ? e.stockLineId : undefined
     if (v < 0n) {
-      if (lineId === undefined) throw fieldError('non_field_errors', `The stock of ${e.lot ?? 'the line'} left the location after the count; recount it.`)
+      if (lineId === undefined) {
+        const n = names(e)
+        throw fieldError('non_field_errors', `The stock of product ${n.product}, lot ${n.lot}, pallet ${n.pallet} left ${n.location} after the count; recount it.`)
+      }
       moves.push({ reason: 'count', qty, reference, from: { lineId } })
     } else if (lineId !== undefined) {
       moves.push({ reason: 'count', qty, reference, to: { lineId } })
@@ -275,11 +362,67 @@ function varianceMoves(planId: number, locationId: number, entries: CountEntryRo
 }
 
 /**
+ * Physical truth wins (ADR 0011 §4): where a variance takes more than a line's free quantity, the reservations on the
+ * line give way first, in this transaction. Their owners (hooks) move them to other eligible stock or mark their pick
+ * short; a reservation nobody claims moves by FEFO (moveReservation) and what cannot move opens an exception task.
+ * A line that no longer holds what the count takes (stock left after the count) is refused, naming it.
+ */
+async function coverReservations(tx: Tx, actor: CountActor, reference: string, takes: Map<number, bigint>, hooks: ReservationShortHook[]): Promise<void> {
+  if (!takes.size) return
+  const ids = [...takes.keys()].sort((a, b) => a - b)
+  const lines = await tx
+    .select({
+      id: stockLines.id,
+      qty: stockLines.qty,
+      reserved: stockLines.reservedQty,
+      productId: stockLines.productId,
+      productCode: products.code,
+      lot: stockLines.lot,
+      palletCode: stockLines.palletCode,
+      locationId: stockLines.locationId,
+      locationCode: locations.code,
+      warehouseId: locations.warehouseId,
+    })
+    .from(stockLines)
+    .innerJoin(products, eq(products.id, stockLines.productId))
+    .innerJoin(locations, eq(locations.id, stockLines.locationId))
+    .where(inArray(stockLines.id, ids))
+    .orderBy(stockLines.id)
+    .for('update', { of: stockLines })
+  for (const l of lines) {
+    const take = takes.get(l.id) ?? 0n
+    if (take > milli(l.qty)) {
+      throw fieldError('non_field_errors', `The count of product ${l.productCode}, lot ${l.lot ?? '—'}, pallet ${l.palletCode ?? '—'} at ${l.locationCode} takes ${fromMilli(take)} but the line holds ${l.qty} now; recount it.`)
+    }
+    const short = take - (milli(l.qty) - milli(l.reserved))
+    if (short <= 0n) continue
+    let left = short
+    for (const hook of hooks) {
+      if (left <= 0n) break
+      left -= milli(await hook(tx, actor, { lineId: l.id, qty: fromMilli(left), reference }))
+    }
+    if (left <= 0n) continue
+    const { unplaced } = await moveReservation(tx, actor, { lineId: l.id, qty: fromMilli(left) })
+    if (milli(unplaced) > 0n) {
+      await createTask(tx, {
+        companyId: actor.companyId,
+        warehouseId: l.warehouseId,
+        type: 'exception',
+        locationId: l.locationId,
+        productId: l.productId,
+        qty: unplaced,
+        reference: `Reservation short ${l.productCode} ${l.lot ? `lot ${l.lot} ` : ''}${l.palletCode ? `pallet ${l.palletCode} ` : ''}@ ${l.locationCode}: ${unplaced} released after count ${reference}`.slice(0, 200),
+      })
+    }
+  }
+}
+
+/**
  * Post the variances of the given counted locations (their last round) through the ledger, with a handful of
  * statements for all of them, the variances on the lines they found included (postStockMovesInTx posts those as one
  * run): approving 1,000 locations in one request (issue 15). Answers how many moves it posted.
  */
-async function postVariances(tx: Tx, actor: CountActor, planId: number, counted: (typeof countLocations.$inferSelect)[]): Promise<number> {
+async function postVariances(tx: Tx, actor: CountActor, planId: number, counted: (typeof countLocations.$inferSelect)[], hooks: ReservationShortHook[], onlyEntries?: number[]): Promise<number> {
   if (!counted.length) return 0
   // the last round's entries with a variance: a location holds hundreds of lines and a count finds most as they were
   // (1,000 locations of the 1,000,000-line bench: 506,000 entries, 1,000 variances)
@@ -293,7 +436,13 @@ async function postVariances(tx: Tx, actor: CountActor, planId: number, counted:
   const entries = await tx
     .select()
     .from(countEntries)
-    .where(and(or(...[...byRound].map(([round, ids]) => and(eq(countEntries.round, round), inArray(countEntries.countLocationId, ids)))), ne(countEntries.countedQty, countEntries.snapshotQty)))
+    .where(
+      and(
+        or(...[...byRound].map(([round, ids]) => and(eq(countEntries.round, round), inArray(countEntries.countLocationId, ids)))),
+        ne(countEntries.countedQty, countEntries.snapshotQty),
+        onlyEntries ? inArray(countEntries.id, onlyEntries) : undefined,
+      ),
+    )
     .orderBy(countEntries.id)
   const lineIds = [...new Set(entries.flatMap((e) => (e.stockLineId !== null ? [e.stockLineId] : [])))]
   const existing = new Set<number>()
@@ -307,7 +456,23 @@ async function postVariances(tx: Tx, actor: CountActor, planId: number, counted:
     if (mine) mine.push(e)
     else byLocation.set(e.countLocationId, [e])
   }
-  const moves = counted.flatMap((cl) => varianceMoves(planId, cl.locationId, byLocation.get(cl.id) ?? [], (id) => existing.has(id)))
+  const productCodes = new Map<number, string>()
+  const locationCodes = new Map<number, string>()
+  const productIds = [...new Set(entries.map((e) => e.productId))]
+  if (productIds.length) for (const p of await tx.select({ id: products.id, code: products.code }).from(products).where(inArray(products.id, productIds))) productCodes.set(p.id, p.code)
+  const clLocation = new Map(counted.map((cl) => [cl.id, cl.locationId]))
+  const locIds = [...new Set(counted.map((cl) => cl.locationId))]
+  for (const l of await tx.select({ id: locations.id, code: locations.code }).from(locations).where(inArray(locations.id, locIds))) locationCodes.set(l.id, l.code)
+  const names = (e: CountEntryRow): EntryNames => ({
+    product: productCodes.get(e.productId) ?? String(e.productId),
+    lot: e.lot ?? '—',
+    pallet: e.palletCode ?? '—',
+    location: locationCodes.get(clLocation.get(e.countLocationId) ?? -1) ?? '',
+  })
+  const moves = counted.flatMap((cl) => varianceMoves(planId, cl.locationId, byLocation.get(cl.id) ?? [], (id) => existing.has(id), names))
+  const takes = new Map<number, bigint>()
+  for (const m of moves) if (m.from) takes.set(m.from.lineId, (takes.get(m.from.lineId) ?? 0n) + milli(String(m.qty)))
+  await coverReservations(tx, actor, planCode(planId), takes, hooks)
   // the variances on the lines the count found first, so they post as one run (postStockMovesInTx); then what was
   // found where the system had nothing, each joining or starting its line
   const onLines = (m: StockMoveInput) => (m.to ? 'lineId' in m.to : true)
@@ -338,35 +503,91 @@ export async function reviewCount(
   locationId: number,
   action: 'approve' | 'reject' | 'recount',
   body: { note: string; assignee?: number | null },
+  hooks: ReservationShortHook[] = [],
 ): Promise<CountLocation> {
   await db.transaction(async (tx) => {
     await loadPlan(tx, actor.companyId, planId)
     const cl = await loadCountLocation(tx, actor.companyId, planId, locationId, true)
-    await reviewOne(tx, actor, planId, cl, action, body)
+    await reviewOne(tx, actor, planId, cl, action, body, hooks)
     await refreshPlanStatus(tx, planId)
   })
   const detail = await countDetail(db, actor.companyId, planId, [locationId])
   return detail.locations[0]
 }
 
-async function reviewOne(tx: Tx, actor: CountActor, planId: number, cl: typeof countLocations.$inferSelect, action: 'approve' | 'reject' | 'recount', body: { note: string; assignee?: number | null }) {
+async function reviewOne(
+  tx: Tx,
+  actor: CountActor,
+  planId: number,
+  cl: typeof countLocations.$inferSelect,
+  action: 'approve' | 'reject' | 'recount',
+  body: { note: string; assignee?: number | null },
+  hooks: ReservationShortHook[],
+) {
   const reviewable = action === 'recount' ? ['review'] : ['review', 'recount']
   if (!reviewable.includes(cl.status) || cl.round === 0) throw fieldError('non_field_errors', `This location is ${cl.status}: only a counted location awaiting review can be ${action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'sent to recount'}.`)
   let taskId: number | null = null
   if (cl.taskId !== null) await cancelTasks(tx, [cl.taskId])
-  if (action === 'approve') await postVariances(tx, actor, planId, [cl])
+  if (action === 'approve') await postVariances(tx, actor, planId, [cl], hooks)
   if (action === 'recount') {
     if (body.assignee != null && body.assignee === cl.countedBy) throw fieldError('assignee', 'A recount is done by a different operator.')
     const [loc] = await tx.select({ warehouseId: locations.warehouseId }).from(locations).where(eq(locations.id, cl.locationId))
-    taskId = await createTask(tx, { companyId: actor.companyId, warehouseId: loc.warehouseId, type: 'count', locationId: cl.locationId, reference: `${planCode(planId)} recount` })
+    // to the operator the supervisor names, or offered to every operator but the last counter (docs/requirements.md §2.10)
+    taskId = await createTask(tx, { companyId: actor.companyId, warehouseId: loc.warehouseId, type: 'count', locationId: cl.locationId, reference: `${planCode(planId)} recount`, excludedUserId: cl.countedBy })
     if (body.assignee != null) await assignTask(tx, actor.companyId, taskId, body.assignee)
   }
   const status = action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'recount'
   await tx.update(countLocations).set({ status, taskId, reviewedBy: actor.userId, reviewNote: body.note }).where(eq(countLocations.id, cl.id))
 }
 
+/**
+ * A line-by-line review of one location awaiting review (as Odoo's counts allow), once per command_id: the variances
+ * of `approve` post now and are settled (their entry's snapshot becomes what was counted, so a recount that finds the
+ * same is no variance there); the other variances go to recount, to `assignee` or offered to every operator but the
+ * last counter. With every variance approved, the location is approved.
+ */
+export async function reviewLines(
+  db: DbOrTx,
+  actor: CountActor,
+  planId: number,
+  locationId: number,
+  body: { command_id?: string; approve: number[]; note: string; assignee?: number | null },
+  hooks: ReservationShortHook[] = [],
+): Promise<CountLocation> {
+  await runOnce(db, actor, body.command_id, 'counts.review-lines', async (tx) => {
+    await loadPlan(tx, actor.companyId, planId)
+    const cl = await loadCountLocation(tx, actor.companyId, planId, locationId, true)
+    if (cl.status !== 'review' || cl.round === 0) throw fieldError('non_field_errors', `This location is ${cl.status}: only a counted location awaiting review can be approved.`)
+    const open = await tx
+      .select({ id: countEntries.id })
+      .from(countEntries)
+      .where(and(eq(countEntries.countLocationId, cl.id), eq(countEntries.round, cl.round), ne(countEntries.countedQty, countEntries.snapshotQty)))
+    const ids = [...new Set(body.approve)]
+    const missing = ids.find((id) => !open.some((o) => o.id === id))
+    if (missing !== undefined) throw fieldError('approve', `Invalid pk "${missing}" - object does not exist.`)
+    await postVariances(tx, actor, planId, [cl], hooks, ids)
+    await tx.update(countEntries).set({ snapshotQty: sql`${countEntries.countedQty}` }).where(inArray(countEntries.id, ids))
+    if (ids.length === open.length) {
+      if (cl.taskId !== null) await cancelTasks(tx, [cl.taskId])
+      await tx.update(countLocations).set({ status: 'approved', taskId: null, reviewedBy: actor.userId, reviewNote: body.note }).where(eq(countLocations.id, cl.id))
+    } else {
+      await reviewOne(tx, actor, planId, cl, 'recount', { note: body.note, assignee: body.assignee }, hooks)
+    }
+    await refreshPlanStatus(tx, planId)
+    return { ok: true }
+  })
+  const detail = await countDetail(db, actor.companyId, planId, [locationId])
+  return detail.locations[0]
+}
+
 /** Approve every location awaiting review (or the given ones): one transaction. */
-export async function approveAll(db: DbOrTx, actor: CountActor, planId: number, body: { locations?: number[]; note: string }): Promise<{ approved: number; moves: number }> {
+export async function approveAll(
+  db: DbOrTx,
+  actor: CountActor,
+  planId: number,
+  body: { locations?: number[]; note: string },
+  hooks: ReservationShortHook[] = [],
+): Promise<{ approved: number; moves: number }> {
   return db.transaction(async (tx) => {
     await loadPlan(tx, actor.companyId, planId)
     const rows = await tx
@@ -378,7 +599,7 @@ export async function approveAll(db: DbOrTx, actor: CountActor, planId: number, 
     // what reviewOne does for one location, for all of them at once: their count tasks end, their variances post,
     // and they are approved with one statement each
     await cancelTasks(tx, rows.flatMap((cl) => (cl.taskId !== null ? [cl.taskId] : [])))
-    const moves = await postVariances(tx, actor, planId, rows)
+    const moves = await postVariances(tx, actor, planId, rows, hooks)
     for (let i = 0; i < rows.length; i += 5000) {
       await tx
         .update(countLocations)
@@ -520,6 +741,7 @@ export async function countDetail(db: DbOrTx, companyId: number, planId: number,
             pallet_code: x.e.palletCode,
             sscc: x.e.sscc,
             expiry_date: x.e.expiryDate,
+            entry: x.e.id,
             stock_line: x.e.stockLineId,
             snapshot_qty: fromMilli(snap),
             moved_qty: fromMilli(moved),

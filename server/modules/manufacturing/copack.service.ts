@@ -26,10 +26,10 @@ import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
-import { fefoEligible, receiveStock, releaseStock, removeStock, reserveStock, type StockActor } from '../inventory/stock.service'
-import { type Milli, fromMilli, maxMilli, minMilli, mulMilliCeil, toMilli } from '../../kernel/qty-math'
+import { fefoEligible, moveReservation, receiveStock, releaseStock, removeStock, reserveStock, type StockActor } from '../inventory/stock.service'
+import { type Milli, fromMilli, fromMilli3, maxMilli, minMilli, mulMilliCeil, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouseScope } from '../../kernel/warehouse-scope'
-import { cancelTasks, countNotDone, createTask } from '../workforce/tasks.service'
+import { cancelTasks, countNotDone, createTask, markTaskShort, reduceTaskQty } from '../workforce/tasks.service'
 import { lockActiveBom } from './boms.service'
 import { activeBomSnapshot, writeOrderSnapshot } from './order-components'
 
@@ -353,6 +353,61 @@ export async function completeCopackOrder(db: DbOrTx, user: AuthUser, id: number
     await receiveStock(tx, actor, { productId: order.resultProductId, locationId: target, qty: order.resultQty, reason: 'produce', reference: order.code, lot: order.code })
     await tx.update(copackOrders).set({ status: 'COMPLETED', completedAt: sql`now()`, producedLocationId: target }).where(eq(copackOrders.id, order.id))
   })
+}
+
+/**
+ * A count found less stock on a line than copack orders hold reserved on it (ADR 0011 §4 amendment; wired by the app as a
+ * reservation hook of the counts): physical truth wins, in the count's transaction. The newest reservations on the
+ * line give up `qty` first; each part moves to other eligible stock by FEFO (moveReservation) with a pick task there,
+ * and what no line can hold marks the reservation's pick task short and opens an exception task for a supervisor.
+ * Answers how much of `qty` copack reservations held (the rest is the counts' to settle).
+ */
+export async function copackReservationShort(tx: Tx, actor: StockActor, short: { lineId: number; qty: string; reference: string }): Promise<string> {
+  const held = await tx
+    .select({ r: copackReservations, orderCode: copackOrders.code, warehouseId: copackOrders.warehouseId })
+    .from(copackReservations)
+    .innerJoin(copackOrders, eq(copackOrders.id, copackReservations.orderId))
+    .where(and(eq(copackReservations.companyId, actor.companyId), eq(copackReservations.stockLineId, short.lineId), eq(copackReservations.status, 'active')))
+    .orderBy(sql`${copackReservations.id} DESC`)
+    .for('update', { of: copackReservations })
+  let remaining = toMilli(short.qty)
+  let handled = 0n
+  for (const { r, orderCode, warehouseId } of held) {
+    if (remaining <= 0n) break
+    const part = minMilli(toMilli(r.qty), remaining)
+    remaining -= part
+    handled += part
+    const { placed, unplaced } = await moveReservation(tx, actor, { lineId: short.lineId, qty: fromMilli3(part) })
+    for (const p of placed) {
+      const taskId = await createTask(tx, { companyId: actor.companyId, warehouseId, type: 'pick', locationId: p.locationId, productId: r.productId, qty: p.qty, reference: orderCode })
+      await tx.insert(copackReservations).values({ companyId: actor.companyId, orderId: r.orderId, stockLineId: p.lineId, productId: r.productId, locationId: p.locationId, lot: p.lot, palletCode: p.palletCode, expiryDate: p.expiryDate, qty: p.qty, taskId })
+    }
+    const left = toMilli(r.qty) - part
+    await tx
+      .update(copackReservations)
+      .set(left > 0n ? { qty: fromMilli3(left) } : { status: 'released', closedAt: sql`now()` })
+      .where(eq(copackReservations.id, r.id))
+    const moved = part - toMilli(unplaced)
+    if (r.taskId !== null && moved > 0n) await reduceTaskQty(tx, actor.companyId, r.taskId, fromMilli3(moved))
+    if (toMilli(unplaced) > 0n) {
+      if (r.taskId !== null) await markTaskShort(tx, actor.companyId, r.taskId, unplaced)
+      const [p] = await tx.select({ code: products.code }).from(products).where(eq(products.id, r.productId))
+      const [loc] = await tx.select({ code: locations.code }).from(locations).where(eq(locations.id, r.locationId))
+      const what = [p?.code, r.lot && `lot ${r.lot}`, r.palletCode && `pallet ${r.palletCode}`].filter(Boolean).join(' ')
+      await createTask(tx, {
+        companyId: actor.companyId,
+        warehouseId,
+        type: 'exception',
+        locationId: r.locationId,
+        productId: r.productId,
+        qty: unplaced,
+        reference: `Pick short ${orderCode} ${what} @ ${loc?.code ?? ''}: ${fromMilli(toMilli(unplaced))} missing after count ${short.reference}${r.taskId !== null ? ` (task ${r.taskId})` : ''}`.slice(0, 200),
+      })
+    } else if (left === 0n && r.taskId !== null) {
+      await cancelTasks(tx, [r.taskId])
+    }
+  }
+  return fromMilli3(handled)
 }
 
 /** A pick task of a RESERVED order was started: the order is now IN_PROGRESS (called by the task actions). */

@@ -9,12 +9,13 @@ import { tasks } from '../../db/schema/tasks'
 import type { CacheTask, HandheldCache } from '../../../contracts/tasks/handheld-cache.contract'
 import { putawayTaskStock } from '../receiving/putaway.service'
 import { serializeTask, taskRows } from './task-rows'
+import { notExcluded } from './tasks.service'
 
 const CACHED_TASKS = 500
 
 /** The operator's unfinished tasks (assigned to them, or open and unassigned in their warehouse) with the stock they point at. */
 async function operatorTasks(db: DbOrTx, user: { id: number; companyId: number; defaultWarehouseId: number | null }): Promise<CacheTask[]> {
-  const unassigned = and(isNull(tasks.assigneeId), eq(tasks.status, 'open'), user.defaultWarehouseId === null ? undefined : eq(tasks.warehouseId, user.defaultWarehouseId))
+  const unassigned = and(isNull(tasks.assigneeId), eq(tasks.status, 'open'), notExcluded(user.id), user.defaultWarehouseId === null ? undefined : eq(tasks.warehouseId, user.defaultWarehouseId))
   const rows = await taskRows(db)
     .where(and(eq(tasks.companyId, user.companyId), inArray(tasks.status, ['open', 'pending', 'in_progress']), or(eq(tasks.assigneeId, user.id), unassigned)))
     .orderBy(asc(tasks.createdAt), asc(tasks.id))

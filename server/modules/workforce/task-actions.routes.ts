@@ -6,12 +6,13 @@ import { ANY_ROLE } from '../../http/auth-hook'
 import type { AuthUser } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { idParams } from '../../../contracts/primitives'
-import { type Task, taskActionBody as takeOverBody, taskOut } from '../../../contracts/tasks/tasks.contract'
+import { type Task, taskActionBody as takeOverBody, takeTaskBody, taskOut } from '../../../contracts/tasks/tasks.contract'
+import { runOnce } from '../commands/commands.service'
 import { serializeTask, taskRows } from './task-rows'
-import { finishTask, startTask } from './tasks.service'
+import { finishTask, startTask, takeTaskAt } from './tasks.service'
 
 /** The task as GET /api/workforce/tasks/{id}/ shows it, so a screen can replace its row. */
-async function readTask(db: Db, user: AuthUser, id: number): Promise<Task> {
+async function readTask(db: Db | Tx, user: AuthUser, id: number): Promise<Task> {
   const [r] = await taskRows(db).where(and(eq(tasks.id, id), eq(tasks.companyId, user.companyId)))
   if (!r) throw notFound('No such record.')
   return serializeTask(r)
@@ -67,5 +68,27 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       await finishTask(db, req.user, req.params.id, { takeOver: req.body?.take_over })
       return readTask(db, req.user, req.params.id)
     },
+  )
+
+  app.post(
+    '/workforce/tasks/take/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: ['workforce'],
+        summary: 'Take the oldest free task at a scanned location (the caller becomes its assignee)',
+        description:
+          '`location`: the code as scanned, or the id. A free task is open or pending, assigned to nobody, and not one offered to every operator but the caller; ' +
+          'of `type` when given. Answers the task as the task list shows it (its status unchanged: start it as usual). ' +
+          '404 {detail} for an unknown location or no free task there; 409 {detail} when the free task was taken by someone else meanwhile. ' +
+          'With a `command_id`, sending it again answers the first result.',
+        body: takeTaskBody,
+        response: { 200: taskOut },
+      },
+    },
+    async (req) =>
+      runOnce(db, { companyId: req.user.companyId, userId: req.user.id }, req.body.command_id, 'tasks.take', async (tx) =>
+        readTask(tx, req.user, await takeTaskAt(tx, req.user, { location: req.body.location, type: req.body.type })),
+      ),
   )
 }

@@ -12,6 +12,7 @@ import { countStar, likeEscape, orderingClause, pageParams, pageResponse } from 
 import { dailyTasksOut, dailyTasksQuery, equipmentStatusOut, taskListOut, taskListQuery, taskOut } from '../../../contracts/tasks/tasks.contract'
 import { idParams } from '../../../contracts/primitives'
 import { assignees, serializeTask, taskRows } from './task-rows'
+import { notExcluded } from './tasks.service'
 
 
 const TASK_ORDERING = {
@@ -56,7 +57,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       if (bad.length) throw fieldError('status', `Select a valid choice. ${bad.join(', ')} is not one of the available choices.`)
       let assignee: SQL | undefined
       if (q.assignee === 'me') assignee = eq(tasks.assigneeId, req.user.id)
-      else if (q.assignee === 'none') assignee = isNull(tasks.assigneeId)
+      // free to the caller: nobody's, and not a task offered to every operator but the caller (docs/requirements.md §2.10)
+      else if (q.assignee === 'none') assignee = and(isNull(tasks.assigneeId), notExcluded(req.user.id))
       else if (q.assignee) {
         const id = Number(q.assignee)
         if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw fieldError('assignee', 'Use a user id, "me" or "none".')
@@ -73,7 +75,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
           q.is_closed === 'true' ? inArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[]) : undefined,
           q.is_closed === 'false' ? notInArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[]) : undefined,
           q.warehouse ? eq(tasks.warehouseId, q.warehouse) : undefined,
-          ...terms.map((t) => or(ilike(tasks.reference, `%${likeEscape(t)}%`), ilike(tasks.type, `%${likeEscape(t)}%`), ilike(locations.code, `%${likeEscape(t)}%`), ilike(products.code, `%${likeEscape(t)}%`))),
+          ...terms.map((t) => or(ilike(tasks.reference, `%${likeEscape(t)}%`), ilike(tasks.type, `%${likeEscape(t)}%`), ilike(locations.code, `%${likeEscape(t)}%`), ilike(products.code, `%${likeEscape(t)}%`), ilike(products.name1, `%${likeEscape(t)}%`))),
         )
         const count = prepareNamed(
           db.select({ count: countStar }).from(tasks).leftJoin(locations, eq(locations.id, tasks.locationId)).leftJoin(products, eq(products.id, tasks.productId)).where(where),

@@ -6,11 +6,12 @@
  * Status moves are conditional UPDATEs (… WHERE status IN (…)), so two people starting one task at once: one wins,
  * the other is told what the task is now (409).
  */
-import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm'
+import { type SQL, and, asc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
+import { locations } from '../../db/schema/core'
 import { CLOSED_TASK_STATUSES, type TaskStatus, tasks, TASK_TYPES } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
-import { conflict, notFound } from '../../http/errors'
+import { conflict, fieldError, notFound } from '../../http/errors'
 import { recordAudit } from '../audit/audit.service'
 
 export type TaskType = (typeof TASK_TYPES)[number]
@@ -23,6 +24,8 @@ export type NewTask = {
   productId?: number | null
   qty?: string | null
   reference?: string
+  /** offered to every operator but this user (a recount never goes back to its first counter) */
+  excludedUserId?: number | null
 } & (
   | { status?: 'open' }
   /** work already done as it is recorded (a pick confirmed at shipping): started and finished now, by `assigneeId` */
@@ -44,6 +47,7 @@ export async function createTask(db: DbOrTx, task: NewTask): Promise<number> {
       productId: task.productId ?? null,
       qty: task.qty ?? null,
       reference: task.reference ?? '',
+      excludedUserId: task.excludedUserId ?? null,
       startedAt: done ? sql`now()` : null,
       finishedAt: done ? sql`now()` : null,
     })
@@ -68,14 +72,76 @@ async function refuse(db: DbOrTx, companyId: number, id: number, action: string,
   throw conflict({ detail: `This task is ${task.status}: only a task that is ${allowed.join(' or ')} can be ${action}.`, status: task.status })
 }
 
-/** Give an unfinished task to a user (null: to nobody). */
+const excludedMessage = (username: string) => `This task is offered to every operator but ${username}: it cannot go to them.`
+
+/** The task is not one `userId` is excluded from (a null exclusion excludes nobody). */
+export const notExcluded = (userId: number): SQL => or(isNull(tasks.excludedUserId), ne(tasks.excludedUserId, userId)) as SQL
+
+async function usernameOf(db: DbOrTx, userId: number): Promise<string> {
+  const [u] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId))
+  return u?.username ?? String(userId)
+}
+
+/**
+ * Give an unfinished task to a user (null: to nobody). A task offered to every operator but one is never given to
+ * that one: 400 {"assignee": [...]} (docs/requirements.md §2.10).
+ */
 export async function assignTask(db: DbOrTx, companyId: number, id: number, assigneeId: number | null): Promise<void> {
   const [row] = await db
     .update(tasks)
     .set({ assigneeId })
-    .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId), inArray(tasks.status, ASSIGN_FROM)))
+    .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId), inArray(tasks.status, ASSIGN_FROM), assigneeId === null ? undefined : notExcluded(assigneeId)))
     .returning({ id: tasks.id })
-  if (!row) await refuse(db, companyId, id, 'assigned', ASSIGN_FROM)
+  if (row) return
+  if (assigneeId !== null) {
+    const [task] = await db.select({ excludedUserId: tasks.excludedUserId }).from(tasks).where(and(eq(tasks.id, id), eq(tasks.companyId, companyId)))
+    if (task && task.excludedUserId === assigneeId) throw fieldError('assignee', excludedMessage(await usernameOf(db, assigneeId)))
+  }
+  await refuse(db, companyId, id, 'assigned', ASSIGN_FROM)
+}
+
+/** What `takeTaskAt` looks for: a location by code (as scanned) or id, and optionally a task type. */
+export type TakeTask = { location: string | number; type?: string }
+
+/**
+ * The handheld's "take a free task by scanning its location" (docs/requirements.md §2.16): the caller becomes the
+ * assignee of the oldest free task (open or pending, nobody's, not excluded for the caller) at that location, of
+ * `type` when given; the status stays as it was, the operator starts it as any other of theirs. Returns its id.
+ *
+ * Concurrency: the assignment is a conditional UPDATE (`assignee_id IS NULL`), so of two operators who scan the
+ * same location for its one free task, the second waits for the first's row lock, re-reads the row and updates
+ * nothing; it then looks again for another free task there and, when none is left, is told the task was taken
+ * meanwhile (409). 404 when the location is unknown or had no free task.
+ */
+export async function takeTaskAt(db: DbOrTx, user: Actor, take: TakeTask): Promise<number> {
+  const byId = typeof take.location === 'number'
+  const [loc] = await db
+    .select({ id: locations.id, code: locations.code })
+    .from(locations)
+    .where(and(eq(locations.companyId, user.companyId), byId ? eq(locations.id, take.location as number) : eq(locations.code, String(take.location).trim())))
+  if (!loc) throw notFound(byId ? 'No such location.' : `No location with the code ${String(take.location).trim()}.`)
+  const free = and(
+    eq(tasks.companyId, user.companyId),
+    eq(tasks.locationId, loc.id),
+    isNull(tasks.assigneeId),
+    inArray(tasks.status, START_FROM),
+    notExcluded(user.id),
+    take.type ? eq(tasks.type, take.type) : undefined,
+  )
+  let lost = false
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [candidate] = await db.select({ id: tasks.id }).from(tasks).where(free).orderBy(asc(tasks.createdAt), asc(tasks.id)).limit(1)
+    if (!candidate) break
+    const [won] = await db
+      .update(tasks)
+      .set({ assigneeId: user.id })
+      .where(and(eq(tasks.id, candidate.id), free))
+      .returning({ id: tasks.id })
+    if (won) return won.id
+    lost = true
+  }
+  if (lost) throw conflict({ detail: `The free task at location ${loc.code} was taken by someone else meanwhile. Scan again.` })
+  throw notFound(take.type ? `No free task of the chosen type at location ${loc.code}.` : `No free task at location ${loc.code}.`)
 }
 
 /**
@@ -132,11 +198,15 @@ export async function finishTask(db: DbOrTx, user: Actor, id: number, opts: { ta
  */
 async function guardTakeOver(tx: Tx, user: Actor, id: number, takeOver: boolean | undefined, allowed: TaskStatus[]): Promise<boolean> {
   const [task] = await tx
-    .select({ assigneeId: tasks.assigneeId, assignee: users.username, status: tasks.status })
+    .select({ assigneeId: tasks.assigneeId, assignee: users.username, status: tasks.status, excludedUserId: tasks.excludedUserId })
     .from(tasks)
     .leftJoin(users, eq(users.id, tasks.assigneeId))
     .where(and(eq(tasks.id, id), eq(tasks.companyId, user.companyId)))
     .for('update', { of: tasks })
+  // the one operator a task is not offered to cannot take it by starting or finishing it (docs/requirements.md §2.10)
+  if (task && task.excludedUserId === user.id && allowed.includes(task.status)) {
+    throw conflict({ detail: excludedMessage(await usernameOf(tx, user.id)) })
+  }
   if (!task || task.assigneeId === null || task.assigneeId === user.id) return false
   // a task the action cannot apply to is refused by the status check that follows, with what it is now
   if (!allowed.includes(task.status)) return false
@@ -164,6 +234,35 @@ export async function cancelTasks(db: DbOrTx, ids: number[]): Promise<void> {
     .update(tasks)
     .set({ status: 'cancelled', finishedAt: sql`now()` })
     .where(and(inArray(tasks.id, ids), inArray(tasks.status, CANCEL_FROM)))
+}
+
+/**
+ * A pick that can no longer be done in full (a count found less stock than it reserved, ADR 0011 §4): its quantity
+ * drops by `qty` and `short_qty` keeps what is missing. A closed task stays as it is.
+ */
+export async function markTaskShort(db: DbOrTx, companyId: number, id: number, qty: string): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ qty: sql`GREATEST(coalesce(${tasks.qty}, 0) - ${qty}::numeric, 0)`, shortQty: sql`coalesce(${tasks.shortQty}, 0) + ${qty}::numeric` })
+    .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId), notInArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[])))
+}
+
+/** A task's quantity lowered by `qty` (part of a pick's reservation moved to another line, ADR 0011 §4). */
+export async function reduceTaskQty(db: DbOrTx, companyId: number, id: number, qty: string): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ qty: sql`GREATEST(coalesce(${tasks.qty}, 0) - ${qty}::numeric, 0)` })
+    .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId), notInArray(tasks.status, CLOSED_TASK_STATUSES as TaskStatus[])))
+}
+
+/** Who holds a task (its assignee), or null when it is free; 404 for another company's task. */
+export async function taskAssignee(db: DbOrTx, companyId: number, id: number): Promise<number | null> {
+  const [task] = await db
+    .select({ assigneeId: tasks.assigneeId })
+    .from(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId)))
+  if (!task) throw notFound('No such record.')
+  return task.assigneeId
 }
 
 /** How many of `ids` are not done. */

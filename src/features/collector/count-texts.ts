@@ -25,6 +25,12 @@ const MESSAGES: Record<string, MessageDescriptor | ((values: Values) => MessageD
   'count.notEmpty': msg`Há itens contados: o local não está vazio.`,
   'count.pressConfirm': msg`Toque em Confirmar, ou em Cancelar para recomeçar.`,
   'count.saveFailed': msg`Não foi possível gravar neste aparelho. Tente de novo.`,
+  'count.chooseLot': ({ code }) => msg`Há vários lotes de ${code} aqui: toque no lote contado`,
+  'count.chooseLotFirst': msg`Escolha o lote do produto lido antes de ler outro item.`,
+  'count.taking': msg`Pegando esta contagem para você…`,
+  'count.busyTaking': msg`Aguarde: pegando esta contagem para você.`,
+  'count.takenByOther': ({ code }) => msg`A contagem de ${code} já foi pega por outra pessoa.`,
+  'count.busySaving': msg`Aguarde: a contagem está sendo gravada. Leia de novo em seguida.`,
 }
 
 export function countText(i18n: I18n, message: CountMessage): string {

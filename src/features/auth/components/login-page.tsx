@@ -3,7 +3,7 @@ import { Button, Center, Checkbox, Group, Image, Paper, PasswordInput, Stack, Te
 import { IconAlertCircle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LoginFailure, useSession } from '../../../lib/session'
-import type { LoginError } from '../../../lib/session-types'
+import type { LoginError, User } from '../../../lib/session-types'
 import { LanguageSelect } from '../../../components/language-select'
 import productLogoUrl from '../../../assets/movatic-logo.svg'
 
@@ -35,7 +35,7 @@ function LoginErrorMessage({ error }: { error: LoginError }) {
 }
 
 /** SPEC 2.2, 5, 8: the login screen. `onSignedIn` takes the user where they were going. */
-export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
+export function LoginPage({ onSignedIn }: { onSignedIn: (user: User | null) => void }) {
   const { t } = useLingui()
   const { login } = useSession()
   const [submitting, setSubmitting] = useState(false)
@@ -61,8 +61,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
     setSubmitting(true)
     setError(null)
     try {
-      await login(values.username.trim(), values.password, values.remember)
-      onSignedIn()
+      onSignedIn(await login(values.username.trim(), values.password, values.remember))
     } catch (failure) {
       setError(failure instanceof LoginFailure ? failure : { kind: 'server' })
       setSubmitting(false)

@@ -1,5 +1,5 @@
 /**
- * The operator's count tasks (issue 16, /m/count): open count tasks assigned to them, each a location of a count plan
+ * The operator's count tasks (issue 16, /m/count): open count tasks assigned to them, and the free ones they may take, each a location of a count plan
  * (reference 'CNT-000123', a recount 'CNT-000123 recount'). The last answer is kept on the device, so a reload without
  * the network still lists them; the app orders them by location (pick sequence, then code).
  */
@@ -50,7 +50,17 @@ export function orderByLocation<T extends { location: { id: number; code: string
 /** where the handheld keeps the operator's last list (use-device-request), so a reload without the network still lists them */
 export const countTasksKeptAs = (username: string) => `movatic.countTasks.${username}`
 
+/**
+ * The operator's count tasks and the free ones they may take (a recount is offered to everyone but its first counter:
+ * the server leaves it out of that operator's free list); a free one is taken by scanning its location.
+ */
 export async function getCountTasks(signal?: AbortSignal): Promise<HandheldCountTask[]> {
-  const page = await api.get<TaskPage>('/workforce/tasks/', { query: { assignee: 'me', type: 'count', status: 'open,pending,in_progress', ordering: 'created_at', page_size: 200 }, signal })
-  return toCountTasks(page.results)
+  const query = { type: 'count', status: 'open,pending,in_progress', ordering: 'created_at', page_size: 200 }
+  const [mine, free] = await Promise.all([
+    api.get<TaskPage>('/workforce/tasks/', { query: { ...query, assignee: 'me' }, signal }),
+    api.get<TaskPage>('/workforce/tasks/', { query: { ...query, assignee: 'none' }, signal }),
+  ])
+  const own = toCountTasks(mine.results)
+  const taken = new Set(own.map((t) => t.task))
+  return [...own, ...toCountTasks(free.results.filter((t) => !taken.has(t.id))).map((t) => ({ ...t, free: true }))]
 }

@@ -13,3 +13,12 @@ export function assignedToOther(error: unknown): string | null {
   const body = error.data as Partial<TaskAssignedToOther> | undefined
   return body?.code === 'assigned_to_other' && body.assignee ? body.assignee.username : null
 }
+
+/**
+ * POST /api/workforce/tasks/take/ (docs/requirements.md §2.16): the caller takes the oldest free task at a scanned
+ * location; 404 when none is free there, 409 when it was taken meanwhile (coded messages, ADR 0015). One
+ * command_id per scan, so a retried request takes nothing more.
+ */
+export function takeTaskAt(location: string, commandId: string): Promise<Task> {
+  return api.post<Task>('/workforce/tasks/take/', { location, command_id: commandId })
+}

@@ -13,8 +13,8 @@ import type { UserEvent } from '@testing-library/user-event'
 import { i18n } from '@lingui/core'
 import { describe, expect, it, vi } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import { countPrompt, type CountContext, type CountTarget } from '../../../../machines/count/count.machine'
-import { countModel } from '../../../../machines/count/count.model'
+import { countPrompt, lotsOf, type CountContext, type CountTarget } from '../../../../machines/count/count.machine'
+import { COUNT_LOTS, countModel } from '../../../../machines/count/count.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
 import {
   endWithPath,
@@ -49,7 +49,7 @@ const location = (id: number, code: string, extra: Record<string, unknown> = {})
 const CACHE = {
   warehouse: 1,
   generated_at: '2026-11-24T07:00:00Z',
-  locations: [location(1, 'A-01-01'), location(2, 'A-01-02'), location(5, 'B-09-09'), location(9, 'Z-99-99', { active: false })],
+  locations: [location(1, 'A-01-01'), location(2, 'A-01-02'), location(3, 'A-01-03'), location(5, 'B-09-09'), location(9, 'Z-99-99', { active: false })],
   products: [{ id: 11, code: 'P0001', name: 'Parafuso', gtins: ['7891234567895'] }],
 }
 
@@ -69,8 +69,20 @@ const task = (id: number, loc: { id: number; code: string }, reference: string) 
   finished_at: null,
 })
 const TASKS = [task(101, { id: 1, code: 'A-01-01' }, 'CNT-000007'), task(102, { id: 2, code: 'A-01-02' }, 'CNT-000007 recount')]
+// the free recount of A-01-03 (nobody's): taken by scanning its location
+const FREE = [{ ...task(103, { id: 3, code: 'A-01-03' }, 'CNT-000007 recount'), assignee: null }]
 
 const isTasks = (r: MockRequest) => r.url.pathname === '/api/workforce/tasks/' && r.url.searchParams.get('type') === 'count'
+const isMine = (r: MockRequest) => isTasks(r) && r.url.searchParams.get('assignee') === 'me'
+const isFree = (r: MockRequest) => isTasks(r) && r.url.searchParams.get('assignee') === 'none'
+const isTake = (r: MockRequest) => r.method === 'POST' && r.url.pathname === '/api/workforce/tasks/take/'
+const isLots = (r: MockRequest) => r.url.pathname === '/api/inventory/counts/7/locations/1/identities/'
+/** the model's lots of A-01-01 (machines/count/count.model.ts) as the server lists them: no quantities */
+const IDENTITIES = {
+  location: { id: 1, code: 'A-01-01' },
+  identities: COUNT_LOTS.map((l) => ({ product: { id: l.product, code: 'P0001', name1: 'Parafuso' }, lot: l.lot, expiry_date: l.expiry, pallet_code: null, sscc: null })),
+}
+const lotLabel = (lot: string, expiry: string | null) => (expiry ? `Lote ${lot} · Validade ${expiry.slice(8, 10)}/${expiry.slice(5, 7)}/${expiry.slice(0, 4)}` : `Lote ${lot}`)
 
 /** What the scanner reads for a model target: its code, or a GS1 read (GTIN, expiry, count, lot) for one carrying them. */
 function codeOf(target: CountTarget): string {
@@ -81,12 +93,14 @@ function codeOf(target: CountTarget): string {
 function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, events: ReturnType<typeof machineEvents>): ScreenDriver {
   return {
     async perform(event: EventObject, before: AnyMachineSnapshot) {
-      const e = event as EventObject & { target?: CountTarget; qty?: string }
+      const e = event as EventObject & { target?: CountTarget; qty?: string; lot?: string; expiry?: string | null }
       switch (e.type) {
         case 'TASKS': {
           const received = events.count('TASKS')
-          if ((before.context as CountContext).tasks.length === 0) await api.answer('the count tasks', isTasks, { body: page(TASKS) })
-          else
+          if ((before.context as CountContext).tasks.length === 0) {
+            await api.answer('the free count tasks', isFree, { body: page(FREE) })
+            await api.answer('the count tasks', isMine, { body: page(TASKS) })
+          } else
             act(() => {
               // the network comes back: the cache is refreshed, the same tasks reach the machine again
               window.dispatchEvent(new Event('online'))
@@ -105,6 +119,21 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
           return press(user, 'Confirmar')
         case 'RESET':
           return press(user, 'Cancelar')
+        case 'LOTS': {
+          // the answer to the lots the screen asked for when the location opened
+          const received = events.count('LOTS')
+          await api.answer('the lots of the location', isLots, { body: IDENTITIES })
+          await events.received('LOTS', received)
+          return
+        }
+        case 'xstate.done.actor.take':
+          await api.answer('the take', isTake, { body: FREE[0] })
+          return
+        case 'xstate.error.actor.take':
+          await api.answer('the take', isTake, { status: 409, body: { detail: 'The free task at location A-01-03 was taken by someone else meanwhile. Scan again.' } })
+          return
+        case 'LOT':
+          return press(user, lotLabel(e.lot!, e.expiry ?? null))
       }
       if (!(await outboxStimulus(event))) throw new Error(`no stimulus for ${event.type} on /m/count`)
     },
@@ -137,13 +166,17 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
         expect(confirm !== null, label).toBe((value === 'items' && counted) || value === 'confirmEmpty' || value === 'submitting')
         if (confirm) expect(confirm.hasAttribute('data-loading'), label).toBe(value === 'submitting')
         expectCancel(value !== 'location' || c.refusal !== null, value === 'submitting', label)
+        // the lots to choose from, only while a lot is asked for
+        const lots = screen.queryByTestId('count-lots')
+        if (value === 'chooseLot') expect(within(lots!).getAllByRole('button').map((b) => b.textContent), label).toEqual(lotsOf(c, c.choosing!.id).map((l) => lotLabel(l.lot, l.expiry)))
+        else expect(lots, label).toBeNull()
         expectShown('count-done', c.last ? `Contagem registrada: ${c.last.location}${c.last.empty ? ' vazio' : ''}` : null, label)
 
         // the locations left to count, in the machine's order (by location)
         if (value === 'location') {
           const list = screen.queryByTestId('count-tasks')
           if (c.tasks.length === 0) expect(list, label).toBeNull()
-          else expect(within(list!).getAllByRole('listitem').map((li) => li.textContent?.trim()), label).toEqual(c.tasks.map((t) => `${t.location.code}${t.round > 0 ? ' recontagem' : ''}`))
+          else expect(within(list!).getAllByRole('listitem').map((li) => li.textContent?.trim()), label).toEqual(c.tasks.map((t) => `${t.location.code}${t.round > 0 ? ' recontagem' : ''}${t.free ? ' livre: leia o local para pegar' : ''}`))
         }
       })
       // the count is being written exactly while the machine is submitting
@@ -166,6 +199,8 @@ describe('count machine replayed on /m/count (issue 16)', () => {
     const api = controlledApi(({ url, method, body }) => {
       if (url.pathname === '/api/workforce/handheld/cache/') return { body: CACHE }
       if (url.pathname === '/api/workforce/tasks/') return undefined
+      if (isLots({ url, method, body } as MockRequest)) return undefined
+      if (isTake({ url, method, body } as MockRequest)) return undefined
       // the outbox sends what was written (in a batch, POST /api/commands/batch/): applied
       const counted = { command_id: 'x', plan: 7, location: { id: 1, code: 'A-01-01' }, status: 'review', round: 1, recount: false }
       if (method === 'POST' && url.pathname === '/api/commands/batch/') {

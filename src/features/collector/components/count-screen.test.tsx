@@ -67,6 +67,7 @@ function api(extra?: (url: URL, method: string) => { status?: number; body?: unk
     if (more) return more
     if (url.pathname === '/api/workforce/handheld/cache/') return { body: CACHE }
     if (url.pathname === '/api/workforce/tasks/' && url.searchParams.get('type') === 'count') return { body: page(TASKS) }
+    if (url.pathname.endsWith('/identities/')) return { body: { location: { id: 1, code: 'A-01-01' }, identities: [] } }
     if (url.pathname.startsWith('/api/inventory/counts/7/locations/') && method === 'GET') return { body: { plan: 7, code: 'CNT-000007', location: { id: 1, code: 'A-01-01' }, status: 'pending', round: 0, blind: true, products: [], expected: null } }
     if (url.pathname.startsWith('/api/inventory/counts/7/locations/') && method === 'POST') return { status: 201, body: { command_id: 'x', plan: 7, location: { id: 1, code: 'A-01-01' }, status: 'review', round: 1, recount: false } }
     return { status: 404, body: { detail: 'Not found.' } }
@@ -134,6 +135,59 @@ describe('collector count screen', () => {
     expect(await screen.findByTestId('count-done')).toHaveTextContent('Contagem registrada: A-01-02 vazio')
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST' && r.url.pathname === '/api/inventory/counts/7/locations/2/')).toHaveLength(1))
     expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/inventory/counts/7/locations/2/')!.body).toMatchObject({ empty: true, entries: [] })
+  })
+
+  it('a product with several lots in the location asks which lot: lots and expiry dates, never quantities', async () => {
+    const user = userEvent.setup()
+    const identities = [
+      { product: { id: 11, code: 'P0001', name1: 'Parafuso' }, lot: 'L-OLD', expiry_date: '2027-03-31', pallet_code: null, sscc: null },
+      { product: { id: 11, code: 'P0001', name1: 'Parafuso' }, lot: 'L-NEW', expiry_date: '2028-01-31', pallet_code: 'PAL-1', sscc: null },
+    ]
+    const { requests } = api((url, method) => (url.pathname === '/api/inventory/counts/7/locations/1/identities/' && method === 'GET' ? { body: { location: { id: 1, code: 'A-01-01' }, identities } } : null))
+    signIn()
+    await renderApp('/m/count')
+    await screen.findByTestId('count-tasks')
+    await waitFor(() => expect(screen.queryByText(/Baixando locais/)).not.toBeInTheDocument())
+    burst('A-01-01')
+    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/inventory/counts/7/locations/1/identities/')).toBe(true))
+    // give the answer its turn before the next read
+    await act(async () => {})
+    burst('P0001')
+    expect(await screen.findByTestId('count-lots')).toBeInTheDocument()
+    expect(screen.getByTestId('count-prompt')).toHaveTextContent('Há vários lotes de P0001 aqui: toque no lote contado')
+    const lots = within(screen.getByTestId('count-lots')).getAllByRole('button')
+    expect(lots.map((b) => b.textContent)).toEqual(['Lote L-OLD · Validade 31/03/2027', 'Lote L-NEW · Validade 31/01/2028'])
+    // another read before the choice is refused, visibly
+    burst('P0001')
+    expect(screen.getByTestId('count-refusal')).toHaveTextContent('Escolha o lote do produto lido antes de ler outro item.')
+    expect(lastFeedback()?.kind).toBe('error')
+    await user.click(screen.getByRole('button', { name: 'Lote L-NEW · Validade 31/01/2028' }))
+    expect(screen.getAllByTestId('count-qty').map((q) => q.textContent)).toEqual(['1'])
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }))
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST' && r.url.pathname === '/api/inventory/counts/7/locations/1/')).toHaveLength(1))
+    expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/inventory/counts/7/locations/1/')!.body).toMatchObject({ entries: [{ product: 11, lot: 'L-NEW', expiry_date: '2028-01-31', qty: '1' }] })
+  })
+
+  it('a read the scanner cannot use on a freshly opened screen is refused where it shows, with the error sound, never dropped', async () => {
+    api()
+    signIn()
+    await renderApp('/m/count')
+    // at once, before the tasks are even listed: the scanner listens from the moment the screen shows
+    expect(await screen.findByTestId('count-prompt')).toHaveTextContent('Leia a localização a contar')
+    // a page busy after opening: the first keys of a code come slowly and stall, the rest a moment later
+    clock += 1000
+    ;[...'A-0'].forEach((k, i) => key(k, clock + i * 60))
+    ;[...'1-01'].forEach((k, i) => key(k, clock + 400 + i * 5))
+    key('Enter', clock + 430)
+    expect(screen.getByTestId('count-scan-notice')).toHaveTextContent('Leitura incompleta: leia o código de novo.')
+    expect(lastFeedback()?.kind).toBe('error')
+    // read again whole: taken, and the notice goes
+    await screen.findByTestId('count-tasks')
+    await waitFor(() => expect(screen.queryByText(/Baixando locais/)).not.toBeInTheDocument())
+    clock += 3000
+    burst('A-01-01')
+    expect(screen.queryByTestId('count-scan-notice')).not.toBeInTheDocument()
+    expect(screen.getByTestId('count-prompt')).toHaveTextContent('Leia cada produto ou palete do local, ou toque em Local vazio')
   })
 
   it('shows the system quantities when the plan is not blind', async () => {

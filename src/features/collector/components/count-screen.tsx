@@ -4,13 +4,16 @@ import { IconCheck, IconClipboardCheck, IconX } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { countMachine, countPrompt, type CountSubmission, type CountTarget } from '../../../../machines/count/count.machine'
-import type { CountSheet } from '../../../../contracts/inventory/counts.contract'
+import { isOfflineError } from '../../../../machines/scanner/scanner.machine'
+import { countMachine, countPrompt, lotsOf, type CountLot, type CountSubmission, type CountTarget, type CountTask } from '../../../../machines/count/count.machine'
+import type { CountIdentities, CountSheet } from '../../../../contracts/inventory/counts.contract'
 import { api } from '../../../lib/api-client'
+import { formatDate } from '../../../lib/format'
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { useSession } from '../../../lib/session'
 import { countTasksKeptAs, getCountTasks, orderByLocation, type HandheldCountTask } from '../api/get-count-tasks'
 import { countText } from '../count-texts'
+import { scannerText } from '../scanner-texts'
 import { signalFeedback } from '../feedback/feedback'
 import { useDeviceRequest } from '../hooks/use-device-request'
 import { useScanner } from '../hooks/use-scanner'
@@ -75,13 +78,19 @@ export function CountScreen() {
   }, [pending])
   // counted here and already sent: the list was asked on opening, so it still holds them; a recount comes back as a new task
   const [countedHere, setCountedHere] = useState<ReadonlySet<number>>(() => new Set())
+  // free tasks someone else took first: off the list until it is asked again
+  const [takenElsewhere, setTakenElsewhere] = useState<ReadonlySet<number>>(() => new Set())
+  // free tasks taken here: the operator's own now
+  const [takenHere, setTakenHere] = useState<ReadonlySet<number>>(() => new Set())
   const tasks = useMemo<HandheldCountTask[]>(
     () =>
       orderByLocation(
-        (tasksQuery.data ?? []).filter((task) => !counted.has(`${task.plan}:${task.location.id}`) && !countedHere.has(task.task)),
+        (tasksQuery.data ?? [])
+          .filter((task) => !counted.has(`${task.plan}:${task.location.id}`) && !countedHere.has(task.task) && !takenElsewhere.has(task.task))
+          .map((task) => (task.free && takenHere.has(task.task) ? { ...task, free: false } : task)),
         (locationId) => index.locationsById.get(locationId)?.pick_sequence,
       ),
-    [tasksQuery.data, counted, countedHere, index],
+    [tasksQuery.data, counted, countedHere, takenElsewhere, takenHere, index],
   )
 
   const machine = useMemo(
@@ -107,6 +116,19 @@ export function CountScreen() {
             )
             setCountedHere((done) => new Set(done).add(input.task.task))
             return command
+          }),
+          // a free task becomes the operator's before it is counted; without the network it is counted all the same (the
+          // count reaches the server through the outbox, which refuses only a recount by its first counter)
+          take: fromPromise<unknown, CountTask>(async ({ input, signal }) => {
+            try {
+              const taken = await api.post('/workforce/tasks/take/', { location: input.location.id, type: 'count' }, { signal })
+              setTakenHere((mine) => new Set(mine).add(input.task))
+              return taken
+            } catch (error) {
+              if (isOfflineError(error)) return null
+              setTakenElsewhere((gone) => new Set(gone).add(input.task))
+              throw error
+            }
           }),
         },
         actions: {
@@ -137,6 +159,23 @@ export function CountScreen() {
   }, [task])
   const expected = task && sheet && sheet.location.id === task.location.id && !sheet.blind ? sheet.expected : null
 
+  // what the location holds (lots and expiry dates, never quantities), online only: a product with several lots asks which
+  const taskLocation = task?.location.id
+  const taskPlan = task?.plan
+  useEffect(() => {
+    if (taskLocation === undefined || taskPlan === undefined || !navigator.onLine) return
+    const controller = new AbortController()
+    api.get<CountIdentities>(`/inventory/counts/${taskPlan}/locations/${taskLocation}/identities/`, { signal: controller.signal }).then(
+      (answer) => {
+        const lots = new Map<string, CountLot>()
+        for (const i of answer.identities) if (i.lot !== null) lots.set(`${i.product.id}:${i.lot}`, { product: i.product.id, lot: i.lot, expiry: i.expiry_date })
+        actor.send({ type: 'LOTS', location: taskLocation, lots: [...lots.values()] })
+      },
+      () => {},
+    )
+    return () => controller.abort()
+  }, [actor, taskLocation, taskPlan])
+
   const fieldRef = useRef<HTMLInputElement>(null)
   const [code, setCode] = useState('')
   const [qty, setQty] = useState('')
@@ -150,7 +189,7 @@ export function CountScreen() {
   // no lookup over the network: the offline cache answers, in onRead
   const scanner = useScanner({ lookup: () => Promise.resolve(null), historyCap: 1, fieldRef, onRead, signalReads: false })
 
-  const counting = state === 'items' || state === 'palletItem' || state === 'confirmEmpty' || state === 'submitting'
+  const counting = state === 'taking' || state === 'items' || state === 'palletItem' || state === 'chooseLot' || state === 'confirmEmpty' || state === 'submitting'
 
   return (
     <Stack gap="md">
@@ -160,6 +199,13 @@ export function CountScreen() {
       <div role="status" aria-live="assertive" data-testid="count-prompt" className={classes.prompt}>
         {countText(i18n, prompt)}
       </div>
+      {scanner.notice ? (
+        // a read the scanner could not use (cut short, too short): refused where the operator sees it, never dropped
+        <div role="alert" data-testid="count-scan-notice" className={classes.refusal}>
+          <IconX size={22} aria-hidden style={{ flexShrink: 0 }} />
+          <span>{scannerText(i18n, scanner.notice)}</span>
+        </div>
+      ) : null}
       {context.refusal ? (
         <div role="alert" data-testid="count-refusal" className={classes.refusal}>
           <IconX size={22} aria-hidden style={{ flexShrink: 0 }} />
@@ -218,6 +264,27 @@ export function CountScreen() {
             </section>
           ) : null}
         </Stack>
+      ) : null}
+
+      {state === 'chooseLot' && context.choosing ? (
+        <section aria-label={t`Lotes de ${context.choosing.code}`} data-testid="count-lots">
+          <Stack gap="sm">
+            {lotsOf(context, context.choosing.id).map((lot) => (
+              <Button
+                key={lot.lot}
+                size="xl"
+                h={72}
+                fullWidth
+                variant="outline"
+                color="var(--collector-accent-text)"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                onClick={() => actor.send({ type: 'LOT', lot: lot.lot, expiry: lot.expiry })}
+              >
+                {lot.expiry ? t`Lote ${lot.lot} · Validade ${formatDate(lot.expiry, i18n.locale)}` : t`Lote ${lot.lot}`}
+              </Button>
+            ))}
+          </Stack>
+        </section>
       ) : null}
 
       {state === 'items' && context.entries.length > 0 ? (
@@ -313,6 +380,12 @@ export function CountScreen() {
                   {task.recount ? (
                     <Text span c="var(--collector-warn)" fw={600}>
                       <Trans>recontagem</Trans>
+                    </Text>
+                  ) : null}
+                  {task.free ? (
+                    <Text span c="var(--collector-muted)" fw={600}>
+                      {' '}
+                      <Trans>livre: leia o local para pegar</Trans>
                     </Text>
                   ) : null}
                 </li>

@@ -25,6 +25,7 @@ export function PendingBadge() {
         fontWeight: 700,
         fontSize: 'var(--mantine-font-size-sm)',
         whiteSpace: 'nowrap',
+        flexShrink: 0,
         color: refused > 0 ? 'var(--collector-bad)' : 'var(--collector-warn)',
         border: '2px solid currentColor',
       }}

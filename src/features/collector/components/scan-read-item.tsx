@@ -26,16 +26,30 @@ const SOURCE_ICON = { burst: IconScan, typed: IconKeyboard, camera: IconCamera }
  */
 export const visibleCode = (code: string) => stripSymbology(code).text.split(GS).join('␝')
 
+/** A read answered that its code names nothing (docs/requirements.md §2.16): a refusal, said in red like a failure. */
+export const isNotFound = (read: ScanRead) => read.status === 'done' && asScanSummary(read.result)?.kind === null
+
 /** One read of the history: code, source and time, status, a short result, its GS1 data, and a retry when it failed. */
 export const ScanReadItem = memo(function ScanReadItem({ read, onRetry }: { read: ScanRead; onRetry: (id: number) => void }) {
   const { t, i18n } = useLingui()
   const summary = read.status === 'done' ? asScanSummary(read.result) : null
-  const StatusIcon = STATUS_ICON[read.status]
+  const notFound = isNotFound(read)
+  const StatusIcon = notFound ? IconX : STATUS_ICON[read.status]
+  const statusColor = notFound ? 'var(--collector-bad)' : STATUS_COLOR[read.status]
   const SourceIcon = SOURCE_ICON[read.source]
   const time = new Intl.DateTimeFormat(intlLocale(i18n.locale), { timeStyle: 'medium' }).format(read.at)
   const code = visibleCode(read.code)
   return (
-    <Paper component="article" withBorder p="sm" radius="md" aria-label={t`Leitura ${code}`} data-status={read.status} data-read-id={read.id}>
+    <Paper
+      component="article"
+      withBorder
+      p="sm"
+      radius="md"
+      aria-label={t`Leitura ${code}`}
+      data-status={notFound ? 'not-found' : read.status}
+      data-read-id={read.id}
+      style={notFound ? { borderColor: 'var(--collector-bad)' } : undefined}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Text fw={700} ff="monospace" size="lg" style={{ wordBreak: 'break-all' }}>
           {code}
@@ -50,14 +64,14 @@ export const ScanReadItem = memo(function ScanReadItem({ read, onRetry }: { read
         </Suspense>
       ) : null}
       <Group gap={6} mt={6} wrap="nowrap" align="center">
-        <StatusIcon size={20} aria-hidden color={STATUS_COLOR[read.status]} style={{ flexShrink: 0 }} />
-        <Text size="sm" fw={600} c={STATUS_COLOR[read.status]} data-testid="read-status">
-          {readStatusText(i18n, read.status)}
+        <StatusIcon size={20} aria-hidden color={statusColor} style={{ flexShrink: 0 }} />
+        <Text size="sm" fw={600} c={statusColor} data-testid="read-status">
+          {notFound ? t`Não encontrado` : readStatusText(i18n, read.status)}
         </Text>
       </Group>
       {summary ? (
         summary.products.length === 0 ? (
-          <Text size="md" mt={4}>
+          <Text size="md" mt={4} fw={notFound ? 600 : undefined} c={notFound ? 'var(--collector-bad)' : undefined}>
             <Trans>Nada encontrado com este código.</Trans>
           </Text>
         ) : (

@@ -8,6 +8,7 @@ import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { mockApi, renderApp, signIn, testUser } from '../../../../tests/support/render-app'
+import { lastFeedback } from '../feedback/feedback'
 
 const PRODUCT = { id: 7, code: 'P000123', name1: 'Parafuso sextavado M8', uom: 'UN' }
 
@@ -119,6 +120,34 @@ describe('collector scan screen', () => {
     key('Enter', 41_000)
     expect(screen.getByText('Nenhuma leitura ainda.')).toBeInTheDocument()
     expect(requests.filter((r) => r.url.pathname === '/api/inventory/scan/')).toEqual([])
+  })
+
+  it('an unknown code is a refusal: a red cross and "Não encontrado", never the green "Consultado", and the error signal', async () => {
+    mockApi(({ url }) => {
+      if (url.pathname === '/api/inventory/scan/') {
+        const code = url.searchParams.get('code') ?? ''
+        return { body: code === 'NOPE-404' ? { code, kind: null, gs1: null, truncated: false, results: [] } : scanAnswer(code) }
+      }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn()
+    await renderApp('/m/scan')
+    await screen.findByRole('heading', { name: 'Scan' })
+    burst('PAL-000042', 10_000)
+    const found = await screen.findByRole('article', { name: 'Leitura PAL-000042' })
+    await within(found).findByText('Parafuso sextavado M8')
+    expect(within(found).getByTestId('read-status')).toHaveTextContent('Consultado')
+    burst('NOPE-404', 20_000)
+    const missing = await screen.findByRole('article', { name: 'Leitura NOPE-404' })
+    await within(missing).findByText('Nada encontrado com este código.')
+    const status = within(missing).getByTestId('read-status')
+    expect(status).toHaveTextContent('Não encontrado')
+    expect(within(missing).queryByText('Consultado')).toBeNull()
+    expect(missing).toHaveAttribute('data-status', 'not-found')
+    expect(status.getAttribute('style')).toContain('var(--collector-bad)')
+    expect(lastFeedback()?.kind).toBe('error')
+    // said to a screen reader as well
+    expect(screen.getByText('NOPE-404: Não encontrado')).toBeInTheDocument()
   })
 
   it('restores the history from storage, and looks up a read left pending', async () => {

@@ -7,7 +7,7 @@ import { getScanSummary } from '../api/get-scan'
 import { useScanner } from '../hooks/use-scanner'
 import { readScanHistory, writeScanHistory } from '../scan-history-storage'
 import { readStatusText, scannerText } from '../scanner-texts'
-import { ScanReadItem, visibleCode } from './scan-read-item'
+import { isNotFound, ScanReadItem, visibleCode } from './scan-read-item'
 import classes from './scan-screen.module.css'
 
 // issue 6's budget: the camera mode's texts and buttons load when it opens (with @zxing/browser, camera-reader.ts)
@@ -38,7 +38,10 @@ export function ScanScreen() {
   const { history, notice, cameraState, cameraError, retry } = scanner
   const mode = cameraState === 'off' ? 'keyboard' : 'camera'
   const newest = history[0]
-  const announcement = useMemo(() => (newest ? `${visibleCode(newest.code)}: ${readStatusText(i18n, newest.status)}` : ''), [newest, i18n])
+  const announcement = useMemo(
+    () => (newest ? `${visibleCode(newest.code)}: ${isNotFound(newest) ? t`Não encontrado` : readStatusText(i18n, newest.status)}` : ''),
+    [newest, i18n, t],
+  )
 
   return (
     <Stack gap="md">

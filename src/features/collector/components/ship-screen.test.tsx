@@ -82,6 +82,9 @@ describe('collector ship screen', () => {
 
     burst('SO-41')
     await waitFor(() => expect(screen.getByTestId('ship-prompt')).toHaveTextContent('Leia a localização B-02-03'))
+    // the expiry as every other screen shows dates (dd/mm/yyyy in pt), not the API's 2099-01-01
+    expect(screen.getByTestId('ship-pick')).toHaveTextContent(/Validade\s*01\/01\/2099/)
+    expect(screen.getByTestId('ship-pick')).not.toHaveTextContent('2099-01-01')
     burst('A-01-01')
     expect(screen.getByRole('alert')).toHaveTextContent('Localização errada: A-01-01. Vá até B-02-03.')
     expect(lastFeedback()?.kind).toBe('error')

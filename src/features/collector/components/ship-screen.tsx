@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { currentPick, shipMachine, shipPrompt, type ShipOrder, type ShipPickResult } from '../../../../machines/ship/ship.machine'
 import { apiErrorText } from '../../../lib/api-client'
+import { formatDate } from '../../../lib/format'
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { useSession } from '../../../lib/session'
 import { getShipOrder, getShipOrders } from '../api/get-ship-orders'
@@ -30,6 +31,9 @@ function addQty(a: string, b: string): string {
   const frac = (v % 1000n).toString().padStart(3, '0').replace(/0+$/, '')
   return frac ? `${v / 1000n}.${frac}` : `${v / 1000n}`
 }
+
+/** An expiry as every other screen shows dates: the locale's short date (dd/mm/yyyy in pt), never the API's ISO form. */
+const expiryText = (expiry: string | null | undefined, locale: string) => (expiry ? formatDate(expiry, locale) : expiry)
 
 function Field({ label, value }: { label: React.ReactNode; value: string | null | undefined }) {
   if (!value) return null
@@ -169,7 +173,7 @@ export function ShipScreen() {
               <Field label={<Trans>Localização</Trans>} value={pick.location.code} />
               <Field label={<Trans>Produto</Trans>} value={`${pick.product.code} · ${pick.product.name}`} />
               <Field label={<Trans>Lote</Trans>} value={context.stock?.lot ?? pick.lot} />
-              <Field label={<Trans>Validade</Trans>} value={context.stock?.expiry ?? pick.expiry} />
+              <Field label={<Trans>Validade</Trans>} value={expiryText(context.stock?.expiry ?? pick.expiry, i18n.locale)} />
               <Field label={<Trans>Palete</Trans>} value={pick.sscc ?? pick.palletCode} />
               <Field label={<Trans>Pedida</Trans>} value={pick.qty} />
               <Field label={<Trans>Separada</Trans>} value={context.qty} />

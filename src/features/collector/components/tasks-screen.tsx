@@ -1,16 +1,21 @@
-import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import { IconCheck, IconPlayerPlay, IconRefresh, IconScan } from '@tabler/icons-react'
+import { IconCheck, IconChevronLeft, IconChevronRight, IconHandGrab, IconPlayerPlay, IconRefresh, IconScan, IconSearch } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { apiErrorText } from '../../../lib/api-client'
+import { useCallback, useId, useRef, useState } from 'react'
+import type { ScanRead } from '../../../../machines/scanner/scanner.machine'
+import { ApiError, apiErrorText } from '../../../lib/api-client'
 import { formatQty } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
-import { getMyTasks, myTasksKeptAs, type MyTasks } from '../api/get-my-tasks'
-import { assignedToOther, taskAction } from '../api/task-action'
+import { FREE_PAGE_SIZE, getMyTasks, myTasksKeptAs, type MyTasks } from '../api/get-my-tasks'
+import { assignedToOther, takeTaskAt, taskAction } from '../api/task-action'
 import type { Task } from '../collector-types'
+import { signalFeedback } from '../feedback/feedback'
 import { useDeviceRequest } from '../hooks/use-device-request'
+import { useScanner } from '../hooks/use-scanner'
+import { newCommandId } from '../outbox/outbox-db'
 import { taskStatusText, taskTypeText } from '../task-texts'
 import classes from './scan-screen.module.css'
 
@@ -81,13 +86,30 @@ function TaskCard({ task, busy, onAction }: { task: Task; busy: boolean; onActio
   )
 }
 
-/** /m/tasks (issue 6, beyond SPEC's placeholder): the signed-in operator's open tasks and the free ones, with Start and Done. */
+/** What the last take by location said: the task now the operator's, or why there was none. */
+type TakeOutcome = { ok: true; text: string } | { ok: false; text: string }
+
+/**
+ * /m/tasks (docs/requirements.md §2.16): the signed-in operator's open tasks and the free ones, with Start and Done.
+ * The free tasks come a page at a time (big Previous/Next buttons), both lists follow a search (location, reference,
+ * product), and a scanned location takes its oldest free task (POST /api/workforce/tasks/take/).
+ */
 export function TasksScreen() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const id = useId()
   const { user } = useSession()
   const username = user?.username ?? ''
-  // the collector's own reader, not TanStack Query (first-load budget, ADR 0014): the last list is kept on the device
-  const tasks = useDeviceRequest<MyTasks>(username ? `my-tasks:${username}` : null, getMyTasks, { keepAs: myTasksKeptAs(username) })
+  const [page, setPage] = useState(1)
+  const [search, setSearch] = useState('')
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300)
+  const searchRef = useRef<HTMLInputElement>(null)
+  const request = useCallback((signal: AbortSignal) => getMyTasks(signal, { page, search: debouncedSearch }), [page, debouncedSearch])
+  // the collector's own reader, not TanStack Query (first-load budget, ADR 0014): the first page without a search is
+  // kept on the device, so a reload without the network still shows it
+  const plain = page === 1 && debouncedSearch === ''
+  const tasks = useDeviceRequest<MyTasks>(username ? `my-tasks:${username}:${page}:${debouncedSearch}` : null, request, {
+    keepAs: plain ? myTasksKeptAs(username) : undefined,
+  })
   const [busyId, setBusyId] = useState<number>()
   const onAction = async (task: Task, action: 'start' | 'done') => {
     setBusyId(task.id)
@@ -107,6 +129,54 @@ export function TasksScreen() {
     }
   }
 
+  // ---- take a free task by scanning its location
+  const fieldRef = useRef<HTMLInputElement>(null)
+  const [location, setLocation] = useState('')
+  const [taking, setTaking] = useState(false)
+  const [outcome, setOutcome] = useState<TakeOutcome>()
+  const take = async (code: string) => {
+    const scanned = code.trim()
+    if (!scanned || taking) return
+    setTaking(true)
+    setOutcome(undefined)
+    try {
+      const task = await takeTaskAt(scanned, newCommandId())
+      signalFeedback('success')
+      const type = taskTypeText(i18n, task.type)
+      const where = task.location?.code ?? scanned
+      setOutcome({ ok: true, text: t`${type} em ${where}: a tarefa agora é sua.` })
+      setLocation('')
+    } catch (error) {
+      signalFeedback('error')
+      const text =
+        error instanceof ApiError && error.status > 0
+          ? (apiErrorText(error) ?? t`Não foi possível pegar a tarefa.`)
+          : t`Sem conexão: pegar uma tarefa precisa da rede. Tente de novo quando ela voltar.`
+      setOutcome({ ok: false, text })
+    } finally {
+      setTaking(false)
+      await tasks.refetch()
+    }
+  }
+  const onRead = (read: ScanRead) => {
+    // a scanner's burst lands wherever focus is: one that went into the search box is a location, not a search
+    const box = searchRef.current
+    if (box && document.activeElement === box && box.value.endsWith(read.code)) setSearch(box.value.slice(0, -read.code.length))
+    setLocation('')
+    void take(read.code)
+  }
+  const scanner = useScanner({ lookup: () => Promise.resolve(null), historyCap: 1, fieldRef, onRead, signalReads: false })
+
+  const data = tasks.data
+  const pages = data ? Math.max(1, Math.ceil(data.unassignedCount / FREE_PAGE_SIZE)) : 1
+  const shownPage = data?.page ?? page
+  const freeHeading = useRef<HTMLHeadingElement>(null)
+  const goTo = (next: number) => {
+    setPage(next)
+    // the new page starts at its first card, not where the buttons were
+    freeHeading.current?.scrollIntoView?.({ block: 'start' })
+  }
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
@@ -117,6 +187,65 @@ export function TasksScreen() {
           <Trans>Atualizar</Trans>
         </Button>
       </Group>
+
+      <form
+        aria-label={t`Pegar tarefa pelo local`}
+        onSubmit={(event) => {
+          // the Pegar button (Enter in the box is handled by the scanner's key listener)
+          event.preventDefault()
+          scanner.submit(location)
+        }}
+      >
+        <label htmlFor={`${id}-location`} className={classes.label}>
+          {t`Pegar tarefa pelo local`}
+        </label>
+        <p id={`${id}-location-hint`} className={classes.description}>
+          {t`Leia a etiqueta do local: a tarefa livre mais antiga dele passa a ser sua.`}
+        </p>
+        <Group gap="xs" wrap="nowrap">
+          <input
+            ref={fieldRef}
+            id={`${id}-location`}
+            className={classes.input}
+            aria-describedby={`${id}-location-hint`}
+            value={location}
+            onChange={(event) => setLocation(event.currentTarget.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="go"
+          />
+          <Button type="submit" size="lg" h={56} color="var(--collector-accent)" loading={taking} disabled={location.trim() === ''} leftSection={<IconHandGrab size={20} aria-hidden />}>
+            <Trans>Pegar</Trans>
+          </Button>
+        </Group>
+        {outcome ? (
+          <div role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? undefined : classes.alert} data-outcome={outcome.ok ? 'taken' : 'refused'}>
+            <Text mt="xs" fw={700} c={outcome.ok ? 'var(--collector-ok)' : 'var(--collector-bad)'}>
+              {outcome.text}
+            </Text>
+          </div>
+        ) : null}
+      </form>
+
+      <TextInput
+        ref={searchRef}
+        size="lg"
+        label={t`Buscar tarefas`}
+        placeholder={t`Local, referência ou produto`}
+        leftSection={<IconSearch size={20} aria-hidden />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value)
+          setPage(1)
+        }}
+        rightSection={search ? <CloseButton size="lg" aria-label={t`Limpar busca`} onClick={() => { setSearch(''); setPage(1) }} /> : null}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+      />
+
       {tasks.isError ? (
         // no network or a failed answer: said above the last list read (kept on the device), if there is one
         <div role="alert" className={classes.alert}>
@@ -135,35 +264,45 @@ export function TasksScreen() {
             <Trans>Carregando…</Trans>
           </Text>
         </Group>
-      ) : tasks.data ? (
+      ) : data ? (
         <>
           <Stack gap="xs" component="section" aria-label={t`Minhas tarefas`}>
             <Title order={2} size="h4">
-              <Trans>Minhas tarefas</Trans> ({tasks.data.mineCount})
+              <Trans>Minhas tarefas</Trans> ({data.mineCount})
             </Title>
-            {tasks.data.mine.length === 0 ? (
+            {data.mine.length === 0 ? (
               <Text c="dimmed">
-                <Trans>Nenhuma tarefa atribuída a você.</Trans>
+                {debouncedSearch ? <Trans>Nenhuma tarefa sua com esta busca.</Trans> : <Trans>Nenhuma tarefa atribuída a você.</Trans>}
               </Text>
             ) : (
-              tasks.data.mine.map((task) => <TaskCard key={task.id} task={task} busy={busyId === task.id} onAction={onAction} />)
+              data.mine.map((task) => <TaskCard key={task.id} task={task} busy={busyId === task.id} onAction={onAction} />)
             )}
           </Stack>
           <Stack gap="xs" component="section" aria-label={t`Tarefas livres`}>
-            <Title order={2} size="h4">
-              <Trans>Tarefas livres</Trans> ({tasks.data.unassignedCount})
+            <Title order={2} size="h4" ref={freeHeading}>
+              <Trans>Tarefas livres</Trans> ({data.unassignedCount})
             </Title>
-            {tasks.data.unassigned.length === 0 ? (
-              <Text c="dimmed">
-                <Trans>Nenhuma tarefa livre.</Trans>
-              </Text>
+            {data.unassigned.length === 0 ? (
+              <Text c="dimmed">{debouncedSearch ? <Trans>Nenhuma tarefa livre com esta busca.</Trans> : <Trans>Nenhuma tarefa livre.</Trans>}</Text>
             ) : (
-              tasks.data.unassigned.map((task) => <TaskCard key={task.id} task={task} busy={busyId === task.id} onAction={onAction} />)
+              data.unassigned.map((task) => <TaskCard key={task.id} task={task} busy={busyId === task.id} onAction={onAction} />)
             )}
-            {tasks.data.unassignedCount > tasks.data.unassigned.length ? (
-              <Text size="sm" c="dimmed">
-                <Trans>As mais antigas primeiro; as outras aparecem quando estas forem iniciadas.</Trans>
-              </Text>
+            {pages > 1 ? (
+              <nav aria-label={t`Páginas das tarefas livres`}>
+                <Text ta="center" fw={600} my="xs">
+                  <Trans>
+                    Página {shownPage} de {pages}
+                  </Trans>
+                </Text>
+                <Group grow gap="xs">
+                  <Button size="lg" h={56} variant="outline" color="var(--collector-accent-text)" disabled={shownPage <= 1 || tasks.isFetching} leftSection={<IconChevronLeft size={22} aria-hidden />} onClick={() => goTo(shownPage - 1)}>
+                    <Trans>Anteriores</Trans>
+                  </Button>
+                  <Button size="lg" h={56} variant="outline" color="var(--collector-accent-text)" disabled={shownPage >= pages || tasks.isFetching} rightSection={<IconChevronRight size={22} aria-hidden />} onClick={() => goTo(shownPage + 1)}>
+                    <Trans>Próximas</Trans>
+                  </Button>
+                </Group>
+              </nav>
             ) : null}
           </Stack>
         </>

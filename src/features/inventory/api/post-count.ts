@@ -15,3 +15,8 @@ export function postCountSubmit(id: number, location: number, body: CountSubmitB
 export function postCountReview(id: number, location: number, action: 'approve' | 'reject' | 'recount', body: { note?: string; assignee?: number | null }): Promise<unknown> {
   return api.post<unknown>(`/inventory/counts/${id}/locations/${location}/${action}/`, body)
 }
+
+/** A line-by-line review: the variances `approve` names post, the rest go to recount (once per command_id). */
+export function postCountLines(id: number, location: number, body: { approve: number[]; note?: string; assignee?: number | null; command_id?: string }): Promise<unknown> {
+  return api.post<unknown>(`/inventory/counts/${id}/locations/${location}/lines/`, body)
+}

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react'
-import { Alert, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
+import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -10,7 +10,7 @@ import { formatDate, formatQty } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { countQueryOptions } from '../api/get-counts'
 import { userOptionsQueryOptions } from '../api/get-user-options'
-import { postCountReview } from '../api/post-count'
+import { postCountLines, postCountReview } from '../api/post-count'
 import { COUNT_LOCATION_STATUS_COLORS, COUNT_LOCATION_STATUS_LABELS, labelOf } from '../inventory-labels'
 import { inventoryKeys } from '../inventory-query-keys'
 import type { CountLocation } from '../inventory-types'
@@ -44,6 +44,22 @@ function VarianceReview({ planId, location }: { planId: number; location: CountL
   const [assignee, setAssignee] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const users = useQuery({ ...userOptionsQueryOptions(), enabled: canReview && location.status === 'review' })
+  // a line-by-line review: the variances ticked are approved, the others go to recount
+  const selectable = canReview && location.status === 'review' && location.variances.length > 1
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set())
+  const lines = useMutation({
+    mutationFn: () =>
+      postCountLines(planId, location.location.id, { approve: [...chosen], note: note.trim(), command_id: crypto.randomUUID(), ...(assignee ? { assignee: Number(assignee) } : {}) }),
+    onMutate: () => setError(null),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.all })
+      const code = location.location.code
+      const n = chosen.size
+      notifications.show({ color: 'green', message: t`${code}: ${n} diferença(s) aprovada(s) e lançada(s); as demais vão para recontagem.`, closeButtonProps: { 'aria-label': t`Fechar` } })
+      setChosen(new Set())
+    },
+    onError: (failure) => setError(apiErrorText(failure) || t`A operação falhou. Tente novamente.`),
+  })
   const review = useMutation({
     mutationFn: (action: 'approve' | 'reject' | 'recount') =>
       postCountReview(planId, location.location.id, action, { note: note.trim(), ...(action === 'recount' && assignee ? { assignee: Number(assignee) } : {}) }),
@@ -59,6 +75,7 @@ function VarianceReview({ planId, location }: { planId: number; location: CountL
     },
     onError: (failure) => setError(apiErrorText(failure) || t`A operação falhou. Tente novamente.`),
   })
+  const busy = review.isPending || lines.isPending
   const locale = i18n.locale
   return (
     <Stack gap="sm">
@@ -70,6 +87,11 @@ function VarianceReview({ planId, location }: { planId: number; location: CountL
         <Table withTableBorder striped aria-label={t`Diferenças de ${location.location.code}`}>
           <Table.Thead>
             <Table.Tr>
+              {selectable ? (
+                <Table.Th>
+                  <Trans>Aprovar</Trans>
+                </Table.Th>
+              ) : null}
               <Table.Th><Trans>Produto</Trans></Table.Th>
               <Table.Th><Trans>Lote</Trans></Table.Th>
               <Table.Th><Trans>Palete</Trans></Table.Th>
@@ -83,6 +105,23 @@ function VarianceReview({ planId, location }: { planId: number; location: CountL
           <Table.Tbody>
             {location.variances.map((v, i) => (
               <Table.Tr key={i}>
+                {selectable ? (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t`Aprovar a diferença de ${v.product.code} ${v.lot ?? ''}`}
+                      checked={chosen.has(v.entry)}
+                      onChange={(e) => {
+                        const on = e.currentTarget.checked
+                        setChosen((was) => {
+                          const next = new Set(was)
+                          if (on) next.add(v.entry)
+                          else next.delete(v.entry)
+                          return next
+                        })
+                      }}
+                    />
+                  </Table.Td>
+                ) : null}
                 <Table.Td>{v.product.code}</Table.Td>
                 <Table.Td>{v.lot ?? '—'}</Table.Td>
                 <Table.Td>{v.pallet_code ?? v.sscc ?? '—'}</Table.Td>
@@ -132,13 +171,18 @@ function VarianceReview({ planId, location }: { planId: number; location: CountL
               ) : null}
             </SimpleGrid>
             <Group gap="sm">
-              <Button loading={review.isPending && review.variables === 'approve'} disabled={review.isPending} onClick={() => review.mutate('approve')}>
+              <Button loading={review.isPending && review.variables === 'approve'} disabled={busy} onClick={() => review.mutate('approve')}>
                 <Trans>Aprovar e lançar</Trans>
               </Button>
-              <Button color="red" variant="light" loading={review.isPending && review.variables === 'reject'} disabled={review.isPending} onClick={() => review.mutate('reject')}>
+              {selectable ? (
+                <Button variant="light" loading={lines.isPending} disabled={busy || chosen.size === 0 || chosen.size === location.variances.length} onClick={() => lines.mutate()}>
+                  <Trans>Aprovar as marcadas e recontar as demais</Trans>
+                </Button>
+              ) : null}
+              <Button color="red" variant="light" loading={review.isPending && review.variables === 'reject'} disabled={busy} onClick={() => review.mutate('reject')}>
                 <Trans>Rejeitar</Trans>
               </Button>
-              <Button variant="default" loading={review.isPending && review.variables === 'recount'} disabled={review.isPending} onClick={() => review.mutate('recount')}>
+              <Button variant="default" loading={review.isPending && review.variables === 'recount'} disabled={busy} onClick={() => review.mutate('recount')}>
                 <Trans>Enviar para recontagem</Trans>
               </Button>
             </Group>

@@ -20,6 +20,7 @@ const LOCATION: CountLocation = {
       pallet_code: null,
       sscc: null,
       expiry_date: null,
+      entry: 900,
       stock_line: 70,
       snapshot_qty: '10.000',
       moved_qty: '-2.000',
@@ -93,6 +94,31 @@ describe('counts (issue 15)', () => {
     await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/inventory/counts/3/locations/8/approve/')).toBe(true))
     // a location not counted yet is entered on the desktop
     expect(screen.getByRole('button', { name: 'Lançar contagem de A01-01-02' })).toBeEnabled()
+  })
+
+  it('reviews line by line: approves the ticked variance and sends the rest to recount, with a command_id', async () => {
+    const two: CountDetail = {
+      ...PLAN,
+      locations: [{ ...LOCATION, variances: [LOCATION.variances[0]!, { ...LOCATION.variances[0]!, entry: 901, lot: 'L2', stock_line: 71, variance: '+4.000', counted_qty: '14.000' }] }],
+    }
+    const { requests } = mockApi(({ url, method }) => {
+      if (url.pathname === '/api/inventory/counts/3/') return { body: two }
+      if (url.pathname === '/api/inventory/counts/3/locations/8/lines/' && method === 'POST') return { body: { ...LOCATION, status: 'recount' } }
+      if (url.pathname === '/api/users/users/') return { body: page([{ id: 4, username: 'operator', role: 'operator' }, { id: 5, username: 'operator2', role: 'operator' }]) }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn(testUser({ role: 'supervisor' }))
+    const { user } = await renderApp('/inventory/counts/3')
+    await user.click(await screen.findByRole('button', { name: 'Revisar A01-01-01' }))
+    const split = await screen.findByRole('button', { name: 'Aprovar as marcadas e recontar as demais' })
+    expect(split).toBeDisabled()
+    await user.click(screen.getByRole('checkbox', { name: 'Aprovar a diferença de P000005 L2' }))
+    expect(split).toBeEnabled()
+    await user.click(split)
+    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/inventory/counts/3/locations/8/lines/')).toBe(true))
+    const sent = requests.find((r) => r.url.pathname === '/api/inventory/counts/3/locations/8/lines/')!.body as Record<string, unknown>
+    expect(sent).toMatchObject({ approve: [901] })
+    expect(sent.command_id).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('an operator sees the review but cannot approve', async () => {
