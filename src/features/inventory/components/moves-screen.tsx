@@ -128,6 +128,8 @@ export function MovesScreen({ params, onParamsChange, filters, onFiltersChange }
         defaultHidden={DEFAULT_HIDDEN}
         toolbar={toolbar}
         emptyText={<Trans>Nenhuma movimentação encontrada.</Trans>}
+        // ten columns of codes and dates fit at 1280 px, each code on one line (docs/requirements.md §2.14)
+        compact
       />
     </Stack>
   )
