@@ -49,13 +49,15 @@ const columns = (i18n: I18n): DataColumn<Product>[] => [
       ) : (
         <Stack gap={0}>
           {gtins.map((g) => (
-            <Text key={g.gtin} size="sm" style={{ whiteSpace: "nowrap" }}>
+            <Text key={g.gtin} size="xs">
               {g.gtin}
               {g.pack ? (
-                <Text span size="xs" c="dimmed">
+                <>
                   {" "}
-                  {g.pack.uom} × {formatQty(g.pack.qty, i18n.locale)}
-                </Text>
+                  <Text span size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                    {g.pack.uom} × {formatQty(g.pack.qty, i18n.locale)}
+                  </Text>
+                </>
               ) : null}
             </Text>
           ))}
@@ -102,6 +104,8 @@ export function ProductsTable({
         columns={[...columns(i18n), editor.column]}
         query={productsQueryOptions}
         getRowId={(row) => String(row.id)}
+        // with every GTIN a product is known by, and the row's two actions, the columns fit at 1280 px only compact
+        compact
         toolbar={() => (
           <Group gap="xs">
             {editor.toolbar?.()}
