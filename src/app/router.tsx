@@ -2,6 +2,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { SessionActor } from '../lib/session'
 import type { routeTree } from '../routeTree.gen'
+import { parseSearch, stringifySearch } from '../lib/search-params'
 import { OutsideRouteTree } from './outside-route-tree'
 
 /** The whole app's route tree: its type is the router's (the handheld's tree is a part of it, src/app/route-trees.ts). */
@@ -25,6 +26,9 @@ export function createAppRouter({
     routeTree,
     context: { loadQueryClient, session },
     history,
+    // plain values in the URL: a code of digits is neither quoted nor rounded (src/lib/search-params.ts)
+    parseSearch,
+    stringifySearch,
     defaultPreload: 'intent',
     // the query cache decides freshness (SPEC 9), not the router's own loader cache
     defaultPreloadStaleTime: 0,

@@ -40,6 +40,8 @@ export interface DataColumn<T> {
   /** numbers are right-aligned by default; a right-aligned column sorts descending first (SPEC 4) */
   align?: 'left' | 'right'
   sortable?: boolean
+  /** a code (a location, a lot, a document, an SSCC) is one token: it never breaks at its hyphens */
+  nowrap?: boolean
 }
 
 export interface DataTableProps<T extends RowData, TKey extends QueryKey = QueryKey> {
@@ -62,6 +64,8 @@ export interface DataTableProps<T extends RowData, TKey extends QueryKey = Query
   onParamsChange?: ChangeParams
   /** what an empty list says (by default 'Nenhum registro encontrado.') */
   emptyText?: ReactNode
+  /** a smaller type and narrower cell padding, for a ledger with many columns of codes that must fit at 1280 px */
+  compact?: boolean
 }
 
 export interface DataTableToolbarState {
@@ -91,7 +95,7 @@ const stickyIf = (id: string): CSSProperties | undefined => (id === 'actions' ? 
  * width before the table scrolls; numbers, dates and a row's actions stay on one line.
  */
 function whiteSpaceOf<T>(column: DataColumn<T>): CSSProperties['whiteSpace'] {
-  return column.id === 'actions' || column.kind === 'number' || column.kind === 'date' || alignOf(column) === 'right' ? 'nowrap' : 'normal'
+  return column.id === 'actions' || column.nowrap || column.kind === 'number' || column.kind === 'date' || alignOf(column) === 'right' ? 'nowrap' : 'normal'
 }
 
 /** Issue 17: the sticky `actions` column is the last one, whatever order the user stored (the waves table had it second). */
@@ -123,6 +127,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
   onParamsChange,
   defaultHidden,
   emptyText,
+  compact = false,
 }: DataTableProps<T, TKey>) {
   const { t, i18n } = useLingui()
   const columnIds = useMemo(() => columns.map((column) => column.id), [columns])
@@ -247,7 +252,15 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
       ) : null}
 
       <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label={label} aria-busy={result.isFetching}>
+        <Table
+          striped
+          highlightOnHover
+          withTableBorder
+          verticalSpacing="xs"
+          {...(compact ? { fz: 'xs', horizontalSpacing: 6 } : {})}
+          aria-label={label}
+          aria-busy={result.isFetching}
+        >
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>

@@ -18,7 +18,7 @@ interface Winner {
   status: number
 }
 
-const running = new Map<string, Promise<ProbeResult>>()
+const running = new Map<string, Promise<AppProbeResult>>()
 
 function parseWinner(value: unknown): Winner | null {
   if (typeof value !== 'object' || value === null) return null
@@ -33,10 +33,16 @@ export interface ProbeOptions {
 }
 
 /**
+ * The machine's result; a candidate found by this probe (not remembered) with a 2xx also carries its body in `answer`,
+ * so a caller that asked with the same query need not ask again (docs/requirements.md §2.4: each figure reads one count).
+ */
+export type AppProbeResult = ProbeResult & { answer?: unknown }
+
+/**
  * Finds the first candidate answering 2xx, 401 or 403. Resolves with the machine's result; a
  * remembered winner comes back as `found` with an empty `tested`. Concurrent calls share one probe.
  */
-export function probeEndpoint(key: string, candidates: readonly string[], options: ProbeOptions = {}): Promise<ProbeResult> {
+export function probeEndpoint(key: string, candidates: readonly string[], options: ProbeOptions = {}): Promise<AppProbeResult> {
   const remembered = readJson('session', probeKey(key), parseWinner)
   if (remembered && candidates.includes(remembered.path)) {
     return Promise.resolve({ kind: 'found', ...remembered, tested: [] })
@@ -46,12 +52,13 @@ export function probeEndpoint(key: string, candidates: readonly string[], option
 
   const client = options.client ?? api
   const query = options.query ?? { page: 1, page_size: 1 }
+  const answers = new Map<string, unknown>()
   const actor = createActor(
     probeMachine.provide({
       actors: {
         check: fromPromise<number, { path: string }>(async ({ input }) => {
           try {
-            await client.get<unknown>(input.path, { query })
+            answers.set(input.path, await client.get<unknown>(input.path, { query }))
             return 200
           } catch (error) {
             // an HTTP status is an answer; no response at all is the machine's "error"
@@ -67,6 +74,7 @@ export function probeEndpoint(key: string, candidates: readonly string[], option
     .then((result) => {
       if (result.kind === 'found') {
         writeJson('session', probeKey(key), { path: result.path, status: result.status })
+        if (answers.has(result.path)) return { ...result, answer: answers.get(result.path) }
       }
       return result
     })

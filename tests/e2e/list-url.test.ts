@@ -73,3 +73,27 @@ describe('a list keeps its page in the URL', () => {
     await page.context().close()
   })
 })
+
+describe('the ledger keeps its filters in the URL as plain values', () => {
+  it('a pallet code typed into Palete applies after the pause, without Enter, and the URL and a reload keep it', async () => {
+    const move = (await app.api<{ results: { pallet_code: string | null }[] }>('/inventory/moves/?page_size=50')).results.find((row) => row.pallet_code)
+    if (!move?.pallet_code) throw new Error('the demo ledger has no move with a pallet code')
+    const code = move.pallet_code
+    const expected = (await app.api<{ count: number }>(`/inventory/moves/?pallet_code=${encodeURIComponent(code)}&page_size=1`)).count
+    const page = await app.signedInPage()
+    await page.goto('/inventory/moves')
+    const table = page.getByRole('table', { name: 'Movimentações' })
+    await table.locator('tbody tr td').first().waitFor(WAIT)
+
+    await page.getByRole('textbox', { name: 'Palete' }).fill(code)
+    // no Enter, no leaving the field: the filter applies as the others do
+    await page.waitForURL((url) => url.searchParams.get('pallet_code') === code, WAIT)
+    expect(new URL(page.url()).search).toBe(`?pallet_code=${code}`)
+    await expect.poll(() => table.locator('tbody tr').count(), WAIT).toBe(expected)
+    for (const cell of await table.locator('tbody tr').getByRole('link').allTextContents()) expect(cell).toBe(code)
+
+    await page.reload()
+    await expect.poll(() => page.getByRole('textbox', { name: 'Palete' }).inputValue(), WAIT).toBe(code)
+    await expect.poll(() => table.locator('tbody tr').count(), WAIT).toBe(expected)
+  })
+})

@@ -132,3 +132,19 @@ function check(role: Role, cases: Case[]) {
 
 describe('an operator is offered none of the supervisors’ actions (issue 17)', () => check('operator', [...SUPERVISOR_ACTIONS, ...ADMIN_ACTIONS]))
 describe('a supervisor is offered none of the admins’ actions (issue 17)', () => check('supervisor', ADMIN_ACTIONS))
+
+describe('the counts list offers an operator what the role can do', () => {
+  it("no 'Abrir' (the server keeps a count's detail to supervisors): an unfinished count is counted on the handheld", async () => {
+    expect(await status('operator', { method: 'GET', path: '/inventory/counts/__COUNT__/' })).toBe(403)
+    const page = await app.signedInPage({ username: 'operator', viewport: { width: 1280, height: 800 } })
+    await page.goto('/inventory/counts')
+    const table = page.getByRole('table', { name: 'Contagens' })
+    const count = await app.api<{ code: string }>(`/inventory/counts/${countId}/`)
+    const handheld = table.getByRole('link', { name: `Contar ${count.code} no coletor` })
+    await handheld.waitFor({ timeout: WAIT.timeout })
+    expect(await controls(page, /^Abrir (?!o simulador).+$/), 'Abrir offered to an operator').toEqual([])
+    await handheld.click()
+    await page.waitForURL((url) => url.pathname === '/m/count', { timeout: WAIT.timeout })
+    expect(await page.getByText('Você não tem permissão').count()).toBe(0)
+  })
+})

@@ -95,6 +95,43 @@ describe('login and guard (SPEC 2.1, 2.2, 8)', () => {
     await page.getByRole('table', { name: 'Localizações' }).locator('tbody tr td').first().waitFor(WAIT)
   })
 
+  it('signing in leaves the login as the dashboard opens, and the dashboard asks for each figure once', async () => {
+    const { page } = await freshPage()
+    await page.goto('/login')
+    await page.getByRole('heading', { name: 'Entrar' }).waitFor(WAIT)
+    const asked = new Map<string, number>()
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/')) asked.set(`${url.pathname}${url.search}`, (asked.get(`${url.pathname}${url.search}`) ?? 0) + 1)
+    })
+    // the dashboard's figures are held until the dashboard shows: a screen that waited for them before leaving the
+    // login would never show (SPEC 2.2: each card shows its own loading)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(
+      (url) => url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/'),
+      async (route) => {
+        await released
+        await route.continue()
+      },
+    )
+    await submitLogin(page, PASSWORD)
+    await page.waitForURL((url) => url.pathname === '/', WAIT)
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor(WAIT)
+    expect(await page.getByRole('button', { name: 'Entrando...' }).count(), 'the login still says Entrando...').toBe(0)
+    release()
+    // every figure and both charts shown: each source has answered what the dashboard asked of it
+    await expect
+      .poll(() => page.locator('[data-stat-value]').evaluateAll((els) => els.filter((el) => /\d/.test(el.textContent ?? '')).length), WAIT)
+      .toBe(6)
+    await page.getByRole('img', { name: 'Tarefas por dia' }).waitFor(WAIT)
+    await page.getByRole('img', { name: 'Disponibilidade dos equipamentos' }).waitFor(WAIT)
+    await page.waitForLoadState('networkidle')
+    const twice = [...asked].filter(([, n]) => n > 1)
+    expect(asked.size, 'the dashboard asked for its figures').toBeGreaterThan(5)
+    expect(twice, 'requests the dashboard sent more than once after signing in').toEqual([])
+  })
+
   it('an unknown desktop path lands on /', async () => {
     const { page } = await signedIn()
     await page.goto('/nao/existe/esta-rota')

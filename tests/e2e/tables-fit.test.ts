@@ -127,3 +127,62 @@ describe('every table fits at 1280 px (issue 17)', () => {
     })
   }
 })
+
+/** The lines each body cell of a column takes, by the column's header text. */
+function cellLines(target: Page, header: string): Promise<{ text: string; lines: number }[]> {
+  return target.evaluate((name) => {
+    const table = document.querySelector('main table')
+    if (!table) return []
+    const headers = [...table.querySelectorAll('thead th')]
+    const index = headers.findIndex((th) => th.textContent?.trim() === name)
+    if (index < 0) return [{ text: `no column ${name}`, lines: -1 }]
+    return [...table.querySelectorAll('tbody tr')].flatMap((tr) => {
+      const td = tr.children[index]
+      if (!td || !td.textContent?.trim()) return []
+      const range = document.createRange()
+      range.selectNodeContents(td)
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+      return [{ text: td.textContent.trim(), lines: tops.size }]
+    })
+  }, header)
+}
+
+describe('the ledger (Movimentações) fits at 1280 px, light and dark', () => {
+  // the demo's ledger holds receipts only (no 'De'): two moves between locations, as a person would make them
+  beforeAll(async () => {
+    const lines = (await app.api<{ results: { id: number; qty: string; pallet_code: string | null; location: { id: number } }[] }>('/inventory/stock/?page_size=2')).results
+    const to = (await app.api<{ results: { id: number }[] }>('/core/locations/?page_size=5&search=B05')).results
+    const bodies = [
+      lines[0].pallet_code ? { pallet_code: lines[0].pallet_code, to_location: to[0].id } : { stock_line: lines[0].id, to_location: to[0].id },
+      { stock_line: lines[1].id, qty: '1', to_location: to.find((l) => l.id !== lines[1].location.id)!.id },
+    ]
+    for (const body of bodies) {
+      const res = await fetch(`${app.server.url}/api/inventory/moves/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      if (!res.ok) throw new Error(`moving stock: ${res.status} ${await res.text()}`)
+    }
+  })
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(colorScheme, async () => {
+      const ledger = colorScheme === 'light' ? page : await app.signedInPage({ viewport: VIEWPORT, colorScheme })
+      await ledger.goto('/inventory/moves')
+      await ledger.getByRole('table', { name: 'Movimentações' }).locator('tbody tr td').first().waitFor({ timeout: WAIT.timeout })
+      await ledger.waitForLoadState('networkidle')
+      await screenshot(ledger, `tables-fit-inventory-moves-${colorScheme}`)
+      expect((await overflows(ledger)).overflow, 'boxes wider inside than they show').toEqual([])
+      // every column's header, Quantidade the last of the default ones, is whole inside the window
+      const header = await ledger.getByRole('columnheader', { name: 'Quantidade' }).boundingBox()
+      expect(header && header.x + header.width, 'Quantidade ends inside the window').toBeLessThanOrEqual(VIEWPORT.width)
+      // a location's code on one line
+      for (const column of ['De', 'Para']) {
+        const cells = await cellLines(ledger, column)
+        expect(cells.filter((cell) => cell.text !== '—').length, `${column} has codes`).toBeGreaterThan(0)
+        expect(cells.filter((cell) => cell.lines !== 1), `${column} codes on more than one line`).toEqual([])
+      }
+    })
+  }
+})

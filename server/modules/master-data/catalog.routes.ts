@@ -15,6 +15,10 @@ import { codeNameResource, defined } from './resource'
 /** A product's GTINs, in the order they were given. */
 const productGtinList = sql<string[]>`coalesce((SELECT array_agg(g.gtin ORDER BY g.id) FROM product_gtins g WHERE g.product_id = ${products.id}), '{}')`
 
+/** A product's GTINs and its packs' GTINs as text, for the list's search. */
+const productGtinText = sql`(SELECT string_agg(g.gtin, ' ') FROM product_gtins g WHERE g.product_id = ${products.id})`
+const packGtinText = sql`(SELECT string_agg(pp.gtin, ' ') FROM product_packs pp WHERE pp.product_id = ${products.id} AND pp.gtin IS NOT NULL)`
+
 /** A product's packs, oldest first, as `productPackItemOut` (decimals as the column writes them, e.g. "12.000"). */
 const productPackList = sql<ProductPackItem[]>`coalesce((SELECT json_agg(json_build_object(
   'id', pp.id, 'uom', json_build_object('id', pu.id, 'code', pu.code), 'qty_per_pack', pp.qty_per_pack::text, 'gtin', pp.gtin,
@@ -66,7 +70,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       count: (db) => db.select({ count: countStar }).from(products).innerJoin(uoms, eq(uoms.id, products.uomId)).$dynamic(),
       serialize: (r) => r,
       output: productOut,
-      searchFields: [products.code, products.name1, products.variant],
+      // a scanned or typed GTIN finds its product, whether the product or one of its packs carries it (SPEC 3 "Product")
+      searchFields: [products.code, products.name1, products.variant, productGtinText, packGtinText],
       ordering: {
         id: products.id,
         code: products.code,

@@ -145,6 +145,28 @@ describe.each(kinds)('master data editing on %s', (kind) => {
   })
 
   describe('products and their GTINs', () => {
+    it("the products list answers each product's packs with their GTINs, and its search finds a product by its own or a pack's GTIN", async () => {
+      const [own, packGtin] = [gtin13(), gtin13()]
+      const code = uniq('P')
+      const res = await call(supervisor, 'POST', '/api/product/products/', {
+        code,
+        name1: 'GTIN on a pack',
+        uom: ids.uom,
+        gtins: [own],
+        packs: [{ uom: ids.uom, qty_per_pack: '12', gtin: packGtin, packs_per_pallet: 40 }],
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      for (const g of [own, packGtin]) {
+        const list = await call(operator, 'GET', `/api/product/products/?search=${g}`)
+        expect(list.statusCode, list.body).toBe(200)
+        const body = list.json() as { count: number; results: { code: string; gtins: string[]; packs: { gtin: string | null }[] }[] }
+        expect(body.count, g).toBe(1)
+        expect(body.results[0]).toMatchObject({ code, gtins: [own], packs: [{ gtin: packGtin }] })
+      }
+      // another company's list does not find it
+      expect((await call(acme, 'GET', `/api/product/products/?search=${packGtin}`)).json()).toMatchObject({ count: 0 })
+    })
+
     it('keeps several GTINs and finds the product by scanning any of them', async () => {
       const [a, b] = [gtin13(), gtin13()]
       const res = await call(supervisor, 'POST', '/api/product/products/', { code: uniq('P'), name1: 'Two GTINs', uom: ids.uom, gtins: [a, b] })

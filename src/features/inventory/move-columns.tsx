@@ -77,6 +77,7 @@ export const MOVE_COLUMNS: MoveColumn[] = [
   },
   {
     id: "reference",
+    nowrap: true,
     header: msg`Referência`,
     value: (row) => row.reference,
     csv: (row) => text(row.reference),
@@ -84,6 +85,7 @@ export const MOVE_COLUMNS: MoveColumn[] = [
   },
   {
     id: "product__code",
+    nowrap: true,
     header: msg`Produto`,
     value: (row) => row.product.code,
     csv: (row) => text(row.product.code),
@@ -98,6 +100,7 @@ export const MOVE_COLUMNS: MoveColumn[] = [
   },
   {
     id: "lot",
+    nowrap: true,
     header: msg`Lote`,
     value: (row) => row.lot,
     csv: (row) => text(row.lot),
@@ -105,6 +108,7 @@ export const MOVE_COLUMNS: MoveColumn[] = [
   },
   {
     id: "pallet_code",
+    nowrap: true,
     header: msg`Palete / SSCC`,
     value: (row) => row.pallet_code ?? row.sscc,
     render: (row) => {
@@ -129,6 +133,7 @@ export const MOVE_COLUMNS: MoveColumn[] = [
   },
   {
     id: "from_location",
+    nowrap: true,
     header: msg`De`,
     value: (row) => row.from_location?.code,
     csv: (row) => text(row.from_location?.code),
@@ -136,6 +141,7 @@ export const MOVE_COLUMNS: MoveColumn[] = [
   },
   {
     id: "to_location",
+    nowrap: true,
     header: msg`Para`,
     value: (row) => row.to_location?.code,
     csv: (row) => text(row.to_location?.code),

@@ -11,5 +11,6 @@ export const receivingKeys = {
   putaway: (id: number) => [...receivingKeys.all, 'putaway', id] as const,
   suppliers: (search: string) => [...receivingKeys.all, 'suppliers', search] as const,
   printers: () => [...receivingKeys.all, 'printers'] as const,
+  settings: () => [...receivingKeys.all, 'settings'] as const,
   locations: (warehouse: number, search: string) => [...receivingKeys.all, 'locations', warehouse, search] as const,
 }

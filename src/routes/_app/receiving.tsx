@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/page-header'
 import { DEFAULT_LIST_PARAMS } from '../../lib/list-query'
 import { inboundDocumentQueryOptions } from '../../features/receiving/api/get-inbound-document'
 import { inboundDocumentsQueryOptions } from '../../features/receiving/api/get-inbound-documents'
+import { receivingSettingsQueryOptions } from '../../features/receiving/api/get-receiving-settings'
 import { ReceivingWizard } from '../../features/receiving/components/receiving-wizard'
 
 interface ReceivingSearch {
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/_app/receiving')({
   loader: ({ context, deps }) =>
     Promise.all([
       context.queryClient.ensureQueryData(inboundDocumentsQueryOptions(DEFAULT_LIST_PARAMS)),
+      context.queryClient.ensureQueryData(receivingSettingsQueryOptions()),
       deps.document ? context.queryClient.ensureQueryData(inboundDocumentQueryOptions(deps.document)) : null,
     ]).then(
       () => undefined,

@@ -141,4 +141,25 @@ describe('collector receive screen', () => {
     expect(sent.idempotency_key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     await waitFor(async () => expect(await countInState(outboxDb(), 'applied')).toBe(1))
   })
+
+  it('follows the blind receiving setting: with it off, each line shows what is still expected', async () => {
+    mockApi(({ url }) => {
+      const p = url.pathname
+      if (p === '/api/workforce/handheld/cache/') return { body: CACHE }
+      if (p === '/api/receiving/documents/') return { body: { count: 1, next: null, previous: null, results: [ROW] } }
+      if (p === '/api/receiving/documents/7/') return { body: DOC }
+      if (p === '/api/inventory/settings/') return { body: { near_expiry_days: 30, count_tolerance_percent: '0.000', count_tolerance_qty: '0.000', blind_counts: true, blind_receiving: false } }
+      if (p === '/api/product/products/11/') return { body: product(11, false) }
+      if (p === '/api/product/products/12/') return { body: product(12, true) }
+      if (p === '/api/printing/printers/') return { body: { count: 1, next: null, previous: null, results: [{ id: 5, name: 'Virtual' }] } }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn()
+    await renderApp('/m/receive')
+    await screen.findByRole('button', { name: /ASN-0007/ })
+    burst('ASN-0007')
+    expect(await screen.findByText('Leia um produto, feche o palete ou finalize')).toBeInTheDocument()
+    expect(screen.getByTestId('receive-lines')).toHaveTextContent(/P0001 · Parafuso\s*0 de 10/)
+    expect(screen.getByTestId('receive-lines')).toHaveTextContent(/P0002 · Iogurte\s*0 de 5/)
+  })
 })

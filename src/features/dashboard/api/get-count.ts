@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api, ApiError } from '../../../lib/api-client'
+import { ApiError } from '../../../lib/api-client'
 import { toPaged } from '../../../lib/list-query'
 import { LIST_STALE_TIME } from '../../../lib/query-client'
-import { DashboardEndpointNotFoundError, findDashboardEndpoint } from '../dashboard-errors'
+import { DashboardEndpointNotFoundError, getDashboardSource } from '../dashboard-errors'
 import { dashboardKeys } from '../dashboard-query-keys'
 
 export type CountKind = 'users' | 'products' | 'stock' | 'locations' | 'openTasks'
@@ -32,8 +32,7 @@ export const COUNT_SOURCES: Record<CountKind, { probeKey: string; candidates: re
 /** How many records a list holds: one request with page_size=1, reading `count` (SPEC 7). */
 export async function getCount(kind: CountKind, signal?: AbortSignal): Promise<number> {
   const source = COUNT_SOURCES[kind]
-  const endpoint = await findDashboardEndpoint(source.probeKey, source.candidates)
-  return toPaged<unknown>(await api.get<unknown>(endpoint, { query: { page: 1, page_size: 1 }, signal })).count
+  return toPaged<unknown>(await getDashboardSource<unknown>(source.probeKey, source.candidates, { page: 1, page_size: 1 }, signal)).count
 }
 
 export function countQueryOptions(kind: CountKind) {

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client'
 import { LIST_STALE_TIME } from '../../../lib/query-client'
-import { findDashboardEndpoint } from '../dashboard-errors'
+import { getDashboardSource } from '../dashboard-errors'
 import { dashboardKeys } from '../dashboard-query-keys'
 import type { DailyTasks } from '../dashboard-types'
 
@@ -17,8 +16,7 @@ function isPoint(value: unknown): value is DailyTasks {
 
 /** Tasks per day, oldest first: a plain array or a `{results}` page are both read. */
 export async function getDailyTasks(days: number, signal?: AbortSignal): Promise<DailyTasks[]> {
-  const endpoint = await findDashboardEndpoint('daily-tasks', DAILY_TASKS_CANDIDATES, { days })
-  const body = await api.get<unknown>(endpoint, { query: { days }, signal })
+  const body = await getDashboardSource<unknown>('daily-tasks', DAILY_TASKS_CANDIDATES, { days }, signal)
   const list: unknown[] = Array.isArray(body)
     ? body
     : typeof body === 'object' && body !== null && Array.isArray((body as { results?: unknown }).results)

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client'
 import { LIST_STALE_TIME } from '../../../lib/query-client'
-import { findDashboardEndpoint } from '../dashboard-errors'
+import { getDashboardSource } from '../dashboard-errors'
 import { dashboardKeys } from '../dashboard-query-keys'
 import type { EquipmentStatus } from '../dashboard-types'
 
@@ -11,8 +10,7 @@ export const EQUIPMENT_STATUS_CANDIDATES = ['/workforce/equipment/status/', '/wo
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
 
 export async function getEquipmentStatus(signal?: AbortSignal): Promise<EquipmentStatus> {
-  const endpoint = await findDashboardEndpoint('equipment-status', EQUIPMENT_STATUS_CANDIDATES, {})
-  const body = await api.get<Record<string, unknown>>(endpoint, { signal })
+  const body = await getDashboardSource<Record<string, unknown> | null>('equipment-status', EQUIPMENT_STATUS_CANDIDATES, {}, signal)
   return { available: count(body?.available), busy: count(body?.busy), down: count(body?.down) }
 }
 

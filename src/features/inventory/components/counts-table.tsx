@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Progress, Text, Tooltip } from "@mantine/core";
+import { Badge, Group, Progress, Text } from "@mantine/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DataTable, type DataColumn } from "../../../components/data-table";
@@ -106,15 +106,20 @@ const columns: DataColumn<CountPlan>[] = [
 function OpenCount({ plan }: { plan: CountPlan }) {
   const { t } = useLingui();
   const { user } = useSession();
-  // issue 17: the server shows a count's detail to admins and supervisors only (operators count on the handheld)
+  // docs/requirements.md §6: the server shows a count's detail (system quantities, variances) to admins and
+  // supervisors only, so an operator, who counts blind, is not offered it: an unfinished count is counted on the handheld
   if (!canReviewCounts(user?.role)) {
-    const reason = t`Requer supervisor: os operadores contam pelo coletor.`;
-    return (
-      <Tooltip label={reason}>
-        <Button size="compact-sm" variant="light" disabled title={reason} aria-label={t`Abrir ${plan.code}`}>
-          <Trans>Abrir</Trans>
-        </Button>
-      </Tooltip>
+    return plan.status === "open" || plan.status === "review" ? (
+      <LinkButton
+        to="/m/count"
+        size="compact-sm"
+        variant="light"
+        aria-label={t`Contar ${plan.code} no coletor`}
+      >
+        <Trans>Contar no coletor</Trans>
+      </LinkButton>
+    ) : (
+      "—"
     );
   }
   return (

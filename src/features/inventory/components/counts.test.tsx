@@ -129,4 +129,23 @@ describe('counts (issue 15)', () => {
     expect(await screen.findByText('Requer supervisor')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Aprovar e lançar' })).not.toBeInTheDocument()
   })
+
+  it("an operator is not offered a count's detail on the list (the server keeps it to supervisors): an unfinished count is counted on the handheld", async () => {
+    const { locations: _locations, ...open } = { ...PLAN, status: 'open' as const }
+    mockApi(({ url }) =>
+      url.pathname === '/api/inventory/counts/'
+        ? { body: page([open, { ...open, id: 4, code: 'CNT-000004', status: 'closed' as const }]) }
+        : { status: 404, body: { detail: 'Not found.' } },
+    )
+    signIn(testUser({ role: 'operator' }))
+    const { user, router } = await renderApp('/inventory/counts')
+    const table = await screen.findByRole('table', { name: 'Contagens' })
+    await within(table).findByText('CNT-000004')
+    expect(within(table).queryByRole('button', { name: /^Abrir/ })).toBeNull()
+    expect(within(table).queryByRole('link', { name: /^Abrir/ })).toBeNull()
+    // a closed count has nothing left to count
+    expect(within(table).getAllByRole('link', { name: /^Contar .* no coletor$/ }).map((link) => link.getAttribute('aria-label'))).toEqual(['Contar CNT-000003 no coletor'])
+    await user.click(within(table).getByRole('link', { name: 'Contar CNT-000003 no coletor' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/count'))
+  })
 })

@@ -56,6 +56,25 @@ describe('Movimentações (issue 15)', () => {
     await waitFor(() => expect(router.state.location.search).not.toHaveProperty('lot'))
   })
 
+  it('Palete and SSCC apply after the pause in typing, as the other filters do, with plain codes in the URL', async () => {
+    const { requests } = ledgerServer()
+    signIn()
+    const { user, router } = await renderApp('/inventory/moves')
+    await screen.findByRole('table', { name: 'Movimentações' })
+    // no Enter, and the field keeps the focus
+    await user.type(screen.getByRole('textbox', { name: 'Palete' }), '478912340000004947')
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ pallet_code: '478912340000004947' }))
+    expect(screen.getByRole('textbox', { name: 'Palete' })).toHaveFocus()
+    await user.type(screen.getByRole('textbox', { name: 'SSCC' }), '003789123400000001')
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ sscc: '003789123400000001' }))
+    expect(router.state.location.searchStr).toBe('?pallet_code=478912340000004947&sscc=003789123400000001')
+    await waitFor(() => {
+      const asked = requests.filter((r) => r.url.pathname === '/api/inventory/moves/').at(-1)?.url.searchParams
+      expect(asked?.get('pallet_code')).toBe('478912340000004947')
+      expect(asked?.get('sscc')).toBe('003789123400000001')
+    })
+  })
+
   it('a product in the catalogue links to its moves', async () => {
     mockApi(({ url }) => {
       if (url.pathname === '/api/product/products/') return { body: page([{ id: 5, code: 'P000005', variant: null, name1: 'Arroz 5kg', uom: null, storage_class: null, gtins: [], is_active: true }]) }

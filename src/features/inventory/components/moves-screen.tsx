@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button, Group, MultiSelect, Paper, Pill, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
 import { IconFilterOff } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { DataTable, type DataTableToolbarState } from '../../../components/data-table'
+import { SEARCH_DEBOUNCE_MS } from '../../../components/data-table-params'
 import type { ListParams } from '../../../lib/list-query'
 import type { ListState } from '../../../lib/list-search'
 import { MOVE_REASONS } from '../../../../contracts/inventory/inventory.rules'
@@ -19,14 +21,28 @@ import { ProductPicker } from './product-picker'
 export const MOVES_TABLE_ID = 'inventory.moves'
 const DEFAULT_HIDDEN = ['product__name1', 'note']
 
-/** A text filter applied when the user leaves the field or presses Enter, not at every key. */
+/**
+ * A text filter applied as the list's search is: after the usual pause in typing (SEARCH_DEBOUNCE_MS, docs/requirements.md
+ * §9), or at once on Enter or on leaving the field. A change from outside (Back, 'Limpar filtros') shows in the field.
+ */
 function TextFilter({ label, value, onCommit }: { label: string; value: string | undefined; onCommit: (value: string | undefined) => void }) {
   const [text, setText] = useState(value ?? '')
   useEffect(() => setText(value ?? ''), [value])
-  const commit = () => {
-    const trimmed = text.trim()
-    if (trimmed !== (value ?? '')) onCommit(trimmed === '' ? undefined : trimmed)
-  }
+  const latest = useRef({ value, onCommit })
+  useEffect(() => {
+    latest.current = { value, onCommit }
+  }, [value, onCommit])
+  const commit = useCallback((typed: string) => {
+    const trimmed = typed.trim()
+    if (trimmed !== (latest.current.value ?? '')) latest.current.onCommit(trimmed === '' ? undefined : trimmed)
+  }, [])
+  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS)
+  const sent = useRef(debounced)
+  useEffect(() => {
+    if (debounced === sent.current) return
+    sent.current = debounced
+    commit(debounced)
+  }, [debounced, commit])
   return (
     <TextInput
       label={label}
@@ -36,9 +52,9 @@ function TextFilter({ label, value, onCommit }: { label: string; value: string |
       autoComplete="off"
       spellCheck={false}
       onChange={(event) => setText(event.currentTarget.value)}
-      onBlur={commit}
+      onBlur={() => commit(text)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') commit()
+        if (event.key === 'Enter') commit(text)
       }}
     />
   )
@@ -128,6 +144,8 @@ export function MovesScreen({ params, onParamsChange, filters, onFiltersChange }
         defaultHidden={DEFAULT_HIDDEN}
         toolbar={toolbar}
         emptyText={<Trans>Nenhuma movimentação encontrada.</Trans>}
+        // ten columns of codes and dates fit at 1280 px, each code on one line (docs/requirements.md §2.14)
+        compact
       />
     </Stack>
   )

@@ -36,14 +36,37 @@ export function checkStepValid(lines: Record<number, CheckedLine>): boolean {
 
 export interface CheckStepProps {
   document: InboundDocument
+  /** blind receiving (inventory settings): what is expected, and so the difference from it, stays hidden */
+  blind: boolean
   lines: Record<number, CheckedLine>
   onChange: (lineId: number, patch: Partial<CheckedLine>) => void
   issue: IssueChoice
   onIssueChange: (issue: IssueChoice) => void
 }
 
+/** Under, over or complete: received and damaged against what is expected. */
+function DifferenceCell({ diff, milli }: { diff: bigint; milli: (value: bigint) => string }) {
+  return (
+    <Table.Td>
+      {diff < 0n ? (
+        <Badge color="orange" variant="dot" style={{ minWidth: 'max-content' }}>
+          <Trans>Falta {milli(-diff)}</Trans>
+        </Badge>
+      ) : diff > 0n ? (
+        <Badge color="red" variant="dot" style={{ minWidth: 'max-content' }}>
+          <Trans>Excesso {milli(diff)}</Trans>
+        </Badge>
+      ) : (
+        <Badge color="green" variant="dot" style={{ minWidth: 'max-content' }}>
+          <Trans>Completo</Trans>
+        </Badge>
+      )}
+    </Table.Td>
+  )
+}
+
 /** Step 2 (SPEC 2.8): received quantity, lot, expiry and damage per line; over and under receipt shown per line. */
-export function CheckStep({ document, lines, onChange, issue, onIssueChange }: CheckStepProps) {
+export function CheckStep({ document, blind, lines, onChange, issue, onIssueChange }: CheckStepProps) {
   const { t, i18n } = useLingui()
   const num = (value: number | string) => formatQty(value, i18n.locale)
   const milli = (value: bigint) => formatQty(fromMilli(value), i18n.locale)
@@ -53,6 +76,11 @@ export function CheckStep({ document, lines, onChange, issue, onIssueChange }: C
       <Text size="sm" c="dimmed">
         <Trans>Confira cada linha: quantidade recebida, lote, validade e avarias. O rascunho é salvo ao avançar.</Trans>
       </Text>
+      {blind ? (
+        <Text size="sm" c="dimmed">
+          <Trans>Recebimento cego: conte o que chegou; as quantidades esperadas ficam ocultas.</Trans>
+        </Text>
+      ) : null}
       <Table.ScrollContainer minWidth={900}>
         <Table withTableBorder striped verticalSpacing="xs" aria-label={t`Itens do documento ${document.code}`}>
           <Table.Thead>
@@ -60,9 +88,11 @@ export function CheckStep({ document, lines, onChange, issue, onIssueChange }: C
               <Table.Th>
                 <Trans>Produto</Trans>
               </Table.Th>
-              <Table.Th ta="right">
-                <Trans>Esperado</Trans>
-              </Table.Th>
+              {blind ? null : (
+                <Table.Th ta="right">
+                  <Trans>Esperado</Trans>
+                </Table.Th>
+              )}
               <Table.Th ta="right">
                 <Trans>Já recebido</Trans>
               </Table.Th>
@@ -78,9 +108,11 @@ export function CheckStep({ document, lines, onChange, issue, onIssueChange }: C
               <Table.Th>
                 <Trans>Validade</Trans>
               </Table.Th>
-              <Table.Th>
-                <Trans>Diferença</Trans>
-              </Table.Th>
+              {blind ? null : (
+                <Table.Th>
+                  <Trans>Diferença</Trans>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -98,7 +130,7 @@ export function CheckStep({ document, lines, onChange, issue, onIssueChange }: C
                       {line.product.name1} · {line.product.uom}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{num(line.expected_qty)}</Table.Td>
+                  {blind ? null : <Table.Td ta="right">{num(line.expected_qty)}</Table.Td>}
                   <Table.Td ta="right">{milli(qtyMilli(line.received_qty) + qtyMilli(line.damaged_qty))}</Table.Td>
                   <Table.Td>
                     <NumberInput
@@ -126,21 +158,7 @@ export function CheckStep({ document, lines, onChange, issue, onIssueChange }: C
                   <Table.Td>
                     <TextInput aria-label={t`Validade de ${name}`} type="date" w={150} value={checked?.expiry ?? ''} onChange={(e) => onChange(line.id, { expiry: e.currentTarget.value })} />
                   </Table.Td>
-                  <Table.Td>
-                    {diff < 0n ? (
-                      <Badge color="orange" variant="dot" style={{ minWidth: 'max-content' }}>
-                        <Trans>Falta {milli(-diff)}</Trans>
-                      </Badge>
-                    ) : diff > 0n ? (
-                      <Badge color="red" variant="dot" style={{ minWidth: 'max-content' }}>
-                        <Trans>Excesso {milli(diff)}</Trans>
-                      </Badge>
-                    ) : (
-                      <Badge color="green" variant="dot" style={{ minWidth: 'max-content' }}>
-                        <Trans>Completo</Trans>
-                      </Badge>
-                    )}
-                  </Table.Td>
+                  {blind ? null : <DifferenceCell diff={diff} milli={milli} />}
                 </Table.Tr>
               )
             })}

@@ -19,20 +19,26 @@ const receipt = (status: 'draft' | 'booked') => ({
   tasks: status === 'booked' ? [{ id: 300, type: 'putaway', status: 'open', location: { id: 4, code: 'A-01-01' }, qty: '8.000', reference: 'ASN-5' }] : [],
 })
 
+/** The server's answers for the receiving of ASN-5; `blind`: the company's blind receiving setting. */
+function receivingServer(blind: boolean) {
+  return mockApi(({ method, url }) => {
+    const path = url.pathname
+    if (path === '/api/inventory/settings/') return { body: { near_expiry_days: 30, count_tolerance_pct: '0', count_tolerance_qty: '0', blind_counts: true, blind_receiving: blind } }
+    if (path === '/api/receiving/documents/') return { body: page([row]) }
+    if (path === '/api/receiving/documents/5/') return { body: { ...row, lines: [line], draft: null, receipts: [] } }
+    if (method === 'PUT' && path === '/api/receiving/documents/5/draft/') return { body: receipt('draft') }
+    if (method === 'POST' && path === '/api/receiving/documents/5/pallets/') return { body: receipt('draft') }
+    if (path === '/api/printing/printers/') return { body: page([{ id: 1, name: 'Virtual', is_virtual: true }]) }
+    if (path === '/api/receiving/documents/5/putaway-suggestions/')
+      return { body: { pallets: [{ pallet_code: '178900000000000017', sscc: '178900000000000017', lines: [50], products: [{ id: 9, code: 'P-9' }], storage_class: 'ambient', location: { id: 4, code: 'A-01-01', kind: 'storage', storage_class: 'ambient', empty: true, pallets: 0, capacity_pallets: 2, reasons: ['storage_class', 'empty', 'has_room'] }, alternatives: [] }] } }
+    if (method === 'POST' && path === '/api/receiving/documents/5/receive/') return { status: 201, body: { ...receipt('booked'), document_status: 'receiving' } }
+    return { status: 404, body: { detail: 'Not found.' } }
+  })
+}
+
 describe('receiving wizard (SPEC 2.8, 4)', () => {
   it('goes forward only from a valid step, saves the draft, and reads Finish on the last step', async () => {
-    const { requests } = mockApi(({ method, url }) => {
-      const path = url.pathname
-      if (path === '/api/receiving/documents/') return { body: page([row]) }
-      if (path === '/api/receiving/documents/5/') return { body: { ...row, lines: [line], draft: null, receipts: [] } }
-      if (method === 'PUT' && path === '/api/receiving/documents/5/draft/') return { body: receipt('draft') }
-      if (method === 'POST' && path === '/api/receiving/documents/5/pallets/') return { body: receipt('draft') }
-      if (path === '/api/printing/printers/') return { body: page([{ id: 1, name: 'Virtual', is_virtual: true }]) }
-      if (path === '/api/receiving/documents/5/putaway-suggestions/')
-        return { body: { pallets: [{ pallet_code: '178900000000000017', sscc: '178900000000000017', lines: [50], products: [{ id: 9, code: 'P-9' }], storage_class: 'ambient', location: { id: 4, code: 'A-01-01', kind: 'storage', storage_class: 'ambient', empty: true, pallets: 0, capacity_pallets: 2, reasons: ['storage_class', 'empty', 'has_room'] }, alternatives: [] }] } }
-      if (method === 'POST' && path === '/api/receiving/documents/5/receive/') return { status: 201, body: { ...receipt('booked'), document_status: 'receiving' } }
-      return { status: 404, body: { detail: 'Not found.' } }
-    })
+    const { requests } = receivingServer(false)
     signIn()
     const { user } = await renderApp('/receiving')
     const next = await screen.findByRole('button', { name: 'Próximo' })
@@ -81,5 +87,23 @@ describe('receiving wizard (SPEC 2.8, 4)', () => {
     const posts = requests.filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/receive/'))
     expect(posts).toHaveLength(1)
     expect(posts[0].body).toMatchObject({ idempotency_key: expect.stringMatching(/^rcv-/), pallets: [{ pallet_code: '178900000000000017', location: 4 }] })
+  })
+
+  it('blind receiving: Recebido starts empty, and neither what is expected nor the difference from it shows', async () => {
+    const { requests } = receivingServer(true)
+    signIn()
+    const { user } = await renderApp('/receiving?document=5')
+    const received = await screen.findByRole('textbox', { name: 'Recebido de P-9' })
+    expect(received).toHaveValue('')
+    const table = screen.getByRole('table', { name: 'Itens do documento ASN-5' })
+    expect(within(table).queryByRole('columnheader', { name: 'Esperado' })).toBeNull()
+    expect(within(table).queryByRole('columnheader', { name: 'Diferença' })).toBeNull()
+    expect(table).not.toHaveTextContent('10')
+    expect(screen.getByText(/Recebimento cego/)).toBeInTheDocument()
+    await user.type(received, '8')
+    expect(screen.queryByText('Falta 2')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Próximo' }))
+    expect(await screen.findByRole('table', { name: 'Paletes' })).toHaveTextContent('178900000000000017')
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ lines: [{ line: 50, received_qty: '8', damaged_qty: '0', lot: 'L1', expiry_date: '2027-01-31' }] })
   })
 })

@@ -8,6 +8,7 @@ import { assignPallets } from '../api/assign-pallets'
 import { bookReceipt } from '../api/book-receipt'
 import { inboundDocumentQueryOptions } from '../api/get-inbound-document'
 import { putawaySuggestionsQueryOptions } from '../api/get-putaway-suggestions'
+import { receivingSettingsQueryOptions } from '../api/get-receiving-settings'
 import { saveReceiptDraft } from '../api/save-receipt-draft'
 import { INBOUND_STATUS_LABELS, isReceivable } from '../inbound-status'
 import { receivingKeys } from '../receiving-query-keys'
@@ -21,15 +22,18 @@ import { ReceiptResult } from './receipt-result'
 
 export const RECEIVING_STEPS = ['document', 'check', 'label', 'putaway'] as const
 
-/** The check form from the saved draft (resuming), else what is still expected per line. */
-function initialLines(doc: InboundDocument): Record<number, CheckedLine> {
+/**
+ * The check form from the saved draft (resuming), else what is still expected per line; blind receiving starts each
+ * line empty, since prefilling it would tell what is expected.
+ */
+function initialLines(doc: InboundDocument, blind: boolean): Record<number, CheckedLine> {
   const out: Record<number, CheckedLine> = {}
   for (const line of doc.lines) {
     const saved = doc.draft?.lines.find((l) => l.line === line.id)
     const left = qtyMilli(line.expected_qty) - qtyMilli(line.received_qty) - qtyMilli(line.damaged_qty)
     out[line.id] = saved
       ? { received: fromMilli(qtyMilli(saved.received_qty)), damaged: fromMilli(qtyMilli(saved.damaged_qty)), lot: saved.lot ?? '', expiry: saved.expiry_date ?? '' }
-      : { received: fromMilli(left > 0n ? left : 0n), damaged: 0, lot: line.lot ?? '', expiry: line.expiry_date ?? '' }
+      : { received: blind ? '' : fromMilli(left > 0n ? left : 0n), damaged: 0, lot: line.lot ?? '', expiry: line.expiry_date ?? '' }
   }
   return out
 }
@@ -62,6 +66,9 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
   const [startAt] = useState(() => (initialDocumentId === null ? 0 : resumeStep(queryClient.getQueryData(receivingKeys.document(initialDocumentId)))))
   const doc = useQuery({ ...inboundDocumentQueryOptions(documentId ?? 0), enabled: documentId !== null })
   const document = documentId !== null && doc.data?.id === documentId ? doc.data : undefined
+  const settings = useQuery(receivingSettingsQueryOptions())
+  // settings that cannot be read keep receiving blind, as the handheld does; null while they load
+  const blind = settings.data ? settings.data.blind : settings.isError ? true : null
 
   const [linesFor, setLinesFor] = useState<number | null>(null)
   const [lines, setLines] = useState<Record<number, CheckedLine>>({})
@@ -70,10 +77,10 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
   const [printer, setPrinter] = useState<number | null>(null)
   const [destinations, setDestinations] = useState<Record<string, LocationOption | null>>({})
 
-  // a document (re)loaded: the check form starts from its draft, once per document
-  if (document && linesFor !== document.id) {
+  // a document (re)loaded: the check form starts from its draft, once per document (once blind or not is known)
+  if (document && blind !== null && linesFor !== document.id) {
     setLinesFor(document.id)
-    setLines(initialLines(document))
+    setLines(initialLines(document, blind))
     setReceipt(document.draft && document.draft.pallets.length > 0 ? document.draft : null)
     setDestinations({})
   }
@@ -190,8 +197,8 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
         />
       </>
     )
-  } else if (!document) {
-    content = doc.isError ? (
+  } else if (!document || (view.step === 'check' && linesFor !== document.id)) {
+    content = doc.isError && !document ? (
       <Alert color="red" role="alert">
         {apiErrorText(doc.error) ?? t`Erro ao carregar dados.`}
       </Alert>
@@ -199,7 +206,7 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
       <Loader role="status" aria-label={t`Carregando`} />
     )
   } else if (view.step === 'check') {
-    content = <CheckStep document={document} lines={lines} onChange={(id, patch) => setLines((all) => ({ ...all, [id]: { ...all[id], ...patch } }))} issue={issue} onIssueChange={setIssue} />
+    content = <CheckStep document={document} blind={blind ?? true} lines={lines} onChange={(id, patch) => setLines((all) => ({ ...all, [id]: { ...all[id], ...patch } }))} issue={issue} onIssueChange={setIssue} />
   } else if (view.step === 'label') {
     content = receipt ? (
       <LabelStep receipt={receipt} printer={printer} onPrinterChange={setPrinter} />
