@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications'
 import { IconCheck, IconChevronLeft, IconChevronRight, IconHandGrab, IconPlayerPlay, IconRefresh, IconScan, IconSearch } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { ScanRead } from '../../../../machines/scanner/scanner.machine'
 import { ApiError, apiErrorText } from '../../../lib/api-client'
 import { formatQty } from '../../../lib/format'
@@ -16,6 +16,7 @@ import { signalFeedback } from '../feedback/feedback'
 import { useDeviceRequest } from '../hooks/use-device-request'
 import { useScanner } from '../hooks/use-scanner'
 import { newCommandId } from '../outbox/outbox-db'
+import { scannerText } from '../scanner-texts'
 import { taskStatusText, taskTypeText } from '../task-texts'
 import classes from './scan-screen.module.css'
 
@@ -167,15 +168,24 @@ export function TasksScreen() {
   }
   const scanner = useScanner({ lookup: () => Promise.resolve(null), historyCap: 1, fieldRef, onRead, signalReads: false })
 
-  const data = tasks.data
+  // while another page or search is read, the lists shown stay (the screen does not jump back to its top)
+  const shown = useRef<MyTasks | undefined>(undefined)
+  if (tasks.data) shown.current = tasks.data
+  const data = tasks.data ?? (tasks.isFetching ? shown.current : undefined)
   const pages = data ? Math.max(1, Math.ceil(data.unassignedCount / FREE_PAGE_SIZE)) : 1
   const shownPage = data?.page ?? page
   const freeHeading = useRef<HTMLHeadingElement>(null)
+  const paged = useRef(false)
   const goTo = (next: number) => {
+    paged.current = true
     setPage(next)
-    // the new page starts at its first card, not where the buttons were
-    freeHeading.current?.scrollIntoView?.({ block: 'start' })
   }
+  // a new page starts at the free list's heading, not where the buttons were
+  useEffect(() => {
+    if (!paged.current || !tasks.data) return
+    paged.current = false
+    freeHeading.current?.scrollIntoView?.({ block: 'start' })
+  }, [tasks.data])
 
   return (
     <Stack gap="md">
@@ -220,6 +230,12 @@ export function TasksScreen() {
             <Trans>Pegar</Trans>
           </Button>
         </Group>
+        {scanner.notice ? (
+          // a burst it cannot use (cut short, too short) is said, never dropped
+          <Text role="status" size="sm" fw={600} mt="xs" c="var(--collector-warn)">
+            {scannerText(i18n, scanner.notice)}
+          </Text>
+        ) : null}
         {outcome ? (
           <div role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? undefined : classes.alert} data-outcome={outcome.ok ? 'taken' : 'refused'}>
             <Text mt="xs" fw={700} c={outcome.ok ? 'var(--collector-ok)' : 'var(--collector-bad)'}>
@@ -257,7 +273,7 @@ export function TasksScreen() {
           </Text>
         </div>
       ) : null}
-      {tasks.isPending ? (
+      {tasks.isPending && !data ? (
         <Group gap="xs" role="status">
           <Loader size="sm" color="var(--collector-accent-text)" />
           <Text>
