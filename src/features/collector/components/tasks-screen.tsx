@@ -1,7 +1,6 @@
-import { Button, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
+import { Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { IconCheck, IconChevronLeft, IconChevronRight, IconHandGrab, IconPlayerPlay, IconRefresh, IconScan, IconSearch } from '@tabler/icons-react'
+import { IconCheck, IconChevronLeft, IconChevronRight, IconHandGrab, IconPlayerPlay, IconRefresh, IconScan, IconSearch, IconX } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
@@ -15,7 +14,7 @@ import type { Task } from '../collector-types'
 import { signalFeedback } from '../feedback/feedback'
 import { useDeviceRequest } from '../hooks/use-device-request'
 import { useScanner } from '../hooks/use-scanner'
-import { newCommandId } from '../outbox/outbox-db'
+import { newCommandId } from '../command-id'
 import { scannerText } from '../scanner-texts'
 import { taskStatusText, taskTypeText } from '../task-texts'
 import classes from './scan-screen.module.css'
@@ -102,7 +101,12 @@ export function TasksScreen() {
   const username = user?.username ?? ''
   const [page, setPage] = useState(1)
   const [search, setSearch] = useState('')
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300)
+  // the search is asked for once typing pauses (the handheld's own, not Mantine's Input: first-load budget, ADR 0014)
+  const [debouncedSearch, setDebouncedSearch] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setDebouncedSearch(search.trim()), 300)
+    return () => clearTimeout(timer)
+  }, [search])
   const searchRef = useRef<HTMLInputElement>(null)
   const request = useCallback((signal: AbortSignal) => getMyTasks(signal, { page, search: debouncedSearch }), [page, debouncedSearch])
   // the collector's own reader, not TanStack Query (first-load budget, ADR 0014): the first page without a search is
@@ -245,22 +249,41 @@ export function TasksScreen() {
         ) : null}
       </form>
 
-      <TextInput
-        ref={searchRef}
-        size="lg"
-        label={t`Buscar tarefas`}
-        placeholder={t`Local, referência ou produto`}
-        leftSection={<IconSearch size={20} aria-hidden />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value)
-          setPage(1)
-        }}
-        rightSection={search ? <CloseButton size="lg" aria-label={t`Limpar busca`} onClick={() => { setSearch(''); setPage(1) }} /> : null}
-        autoComplete="off"
-        spellCheck={false}
-        enterKeyHint="search"
-      />
+      <div>
+        <label htmlFor={`${id}-search`} className={classes.label}>
+          {t`Buscar tarefas`}
+        </label>
+        <div style={{ position: 'relative' }}>
+          <IconSearch size={20} aria-hidden style={{ position: 'absolute', left: 14, top: '50%', transform: 'translateY(-50%)', color: 'var(--collector-muted)' }} />
+          <input
+            ref={searchRef}
+            id={`${id}-search`}
+            className={classes.input}
+            style={{ width: '100%', paddingLeft: 44, paddingRight: search ? 56 : undefined }}
+            placeholder={t`Local, referência ou produto`}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value)
+              setPage(1)
+            }}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+          />
+          {search ? (
+            <UnstyledButton
+              aria-label={t`Limpar busca`}
+              onClick={() => {
+                setSearch('')
+                setPage(1)
+              }}
+              style={{ position: 'absolute', right: 4, top: '50%', transform: 'translateY(-50%)', width: 48, height: 48, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'var(--collector-accent-text)' }}
+            >
+              <IconX size={22} aria-hidden />
+            </UnstyledButton>
+          ) : null}
+        </div>
+      </div>
 
       {tasks.isError ? (
         // no network or a failed answer: said above the last list read (kept on the device), if there is one
