@@ -178,6 +178,19 @@ describe('handheld collector', () => {
     expect(await read(page, other.product.code).innerText()).toContain(other.product.name1)
   })
 
+  it("a code that names nothing is a refusal: red 'Não encontrado' and the error signal, never the green 'Consultado'", async () => {
+    await page.goto('/m/scan')
+    await page.getByRole('heading', { name: 'Scan', level: 1 }).click()
+    await burst(page, 'NOPE-404-XYZ')
+    await expect.poll(() => readStatus(page, 'NOPE-404-XYZ'), { timeout: 20_000 }).toBe('done')
+    const item = read(page, 'NOPE-404-XYZ')
+    expect(await item.getAttribute('data-result')).toBe('not-found')
+    expect(await item.getByTestId('read-status').innerText()).toBe('Não encontrado')
+    expect(await item.getByText('Consultado').count()).toBe(0)
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.lastFeedback)).toBe('error')
+    await screenshot(page, 'collector-scan-not-found')
+  })
+
   it('a GS1-128 code is shown as its AIs, a wrong check digit flagged', async () => {
     const bracketed = '(00)106141412345678901(10)LOT-9(17)271231'
     await page.getByRole('heading', { name: 'Scan', level: 1 }).click()
