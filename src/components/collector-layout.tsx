@@ -53,7 +53,7 @@ export function CollectorLayout({ username, onLogout, status }: { username?: str
     >
       {/* 412 px holds the logo, the name on one line, the 'N pendentes' badge and two 48 px buttons: the username goes
           under the name (truncated), never beside it, so nothing wraps (docs/requirements.md §2.16) */}
-      <Group component="header" px={8} py={6} gap={6} wrap="nowrap" style={{ flexShrink: 0, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Group component="header" px={8} py={6} gap={4} wrap="nowrap" style={{ flexShrink: 0, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <img src={logoUrl} alt="" width={28} height={28} style={{ display: 'block', flexShrink: 0 }} />
         <Box style={{ flex: 1, minWidth: 0, lineHeight: 1.2 }}>
           <Text fw={700} lh={1.2} data-testid="collector-product-name" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>

@@ -92,12 +92,12 @@ describe('handheld collector', () => {
     })
   })
 
-  it('/m opens the home menu: eight tiles, four tabs, large targets, no axe violations', async () => {
+  it('/m opens the home menu: nine tiles (Pendências too), four tabs, large targets, no axe violations', async () => {
     await page.goto('/m')
     await page.waitForURL('**/m/home')
     await page.getByRole('heading', { name: 'Início', level: 1 }).waitFor()
     const tiles = page.getByRole('navigation', { name: 'Menu' }).getByRole('link')
-    expect(await tiles.allInnerTexts()).toEqual(['Scan', 'Consulta', 'Tarefas', 'Receber', 'Armazenar', 'Expedir', 'Mover', 'Contar'])
+    expect(await tiles.allInnerTexts()).toEqual(['Scan', 'Consulta', 'Tarefas', 'Receber', 'Armazenar', 'Expedir', 'Mover', 'Contar', 'Pendências'])
     const tabs = page.getByRole('navigation', { name: 'Navegação do coletor' }).getByRole('link')
     expect(await tabs.allInnerTexts()).toEqual(['Início', 'Scan', 'Consulta', 'Tarefas'])
     for (const box of [...(await tiles.all()), ...(await tabs.all())].map((l) => l.boundingBox())) {
@@ -178,6 +178,19 @@ describe('handheld collector', () => {
     expect(await read(page, other.product.code).innerText()).toContain(other.product.name1)
   })
 
+  it("a code that names nothing is a refusal: red 'Não encontrado' and the error signal, never the green 'Consultado'", async () => {
+    await page.goto('/m/scan')
+    await page.getByRole('heading', { name: 'Scan', level: 1 }).click()
+    await burst(page, 'NOPE-404-XYZ')
+    await expect.poll(() => readStatus(page, 'NOPE-404-XYZ'), { timeout: 20_000 }).toBe('done')
+    const item = read(page, 'NOPE-404-XYZ')
+    expect(await item.getAttribute('data-result')).toBe('not-found')
+    expect(await item.getByTestId('read-status').innerText()).toBe('Não encontrado')
+    expect(await item.getByText('Consultado').count()).toBe(0)
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.lastFeedback)).toBe('error')
+    await screenshot(page, 'collector-scan-not-found')
+  })
+
   it('a GS1-128 code is shown as its AIs, a wrong check digit flagged', async () => {
     const bracketed = '(00)106141412345678901(10)LOT-9(17)271231'
     await page.getByRole('heading', { name: 'Scan', level: 1 }).click()
@@ -243,6 +256,118 @@ describe('handheld collector', () => {
       await started.getByRole('button', { name: 'Concluir' }).click()
       await expect.poll(() => mine.getByRole('article', { name, exact: true }).count(), { timeout: 20_000 }).toBe(0)
     }
+  })
+
+  it('/m/tasks pages and searches the free tasks, and a location typed or scanned takes its oldest free task', async () => {
+    type Row = { id: number; type: string; location: { id: number; code: string } | null; reference: string; assignee: { username: string } | null; created_at: string }
+    const free = await api<{ count: number; results: Row[] }>('/workforce/tasks/?assignee=none&status=open,pending&ordering=created_at&page_size=100')
+    expect(free.count).toBeGreaterThan(10)
+    await page.goto('/m/tasks')
+    await page.getByRole('heading', { name: 'Tarefas', level: 1 }).waitFor()
+    const region = page.getByRole('region', { name: 'Tarefas livres' })
+    await region.getByRole('article').first().waitFor()
+    expect(await region.getByRole('article').count()).toBe(10)
+    const pages = Math.ceil(free.count / 10)
+    const nav = page.getByRole('navigation', { name: 'Páginas das tarefas livres' })
+    await nav.getByText(`Página 1 de ${pages}`).waitFor()
+    const next = nav.getByRole('button', { name: 'Próximas' })
+    expect((await next.boundingBox())!.height).toBeGreaterThanOrEqual(48)
+    await next.click()
+    await page.getByText(`Página 2 de ${pages}`).waitFor()
+    // the 11th oldest free task is the first of page 2
+    await region.getByRole('article').first().getByText(free.results[10].reference || free.results[10].location!.code).first().waitFor()
+    await screenshot(page, 'collector-tasks-page-2')
+    await expectNoAxeViolations(page, '/m/tasks (page 2)')
+
+    // a free task at a location: search for it, then take it by its location
+    const target = free.results.find((r) => r.location !== null)!
+    const code = target.location!.code
+    await page.getByRole('textbox', { name: 'Buscar tarefas' }).fill(code)
+    await expect
+      .poll(
+        async () => {
+          const texts = await region.getByRole('article').allInnerTexts()
+          return texts.length > 0 && texts.every((text) => text.includes(code))
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true)
+    await screenshot(page, 'collector-tasks-search')
+    const oldestThere = free.results.filter((r) => r.location?.id === target.location!.id)[0]
+    const field = page.getByRole('textbox', { name: 'Pegar tarefa pelo local' })
+    await field.fill(code)
+    await page.getByRole('button', { name: 'Pegar' }).click()
+    await page.getByText(`em ${code}: a tarefa agora é sua.`).waitFor({ timeout: 20_000 })
+    expect((await api<Row>(`/workforce/tasks/${oldestThere.id}/`)).assignee?.username).toBe('admin')
+    await screenshot(page, 'collector-tasks-taken')
+    // a location without a free task: refused in red, in Portuguese
+    await field.fill('ZZ-NO-SUCH-LOC')
+    await page.getByRole('button', { name: 'Pegar' }).click()
+    await page.getByRole('alert').getByText('Nenhuma localização com o código ZZ-NO-SUCH-LOC.').waitFor({ timeout: 20_000 })
+    await screenshot(page, 'collector-tasks-refused')
+    await expectNoAxeViolations(page, '/m/tasks (a take refused)')
+  })
+
+  it("an operator signing in on a phone lands on /m/home; the 'N pendentes' badge leaves 'Movatic WMS' on one line, light and dark", async () => {
+    const { page: phone } = await newPage(browser.browser, { baseURL: server.url, viewport: HANDHELD })
+    phone.on('pageerror', (error) => pageErrors.push(error.message))
+    await phone.goto('/login')
+    await phone.getByLabel('Usuário').fill('operator')
+    await phone.getByLabel('Senha', { exact: true }).fill(PASSWORD)
+    await phone.getByRole('button', { name: 'Entrar' }).click()
+    await phone.waitForURL('**/m/home')
+    await phone.getByRole('heading', { name: 'Início', level: 1 }).waitFor()
+    // the home's Pendências tile opens what waits to be sent, with or without the badge
+    await phone.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Pendências' }).click()
+    await phone.getByRole('heading', { name: 'Pendências', level: 1 }).waitFor()
+
+    // a move made offline waits in the outbox: the header shows '1 pendente'
+    const cache = await api<{ locations: { code: string; active: boolean; kind: string }[] }>('/workforce/handheld/cache/')
+    const dest = cache.locations.find((l) => l.active && l.kind === 'storage')!
+    await phone.goto('/m/move')
+    await phone.getByTestId('move-prompt').getByText('Leia o palete ou a localização de origem').waitFor()
+    await phone.getByText('Baixando locais').waitFor({ state: 'detached', timeout: 30_000 })
+    await phone.context().setOffline(true)
+    const codeField = phone.getByRole('textbox', { name: 'Código' })
+    await codeField.fill('356789012345678903')
+    await codeField.press('Enter')
+    await phone.getByTestId('move-prompt').getByText('Leia a localização de destino').waitFor()
+    await codeField.fill(dest.code)
+    await codeField.press('Enter')
+    await phone.getByRole('button', { name: 'Confirmar' }).click()
+    const badge = phone.getByTestId('pending-badge')
+    await badge.getByText('1 pendente').waitFor({ timeout: 20_000 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await phone.emulateMedia({ colorScheme: scheme })
+      await screenshot(phone, `collector-header-pending-${scheme}`)
+      const name = phone.getByTestId('collector-product-name')
+      const lines = await name.evaluate((el) => {
+        const style = getComputedStyle(el)
+        return { height: el.getBoundingClientRect().height, lineHeight: parseFloat(style.lineHeight), scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }
+      })
+      expect(lines.height, `${scheme} ${JSON.stringify(lines)}`).toBeLessThan(lines.lineHeight * 1.5)
+      // the whole name shows, not cut with an ellipsis
+      expect(lines.scrollWidth, `${scheme} ${JSON.stringify(lines)}`).toBeLessThanOrEqual(lines.clientWidth)
+      const header = (await phone.locator('header').boundingBox())!
+      expect(header.width).toBeLessThanOrEqual(HANDHELD.width)
+      for (const button of [badge, phone.getByRole('link', { name: 'Configurações' }), phone.getByRole('button', { name: 'Sair' })]) {
+        const box = (await button.boundingBox())!
+        expect(box.x + box.width).toBeLessThanOrEqual(HANDHELD.width)
+      }
+    }
+    // closed offline: the move is never sent
+    await phone.context().close()
+
+    // on a desktop-sized screen the same operator keeps the dashboard
+    const { page: desk } = await newPage(browser.browser, { baseURL: server.url, viewport: { width: 1280, height: 800 } })
+    desk.on('pageerror', (error) => pageErrors.push(error.message))
+    await desk.goto('/login')
+    await desk.getByLabel('Usuário').fill('operator')
+    await desk.getByLabel('Senha', { exact: true }).fill(PASSWORD)
+    await desk.getByRole('button', { name: 'Entrar' }).click()
+    await desk.waitForURL((url) => !url.pathname.startsWith('/login'))
+    expect(new URL(desk.url()).pathname).toBe('/')
+    await desk.context().close()
   })
 
   it("every tile opens a working flow, none 'Em construção'; an unknown path says 'Rota não encontrada' with a Back link", async () => {

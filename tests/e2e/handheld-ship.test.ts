@@ -109,6 +109,10 @@ describe('handheld pick and ship', () => {
 
     await burst(page, order.code)
     const [, location] = await prompt(page, /Leia a localização (\S+)/)
+    // dates as everywhere else: an expiry reads dd/mm/yyyy, never the API's yyyy-mm-dd
+    const pickText = await page.getByTestId('ship-pick').innerText()
+    expect(pickText).not.toMatch(/\d{4}-\d{2}-\d{2}/)
+    if (/Validade/.test(pickText)) expect(pickText).toMatch(/Validade\s+\d{2}\/\d{2}\/\d{4}/)
     // the wrong location: refused on the spot, with its reason, and the step stays
     await burst(page, 'NOPE-404')
     await page.getByRole('alert').getByText('Código NOPE-404 desconhecido neste armazém.').waitFor()

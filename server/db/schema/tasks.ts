@@ -20,7 +20,7 @@ export const tasks = pgTable(
     type: text().notNull(),
     status: text({ enum: TASK_STATUSES }).notNull().default('open'),
     assigneeId: integer('assignee_id').references(() => users.id),
-    // offered to every operator but this one (a recount never goes back to its first counter, docs/requirements.md §2.10)
+    // offered to every operator but this one (a recount never goes back to its first counter, docs/requirements.md §2.16)
     excludedUserId: integer('excluded_user_id').references(() => users.id),
     locationId: integer('location_id').references(() => locations.id),
     productId: integer('product_id').references(() => products.id),

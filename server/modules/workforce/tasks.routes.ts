@@ -57,7 +57,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       if (bad.length) throw fieldError('status', `Select a valid choice. ${bad.join(', ')} is not one of the available choices.`)
       let assignee: SQL | undefined
       if (q.assignee === 'me') assignee = eq(tasks.assigneeId, req.user.id)
-      // free to the caller: nobody's, and not a task offered to every operator but the caller (docs/requirements.md §2.10)
+      // free to the caller: nobody's, and not a task offered to every operator but the caller (docs/requirements.md §2.16)
       else if (q.assignee === 'none') assignee = and(isNull(tasks.assigneeId), notExcluded(req.user.id))
       else if (q.assignee) {
         const id = Number(q.assignee)

@@ -84,7 +84,7 @@ async function usernameOf(db: DbOrTx, userId: number): Promise<string> {
 
 /**
  * Give an unfinished task to a user (null: to nobody). A task offered to every operator but one is never given to
- * that one: 400 {"assignee": [...]} (docs/requirements.md §2.10).
+ * that one: 400 {"assignee": [...]} (docs/requirements.md §2.16).
  */
 export async function assignTask(db: DbOrTx, companyId: number, id: number, assigneeId: number | null): Promise<void> {
   const [row] = await db
@@ -203,7 +203,7 @@ async function guardTakeOver(tx: Tx, user: Actor, id: number, takeOver: boolean 
     .leftJoin(users, eq(users.id, tasks.assigneeId))
     .where(and(eq(tasks.id, id), eq(tasks.companyId, user.companyId)))
     .for('update', { of: tasks })
-  // the one operator a task is not offered to cannot take it by starting or finishing it (docs/requirements.md §2.10)
+  // the one operator a task is not offered to cannot take it by starting or finishing it (docs/requirements.md §2.16)
   if (task && task.excludedUserId === user.id && allowed.includes(task.status)) {
     throw conflict({ detail: excludedMessage(await usernameOf(tx, user.id)) })
   }

@@ -20,7 +20,7 @@ export function PendingBadge() {
         alignItems: 'center',
         gap: 4,
         minHeight: 48,
-        padding: '0 10px',
+        padding: '0 8px',
         borderRadius: 24,
         fontWeight: 700,
         fontSize: 'var(--mantine-font-size-sm)',

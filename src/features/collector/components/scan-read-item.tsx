@@ -46,7 +46,8 @@ export const ScanReadItem = memo(function ScanReadItem({ read, onRetry }: { read
       p="sm"
       radius="md"
       aria-label={t`Leitura ${code}`}
-      data-status={notFound ? 'not-found' : read.status}
+      data-status={read.status}
+      data-result={notFound ? 'not-found' : undefined}
       data-read-id={read.id}
       style={notFound ? { borderColor: 'var(--collector-bad)' } : undefined}
     >

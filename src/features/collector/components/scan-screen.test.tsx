@@ -143,7 +143,7 @@ describe('collector scan screen', () => {
     const status = within(missing).getByTestId('read-status')
     expect(status).toHaveTextContent('Não encontrado')
     expect(within(missing).queryByText('Consultado')).toBeNull()
-    expect(missing).toHaveAttribute('data-status', 'not-found')
+    expect(missing).toHaveAttribute('data-result', 'not-found')
     expect(status.getAttribute('style')).toContain('var(--collector-bad)')
     expect(lastFeedback()?.kind).toBe('error')
     // said to a screen reader as well

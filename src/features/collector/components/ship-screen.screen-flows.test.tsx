@@ -12,6 +12,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { i18n } from '@lingui/core'
 import { describe, expect, it, vi } from 'vitest'
+import { formatDate } from '../../../lib/format'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { currentPick, shipPrompt, type ShipContext, type ShipOrder, type ShipTarget } from '../../../../machines/ship/ship.machine'
 import { shipModel } from '../../../../machines/ship/ship.model'
@@ -35,6 +36,8 @@ import { replayOnScreen, screenPathName, type ScreenDriver } from '../../../../t
 import { shipText } from '../ship-texts'
 
 vi.mock('../outbox/outbox-db', async (original) => gateOutboxWrites(await original<typeof import('../outbox/outbox-db')>()))
+
+const expiryShown = (expiry: string | null | undefined) => (expiry ? formatDate(expiry, 'pt') : expiry)
 
 const [shipReplay] = shipModel.screens ?? []
 const plan = screenReplayPlan(shipModel, shipReplay)
@@ -177,7 +180,8 @@ function shipDriver(user: UserEvent): ScreenDriver {
                   ['Localização', pick.location.code],
                   ['Produto', `${pick.product.code} · ${pick.product.name}`],
                   ['Lote', c.stock?.lot ?? pick.lot],
-                  ['Validade', c.stock?.expiry ?? pick.expiry],
+                  // the expiry as the locale's date (dd/mm/yyyy), as every screen shows dates
+                  ['Validade', expiryShown(c.stock?.expiry ?? pick.expiry)],
                   ['Palete', pick.sscc ?? pick.palletCode],
                   ['Pedida', pick.qty],
                   ['Separada', c.qty],

@@ -1,10 +1,9 @@
-import { Button, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
+import { Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { IconCheck, IconChevronLeft, IconChevronRight, IconHandGrab, IconPlayerPlay, IconRefresh, IconScan, IconSearch } from '@tabler/icons-react'
+import { IconCheck, IconChevronLeft, IconChevronRight, IconHandGrab, IconPlayerPlay, IconRefresh, IconScan, IconSearch, IconX } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { ScanRead } from '../../../../machines/scanner/scanner.machine'
 import { ApiError, apiErrorText } from '../../../lib/api-client'
 import { formatQty } from '../../../lib/format'
@@ -15,7 +14,8 @@ import type { Task } from '../collector-types'
 import { signalFeedback } from '../feedback/feedback'
 import { useDeviceRequest } from '../hooks/use-device-request'
 import { useScanner } from '../hooks/use-scanner'
-import { newCommandId } from '../outbox/outbox-db'
+import { newCommandId } from '../command-id'
+import { scannerText } from '../scanner-texts'
 import { taskStatusText, taskTypeText } from '../task-texts'
 import classes from './scan-screen.module.css'
 
@@ -101,7 +101,12 @@ export function TasksScreen() {
   const username = user?.username ?? ''
   const [page, setPage] = useState(1)
   const [search, setSearch] = useState('')
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300)
+  // the search is asked for once typing pauses (the handheld's own, not Mantine's Input: first-load budget, ADR 0014)
+  const [debouncedSearch, setDebouncedSearch] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setDebouncedSearch(search.trim()), 300)
+    return () => clearTimeout(timer)
+  }, [search])
   const searchRef = useRef<HTMLInputElement>(null)
   const request = useCallback((signal: AbortSignal) => getMyTasks(signal, { page, search: debouncedSearch }), [page, debouncedSearch])
   // the collector's own reader, not TanStack Query (first-load budget, ADR 0014): the first page without a search is
@@ -167,15 +172,24 @@ export function TasksScreen() {
   }
   const scanner = useScanner({ lookup: () => Promise.resolve(null), historyCap: 1, fieldRef, onRead, signalReads: false })
 
-  const data = tasks.data
+  // while another page or search is read, the lists shown stay (the screen does not jump back to its top)
+  const shown = useRef<MyTasks | undefined>(undefined)
+  if (tasks.data) shown.current = tasks.data
+  const data = tasks.data ?? (tasks.isFetching ? shown.current : undefined)
   const pages = data ? Math.max(1, Math.ceil(data.unassignedCount / FREE_PAGE_SIZE)) : 1
   const shownPage = data?.page ?? page
   const freeHeading = useRef<HTMLHeadingElement>(null)
+  const paged = useRef(false)
   const goTo = (next: number) => {
+    paged.current = true
     setPage(next)
-    // the new page starts at its first card, not where the buttons were
-    freeHeading.current?.scrollIntoView?.({ block: 'start' })
   }
+  // a new page starts at the free list's heading, not where the buttons were
+  useEffect(() => {
+    if (!paged.current || !tasks.data) return
+    paged.current = false
+    freeHeading.current?.scrollIntoView?.({ block: 'start' })
+  }, [tasks.data])
 
   return (
     <Stack gap="md">
@@ -220,6 +234,12 @@ export function TasksScreen() {
             <Trans>Pegar</Trans>
           </Button>
         </Group>
+        {scanner.notice ? (
+          // a burst it cannot use (cut short, too short) is said, never dropped
+          <Text role="status" size="sm" fw={600} mt="xs" c="var(--collector-warn)">
+            {scannerText(i18n, scanner.notice)}
+          </Text>
+        ) : null}
         {outcome ? (
           <div role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? undefined : classes.alert} data-outcome={outcome.ok ? 'taken' : 'refused'}>
             <Text mt="xs" fw={700} c={outcome.ok ? 'var(--collector-ok)' : 'var(--collector-bad)'}>
@@ -229,22 +249,41 @@ export function TasksScreen() {
         ) : null}
       </form>
 
-      <TextInput
-        ref={searchRef}
-        size="lg"
-        label={t`Buscar tarefas`}
-        placeholder={t`Local, referência ou produto`}
-        leftSection={<IconSearch size={20} aria-hidden />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value)
-          setPage(1)
-        }}
-        rightSection={search ? <CloseButton size="lg" aria-label={t`Limpar busca`} onClick={() => { setSearch(''); setPage(1) }} /> : null}
-        autoComplete="off"
-        spellCheck={false}
-        enterKeyHint="search"
-      />
+      <div>
+        <label htmlFor={`${id}-search`} className={classes.label}>
+          {t`Buscar tarefas`}
+        </label>
+        <div style={{ position: 'relative' }}>
+          <IconSearch size={20} aria-hidden style={{ position: 'absolute', left: 14, top: '50%', transform: 'translateY(-50%)', color: 'var(--collector-muted)' }} />
+          <input
+            ref={searchRef}
+            id={`${id}-search`}
+            className={classes.input}
+            style={{ width: '100%', paddingLeft: 44, paddingRight: search ? 56 : undefined }}
+            placeholder={t`Local, referência ou produto`}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value)
+              setPage(1)
+            }}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+          />
+          {search ? (
+            <UnstyledButton
+              aria-label={t`Limpar busca`}
+              onClick={() => {
+                setSearch('')
+                setPage(1)
+              }}
+              style={{ position: 'absolute', right: 4, top: '50%', transform: 'translateY(-50%)', width: 48, height: 48, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'var(--collector-accent-text)' }}
+            >
+              <IconX size={22} aria-hidden />
+            </UnstyledButton>
+          ) : null}
+        </div>
+      </div>
 
       {tasks.isError ? (
         // no network or a failed answer: said above the last list read (kept on the device), if there is one
@@ -257,7 +296,7 @@ export function TasksScreen() {
           </Text>
         </div>
       ) : null}
-      {tasks.isPending ? (
+      {tasks.isPending && !data ? (
         <Group gap="xs" role="status">
           <Loader size="sm" color="var(--collector-accent-text)" />
           <Text>

@@ -7,6 +7,7 @@
  * which states it touched (onOutboxChange), so the screens read again only what changed.
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb'
+import { newCommandId } from '../command-id'
 import { IdbConnection } from '../idb-connection'
 import { OUTBOX_DB_NAME_PEEK } from './outbox-names'
 
@@ -206,23 +207,8 @@ const byOperator = (operator: string, state: OutboxState) => IDBKeyRange.bound([
 /** every operator's commands in `state`, on the [state+seq] index */
 const byState = (state: OutboxState) => IDBKeyRange.bound([state], [state, []])
 
-/** A UUID v4 from getRandomValues (randomUUID needs a secure context; a plain-http warehouse network has none). */
-export function newCommandId(): string {
-  const c = globalThis.crypto
-  if (typeof c?.randomUUID === 'function' && globalThis.isSecureContext !== false) {
-    try {
-      return c.randomUUID()
-    } catch {
-      // fall through
-    }
-  }
-  const b = new Uint8Array(16)
-  c.getRandomValues(b)
-  b[6] = (b[6]! & 0x0f) | 0x40
-  b[8] = (b[8]! & 0x3f) | 0x80
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
-}
+// the outbox's callers take newCommandId from here; the handheld's one-off commands import ../command-id alone
+export { newCommandId }
 
 /** This profile's device id: made once, kept in the outbox's own database (it travels with the commands). */
 export async function deviceId(db: OutboxDb): Promise<string> {
