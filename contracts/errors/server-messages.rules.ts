@@ -252,7 +252,7 @@ export const SERVER_MESSAGES = {
   quality_unknown_addresses: "Only addresses on file (the supplier's or a user's) can be written here; ask a supervisor to send to: {addresses}.",
   quality_mail_throttled: 'Too many supplier e-mails in the last hour. Try again later.',
   // ---- putaway (ADR 0014 shape 1), shipping FEFO and shelf life, batch label printing
-  print_batch_too_many: "More than {max} locations match: narrow the search or print in several batches.",
+  print_batch_too_many: 'One print takes at most {max} locations: narrow the search or print in several batches.',
   warehouse_no_dock: "Warehouse {warehouse} has no active dock location to receive into; add a location of kind dock first.",
   putaway_other_warehouse: "Location {location} is in another warehouse than the task's.",
   putaway_wrong_kind: "Location {location} is a {kind} location; put pallets away into a storage or picking location.",

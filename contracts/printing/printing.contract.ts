@@ -81,15 +81,19 @@ export const printRequest = z.object({
 })
 export type PrintRequest = z.input<typeof printRequest>
 
-/** The most location labels one batch prints (issue 18: a range of thousands at once). */
-export const MAX_LABEL_BATCH = 10_000
+/**
+ * The most location labels one request prints (ADR 0004, amendment on rendering): a request any operator may send
+ * must not queue the whole warehouse; a larger range goes in several batches.
+ */
+export const MAX_LABEL_BATCH = 500
+const BATCH_TOO_MANY = `One print takes at most ${MAX_LABEL_BATCH} locations: narrow the search or print in several batches.`
 
 /**
  * POST /printing/locations/print/ (issue 18): the labels of the locations named by id, or of every location matching
  * the list's search (`search` as the locations list takes it; blank = all), one print job per label.
  */
 export const printLocationsRequest = printRequest.extend({
-  ids: z.array(id, 'Expected a list of items.').min(1, 'Choose at least one location.').max(MAX_LABEL_BATCH).optional(),
+  ids: z.array(id, 'Expected a list of items.').min(1, 'Choose at least one location.').max(MAX_LABEL_BATCH, BATCH_TOO_MANY).optional(),
   search: z.string().max(200).optional(),
 })
 export type PrintLocationsRequest = z.input<typeof printLocationsRequest>

@@ -1,10 +1,11 @@
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { type PrinterResolution, printJobs, printers } from '../../db/schema/printing'
-import { renderPng } from './labels/png'
+import { renderPngOffThread } from './labels/render-pool'
 import { parseZpl } from './labels/zpl'
 
 /**
@@ -314,15 +315,14 @@ export class PrintQueue {
     let png: Buffer
     try {
       mkdirSync(this.opts.spoolDir, { recursive: true })
-      const parsed = parseZpl(job.zpl, printer.resolution as PrinterResolution)
-      png = renderPng(parsed.label)
+      png = await renderSpoolPng(job.zpl, printer.resolution as PrinterResolution)
     } catch (e) {
       throw new NotDelivered(`The virtual printer could not render the job: ${e instanceof Error ? e.message : String(e)}`)
     }
     if (!(await this.markDeliveryStarted(job))) return false
     const base = path.join(this.opts.spoolDir, `${job.id}-${job.attempts}`)
-    writeFileSync(base + '.zpl', job.zpl)
-    writeFileSync(base + '.png', png)
+    await writeFile(base + '.zpl', job.zpl)
+    await writeFile(base + '.png', png)
     if (Date.now() - this.prunedAt > SPOOL_PRUNE_EVERY_MS) this.pruneSpool()
     return true
   }
@@ -338,6 +338,14 @@ export class PrintQueue {
       socket.destroy()
     }
   }
+}
+
+/**
+ * What the virtual printer "prints": the PNG of a job's ZPL, rendered in the label pool's threads, never on the event
+ * loop (ADR 0004, amendment on rendering: a batch rendered here held every request for minutes).
+ */
+function renderSpoolPng(zpl: string, dpi: PrinterResolution): Promise<Buffer> {
+  return renderPngOffThread(parseZpl(zpl, dpi).label)
 }
 
 function connect(host: string, port: number, timeoutMs: number): Promise<net.Socket> {

@@ -24,7 +24,7 @@ import { crudRoutes } from '../../http/crud'
 import { ApiError, fieldError, forbidden, notFound } from '../../http/errors'
 import { countStar, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import { type Dpi, placeLabel } from './labels/label-model'
-import { renderPng } from './labels/png'
+import { renderPngOffThread } from './labels/render-pool'
 import { renderSvg } from './labels/svg'
 import { type LabelKind, buildLabel, enqueueLocationLabels, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
 
@@ -209,7 +209,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
             const placed = placeLabel(model, dpi)
             reply.header('cache-control', 'no-store')
             if (format === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(renderSvg(placed))
-            return reply.type('image/png').send(renderPng(placed))
+            return reply.type('image/png').send(await renderPngOffThread(placed))
           },
         )
       }

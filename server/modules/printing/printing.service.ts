@@ -294,7 +294,7 @@ export async function enqueueLocationLabels(
     .where(and(eq(locations.companyId, args.companyId), args.ids ? inArray(locations.id, args.ids) : searchCondition(args.search, [locations.code, locations.name])))
     .orderBy(asc(locations.code), asc(locations.id))
     .limit(args.max + 1)
-  if (rows.length > args.max) throw nonFieldError(`More than ${args.max} locations match: narrow the search or print in several batches.`)
+  if (rows.length > args.max) throw nonFieldError(`One print takes at most ${args.max} locations: narrow the search or print in several batches.`)
   if (args.ids && rows.length !== new Set(args.ids).size) throw notFound('No such location.')
   const size = printerSize(args.printer)
   const dpi = args.printer.resolution as PrinterResolution as Dpi
