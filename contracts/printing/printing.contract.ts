@@ -1,7 +1,7 @@
 /** Printers, label printing and print jobs (SPEC 3 "Printer", 7; ADR 0004). */
 import { z } from 'zod'
 import { id, idQuery, INT4_MAX, listQuery, nameField, pageOf, timestampOut } from '../primitives'
-import { isValidPrinterHost, PRINT_COPIES, PRINT_JOB_KINDS, PRINT_JOB_STATUSES, PRINTER_LIMITS } from './printing.rules'
+import { isValidPrinterHost, MAX_LABEL_BATCH, MAX_PRINTER_NETWORKS, PRINT_COPIES, PRINT_JOB_KINDS, PRINT_JOB_STATUSES, PRINTER_LIMITS } from './printing.rules'
 
 export const printerOut = z.object({
   id,
@@ -81,11 +81,7 @@ export const printRequest = z.object({
 })
 export type PrintRequest = z.input<typeof printRequest>
 
-/**
- * The most location labels one request prints (ADR 0004, amendment on rendering): a request any operator may send
- * must not queue the whole warehouse; a larger range goes in several batches.
- */
-export const MAX_LABEL_BATCH = 500
+export { MAX_LABEL_BATCH }
 const BATCH_TOO_MANY = `One print takes at most ${MAX_LABEL_BATCH} locations: narrow the search or print in several batches.`
 
 /**
@@ -107,3 +103,19 @@ export const labelPreviewQuery = z.object({
   dpi: z.enum(['203', '300'], { error: 'Choose 203 or 300.' }).optional(),
   printer: idQuery.optional().describe("use this printer's label size and resolution"),
 })
+
+/**
+ * GET/PATCH /printing/settings/ (docs/requirements.md §2.7; ADR 0004 amendment on printer addresses): the networks the
+ * company's printers may be on, IP addresses or CIDR ranges. Loopback and link-local are refused on save.
+ */
+export const printingSettingsOut = z.object({
+  allowed_networks: z.array(z.string()),
+  is_default: z.boolean().describe('true while no admin has set the networks: the private ranges'),
+})
+export type PrintingSettings = z.infer<typeof printingSettingsOut>
+export const printingSettingsPatch = z.object({
+  allowed_networks: z
+    .array(z.string().trim().min(1, 'This field may not be blank.').max(64, 'Ensure this field has no more than 64 characters.'), 'Expected a list of items.')
+    .max(MAX_PRINTER_NETWORKS, `Ensure this field has no more than ${MAX_PRINTER_NETWORKS} elements.`),
+})
+export type PrintingSettingsPatch = z.input<typeof printingSettingsPatch>
