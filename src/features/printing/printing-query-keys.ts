@@ -7,6 +7,8 @@ export const printingKeys = {
   printers: () => [...printingKeys.all, 'printers'] as const,
   /** a page of /printing/printers' table; under printers(), so a change refreshes both */
   printerList: (params: ListParams) => [...printingKeys.printers(), 'list', params] as const,
+  /** the networks printers may be on (admins set them) */
+  settings: () => [...printingKeys.all, 'settings'] as const,
   jobs: () => [...printingKeys.all, 'jobs'] as const,
   /** a page of the recent jobs; under jobs(), so a new print refreshes it */
   jobList: (params: ListParams) => [...printingKeys.jobs(), 'list', params] as const,
