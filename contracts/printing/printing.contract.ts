@@ -96,6 +96,13 @@ export type PrintLocationsRequest = z.input<typeof printLocationsRequest>
 export const printLocationsOut = z.object({ jobs: z.number(), first: z.string().nullable(), last: z.string().nullable() })
 export type PrintLocationsResult = z.infer<typeof printLocationsOut>
 
+/** GET /printing/{locations|pallets}/:id/target/: what an ID on the label form names (docs/requirements.md §5). */
+export const labelTargetOut = z.object({
+  target_id: z.string().describe("the location's id, or the pallet's code"),
+  target_label: z.string().describe('what a person reads: the code and name of the location, the pallet code and its product'),
+})
+export type LabelTarget = z.infer<typeof labelTargetOut>
+
 /** What a label is printed or previewed for: a location code, or a pallet code or SSCC. */
 export const labelTargetParams = z.object({ id: z.string().max(100) })
 

@@ -241,6 +241,25 @@ async function nextSsccSerial(db: DbOrTx, companyId: number): Promise<number> {
   return Number(row.serial)
 }
 
+/**
+ * What an ID on the label form names, without printing or changing anything (docs/requirements.md §5): a location by
+ * its code or its id, a pallet by its code or its SSCC. The form shows it, so '16' reads as the location it is, and
+ * refuses anything that names nothing. Unlike the label itself, a pallet without an SSCC is not given one here.
+ */
+export async function resolveLabelTarget(db: DbOrTx, companyId: number, kind: LabelKind, ref: string): Promise<{ targetId: string; targetLabel: string }> {
+  if (kind === 'location') {
+    const data = await locationLabelData(db, companyId, ref)
+    return { targetId: String(data.id), targetLabel: data.name ? `${data.code} — ${data.name}` : data.code }
+  }
+  const text = ref.trim()
+  const asCode = PALLET_CODE_RE.test(text) ? await palletLines(db, companyId, text) : []
+  const palletCode = asCode.length ? text : await palletCodeOf(db, companyId, text)
+  const lines = asCode.length ? asCode : palletCode ? await palletLines(db, companyId, palletCode) : []
+  if (!palletCode || !lines.length) throw notFound('No such pallet.')
+  const products = [...new Set(lines.map((l) => l.productCode))]
+  return { targetId: palletCode, targetLabel: products.length === 1 ? `${palletCode} — ${products[0]}` : palletCode }
+}
+
 /** `targetId`: the record the label is of (a location's id, a pallet's code), whatever it was asked for by. */
 export type BuiltLabel = { model: LabelModel; targetLabel: string; targetId: string }
 

@@ -335,6 +335,31 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect((await t.as(acme, { method: 'GET', url: `/api/printing/pallets/${pallet.sscc}/label.svg` })).statusCode).toBe(404)
   })
 
+  it('says what an ID names before printing (docs/requirements.md §5): a location by code or id, a pallet by code or SSCC; 404 in the user\'s terms otherwise', async () => {
+    const target = (token: string, what: 'locations' | 'pallets', ref: string) => t.as(token, { method: 'GET', url: `/api/printing/${what}/${encodeURIComponent(ref)}/target/` })
+    const [loc] = await t.database.db.select({ code: locations.code, name: locations.name }).from(locations).where(eq(locations.id, locationId))
+    const named = loc.name ? `${loc.code} — ${loc.name}` : loc.code
+    for (const ref of [loc.code, loc.code.toLowerCase(), String(locationId)]) {
+      const r = await target(operator, 'locations', ref)
+      expect(r.statusCode, `${ref} ${r.body}`).toBe(200)
+      expect(r.json(), ref).toEqual({ target_id: String(locationId), target_label: named })
+    }
+    // a word, a pallet's code, another company's location: nothing, with the coded refusal the screen translates
+    for (const ref of ['abc', 'PAL-T1', '99999999']) {
+      const r = await target(operator, 'locations', ref)
+      expect(r.statusCode, ref).toBe(404)
+      expect(r.json(), ref).toEqual({ detail: 'No such location.', code: 'print_no_location', params: {} })
+    }
+    expect((await target(acme, 'locations', String(locationId))).statusCode).toBe(404)
+
+    const pallet = await target(operator, 'pallets', 'PAL-T1')
+    expect(pallet.statusCode).toBe(200)
+    expect(pallet.json().target_id).toBe('PAL-T1')
+    const [line] = await t.database.db.select({ sscc: stockLines.sscc }).from(stockLines).where(and(eq(stockLines.companyId, t.seed.companyId), eq(stockLines.palletCode, 'PAL-T1'))).limit(1)
+    expect((await target(operator, 'pallets', `(00)${line.sscc}`)).json().target_id).toBe('PAL-T1')
+    expect((await target(operator, 'pallets', loc.code)).json()).toMatchObject({ detail: 'No such pallet.', code: 'print_no_pallet' })
+  })
+
   it('a restart neither loses nor repeats a job', async () => {
     const db = t.database.db
     const appQueue = t.app.deps.printQueue
