@@ -49,7 +49,7 @@ export function labelPrintActors(queryClient: QueryClient) {
       try {
         return await printLabel(input)
       } catch (e) {
-        throw new Error(apiErrorText(e) ?? '')
+        throw new Error(apiErrorText(e) ?? '', { cause: e })
       }
     }),
   }
