@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiErrorText, readDrfError } from '../../../lib/api-client'
+import { ApiError, apiErrorText, readDrfError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { patchPrintingSettings, printingSettingsQueryOptions } from '../api/printing-settings'
 import { printingKeys } from '../printing-query-keys'
@@ -102,7 +102,7 @@ export function PrinterNetworksSection() {
       </Title>
       {settings.isError ? (
         <Alert color="yellow" role="alert">
-          {apiErrorText(settings.error) ?? t`Erro ao carregar dados.`}
+          {settings.error instanceof ApiError ? (apiErrorText(settings.error) ?? t`Erro ao carregar dados.`) : t`Erro ao carregar dados.`}
         </Alert>
       ) : settings.data ? (
         <NetworksForm settings={settings.data} editable={canSetPrinterNetworks(user?.role)} />
