@@ -53,6 +53,8 @@ export type CreateAppOptions = {
   spoolDir?: string
   printLeaseMs?: number
   printPollMs?: number
+  /** printer networks allowed beyond each company's setting, loopback included (WMS_PRINTER_ALLOW_NETWORKS) */
+  printerAllowNetworks?: string[]
   /** built SPA to serve (dist/); absent in API-only tests */
   staticDir?: string
   logger?: FastifyServerOptions['logger']
@@ -120,6 +122,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     spoolDir: opts.spoolDir ?? path.join(opts.dataDir, 'spool'),
     ...(opts.printLeaseMs ? { leaseMs: opts.printLeaseMs, ...timeoutsWithin(opts.printLeaseMs) } : {}),
     ...(opts.printPollMs ? { pollMs: opts.printPollMs } : {}),
+    operatorAllowedNetworks: opts.printerAllowNetworks ?? [],
     log: app.log,
   })
   const outbox = new EmailOutbox(opts.database.db, { smtpUrl: opts.smtpUrl, log: app.log })
@@ -130,7 +133,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.decorate('deps', {
     database: opts.database,
     db: opts.database.db,
-    env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, spoolDir: opts.spoolDir, printLeaseMs: opts.printLeaseMs, printPollMs: opts.printPollMs },
+    env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, spoolDir: opts.spoolDir, printLeaseMs: opts.printLeaseMs, printPollMs: opts.printPollMs, printerAllowNetworks: opts.printerAllowNetworks ?? [] },
     tokens: new TokenService(opts.jwtSecret),
     throttle: new LoginThrottle(opts.database.db),
     sessions,

@@ -56,6 +56,21 @@ const EnvSchema = z.object({
   // how long a print job's claim holds (ADR 0004); a shorter lease shortens the send timeouts to fit inside it
   WMS_PRINT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   WMS_PRINT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  // networks printers may be on beyond what each company's admin allows, loopback included (ADR 0004 amendment on
+  // printer addresses): for a printer stand-in on this machine (tests) or a print server on it
+  WMS_PRINTER_ALLOW_NETWORKS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const list = (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      for (const entry of list) {
+        if (!isAddressOrCidr(entry)) ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR range (e.g. 127.0.0.1, 10.0.0.0/8, ::1)` })
+      }
+      return list
+    }),
 })
 
 /** 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8 */
@@ -87,6 +102,8 @@ export type Env = {
   spoolDir: string
   printLeaseMs: number
   printPollMs: number
+  /** WMS_PRINTER_ALLOW_NETWORKS: printer networks the operator allows beyond every company's setting */
+  printerAllowNetworks: string[]
 }
 
 export class EnvError extends Error {}
@@ -122,6 +139,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     spoolDir: path.resolve(e.WMS_SPOOL_DIR ?? path.join(dataDir, 'spool')),
     printLeaseMs: e.WMS_PRINT_LEASE_MS,
     printPollMs: e.WMS_PRINT_POLL_MS,
+    printerAllowNetworks: e.WMS_PRINTER_ALLOW_NETWORKS,
   }
 }
 

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     spoolDir: env.spoolDir,
     printLeaseMs: env.printLeaseMs,
     printPollMs: env.printPollMs,
+    printerAllowNetworks: env.printerAllowNetworks,
     staticDir: path.join(root, 'dist'),
     logger: { level: env.logLevel },
     trustProxy: env.trustProxy,

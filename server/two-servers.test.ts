@@ -155,6 +155,8 @@ describe.skipIf(!(await postgresReachable()))('two server processes on one Postg
           WMS_SPOOL_DIR: spoolDir,
           WMS_PRINT_LEASE_MS: String(LEASE_MS),
           WMS_PRINT_POLL_MS: '50',
+          // the printer stand-in listens on 127.0.0.1, which only the server's operator can allow
+          WMS_PRINTER_ALLOW_NETWORKS: '127.0.0.1/32',
           LOG_LEVEL: 'warn',
         },
       })

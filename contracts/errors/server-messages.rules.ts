@@ -189,6 +189,11 @@ export const SERVER_MESSAGES = {
   printer_give: 'Give a printer id or name.',
   printer_dpi: 'Choose 203 or 300 dpi.',
   printer_dpi_short: 'Choose 203 or 300.',
+  printer_address_refused: 'The address {address} is outside the networks allowed for printers.',
+  printer_network_invalid: 'Enter IP addresses or CIDR ranges (e.g. 10.0.0.0/8): {network} is neither.',
+  printer_network_never: 'Loopback and link-local addresses can never be allowed for printers: {network}.',
+  printer_address_not_sent: 'The printer address {address} is outside the networks allowed for printers: no connection was made.',
+  printer_unresolved: 'Cannot reach {printer}: the host name does not resolve.',
   print_job_not_found: 'No such print job.',
   print_job_resend: 'A {status} job cannot be resent.',
   // ---- the job queue (ADR 0017)
@@ -275,7 +280,7 @@ export const SERVER_MESSAGES = {
   payload_too_large: 'Too large: at most {max} bytes as JSON.',
   refusal_reports_throttled: 'Too many refused commands reported. Try again in {seconds} seconds.',
   // ---- putaway (ADR 0014 shape 1), shipping FEFO and shelf life, batch label printing
-  print_batch_too_many: "More than {max} locations match: narrow the search or print in several batches.",
+  print_batch_too_many: 'One print takes at most {max} locations: narrow the search or print in several batches.',
   warehouse_no_dock: "Warehouse {warehouse} has no active dock location to receive into; add a location of kind dock first.",
   putaway_other_warehouse: "Location {location} is in another warehouse than the task's.",
   putaway_wrong_kind: "Location {location} is a {kind} location; put pallets away into a storage or picking location.",

@@ -1,7 +1,7 @@
 /** Printers, label printing and print jobs (SPEC 3 "Printer", 7; ADR 0004). */
 import { z } from 'zod'
 import { id, idQuery, INT4_MAX, listQuery, nameField, pageOf, timestampOut } from '../primitives'
-import { isValidPrinterHost, PRINT_COPIES, PRINT_JOB_KINDS, PRINT_JOB_STATUSES, PRINTER_LIMITS } from './printing.rules'
+import { isValidPrinterHost, MAX_LABEL_BATCH, MAX_PRINTER_NETWORKS, PRINT_COPIES, PRINT_JOB_KINDS, PRINT_JOB_STATUSES, PRINTER_LIMITS } from './printing.rules'
 
 export const printerOut = z.object({
   id,
@@ -81,20 +81,27 @@ export const printRequest = z.object({
 })
 export type PrintRequest = z.input<typeof printRequest>
 
-/** The most location labels one batch prints (issue 18: a range of thousands at once). */
-export const MAX_LABEL_BATCH = 10_000
+export { MAX_LABEL_BATCH }
+const BATCH_TOO_MANY = `One print takes at most ${MAX_LABEL_BATCH} locations: narrow the search or print in several batches.`
 
 /**
  * POST /printing/locations/print/ (issue 18): the labels of the locations named by id, or of every location matching
  * the list's search (`search` as the locations list takes it; blank = all), one print job per label.
  */
 export const printLocationsRequest = printRequest.extend({
-  ids: z.array(id, 'Expected a list of items.').min(1, 'Choose at least one location.').max(MAX_LABEL_BATCH).optional(),
+  ids: z.array(id, 'Expected a list of items.').min(1, 'Choose at least one location.').max(MAX_LABEL_BATCH, BATCH_TOO_MANY).optional(),
   search: z.string().max(200).optional(),
 })
 export type PrintLocationsRequest = z.input<typeof printLocationsRequest>
 export const printLocationsOut = z.object({ jobs: z.number(), first: z.string().nullable(), last: z.string().nullable() })
 export type PrintLocationsResult = z.infer<typeof printLocationsOut>
+
+/** GET /printing/{locations|pallets}/:id/target/: what an ID on the label form names (docs/requirements.md §5). */
+export const labelTargetOut = z.object({
+  target_id: z.string().describe("the location's id, or the pallet's code"),
+  target_label: z.string().describe('what a person reads: the code and name of the location, the pallet code and its product'),
+})
+export type LabelTarget = z.infer<typeof labelTargetOut>
 
 /** What a label is printed or previewed for: a location code, or a pallet code or SSCC. */
 export const labelTargetParams = z.object({ id: z.string().max(100) })
@@ -103,3 +110,19 @@ export const labelPreviewQuery = z.object({
   dpi: z.enum(['203', '300'], { error: 'Choose 203 or 300.' }).optional(),
   printer: idQuery.optional().describe("use this printer's label size and resolution"),
 })
+
+/**
+ * GET/PATCH /printing/settings/ (docs/requirements.md §2.7; ADR 0004 amendment on printer addresses): the networks the
+ * company's printers may be on, IP addresses or CIDR ranges. Loopback and link-local are refused on save.
+ */
+export const printingSettingsOut = z.object({
+  allowed_networks: z.array(z.string()),
+  is_default: z.boolean().describe('true while no admin has set the networks: the private ranges'),
+})
+export type PrintingSettings = z.infer<typeof printingSettingsOut>
+export const printingSettingsPatch = z.object({
+  allowed_networks: z
+    .array(z.string().trim().min(1, 'This field may not be blank.').max(64, 'Ensure this field has no more than 64 characters.'), 'Expected a list of items.')
+    .max(MAX_PRINTER_NETWORKS, `Ensure this field has no more than ${MAX_PRINTER_NETWORKS} elements.`),
+})
+export type PrintingSettingsPatch = z.input<typeof printingSettingsPatch>

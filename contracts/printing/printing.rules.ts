@@ -21,6 +21,12 @@ export const PRINTER_DEFAULTS = { port: 9100, resolution: 203, label_width_mm: 1
 // SPEC 5, 9: copies 1 to 50
 export const PRINT_COPIES = { min: 1, max: 50 } as const
 
+/**
+ * The most location labels one request prints (ADR 0004, amendment on rendering): a request any operator may send
+ * must not queue the whole warehouse; a larger range goes in several batches.
+ */
+export const MAX_LABEL_BATCH = 500
+
 export const PRINT_JOB_KINDS = ['location', 'pallet'] as const
 export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number]
 
@@ -46,3 +52,11 @@ export function isValidPrinterHost(host: string): boolean {
     (name) => /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(name) && name.split(/(?<=[A-Za-z0-9])(?=[A-Za-z0-9])/).every((label) => label.length <= 63),
   )
 }
+
+/**
+ * The networks a printer may be on when an admin has set none (docs/requirements.md §2.7): the private ranges.
+ * Loopback and link-local are never allowed, even if listed: a printer address there would let whoever edits
+ * printers make the server talk to itself.
+ */
+export const DEFAULT_PRINTER_NETWORKS = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'] as const
+export const MAX_PRINTER_NETWORKS = 50

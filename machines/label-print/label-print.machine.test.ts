@@ -169,6 +169,29 @@ describe('label-print rules', () => {
     expect(s.view()).toMatchObject({ idError: null, canPrint: true })
   })
 
+  it('an ID the server says names nothing is invalid: the message, Print disabled, no preview (docs/requirements.md §5)', async () => {
+    const s = start()
+    await flush()
+    s.send({ type: 'SET_ID', id: 'abc' })
+    expect(s.view()).toMatchObject({ idError: null, target: null, previewId: '' })
+    s.send({ type: 'TARGET_CHECKED', kind: 'location', ref: 'abc', found: null })
+    expect(s.view()).toMatchObject({ idError: LABEL_PRINT_MESSAGES.invalidId, canPrint: false, previewId: '' })
+    s.send({ type: 'PRINT' })
+    expect(s.prints).toEqual([])
+    // '16' is a location's id: accepted, and the form says which location it is
+    s.send({ type: 'SET_ID', id: '16' })
+    expect(s.view()).toMatchObject({ idError: null, canPrint: true })
+    // an answer for an ID no longer in the field counts for nothing
+    s.send({ type: 'TARGET_CHECKED', kind: 'location', ref: 'abc', found: null })
+    expect(s.view()).toMatchObject({ idError: null, canPrint: true, target: null })
+    s.send({ type: 'TARGET_CHECKED', kind: 'location', ref: '16', found: { id: '16', label: 'A01-02-03 — Rack A' } })
+    expect(s.view()).toMatchObject({ idError: null, canPrint: true, target: { id: '16', label: 'A01-02-03 — Rack A' }, previewId: '16' })
+    // a pallet's code typed as a location names nothing
+    s.send({ type: 'SET_ID', id: 'PAL-T1' })
+    s.send({ type: 'TARGET_CHECKED', kind: 'location', ref: 'PAL-T1', found: null })
+    expect(s.view()).toMatchObject({ idError: LABEL_PRINT_MESSAGES.invalidId, canPrint: false })
+  })
+
   it('switching the type empties the ID: a location code is no pallet (issue 17)', async () => {
     const s = start()
     await flush()

@@ -9,6 +9,10 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
  *              (a new keystroke restarts the wait and drops a fetch in flight; fewer than 2 chars clears them)
  * form:        editing --PRINT [id valid, copies 1-50, a printer]--> printing --done/error--> editing
  *
+ * The app asks the server what the ID names and reports it with TARGET_CHECKED (docs/requirements.md §5): an ID that
+ * names nothing is invalid like a malformed one ('ID inválido para o tipo selecionado.', Print disabled); an answer
+ * counts only while its ID is still the one in the field.
+ *
  * The fields can change at any time (the print already running has its own copy of them); only
  * Print is refused while printing, so one press makes one job. Each print outcome is kept in
  * `outcome` and emitted as a `notice` for the screen's toast. Messages are descriptors ({id,
@@ -76,6 +80,20 @@ export interface LabelSuggestion {
   label: string
 }
 
+/** What an ID names on the server (docs/requirements.md §5): a location's id and "code — name", a pallet's code. */
+export interface LabelTarget {
+  id: string
+  label: string
+}
+
+/** The server's answer for one ID of one type: what it names, or null when it names nothing. */
+export interface CheckedTarget {
+  kind: LabelKind
+  /** the ID as the server took it (normalizeLabelId) */
+  ref: string
+  found: LabelTarget | null
+}
+
 export interface PrintInput {
   kind: LabelKind
   id: string
@@ -107,6 +125,8 @@ export interface LabelPrintContext {
   outcome: PrintOutcome | null
   /** what the last successful print returned (the queued job) */
   job: unknown
+  /** the last ID the server checked (docs/requirements.md §5); it counts only while it is still the ID in the field */
+  target: CheckedTarget | null
 }
 
 export interface LabelPrintInput {
@@ -122,6 +142,8 @@ export type LabelPrintEvent =
   | { type: 'SET_COPIES'; copies: number | null }
   | { type: 'PRINT' }
   | { type: 'RELOAD_PRINTERS' }
+  /** the app asked the server what the ID names (debounced, like the preview) */
+  | ({ type: 'TARGET_CHECKED' } & CheckedTarget)
 
 export type LabelPrintEmitted = { type: 'notice'; outcome: PrintOutcome } | { type: 'printed'; job: unknown }
 
@@ -184,6 +206,17 @@ export function printFailureMessage(error: unknown): LabelPrintMessage {
   return text ? failedWith(text) : LABEL_PRINT_MESSAGES.failed
 }
 
+/** The server's answer for the ID in the field now, if it has come; an answer for an earlier ID is no answer. */
+export function currentTarget(context: Pick<LabelPrintContext, 'kind' | 'id' | 'target'>): CheckedTarget | null {
+  const t = context.target
+  return t && t.kind === context.kind && t.ref === normalizeLabelId(context.kind, context.id) ? t : null
+}
+
+/** docs/requirements.md §5: an ID the server says names nothing ('abc', a pallet code as a location) is invalid. */
+function namesNothing(context: LabelPrintContext): boolean {
+  return currentTarget(context)?.found === null
+}
+
 function printerOf(context: LabelPrintContext): LabelPrinter | undefined {
   return context.printers.find((p) => p.key === context.printer)
 }
@@ -215,7 +248,11 @@ export const labelPrintMachine = setup({
     suggestDebounce: SUGGEST_DEBOUNCE_MS,
   },
   guards: {
-    canPrint: ({ context }) => isValidLabelId(context.kind, context.id) && isValidCopies(context.copies) && printerOf(context) !== undefined,
+    canPrint: ({ context }) => isValidLabelId(context.kind, context.id) && !namesNothing(context) && isValidCopies(context.copies) && printerOf(context) !== undefined,
+    isCurrentTarget: ({ context, event }) => {
+      assertEvent(event, 'TARGET_CHECKED')
+      return event.kind === context.kind && event.ref === normalizeLabelId(context.kind, context.id)
+    },
     // the event's text, not the context's: every region picks its transition before any action runs
     typedEnough: ({ event }) => {
       assertEvent(event, 'SET_ID')
@@ -248,6 +285,12 @@ export const labelPrintMachine = setup({
         return event.copies
       },
     }),
+    setTarget: assign({
+      target: ({ event }) => {
+        assertEvent(event, 'TARGET_CHECKED')
+        return { kind: event.kind, ref: event.ref, found: event.found }
+      },
+    }),
     clearSuggestions: assign({ suggestions: [] }),
     clearId: assign({ id: '' }),
   },
@@ -262,11 +305,13 @@ export const labelPrintMachine = setup({
     suggestions: [],
     outcome: null,
     job: null,
+    target: null,
   }),
   type: 'parallel',
   on: {
     SET_PRINTER: { actions: 'setPrinter' },
     SET_COPIES: { actions: 'setCopies' },
+    TARGET_CHECKED: { guard: 'isCurrentTarget', actions: 'setTarget' },
   },
   states: {
     printers: {
@@ -367,15 +412,20 @@ export type LabelPrintMachine = typeof labelPrintMachine
 /** What the screen renders from a snapshot. */
 export function labelPrintView(snapshot: { context: LabelPrintContext; matches(value: object): boolean }) {
   const c = snapshot.context
-  const idValid = isValidLabelId(c.kind, c.id)
+  const checked = currentTarget(c)
+  const idValid = isValidLabelId(c.kind, c.id) && checked?.found !== null
   const printing = snapshot.matches({ form: 'printing' })
   const printer = printerOf(c) ?? null
   return {
     /** SPEC 5: an ID typed but wrong for the type is an error; an empty one is only incomplete */
     idError: c.id !== '' && !idValid ? LABEL_PRINT_MESSAGES.invalidId : null,
     idValid,
-    /** the ID as the server takes it (the preview asks for it) */
+    /** the ID as the server takes it */
     labelId: normalizeLabelId(c.kind, c.id),
+    /** what the server says the ID names (shown under the field: '16' reads as the location it is); null until it answers */
+    target: checked?.found ?? null,
+    /** the ID to preview: only one the server found, so the preview never asks for a label of nothing */
+    previewId: checked?.found ? normalizeLabelId(c.kind, c.id) : '',
     copiesError: isValidCopies(c.copies) ? null : LABEL_PRINT_MESSAGES.invalidCopies,
     printer,
     printersLoading: snapshot.matches({ printers: 'loading' }),

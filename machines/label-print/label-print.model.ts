@@ -11,7 +11,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate'
 import type { MachineModel, ModelPath } from '../testing/model-coverage'
-import { isValidCopies, labelPrintMachine, labelPrintView } from './label-print.machine'
+import { currentTarget, isValidCopies, isValidLabelId, labelPrintMachine, labelPrintView, normalizeLabelId } from './label-print.machine'
 import type { LabelPrintContext, LabelPrintEvent, LabelPrintInput, LabelPrinter } from './label-print.machine'
 
 export const labelPrintModelInput: LabelPrintInput = {}
@@ -24,7 +24,18 @@ export const MODEL_PRINTERS: LabelPrinter[] = [
 /** the delayed event that ends the suggestions' wait */
 export const SUGGEST_AFTER_EVENT = 'xstate.after.suggestDebounce.labelPrint.suggestions.debouncing'
 
-export type LabelPrintModelEvent = { type: string; output?: unknown; error?: unknown; kind?: string; id?: string; value?: string; printer?: string | null; copies?: number | null }
+export type LabelPrintModelEvent = {
+  type: string
+  output?: unknown
+  error?: unknown
+  kind?: string
+  id?: string
+  value?: string
+  printer?: string | null
+  copies?: number | null
+  ref?: string
+  found?: { id: string; label: string } | null
+}
 
 export const labelPrintModelEvents: LabelPrintModelEvent[] = [
   { type: 'SET_KIND', kind: 'location' },
@@ -63,12 +74,17 @@ export function abstractLabelPrint(snapshot: AnyMachineSnapshot) {
   return {
     value: snapshot.value,
     kind: c.kind,
-    id: idClass(c.id),
+    // a picked suggestion is another ID than a typed code to the server's check (TARGET_CHECKED names it)
+    id: c.id === 'A01-01-01' ? 'picked' : idClass(c.id),
     copies: isValidCopies(c.copies),
     printer: c.printer !== null,
     printers: c.printers.length,
     suggestions: c.suggestions.length,
     outcome: c.outcome === null ? null : c.outcome.message.id,
+    target: (() => {
+      const t = currentTarget(c)
+      return t === null ? 'unchecked' : t.found ? 'found' : 'nothing'
+    })(),
   }
 }
 
@@ -86,7 +102,21 @@ export function labelPrintReplayed(paths: ModelPath[]): ModelPath[] {
 export function labelPrintModelEventsFor(snapshot: AnyMachineSnapshot): LabelPrintModelEvent[] {
   const c = snapshot.context as LabelPrintContext
   const ready = c.printers.length > 0
-  return labelPrintModelEvents.filter((e) => {
+  // the server's answer for the ID in the field (docs/requirements.md §5), once per ID and only where Print could
+  // follow (the graph stays finite): a code it finds, digits that name nothing
+  const ref = normalizeLabelId(c.kind, c.id)
+  const settled = ready && c.printer !== null && isValidCopies(c.copies) && snapshot.matches({ suggestions: 'idle' }) && snapshot.matches({ form: 'editing' })
+  const checks: LabelPrintModelEvent[] =
+    settled && isValidLabelId(c.kind, c.id) && currentTarget(c) === null && c.outcome === null
+      ? idClass(c.id) === 'code'
+        ? [{ type: 'TARGET_CHECKED', kind: c.kind, ref, found: { id: ref, label: `${ref} — Rack` } }]
+        : idClass(c.id) === 'digits'
+          ? [{ type: 'TARGET_CHECKED', kind: c.kind, ref, found: null }]
+          : []
+      : []
+  // once the server has answered, only what follows from the answer is tried: Print (or not), and clearing the ID
+  const afterCheck = (e: LabelPrintModelEvent) => c.target === null || ['PRINT', 'xstate.done.actor.print', 'xstate.error.actor.print'].includes(e.type) || (e.type === 'SET_ID' && e.id === '')
+  return [...checks, ...labelPrintModelEvents.filter(afterCheck).filter((e) => {
     switch (e.type) {
       case 'SET_KIND':
         return e.kind !== c.kind
@@ -104,7 +134,7 @@ export function labelPrintModelEventsFor(snapshot: AnyMachineSnapshot): LabelPri
       default:
         return true
     }
-  })
+  })]
 }
 
 export const labelPrintModel: MachineModel<LabelPrintEvent> = {

@@ -14,7 +14,7 @@ import type { StatementCache } from './statement-cache'
 export type AppDeps = {
   database: Database
   db: Db
-  env: Pick<Env, 'dataDir' | 'smtpUrl'> & Partial<Pick<Env, 'spoolDir' | 'printLeaseMs' | 'printPollMs'>>
+  env: Pick<Env, 'dataDir' | 'smtpUrl' | 'printerAllowNetworks'> & Partial<Pick<Env, 'spoolDir' | 'printLeaseMs' | 'printPollMs'>>
   tokens: TokenService
   throttle: LoginThrottle
   sessions: SessionCache

@@ -14,7 +14,8 @@ let zebra: net.Server
 let received = 0
 
 beforeAll(async () => {
-  app = await startE2eApp('master-data-locations', { WMS_DEMO_STOCK: '200', WMS_DEMO_PRODUCTS: '100', WMS_DEMO_LOCATIONS: '100' })
+  // the Zebra stand-in listens on 127.0.0.1, which only the server's operator can allow for printers
+  app = await startE2eApp('master-data-locations', { WMS_DEMO_STOCK: '200', WMS_DEMO_PRODUCTS: '100', WMS_DEMO_LOCATIONS: '100', WMS_PRINTER_ALLOW_NETWORKS: '127.0.0.1/32' })
   zebra = net.createServer((socket) => {
     socket.on('data', () => {})
     socket.on('end', () => {

@@ -131,6 +131,32 @@ describe('label printing', () => {
     await app.expectNoAxeViolations(page, '/printing with an invalid ID')
   })
 
+  it("accepts a location's code or id, saying which it is, and refuses what names nothing in Portuguese (docs/requirements.md §5)", async () => {
+    const wide = await app.signedInPage({ colorScheme: 'light', viewport: { width: 1280, height: 800 } })
+    await wide.goto('/printing')
+    const pallets = await api<{ results: { pallet_code: string | null }[] }>('/inventory/stock-items/?page_size=50')
+    const palletCode = pallets.results.find((l) => l.pallet_code)?.pallet_code
+    expect(palletCode).toBeTruthy()
+    for (const nothing of ['abc', palletCode!]) {
+      await idField(wide).fill(nothing)
+      await wide.getByText('ID inválido para o tipo selecionado.').waitFor()
+      expect(await idField(wide).getAttribute('aria-invalid')).toBe('true')
+      expect(await printButton(wide).isDisabled()).toBe(true)
+      await wide.getByText('Informe um ID válido para ver a etiqueta.').waitFor()
+    }
+    await screenshot(wide, 'printing-id-names-nothing-1280')
+    // the location's number: accepted, and the form says which location it is; its label previews
+    await idField(wide).fill(String(location.id))
+    const named = location.name ? `${location.code} — ${location.name}` : location.code
+    await wide.getByText(`Localização ${named}`).waitFor()
+    await poll(() => wide.getByText('ID inválido para o tipo selecionado.').count()).toBe(0)
+    await poll(() => printButton(wide).isDisabled()).toBe(false)
+    await wide.getByRole('img', { name: `Etiqueta de ${location.id}` }).waitFor()
+    await screenshot(wide, 'printing-location-by-id-1280')
+    await app.expectNoAxeViolations(wide, '/printing with a location by its id')
+    await wide.close()
+  })
+
   it('looks right in dark mode', async () => {
     const dark = await app.signedInPage({ colorScheme: 'dark' })
     await dark.goto('/printing')
@@ -175,6 +201,11 @@ describe('printer management (/printing/printers)', () => {
     expect(await form.getByRole('textbox', { name: 'Endereço' }).getAttribute('aria-invalid')).toBe('true')
     await screenshot(page, 'printer-form-invalid-light')
     await app.expectNoAxeViolations(page, 'printer form with an invalid host')
+    expect(await printersNamed('Zebra-E2E')).toEqual([])
+    // the server's own address is refused, in Portuguese (ADR 0004: printers only on networks an admin allows)
+    await form.getByRole('textbox', { name: 'Endereço' }).fill('127.0.0.1')
+    await form.getByRole('button', { name: 'Salvar' }).click()
+    await form.getByText('O endereço 127.0.0.1 está fora das redes permitidas para impressoras.').waitFor()
     expect(await printersNamed('Zebra-E2E')).toEqual([])
 
     await form.getByRole('textbox', { name: 'Endereço' }).fill('zebra-e2e.local')

@@ -18,6 +18,12 @@ CREATE TABLE "jobs" (
 	CONSTRAINT "jobs_attempts_ck" CHECK ("jobs"."max_attempts" >= 1 and "jobs"."attempts" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "printing_settings" (
+	"company_id" integer PRIMARY KEY NOT NULL,
+	"allowed_networks" text[] NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "command_refusal_quota" (
 	"key" text PRIMARY KEY NOT NULL,
 	"window_start" timestamp with time zone DEFAULT now() NOT NULL,
@@ -27,6 +33,7 @@ CREATE TABLE "command_refusal_quota" (
 ALTER TABLE "tasks" ADD COLUMN "excluded_user_id" integer;--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "short_qty" numeric(14, 3);--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "printing_settings" ADD CONSTRAINT "printing_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("state","kind","run_at") WHERE "jobs"."state" = 'queued';--> statement-breakpoint
 CREATE INDEX "jobs_lease_idx" ON "jobs" USING btree ("lease_until") WHERE "jobs"."state" = 'running';--> statement-breakpoint
 CREATE INDEX "jobs_order_idx" ON "jobs" USING btree ("kind","order_key","id") WHERE "jobs"."order_key" is not null and "jobs"."state" in ('queued', 'running');--> statement-breakpoint

@@ -82,3 +82,15 @@ export const ssccCounters = pgTable('sscc_counters', {
     .references(() => companies.id),
   nextSerial: bigint('next_serial', { mode: 'number' }).notNull().default(1),
 })
+
+/**
+ * A company's printing settings (docs/requirements.md §2.7): the networks its printers may be on. No row: the
+ * private ranges (DEFAULT_PRINTER_NETWORKS). Loopback and link-local are refused whatever is listed here.
+ */
+export const printingSettings = pgTable('printing_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  allowedNetworks: text('allowed_networks').array().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

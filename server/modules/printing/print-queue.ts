@@ -1,10 +1,12 @@
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { type PrinterResolution, printJobs, printers } from '../../db/schema/printing'
-import { renderPng } from './labels/png'
+import { renderPngOffThread } from './labels/render-pool'
+import { allowedPrinterNetworks, checkPrinterHost } from './printer-address'
 import { parseZpl } from './labels/zpl'
 
 /**
@@ -34,6 +36,10 @@ export type PrintQueueOptions = {
   spoolDir: string
   /** how long the virtual printer's files are kept (its "paper"; the job and its ZPL stay in the database) */
   spoolKeepMs: number
+  /** networks a printer may be on beyond its company's setting, loopback included (WMS_PRINTER_ALLOW_NETWORKS) */
+  operatorAllowedNetworks: readonly string[]
+  /** tests: how a printer's host name resolves (default: the system resolver) */
+  resolveHost?: (host: string) => Promise<string[]>
   /** tests: runs after the printer has the bytes and before the job is marked sent */
   afterWrite?: (jobId: number) => Promise<void>
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
@@ -49,6 +55,7 @@ export const DEFAULT_PRINT_QUEUE_OPTIONS: Omit<PrintQueueOptions, 'spoolDir'> = 
   pollMs: 1000,
   concurrency: 4,
   spoolKeepMs: 7 * 24 * 3600_000,
+  operatorAllowedNetworks: [],
 }
 
 /** The spool is looked through at most this often (on start, then after writes). */
@@ -69,10 +76,17 @@ export function timeoutsWithin(leaseMs: number): Pick<PrintQueueOptions, 'connec
 }
 
 type Claimed = { id: number; printerId: number; zpl: string; attempts: number }
-type Target = { isVirtual: boolean; host: string; port: number; resolution: number }
+type Target = { companyId: number; isVirtual: boolean; host: string; port: number; resolution: number }
 
-/** A failure before any byte left: safe to retry. */
-class NotDelivered extends Error {}
+/** A failure before any byte left: safe to retry, unless `final` (retrying could not change it). */
+class NotDelivered extends Error {
+  constructor(
+    message: string,
+    readonly final = false,
+  ) {
+    super(message)
+  }
+}
 
 export class PrintQueue {
   private opts: PrintQueueOptions
@@ -259,7 +273,7 @@ export class PrintQueue {
 
   private async process(job: Claimed): Promise<void> {
     const [printer] = await this.db
-      .select({ isVirtual: printers.isVirtual, host: printers.host, port: printers.port, resolution: printers.resolution })
+      .select({ companyId: printers.companyId, isVirtual: printers.isVirtual, host: printers.host, port: printers.port, resolution: printers.resolution })
       .from(printers)
       .where(eq(printers.id, job.printerId))
     try {
@@ -283,7 +297,7 @@ export class PrintQueue {
           .where(and(eq(printJobs.id, job.id), eq(printJobs.attempts, job.attempts), eq(printJobs.status, 'sending')))
         return
       }
-      const failed = job.attempts >= this.opts.maxAttempts
+      const failed = job.attempts >= this.opts.maxAttempts || e.final
       const delay = Math.min(this.opts.maxBackoffMs, this.opts.backoffMs * 2 ** (job.attempts - 1))
       this.opts.log?.warn({ jobId: job.id, attempt: job.attempts, reason, failed }, 'print job not delivered')
       await this.db
@@ -314,22 +328,27 @@ export class PrintQueue {
     let png: Buffer
     try {
       mkdirSync(this.opts.spoolDir, { recursive: true })
-      const parsed = parseZpl(job.zpl, printer.resolution as PrinterResolution)
-      png = renderPng(parsed.label)
+      png = await renderSpoolPng(job.zpl, printer.resolution as PrinterResolution)
     } catch (e) {
       throw new NotDelivered(`The virtual printer could not render the job: ${e instanceof Error ? e.message : String(e)}`)
     }
     if (!(await this.markDeliveryStarted(job))) return false
     const base = path.join(this.opts.spoolDir, `${job.id}-${job.attempts}`)
-    writeFileSync(base + '.zpl', job.zpl)
-    writeFileSync(base + '.png', png)
+    await writeFile(base + '.zpl', job.zpl)
+    await writeFile(base + '.png', png)
     if (Date.now() - this.prunedAt > SPOOL_PRUNE_EVERY_MS) this.pruneSpool()
     return true
   }
 
   private async toSocket(job: Claimed, printer: Target): Promise<boolean> {
     if (!printer.host) throw new NotDelivered('The printer has no host.')
-    const socket = await connect(printer.host, printer.port, this.opts.connectTimeoutMs)
+    // ADR 0004 (amendment on printer addresses): the host is resolved and checked before any connection, and the
+    // connection goes to the address that was checked (a name cannot point elsewhere in between)
+    const policy = { allowed: await allowedPrinterNetworks(this.db, printer.companyId), operatorAllowed: this.opts.operatorAllowedNetworks }
+    const checked = await checkPrinterHost(printer.host, policy, this.opts.resolveHost)
+    if (checked.ok === 'unresolved') throw new NotDelivered(`Cannot reach ${printer.host}:${printer.port}: the host name does not resolve.`)
+    if (!checked.ok) throw new NotDelivered(`The printer address ${checked.address} is outside the networks allowed for printers: no connection was made.`, true)
+    const socket = await connect(checked.address, printer.port, this.opts.connectTimeoutMs, printer.host)
     try {
       if (!(await this.markDeliveryStarted(job))) return false
       await writeAll(socket, job.zpl, this.opts.writeTimeoutMs)
@@ -340,9 +359,17 @@ export class PrintQueue {
   }
 }
 
-function connect(host: string, port: number, timeoutMs: number): Promise<net.Socket> {
+/**
+ * What the virtual printer "prints": the PNG of a job's ZPL, rendered in the label pool's threads, never on the event
+ * loop (ADR 0004, amendment on rendering: a batch rendered here held every request for minutes).
+ */
+function renderSpoolPng(zpl: string, dpi: PrinterResolution): Promise<Buffer> {
+  return renderPngOffThread(parseZpl(zpl, dpi).label)
+}
+
+function connect(address: string, port: number, timeoutMs: number, host = address): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host, port })
+    const socket = net.connect({ host: address, port })
     const timer = setTimeout(() => {
       socket.destroy()
       reject(new NotDelivered(`No answer from ${host}:${port} within ${timeoutMs} ms.`))

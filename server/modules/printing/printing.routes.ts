@@ -1,5 +1,6 @@
 import {
   labelPreviewQuery,
+  labelTargetOut,
   labelTargetParams,
   type PrintJob,
   printJobDetailOut,
@@ -12,21 +13,25 @@ import {
   printRequest,
   printerBody,
   printerOut,
+  printingSettingsOut,
+  printingSettingsPatch,
 } from '../../../contracts/printing/printing.contract'
 import { idParams } from '../../../contracts/primitives'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client'
-import { printJobs, printers } from '../../db/schema/printing'
+import { printJobs, printers, printingSettings } from '../../db/schema/printing'
 import { users } from '../../db/schema/users'
-import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
+import { ADMIN_ONLY, ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { crudRoutes } from '../../http/crud'
 import { ApiError, fieldError, forbidden, notFound } from '../../http/errors'
 import { countStar, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import { type Dpi, placeLabel } from './labels/label-model'
-import { renderPng } from './labels/png'
+import { allowedPrinterNetworks, checkPrinterHost, isForbiddenNetwork, isNetworkEntry } from './printer-address'
+import { DEFAULT_PRINTER_NETWORKS } from '../../../contracts/printing/printing.rules'
+import { renderPngOffThread } from './labels/render-pool'
 import { renderSvg } from './labels/svg'
-import { type LabelKind, buildLabel, enqueueLocationLabels, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
+import { type LabelKind, buildLabel, resolveLabelTarget, enqueueLocationLabels, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -76,6 +81,16 @@ function serializeJob(r: Awaited<ReturnType<typeof jobRows>>[number]): PrintJob 
 export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
   // the queue is the app's (createApp starts and stops it); this module only wakes it when it queues a job
   const queue = app.deps.printQueue
+
+  /**
+   * ADR 0004 (amendment on printer addresses): a printer's host must be, once resolved, on a network the company
+   * allows; a name that does not resolve now is kept (it is checked again before every send).
+   */
+  const checkHostOnSave = async (companyId: number, host: string) => {
+    const policy = { allowed: await allowedPrinterNetworks(app.deps.db, companyId), operatorAllowed: app.deps.env.printerAllowNetworks }
+    const checked = await checkPrinterHost(host.trim(), policy)
+    if (checked.ok === false) throw fieldError('host', `The address ${checked.address} is outside the networks allowed for printers.`)
+  }
   app.addHook('onReady', async () => {
     await ensureVirtualPrinters(app.deps.db)
   })
@@ -114,18 +129,22 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
         defaultOrdering: 'name',
         create: {
           body: printerBody,
-          values: async (_c, b) => ({
-            name: b.name,
-            host: b.host,
-            port: b.port ?? 9100,
-            resolution: b.resolution ?? 203,
-            labelWidthMm: b.label_width_mm ?? 100,
-            labelHeightMm: b.label_height_mm ?? 150,
-          }),
+          values: async (c, b) => {
+            await checkHostOnSave(c.user.companyId, b.host)
+            return {
+              name: b.name,
+              host: b.host,
+              port: b.port ?? 9100,
+              resolution: b.resolution ?? 203,
+              labelWidthMm: b.label_width_mm ?? 100,
+              labelHeightMm: b.label_height_mm ?? 150,
+            }
+          },
         },
         update: {
           body: printerBody.partial(),
-          values: async (_c, b) => {
+          values: async (c, b) => {
+            if (b.host !== undefined) await checkHostOnSave(c.user.companyId, b.host)
             const v = { name: b.name, host: b.host, port: b.port, resolution: b.resolution, labelWidthMm: b.label_width_mm, labelHeightMm: b.label_height_mm }
             const changed = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined))
             // a new address: online is unknown again until the queue talks to it
@@ -138,6 +157,41 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   const routes: FastifyPluginAsyncZod = async (api) => {
+    const settingsOf = async (companyId: number) => {
+      const [row] = await app.deps.db.select().from(printingSettings).where(eq(printingSettings.companyId, companyId))
+      return row ? { allowed_networks: row.allowedNetworks, is_default: false } : { allowed_networks: [...DEFAULT_PRINTER_NETWORKS], is_default: true }
+    }
+    api.get(
+      '/printing/settings/',
+      { config: { roles: WRITE_ROLES }, schema: { tags: ['printing'], summary: 'The networks printers may be on (admins set them)', response: { 200: printingSettingsOut } } },
+      async (req) => settingsOf(req.user.companyId),
+    )
+    api.patch(
+      '/printing/settings/',
+      {
+        config: { roles: ADMIN_ONLY },
+        schema: {
+          tags: ['printing'],
+          summary: 'Set the networks printers may be on (admins)',
+          description: 'IP addresses or CIDR ranges; loopback and link-local are refused. Printers already saved are checked again before every send.',
+          body: printingSettingsPatch,
+          response: { 200: printingSettingsOut },
+        },
+      },
+      async (req) => {
+        const networks = [...new Set(req.body.allowed_networks)]
+        const bad = networks.find((n) => !isNetworkEntry(n))
+        if (bad !== undefined) throw fieldError('allowed_networks', `Enter IP addresses or CIDR ranges (e.g. 10.0.0.0/8): ${bad} is neither.`)
+        const never = networks.find(isForbiddenNetwork)
+        if (never !== undefined) throw fieldError('allowed_networks', `Loopback and link-local addresses can never be allowed for printers: ${never}.`)
+        await app.deps.db
+          .insert(printingSettings)
+          .values({ companyId: req.user.companyId, allowedNetworks: networks })
+          .onConflictDoUpdate({ target: printingSettings.companyId, set: { allowedNetworks: networks, updatedAt: new Date() } })
+        return settingsOf(req.user.companyId)
+      },
+    )
+
     const getJob = async (companyId: number, id: number) => {
       const [row] = await jobRows(app.deps.db).where(and(eq(printJobs.companyId, companyId), eq(printJobs.id, id))).limit(1)
       if (!row) throw notFound('No such print job.')
@@ -189,6 +243,22 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
           return reply.status(202).send(serializeJob(await getJob(req.user.companyId, jobId)))
         },
       )
+      api.get(
+        `/printing/${plural}/:id/target/`,
+        {
+          config: { roles: ANY_ROLE },
+          schema: {
+            tags: ['printing'],
+            summary: `What an ID names as a ${kind} label (docs/requirements.md §5): checked before Print is offered; 404 when nothing`,
+            params: labelTargetParams,
+            response: { 200: labelTargetOut },
+          },
+        },
+        async (req) => {
+          const found = await resolveLabelTarget(app.deps.db, req.user.companyId, kind, req.params.id)
+          return { target_id: found.targetId, target_label: found.targetLabel }
+        },
+      )
       for (const format of ['svg', 'png'] as const) {
         api.get(
           `/printing/${plural}/:id/label.${format}`,
@@ -209,7 +279,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
             const placed = placeLabel(model, dpi)
             reply.header('cache-control', 'no-store')
             if (format === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(renderSvg(placed))
-            return reply.type('image/png').send(renderPng(placed))
+            return reply.type('image/png').send(await renderPngOffThread(placed))
           },
         )
       }

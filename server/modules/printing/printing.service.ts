@@ -241,6 +241,25 @@ async function nextSsccSerial(db: DbOrTx, companyId: number): Promise<number> {
   return Number(row.serial)
 }
 
+/**
+ * What an ID on the label form names, without printing or changing anything (docs/requirements.md §5): a location by
+ * its code or its id, a pallet by its code or its SSCC. The form shows it, so '16' reads as the location it is, and
+ * refuses anything that names nothing. Unlike the label itself, a pallet without an SSCC is not given one here.
+ */
+export async function resolveLabelTarget(db: DbOrTx, companyId: number, kind: LabelKind, ref: string): Promise<{ targetId: string; targetLabel: string }> {
+  if (kind === 'location') {
+    const data = await locationLabelData(db, companyId, ref)
+    return { targetId: String(data.id), targetLabel: data.name ? `${data.code} — ${data.name}` : data.code }
+  }
+  const text = ref.trim()
+  const asCode = PALLET_CODE_RE.test(text) ? await palletLines(db, companyId, text) : []
+  const palletCode = asCode.length ? text : await palletCodeOf(db, companyId, text)
+  const lines = asCode.length ? asCode : palletCode ? await palletLines(db, companyId, palletCode) : []
+  if (!palletCode || !lines.length) throw notFound('No such pallet.')
+  const products = [...new Set(lines.map((l) => l.productCode))]
+  return { targetId: palletCode, targetLabel: products.length === 1 ? `${palletCode} — ${products[0]}` : palletCode }
+}
+
 /** `targetId`: the record the label is of (a location's id, a pallet's code), whatever it was asked for by. */
 export type BuiltLabel = { model: LabelModel; targetLabel: string; targetId: string }
 
@@ -294,7 +313,7 @@ export async function enqueueLocationLabels(
     .where(and(eq(locations.companyId, args.companyId), args.ids ? inArray(locations.id, args.ids) : searchCondition(args.search, [locations.code, locations.name])))
     .orderBy(asc(locations.code), asc(locations.id))
     .limit(args.max + 1)
-  if (rows.length > args.max) throw nonFieldError(`More than ${args.max} locations match: narrow the search or print in several batches.`)
+  if (rows.length > args.max) throw nonFieldError(`One print takes at most ${args.max} locations: narrow the search or print in several batches.`)
   if (args.ids && rows.length !== new Set(args.ids).size) throw notFound('No such location.')
   const size = printerSize(args.printer)
   const dpi = args.printer.resolution as PrinterResolution as Dpi

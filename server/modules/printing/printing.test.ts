@@ -66,7 +66,8 @@ describe.each(kinds)('printing on %s', (kind) => {
   const fast = { backoffMs: 20, maxAttempts: 3, pollMs: 20, connectTimeoutMs: 1000, writeTimeoutMs: 3000 }
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
+    // the Zebra stand-in listens on 127.0.0.1, which only the server's operator can allow (WMS_PRINTER_ALLOW_NETWORKS)
+    t = await createTestApp(kind, { printerAllowNetworks: ['127.0.0.1/32'] })
     t.app.deps.printQueue.configure(fast)
     ;[admin, operator, acme] = (await Promise.all([t.login('admin'), t.login('operator'), t.login('acme.admin')])).map((x) => x.access)
     printer = await fakePrinter()
@@ -124,7 +125,7 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect(Date.now() - started).toBeLessThan(5000)
 
     for (const bad of ['zebra 01', 'a..b', '.a', '-a.local', 'a-.local', 'zebra_01', `a${'-'.repeat(62)}b`]) expect((await hostOf(bad)).status, bad).toBe(400)
-    for (const good of ['zebra-01.local', 'zebra-01.local.', '10.0.0.7', '::1', 'fe80::1', `${'a'.repeat(100)}.local`, `a${'-'.repeat(61)}b`]) {
+    for (const good of ['zebra-01.local', 'zebra-01.local.', '10.0.0.7', 'fd00::7', `${'a'.repeat(100)}.local`, `a${'-'.repeat(61)}b`]) {
       const r = await hostOf(good)
       expect(r.status, good).toBe(201)
       expect((await t.as(admin, { method: 'DELETE', url: `/api/printing/printers/${r.body.id}/` })).statusCode).toBe(204)
@@ -334,6 +335,31 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect((await t.as(acme, { method: 'GET', url: `/api/printing/pallets/${pallet.sscc}/label.svg` })).statusCode).toBe(404)
   })
 
+  it('says what an ID names before printing (docs/requirements.md §5): a location by code or id, a pallet by code or SSCC; 404 in the user\'s terms otherwise', async () => {
+    const target = (token: string, what: 'locations' | 'pallets', ref: string) => t.as(token, { method: 'GET', url: `/api/printing/${what}/${encodeURIComponent(ref)}/target/` })
+    const [loc] = await t.database.db.select({ code: locations.code, name: locations.name }).from(locations).where(eq(locations.id, locationId))
+    const named = loc.name ? `${loc.code} — ${loc.name}` : loc.code
+    for (const ref of [loc.code, loc.code.toLowerCase(), String(locationId)]) {
+      const r = await target(operator, 'locations', ref)
+      expect(r.statusCode, `${ref} ${r.body}`).toBe(200)
+      expect(r.json(), ref).toEqual({ target_id: String(locationId), target_label: named })
+    }
+    // a word, a pallet's code, another company's location: nothing, with the coded refusal the screen translates
+    for (const ref of ['abc', 'PAL-T1', '99999999']) {
+      const r = await target(operator, 'locations', ref)
+      expect(r.statusCode, ref).toBe(404)
+      expect(r.json(), ref).toEqual({ detail: 'No such location.', code: 'print_no_location', params: {} })
+    }
+    expect((await target(acme, 'locations', String(locationId))).statusCode).toBe(404)
+
+    const pallet = await target(operator, 'pallets', 'PAL-T1')
+    expect(pallet.statusCode).toBe(200)
+    expect(pallet.json().target_id).toBe('PAL-T1')
+    const [line] = await t.database.db.select({ sscc: stockLines.sscc }).from(stockLines).where(and(eq(stockLines.companyId, t.seed.companyId), eq(stockLines.palletCode, 'PAL-T1'))).limit(1)
+    expect((await target(operator, 'pallets', `(00)${line.sscc}`)).json().target_id).toBe('PAL-T1')
+    expect((await target(operator, 'pallets', loc.code)).json()).toMatchObject({ detail: 'No such pallet.', code: 'print_no_pallet' })
+  })
+
   it('a restart neither loses nor repeats a job', async () => {
     const db = t.database.db
     const appQueue = t.app.deps.printQueue
@@ -345,20 +371,20 @@ describe.each(kinds)('printing on %s', (kind) => {
     const queued = await print(operator, 'locations', locationId, { copies: 1, printer: tcpPrinterId })
     await sleep(100)
     expect((await job(queued.json().id)).status).toBe('queued')
-    const app2 = await createApp({ database: t.database, jwtSecret: TEST_SECRET, dataDir: mkdtempSync(path.join(os.tmpdir(), 'wms-data-')) })
+    const app2 = await createApp({ database: t.database, jwtSecret: TEST_SECRET, dataDir: mkdtempSync(path.join(os.tmpdir(), 'wms-data-')), printerAllowNetworks: ['127.0.0.1/32'] })
     await app2.ready()
     await jobStatus(queued.json().id, 'sent')
     await app2.close()
     expect(printer.received.length).toBe(before + 1)
 
     // 2. the server dies after the printer has the bytes but before it records "sent": not repeated, marked unknown
-    const dying = new PrintQueue(db, { spoolDir, pollMs: 20, leaseMs: 300, afterWrite: () => new Promise(() => {}) })
+    const dying = new PrintQueue(db, { spoolDir, pollMs: 20, leaseMs: 300, operatorAllowedNetworks: ['127.0.0.1/32'], afterWrite: () => new Promise(() => {}) })
     dying.start()
     const interrupted = await print(operator, 'locations', locationId, { copies: 1, printer: tcpPrinterId })
     await waitFor(async () => printer.received.length === before + 2, 'the printer to receive the job')
     void dying.stop() // the process is gone: nothing more from it
     expect((await job(interrupted.json().id)).status).toBe('sending')
-    const next = new PrintQueue(db, { spoolDir, pollMs: 20, leaseMs: 300 })
+    const next = new PrintQueue(db, { spoolDir, pollMs: 20, leaseMs: 300, operatorAllowedNetworks: ['127.0.0.1/32'] })
     next.start()
     const unknown = await jobStatus(interrupted.json().id, 'unknown')
     expect(unknown.last_error).toBe(UNKNOWN_OUTCOME_ERROR)

@@ -7,9 +7,13 @@ export const printingKeys = {
   printers: () => [...printingKeys.all, 'printers'] as const,
   /** a page of /printing/printers' table; under printers(), so a change refreshes both */
   printerList: (params: ListParams) => [...printingKeys.printers(), 'list', params] as const,
+  /** the networks printers may be on (admins set them) */
+  settings: () => [...printingKeys.all, 'settings'] as const,
   jobs: () => [...printingKeys.all, 'jobs'] as const,
   /** a page of the recent jobs; under jobs(), so a new print refreshes it */
   jobList: (params: ListParams) => [...printingKeys.jobs(), 'list', params] as const,
+  /** what an ID on the label form names (docs/requirements.md §5) */
+  target: (kind: LabelKind, id: string) => [...printingKeys.all, 'target', kind, id] as const,
   suggestions: (kind: LabelKind, query: string) => [...printingKeys.all, 'suggestions', kind, query] as const,
   /** every label preview: a printer's new size or resolution changes them */
   previews: () => [...printingKeys.all, 'preview'] as const,

@@ -1,6 +1,6 @@
 /** Printers and print jobs (SPEC 3 "Printer"): the contract's types and rules (contracts/printing), and what the screens decide from them. */
 
-export type { Printer, PrinterInput, PrintJob } from '../../../contracts/printing/printing.contract'
+export type { Printer, PrinterInput, PrintJob, PrintingSettings, PrintingSettingsPatch } from '../../../contracts/printing/printing.contract'
 export {
   isValidPrinterHost,
   PRINTER_DEFAULTS,
@@ -19,6 +19,11 @@ export function printerAddress(printer: Pick<Printer, 'host' | 'port'>): string 
 /** Only admins and supervisors add, change or remove printers (the server's WRITE_ROLES). */
 export function canManagePrinters(role: string | undefined): boolean {
   return role === 'admin' || role === 'supervisor'
+}
+
+/** Admins set the networks printers may be on; supervisors, who add printers, read them (the server's roles). */
+export function canSetPrinterNetworks(role: string | undefined): boolean {
+  return role === 'admin'
 }
 
 /** A job still on its way: the list is polled while one is shown. */

@@ -1,17 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SettingsPage } from '../../features/settings/components/settings-page'
 import { InventorySettingsSection } from '../../features/inventory/components/inventory-settings-form'
+import { PrinterNetworksSection } from '../../features/printing/components/printer-networks-settings'
 
 export const Route = createFileRoute('/_app/settings')({
   component: SettingsRoute,
 })
 
-// SPEC 2.13 and issue 15: the user's details, then the company's inventory settings
+// SPEC 2.13 and issue 15: the user's details, then the company's inventory settings, then where its printers may be
+// (ADR 0004)
 function SettingsRoute() {
   return (
     <>
       <SettingsPage />
       <InventorySettingsSection />
+      <PrinterNetworksSection />
     </>
   )
 }

@@ -16,6 +16,8 @@ interface LabelPrintFormProps {
   context: LabelPrintContext
   view: LabelPrintView
   send: (event: LabelPrintEvent) => void
+  /** the server is being asked what the ID names */
+  checking?: boolean
 }
 
 function toCopies(value: number | string): number | null {
@@ -24,7 +26,7 @@ function toCopies(value: number | string): number | null {
 }
 
 /** SPEC 2.7, 5: type, ID with suggestions, printer, copies, Print; everything it shows comes from the machine. */
-export function LabelPrintForm({ context, view, send }: LabelPrintFormProps) {
+export function LabelPrintForm({ context, view, send, checking = false }: LabelPrintFormProps) {
   const { t, i18n } = useLingui()
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() })
   const idError = view.idError ? labelPrintText(i18n, view.idError) : null
@@ -63,7 +65,7 @@ export function LabelPrintForm({ context, view, send }: LabelPrintFormProps) {
               label={t`ID`}
               description={
                 context.kind === 'location'
-                  ? t`O código da localização, como na etiqueta da prateleira. Digite parte do código ou do nome para ver sugestões.`
+                  ? t`O código da localização, como na etiqueta da prateleira, ou o seu número. Digite parte do código ou do nome para ver sugestões.`
                   : t`O código do palete ou o SSCC de 18 dígitos, como impresso ou lido na etiqueta, também com (00).`
               }
               placeholder={context.kind === 'location' ? t`ex.: A01-01-01` : t`ex.: 378912340000000423`}
@@ -71,7 +73,13 @@ export function LabelPrintForm({ context, view, send }: LabelPrintFormProps) {
               error={idError}
               autoComplete="off"
               spellCheck={false}
-              rightSection={view.suggestionsLoading ? <Loader size="xs" role="status" aria-label={t`Buscando sugestões`} /> : null}
+              rightSection={
+                view.suggestionsLoading ? (
+                  <Loader size="xs" role="status" aria-label={t`Buscando sugestões`} />
+                ) : checking ? (
+                  <Loader size="xs" role="status" aria-label={t`Conferindo o ID`} />
+                ) : null
+              }
               onChange={(event) => {
                 send({ type: 'SET_ID', id: event.currentTarget.value })
                 combobox.openDropdown()
@@ -91,6 +99,11 @@ export function LabelPrintForm({ context, view, send }: LabelPrintFormProps) {
             </Combobox.Options>
           </Combobox.Dropdown>
         </Combobox>
+        {view.target && !idError ? (
+          <Text size="sm" role="status" mt={-8}>
+            {context.kind === 'location' ? <Trans>Localização {view.target.label}</Trans> : <Trans>Palete {view.target.label}</Trans>}
+          </Text>
+        ) : null}
 
         <Select
           label={t`Impressora`}

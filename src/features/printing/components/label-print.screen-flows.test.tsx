@@ -30,6 +30,7 @@ type Api = ReturnType<typeof controlledApi>
 
 const isPrinters = (r: MockRequest) => r.url.pathname === '/api/printing/printers/'
 const isSuggestions = (r: MockRequest) => r.url.pathname === '/api/core/locations/' || r.url.pathname === '/api/inventory/stock-items/'
+const isTarget = (r: MockRequest) => r.method === 'GET' && /^\/api\/printing\/(locations|pallets)\/[^/]+\/target\/?$/.test(r.url.pathname)
 const isPrint = (r: MockRequest) => r.method === 'POST' && /^\/api\/printing\/(locations|pallets)\/[^/]+\/print$/.test(r.url.pathname)
 
 /** A printer of the model as the API lists it. */
@@ -124,6 +125,14 @@ function labelPrintDriver(api: Api, user: UserEvent): ScreenDriver {
         case 'xstate.error.actor.loadSuggestions':
           await api.answer(event.type, currentSearch, { status: 500, body: { detail: 'boom' } })
           return
+        case 'TARGET_CHECKED': {
+          // the server's answer to the check the form sent for the ID in the field (docs/requirements.md §5)
+          const ref = encodeURIComponent(String(e.ref))
+          const forRef = (r: MockRequest) => isTarget(r) && r.url.pathname.includes(`/${ref}/target`)
+          const found = e.found as { id: string; label: string } | null
+          await api.answer(event.type, forRef, found ? { body: { target_id: found.id, target_label: found.label } } : { status: 404, body: { detail: 'No such location.' } })
+          return
+        }
         case 'xstate.done.actor.print':
           outcomeArrived = true
           await api.answer(event.type, isPrint, { status: 202, body: { id: 9, status: 'queued' } })
@@ -188,9 +197,10 @@ function labelPrintDriver(api: Api, user: UserEvent): ScreenDriver {
       if (outcomeArrived) {
         outcomeArrived = false
         if (c.outcome?.message.id === 'labelPrint.queued') expect(await screen.findByText('Solicitação enviada à fila de impressão.'), label).toBeInTheDocument()
-        if (c.outcome?.message.id === 'labelPrint.failedWith') expect(await screen.findByText('Not found.'), label).toBeInTheDocument()
+        // the refusal in the user's language (ADR 0015)
+        if (c.outcome?.message.id === 'labelPrint.failedWith') expect(await screen.findByText('Não encontrado.'), label).toBeInTheDocument()
       }
-      if (c.outcome === null) expect(screen.queryByText(/Solicitação enviada|Not found\./), label).toBeNull()
+      if (c.outcome === null) expect(screen.queryByText(/Solicitação enviada|Não encontrado\./), label).toBeNull()
     },
   }
 }
@@ -211,7 +221,7 @@ describe('label-print machine replayed on the printing screen (issue 8)', () => 
 
   it.each(plan.paths.map((path) => [screenPathName(path), path] as const))('%s', async (_name, path) => {
     const api = controlledApi((request): MockAnswer | undefined => {
-      if (isPrinters(request) || isSuggestions(request) || isPrint(request)) return undefined
+      if (isPrinters(request) || isSuggestions(request) || isPrint(request) || isTarget(request)) return undefined
       if (request.url.pathname === '/api/printing/jobs/') return { body: page([]) }
       if (/label\.svg$/.test(request.url.pathname)) return { body: SVG }
       return { status: 404, body: { detail: 'Nothing here.' } }

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core'
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { IconPrinter } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorText, readDrfError } from '../../../lib/api-client'
-import { PRINT_COPIES } from '../../../../contracts/printing/printing.rules'
+import { MAX_LABEL_BATCH, PRINT_COPIES } from '../../../../contracts/printing/printing.rules'
 import { printLocationLabels } from '../api/print-location-labels'
 import { printersQueryOptions } from '../api/get-printers'
 import { preferencesQueryOptions } from '../../../lib/user-preferences'
@@ -67,6 +67,12 @@ function PrintLocationLabelsModal({ search, count, onClose }: { search: string |
   const title = t`Imprimir etiquetas de localizações`
   const total = i18n.number(count)
   const term = search?.trim() ?? ''
+  const limit = i18n.number(MAX_LABEL_BATCH)
+  // ADR 0004 (amendment on rendering): one request prints at most MAX_LABEL_BATCH labels, and every location only
+  // after the user confirms it with the count in front of them
+  const tooMany = count > MAX_LABEL_BATCH
+  const everything = term === ''
+  const [confirmed, setConfirmed] = useState(false)
   return (
     <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t`Fechar` }}>
       <form onSubmit={form.onSubmit((v) => print.mutate(v))} noValidate aria-label={title}>
@@ -74,6 +80,17 @@ function PrintLocationLabelsModal({ search, count, onClose }: { search: string |
           <Text size="sm">
             {term ? <Trans>Uma etiqueta para cada uma das {total} localizações encontradas por “{term}”.</Trans> : <Trans>Uma etiqueta para cada uma das {total} localizações.</Trans>}
           </Text>
+          {tooMany ? (
+            <Alert color="yellow" variant="light" role="alert">
+              <Trans>Uma impressão aceita no máximo {limit} etiquetas. Refine a busca da lista para imprimir em lotes de até {limit}.</Trans>
+            </Alert>
+          ) : everything ? (
+            <Checkbox
+              checked={confirmed}
+              onChange={(e) => setConfirmed(e.currentTarget.checked)}
+              label={<Trans>Sim, imprimir as etiquetas de todas as {total} localizações.</Trans>}
+            />
+          ) : null}
           {formError ? (
             <Alert color="red" variant="light" role="alert">
               {formError}
@@ -92,7 +109,7 @@ function PrintLocationLabelsModal({ search, count, onClose }: { search: string |
             <Button variant="default" onClick={onClose}>
               <Trans>Cancelar</Trans>
             </Button>
-            <Button type="submit" loading={print.isPending} leftSection={<IconPrinter size={14} aria-hidden />}>
+            <Button type="submit" loading={print.isPending} disabled={tooMany || (everything && !confirmed)} leftSection={<IconPrinter size={14} aria-hidden />}>
               <Trans>Imprimir</Trans>
             </Button>
           </Group>

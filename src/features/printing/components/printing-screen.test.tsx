@@ -32,7 +32,7 @@ function job(overrides: Record<string, unknown> = {}) {
   }
 }
 
-function server(opts: { printers?: MockAnswer; print?: MockAnswer; jobs?: unknown[]; preferences?: MockAnswer } = {}) {
+function server(opts: { printers?: MockAnswer; print?: MockAnswer; jobs?: unknown[]; preferences?: MockAnswer; target?: (id: string) => MockAnswer | undefined } = {}) {
   return mockApi(({ url, method }: MockRequest): MockAnswer => {
     const p = url.pathname
     if (p === '/api/auth/preferences/') return opts.preferences ?? { body: { default_printer: null } }
@@ -45,6 +45,8 @@ function server(opts: { printers?: MockAnswer; print?: MockAnswer; jobs?: unknow
       return { body: page([{ pallet_code: 'PAL-0001', sscc: null, product: { code: 'P1' }, location: { code: 'A-01-01' } }]) }
     }
     if (/label\.svg$/.test(p)) return { body: SVG }
+    const target = /^\/api\/printing\/(?:locations|pallets)\/([^/]+)\/target\/?$/.exec(p)
+    if (target) return opts.target?.(decodeURIComponent(target[1])) ?? { body: { target_id: decodeURIComponent(target[1]), target_label: decodeURIComponent(target[1]) } }
     if (method === 'POST' && /^\/api\/printing\/(locations|pallets)\/[^/]+\/print$/.test(p)) return opts.print ?? { status: 202, body: job() }
     return { status: 404, body: { detail: 'Not found.' } }
   })
@@ -61,6 +63,34 @@ const idField = () => screen.getByRole('textbox', { name: 'ID' })
 const printButton = () => screen.getByRole('button', { name: 'Imprimir' })
 
 describe('printing screen', () => {
+  it("refuses an ID that names nothing and says what an accepted one is (docs/requirements.md §5): 'abc', a pallet code, '16'", async () => {
+    const { requests } = server({
+      target: (id) =>
+        id === '16' ? { body: { target_id: '16', target_label: 'A01-02-03 — Rack A' } } : id === 'abc' || id === 'PAL-0001' ? { status: 404, body: { detail: 'No such location.' } } : undefined,
+    })
+    const { user } = await openPrinting()
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Impressora' })).toHaveValue('Virtual printer (203 dpi)'))
+    for (const nothing of ['abc', 'PAL-0001']) {
+      await user.clear(idField())
+      await user.type(idField(), nothing)
+      expect(await screen.findByText('ID inválido para o tipo selecionado.')).toBeInTheDocument()
+      expect(idField()).toHaveAttribute('aria-invalid', 'true')
+      expect(printButton()).toBeDisabled()
+      await user.keyboard('{Enter}')
+    }
+    expect(requests.some((r) => r.method === 'POST')).toBe(false)
+    // the preview never asked for a label of nothing
+    expect(requests.some((r) => /label\.svg$/.test(r.url.pathname))).toBe(false)
+    expect(screen.getByText('Informe um ID válido para ver a etiqueta.')).toBeInTheDocument()
+
+    await user.clear(idField())
+    await user.type(idField(), '16')
+    expect(await screen.findByText('Localização A01-02-03 — Rack A')).toBeInTheDocument()
+    expect(screen.queryByText('ID inválido para o tipo selecionado.')).toBeNull()
+    expect(printButton()).toBeEnabled()
+    expect(await screen.findByRole('img', { name: 'Etiqueta de 16' })).toBeInTheDocument()
+  })
+
   it('marks an ID wrong for the type and disables Print (SPEC 5); switching the type empties the field (issue 17)', async () => {
     server()
     const { user } = await openPrinting()
@@ -195,8 +225,9 @@ describe('printing screen', () => {
   })
 
   it.each([
-    ['the server detail', { status: 404, body: { detail: 'No such location.' } }, 'No such location.'],
-    ['the first field error when there is no detail', { status: 400, body: { copies: ['Ensure this value is less than or equal to 50.'] } }, 'copies: Ensure this value is less than or equal to 50.'],
+    // in the user's language (ADR 0015), not the server's English
+    ['the server detail', { status: 404, body: { detail: 'No such location.' } }, 'Localização não encontrada.'],
+    ['the first field error when there is no detail', { status: 400, body: { copies: ['Ensure this value is less than or equal to 50.'] } }, 'copies: Informe um valor menor ou igual a 50.'],
     ['the message when there is no response', 'network' as const, /No response from the server/],
   ])('a failed print shows %s (SPEC 8)', async (_what, answer, text) => {
     server({ print: answer })

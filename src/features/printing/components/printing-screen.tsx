@@ -9,14 +9,14 @@ import { PrintJobsTable } from './print-jobs-table'
 
 /** SPEC 2.7: the form beside the label it will print, and the recent jobs below (their page in the screen's URL). */
 export function PrintingScreen({ jobs }: { jobs?: ListState } = {}) {
-  const { snapshot, send, view } = useLabelPrint()
+  const { snapshot, send, view, checking } = useLabelPrint()
   const { context } = snapshot
   return (
     <Stack gap="lg" className={classes.root}>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p="md" radius="md">
-            <LabelPrintForm context={context} view={view} send={send} />
+            <LabelPrintForm context={context} view={view} send={send} checking={checking} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -24,7 +24,7 @@ export function PrintingScreen({ jobs }: { jobs?: ListState } = {}) {
             <Title order={2} size="h4" mb="sm" id="label-preview-title">
               <Trans>Pré-visualização</Trans>
             </Title>
-            <LabelPreview kind={context.kind} id={view.labelId} printer={view.printer} />
+            <LabelPreview kind={context.kind} id={view.previewId} printer={view.printer} />
           </Paper>
         </Grid.Col>
       </Grid>

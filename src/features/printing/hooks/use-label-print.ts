@@ -1,13 +1,17 @@
 import { useEffect, useMemo } from 'react'
+import { useDebouncedValue } from '@mantine/hooks'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { notifications } from '@mantine/notifications'
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import {
+  SUGGEST_DEBOUNCE_MS,
+  isValidLabelId,
   labelPrintMachine,
   labelPrintView,
+  normalizeLabelId,
   type LabelPrinter,
   type LabelSuggestion,
   type PrintInput,
@@ -15,6 +19,8 @@ import {
 } from '../../../../machines/label-print/label-print.machine'
 import { flowsInspect } from '../../../lib/flows-inspector'
 import { getLabelSuggestions } from '../api/get-label-suggestions'
+import { getLabelTarget } from '../api/get-label-target'
+import { apiErrorText } from '../../../lib/api-client'
 import { printersQueryOptions } from '../api/get-printers'
 import { defaultPrinterId, preferencesQueryOptions } from '../../../lib/user-preferences'
 import { printLabel } from '../api/print-label'
@@ -38,7 +44,14 @@ export function labelPrintActors(queryClient: QueryClient) {
       return printers.map((p) => toLabelPrinter(p, preferred))
     }),
     loadSuggestions: fromPromise<LabelSuggestion[], SuggestInput>(({ input, signal }) => getLabelSuggestions(input.kind, input.query, signal)),
-    print: fromPromise<unknown, PrintInput>(({ input }) => printLabel(input)),
+    // ADR 0015: the refusal in the user's language (the machine shows the error's message as it is)
+    print: fromPromise<unknown, PrintInput>(async ({ input }) => {
+      try {
+        return await printLabel(input)
+      } catch (e) {
+        throw new Error(apiErrorText(e) ?? '', { cause: e })
+      }
+    }),
   }
 }
 
@@ -69,5 +82,22 @@ export function useLabelPrint() {
     }
   }, [actorRef, i18n, queryClient])
 
-  return { snapshot, send, view: labelPrintView(snapshot) }
+  // docs/requirements.md §5: what the ID names, asked when typing settles (as the preview and the suggestions wait)
+  const { kind, id } = snapshot.context
+  const ref = normalizeLabelId(kind, id)
+  const [settled] = useDebouncedValue(ref, SUGGEST_DEBOUNCE_MS)
+  const checkable = settled === ref && isValidLabelId(kind, id)
+  const target = useQuery({
+    queryKey: printingKeys.target(kind, settled),
+    queryFn: ({ signal }) => getLabelTarget(kind, settled, signal),
+    enabled: checkable,
+    // an answer is for the ID as it is now: one typed again is asked again (a location may have been added meanwhile)
+    gcTime: 0,
+    retry: false,
+  })
+  useEffect(() => {
+    if (checkable && target.isSuccess) send({ type: 'TARGET_CHECKED', kind, ref: settled, found: target.data })
+  }, [checkable, target.isSuccess, target.data, kind, settled, send])
+
+  return { snapshot, send, view: labelPrintView(snapshot), checking: checkable && target.isFetching }
 }

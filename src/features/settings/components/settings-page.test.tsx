@@ -18,6 +18,7 @@ function api(extra: (r: MockRequest) => { status?: number; body?: unknown } | un
     if (path === '/api/printing/printers/') return { body: page(PRINTERS) }
     if (path === '/api/core/company-logo/') return { body: { light: null, dark: null } }
     if (path === '/api/inventory/settings/') return { body: SETTINGS }
+    if (path === '/api/printing/settings/') return { body: { allowed_networks: ['10.0.0.0/8'], is_default: true } }
     return { body: page([]) }
   })
 }
