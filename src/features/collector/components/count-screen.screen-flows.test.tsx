@@ -154,7 +154,7 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
           expect(within(draft!).queryByText('Recontagem') !== null, label).toBe(c.task!.round > 0)
           if (c.pallet) expect(draft, label).toHaveTextContent(`Palete ${c.pallet.code}`)
           const lines = within(draft!).queryAllByRole('listitem').map((li) => li.textContent)
-          const details = (e: CountContext['entries'][number]) => [e.lot ? `Lote ${e.lot}` : null, e.expiry ? `Validade ${e.expiry}` : null, e.pallet ? `Palete ${e.pallet.code}` : null].filter(Boolean).join(' · ')
+          const details = (e: CountContext['entries'][number]) => [e.lot ? `Lote ${e.lot}` : null, e.expiry ? `Validade ${e.expiry.slice(8, 10)}/${e.expiry.slice(5, 7)}/${e.expiry.slice(0, 4)}` : null, e.pallet ? `Palete ${e.pallet.code}` : null].filter(Boolean).join(' · ')
           expect(lines, label).toEqual(c.entries.map((e) => `${e.product.code} · ${e.product.name}${e.qty}${details(e)}`))
         }
 

@@ -249,7 +249,7 @@ export function CountScreen() {
                   </Group>
                   {entry.lot || entry.expiry || entry.pallet ? (
                     <Text size="sm" c="var(--collector-muted)">
-                      {[entry.lot ? t`Lote ${entry.lot}` : null, entry.expiry ? t`Validade ${entry.expiry}` : null, entry.pallet ? t`Palete ${entry.pallet.code}` : null].filter(Boolean).join(' · ')}
+                      {[entry.lot ? t`Lote ${entry.lot}` : null, entry.expiry ? t`Validade ${formatDate(entry.expiry, i18n.locale)}` : null, entry.pallet ? t`Palete ${entry.pallet.code}` : null].filter(Boolean).join(' · ')}
                     </Text>
                   ) : null}
                 </li>
