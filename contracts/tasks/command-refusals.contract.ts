@@ -4,18 +4,7 @@
  */
 import { z } from 'zod'
 import { id, nestsDeeperThan } from '../primitives'
-
-/**
- * A refused command's payload is kept for the supervisor (jsonb), so it is bounded: a handheld's commands are a few
- * hundred bytes and a handful of levels; more is refused on the field before anything is stored.
- */
-export const REFUSAL_PAYLOAD_MAX_DEPTH = 20
-export const REFUSAL_PAYLOAD_MAX_BYTES = 16 * 1024
-
-/** The payload's size as stored: its JSON in UTF-8 bytes (only called once its depth is known to be small). */
-export function refusalPayloadBytes(payload: unknown): number {
-  return new TextEncoder().encode(JSON.stringify(payload)).length
-}
+import { REFUSAL_PAYLOAD_MAX_BYTES, REFUSAL_PAYLOAD_MAX_DEPTH, refusalPayloadBytes } from './command-refusal-limits'
 
 export const commandRefusalBody = z.object({
   command_id: z.uuid('Must be a valid UUID.'),

@@ -71,6 +71,19 @@ describe('the outbox transport’s batches', () => {
     expect(post?.body).toEqual({ command_id: command(1, '', null).command_id, stock_line: 55, qty: '4', to_location: 6, split_sscc: 'none' })
   })
 
+  it('reports a refusal with the command’s payload, or only its size when the server would refuse to keep it (ADR 0014)', async () => {
+    const { requests } = mockApi(() => ({ status: 201, body: { id: 1 } }))
+    const small = command(1, 'inventory.count', { plan: 7, location: 2, entries: [{ product: 11, qty: '1' }] })
+    const entries = Array.from({ length: 900 }, (_, i) => ({ product: 11, lot: `LOT-${i}`, qty: '1' }))
+    const big = command(2, 'inventory.count', { plan: 7, location: 2, entries })
+    await httpTransport.reportRefusal(small, 'Location A-01-02 was already counted.')
+    await httpTransport.reportRefusal(big, 'Location A-01-02 was already counted.')
+    const bodies = requests.map((r) => r.body as { payload: Record<string, unknown> })
+    expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['POST /api/workforce/command-refusals/', 'POST /api/workforce/command-refusals/'])
+    expect(bodies[0]!.payload).toEqual(small.payload)
+    expect(bodies[1]!.payload).toEqual({ omitted: 'too_large', bytes: JSON.stringify(big.payload).length })
+  })
+
   it('sends a command of a batchable kind alone through its single route', async () => {
     const { requests } = mockApi(() => ({ status: 201, body: { ok: true } }))
     await httpTransport.send(command(1, 'task.putaway', { task: 3, pallet_code: 'PAL-1', to_location: 4 }))

@@ -7,6 +7,7 @@ import type { PutawayBody } from '../../../../contracts/inventory/putaway.contra
 import type { ReceiveRequest } from '../../../../contracts/receiving/receiving.contract'
 import type { CountSubmitBody } from '../../../../contracts/inventory/counts.contract'
 import type { CommandRefusalBody, CommandRefusalOut } from '../../../../contracts/tasks/command-refusals.contract'
+import { REFUSAL_PAYLOAD_MAX_BYTES, refusalPayloadBytes } from '../../../../contracts/tasks/command-refusal-limits'
 import type { CommandBatchBody, CommandBatchOut } from '../../../../contracts/commands/commands.contract'
 import { ApiError, api, apiErrorText, loadServerMessages } from '../../../lib/api-client'
 import type { OutboxCommand } from './outbox-db'
@@ -93,13 +94,24 @@ export const httpTransport: OutboxTransport = {
       kind: command.kind,
       device: command.device,
       seq: command.seq,
-      payload: (command.payload ?? {}) as Record<string, unknown>,
+      payload: reportablePayload(command.payload),
       reason,
       created_at: command.created_at,
       ...(command.summary ? { summary: command.summary.slice(0, 200) } : {}),
     }
     await api.post<CommandRefusalOut>('/workforce/command-refusals/', body)
   },
+}
+
+/**
+ * The payload as the refusal report carries it: the command's own, unless it is beyond what the server keeps (a count
+ * of a crowded location can be), then only its size. A report the server would refuse on its payload would leave the
+ * refusal unseen by the supervisor, and the operator's work must never vanish silently (ADR 0014).
+ */
+export function reportablePayload(payload: unknown): Record<string, unknown> {
+  const value = (payload ?? {}) as Record<string, unknown>
+  const bytes = refusalPayloadBytes(value)
+  return bytes > REFUSAL_PAYLOAD_MAX_BYTES ? { omitted: 'too_large', bytes } : value
 }
 
 /** the server's reason, as the operator reads it in 'Pendências' */
