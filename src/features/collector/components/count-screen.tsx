@@ -21,6 +21,7 @@ import type { ScanTarget } from '../offline/offline-cache'
 import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-context'
 import classes from './scan-screen.module.css'
+import { ScanNotice } from './scan-notice'
 
 export function toCountTarget(target: ScanTarget): CountTarget {
   switch (target.kind) {
@@ -199,13 +200,7 @@ export function CountScreen() {
       <div role="status" aria-live="assertive" data-testid="count-prompt" className={classes.prompt}>
         {countText(i18n, prompt)}
       </div>
-      {scanner.notice ? (
-        // a read the scanner could not use (cut short, too short): refused where the operator sees it, never dropped
-        <div role="alert" data-testid="count-scan-notice" className={classes.refusal}>
-          <IconX size={22} aria-hidden style={{ flexShrink: 0 }} />
-          <span>{scannerText(i18n, scanner.notice)}</span>
-        </div>
-      ) : null}
+      <ScanNotice notice={scanner.notice} testId="count-scan-notice" />
       {context.refusal ? (
         <div role="alert" data-testid="count-refusal" className={classes.refusal}>
           <IconX size={22} aria-hidden style={{ flexShrink: 0 }} />

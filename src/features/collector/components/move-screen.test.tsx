@@ -43,6 +43,24 @@ beforeEach(async () => {
 })
 
 describe('collector move screen', () => {
+  it('a read cut short is refused where the operator sees it, with the error sound, never dropped (ADR 0006)', async () => {
+    mockApi(({ url }) => (url.pathname === '/api/workforce/handheld/cache/' ? { body: CACHE } : { status: 404, body: { detail: 'Not found.' } }))
+    signIn()
+    await renderApp('/m/move')
+    expect(await screen.findByTestId('move-prompt')).toHaveTextContent('Leia o palete ou a localização de origem')
+    await waitFor(() => expect(screen.queryByText(/Baixando locais/)).not.toBeInTheDocument())
+    // the first keys of a code come slowly and stall, the rest a moment later
+    clock += 1000
+    ;[...'A-0'].forEach((k, i) => key(k, clock + i * 60))
+    ;[...'1-01'].forEach((k, i) => key(k, clock + 400 + i * 5))
+    key('Enter', clock + 430)
+    expect(screen.getByTestId('move-scan-notice')).toHaveTextContent('Leitura incompleta: leia o código de novo.')
+    expect(lastFeedback()?.kind).toBe('error')
+    // read again whole: taken as the source, and the notice goes
+    burst('A-01-01')
+    expect(screen.queryByTestId('move-scan-notice')).not.toBeInTheDocument()
+  })
+
   it('moves a pallet in two scans and Confirm, through the outbox', async () => {
     const user = userEvent.setup()
     const { requests } = mockApi(({ url, method }) => {

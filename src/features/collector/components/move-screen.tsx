@@ -12,6 +12,7 @@ import { moveText } from '../move-texts'
 import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-context'
 import classes from './scan-screen.module.css'
+import { ScanNotice } from './scan-notice'
 import { toMoveTarget } from './move-target'
 
 export function moveSummary(draft: MoveDraft): string {
@@ -94,6 +95,7 @@ export function MoveScreen() {
       <div role="status" aria-live="assertive" data-testid="move-prompt" className={classes.prompt}>
         {moveText(i18n, prompt)}
       </div>
+      <ScanNotice notice={scanner.notice} testId="move-scan-notice" />
       {context.refusal ? (
         <div role="alert" data-testid="move-refusal" className={classes.refusal}>
           <IconX size={22} aria-hidden style={{ flexShrink: 0 }} />

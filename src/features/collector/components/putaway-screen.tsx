@@ -13,6 +13,7 @@ import type { CacheTask, ScanTarget } from '../offline/offline-cache'
 import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-provider'
 import classes from './scan-screen.module.css'
+import { ScanNotice } from './scan-notice'
 
 export function toPutawayTarget(target: ScanTarget): PutawayTarget {
   switch (target.kind) {
@@ -122,6 +123,7 @@ export function PutawayScreen({ task }: { task?: number }) {
       <div role="status" aria-live="assertive" data-testid="putaway-prompt" className={classes.prompt}>
         {putawayText(i18n, prompt)}
       </div>
+      <ScanNotice notice={scanner.notice} testId="putaway-scan-notice" />
       {context.refusal ? (
         <div role="alert" data-testid="putaway-refusal" className={classes.refusal}>
           <IconX size={22} aria-hidden style={{ flexShrink: 0 }} />

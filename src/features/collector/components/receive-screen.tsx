@@ -34,6 +34,7 @@ import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-provider'
 import { receiveText } from '../receive-texts'
 import classes from './scan-screen.module.css'
+import { ScanNotice } from './scan-notice'
 
 /** the printer the operator chose once on this device */
 const printerKey = (username: string) => `movatic.collector.printer.${username}`
@@ -199,6 +200,7 @@ export function ReceiveScreen() {
       <div role="status" aria-live="assertive" data-testid="receive-prompt" className={classes.prompt}>
         {receiveText(i18n, prompt)}
       </div>
+      <ScanNotice notice={scanner.notice} testId="receive-scan-notice" />
       {context.refusal ? (
         <div role="alert" data-testid="receive-refusal" className={classes.refusal}>
           <IconX size={22} aria-hidden style={{ flexShrink: 0 }} />

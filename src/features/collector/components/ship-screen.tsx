@@ -18,6 +18,7 @@ import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-provider'
 import { toMoveTarget } from './move-target'
 import classes from './scan-screen.module.css'
+import { ScanNotice } from './scan-notice'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -152,6 +153,7 @@ export function ShipScreen() {
       <div role="status" aria-live="assertive" data-testid="ship-prompt" className={classes.prompt}>
         {opening ? t`Abrindo o pedido ${opening}…` : shipText(i18n, prompt)}
       </div>
+      <ScanNotice notice={scanner.notice} testId="ship-scan-notice" />
       {context.refusal || openError ? (
         <div role="alert" data-testid="ship-refusal" className={classes.refusal}>
           <IconX size={22} aria-hidden style={{ flexShrink: 0 }} />
