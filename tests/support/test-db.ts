@@ -29,13 +29,15 @@ export function postgresReachable(): Promise<boolean> {
 }
 
 /**
- * Which databases the server suites run on: always PGlite; PostgreSQL when reachable.
- * With CI=true a missing PostgreSQL fails the run instead of skipping it.
+ * Which databases the server suites run on: PGlite, and PostgreSQL when reachable. `WMS_TEST_DB=pglite` or
+ * `=postgres` keeps one (the CI run pairs each Node version with one database: run-tests.ts).
+ * With CI=true (or WMS_TEST_DB=postgres) a missing PostgreSQL fails the run instead of skipping it.
  */
 export async function databaseKinds(): Promise<DbKind[]> {
-  if (process.env.WMS_TEST_DB === 'pglite') return ['pglite']
-  if (await postgresReachable()) return ['pglite', 'postgres']
-  if (process.env.CI === 'true' || process.env.CI === '1') {
+  const only = process.env.WMS_TEST_DB
+  if (only === 'pglite') return ['pglite']
+  if (await postgresReachable()) return only === 'postgres' ? ['postgres'] : ['pglite', 'postgres']
+  if (only === 'postgres' || process.env.CI === 'true' || process.env.CI === '1') {
     throw new Error(`CI=true but PostgreSQL is not reachable at ${POSTGRES_BASE_URL} (set TEST_DATABASE_URL)`)
   }
   console.warn(`PostgreSQL not reachable at ${POSTGRES_BASE_URL}: server tests run on PGlite only`)
