@@ -1,5 +1,5 @@
 /**
- * Citations lead somewhere (issue 13 §7): every `SPEC n.m` in the repository opens on a section of
+ * Citations lead somewhere (SPEC 17.7): every `SPEC n.m` in the repository opens on a section of
  * docs/requirements.md that exists, and a quoted part (`SPEC 7 "Scan"`) is named in that section.
  */
 import { readFileSync } from 'node:fs'
