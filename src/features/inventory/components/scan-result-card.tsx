@@ -5,7 +5,7 @@ import { formatNumber, formatQty } from '../../../lib/format'
 import type { ScanResult, StockLine } from '../inventory-types'
 import { ExpiryCell, StockStatusBadge } from './stock-status-badge'
 
-/** SPEC 14.1: a line found by the scan; its location and its pallet each open their history (Movimentações filtered). */
+/** SPEC 2.5: a line found by the scan; its location and its pallet each open their history (Movimentações filtered). */
 function ScanLineRow({ line }: { line: StockLine }) {
   const { t, i18n } = useLingui()
   const location = line.location.code
