@@ -114,7 +114,7 @@ function RefSelect({ field, inputProps, label }: { field: Extract<ResourceField,
 }
 
 /**
- * Create or edit one row of a master-data list (SPEC 12.9): the fields come from the resource's list; what the server
+ * Create or edit one row of a master-data list (SPEC 12.1): the fields come from the resource's list; what the server
  * refuses shows on its field (in the user's language when the server speaks it) and the form keeps what was typed;
  * deactivating is the "Ativo" switch, and an edited row shows its audit trail.
  */

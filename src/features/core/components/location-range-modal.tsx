@@ -65,7 +65,7 @@ function RangePreview({ values }: { values: FormValues }) {
   )
 }
 
-/** A range of locations in one go (SPEC 12.8): the pattern previewed with the same rules the server refuses with. */
+/** A range of locations in one go (SPEC 12.3): the pattern previewed with the same rules the server refuses with. */
 export function LocationRangeModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui()
   return (
