@@ -68,7 +68,7 @@ const pickItemBody = z.object({
     .trim()
     .max(200)
     .optional()
-    .describe('why a lot other than the FEFO best one is picked (SPEC 10.7): required then, kept on the ledger move as its note'),
+    .describe('why a lot other than the FEFO best one is picked (SPEC 10.5): required then, kept on the ledger move as its note'),
 })
 const packageItemBody = z.object({ code: z.string().trim().min(1).max(64), contents: z.array(z.object({ line: pkField, qty: positiveDecimal3 })).max(2000) })
 
@@ -142,7 +142,7 @@ export const pickSuggestionLineOut = z.object({
     z.object({
       stock_line: z.number(),
       location: codeRef,
-      pick_sequence: z.number().nullable().describe("the location's place in the pick path; null = by its code (SPEC 11.9)"),
+      pick_sequence: z.number().nullable().describe("the location's place in the pick path; null = by its code (SPEC 11.8)"),
       lot: z.string().nullable(),
       pallet_code: z.string().nullable(),
       sscc: z.string().nullable(),
