@@ -1,5 +1,5 @@
 /**
- * The shapes every contract is built from (issue 13 §2; docs/decisions/0010): ids, exact decimals, dates, codes and
+ * The shapes every contract is built from (ADR 0010; docs/decisions/0010): ids, exact decimals, dates, codes and
  * names as the API takes them, the references rows carry, the DRF list envelope and error bodies. Framework-free:
  * zod only. Messages are DRF's English texts; the client translates what it shows.
  */
@@ -34,7 +34,7 @@ export const pkField = z
   .union([z.number(), z.string().trim().regex(/^\d{1,10}$/, 'A valid integer is required.').transform(Number)])
   .pipe(z.number().int('A valid integer is required.').positive('A valid integer is required.').max(INT4_MAX, 'A valid integer is required.'))
 
-/** A reference to another row in a body: a positive integer within int4; a larger one is a 400 on its field, never the database's overflow (issue 14). */
+/** A reference to another row in a body: a positive integer within int4; a larger one is a 400 on its field, never the database's overflow (SPEC 15.4). */
 export const idRef = z.number().int().positive().max(INT4_MAX, 'Invalid pk - object does not exist.')
 
 /** A path id; a malformed one is a 404 (see server/http/errors.ts). */
@@ -43,7 +43,7 @@ export const idParams = z.object({ id: z.coerce.number().int().positive().max(IN
 /** An id filter in a query string (`?product=12`). */
 export const idQuery = z.coerce.number().int().positive().max(INT4_MAX)
 
-/** A master-data list's id filter in a query string (`?site=3`): beyond int4 is DRF's filter answer (issue 14). */
+/** A master-data list's id filter in a query string (`?site=3`): beyond int4 is DRF's filter answer (SPEC 15.4). */
 export const idFilter = z.coerce.number().int().positive().max(INT4_MAX, 'Select a valid choice.')
 
 // ---- references a row carries ----
@@ -61,7 +61,7 @@ export const decimalOut = z.string()
 /**
  * An exact decimal in a body, as a string or a number, kept as the string and bounded like its column's
  * numeric(precision, scale), so a value the column cannot hold is a 400 on its field rather than the database's
- * overflow (issue 14: weight_kg 2147483647).
+ * overflow (SPEC 17.2: weight_kg 2147483647).
  */
 export const decimalField = (precision: number, scale: number) => {
   const whole = precision - scale
@@ -120,7 +120,7 @@ export const gtinField = z.string().trim().refine(isValidGtin, 'Enter a valid GT
 
 /** The many master-data rows that are a code and a name (plus a few columns of their own). */
 export const codeNameOut = z.object({ id, code: z.string(), name: z.string(), is_active: z.boolean() })
-/** `is_active: false` deactivates: rows that history refers to are never deleted (issue 18). */
+/** `is_active: false` deactivates: rows that history refers to are never deleted (SPEC 12.5). */
 export const codeNameBody = z.object({ code: codeField, name: nameField, is_active: z.boolean().optional() })
 
 // ---- dates ----
@@ -166,7 +166,7 @@ export type FieldErrors = z.infer<typeof fieldErrorsOut>
 export const detailOut = z.object({ detail: z.string(), code: z.string().optional(), params: z.record(z.string(), z.string()).optional() })
 export type DetailError = z.infer<typeof detailOut>
 
-// ---- documents (issue 18) ----
+// ---- documents (SPEC 12.6) ----
 
 /** POST …/cancel/ of a document, an order or a wave: why (the desktop asks for it; it goes to the audit trail). */
 export const cancelBody = z

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../tests/support/test-app'
 import { type FuzzRequest, isDrfError, type OpenApi, type Operation, operationsOf, requestArb, ResponseChecker, type Role, stringsIn } from '../tests/support/api-fuzz'
 
 /**
- * Issue 14, "Fuzzing in CI": hostile requests over every operation of the OpenAPI document, with the tokens of each
+ * SPEC 15.4, "Fuzzing in CI": hostile requests over every operation of the OpenAPI document, with the tokens of each
  * role and of the second company, on PGlite in-process. A failure is any 5xx, any answer that does not match the
  * operation's documented schema (or DRF's error dialect for an undocumented error), any row of the other company,
  * or a server unwell afterwards. The seed is printed; `FUZZ_SEED=<seed> npx vitest run server/api-fuzz.test.ts`

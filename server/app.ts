@@ -60,7 +60,7 @@ export type CreateAppOptions = {
   logger?: FastifyServerOptions['logger']
   /**
    * TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges). Absent or
-   * empty, the header is ignored: anyone could forge it, and the login throttle counts by address (issue 14).
+   * empty, the header is ignored: anyone could forge it, and the login throttle counts by address (SPEC 15.2).
    */
   trustProxy?: string[]
   /** HTTP timeouts (README "Settings"); the defaults are env.ts's */
@@ -92,7 +92,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...opts.timeouts }
   const app = Fastify({
     logger: opts.logger ?? false,
-    // issue 14: with Node's timeouts at 0, 40 clients sending a body slowly held their sockets for 330 s and more
+    // SPEC 15.5: with Node's timeouts at 0, 40 clients sending a body slowly held their sockets for 330 s and more
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.connectionMs,
     keepAliveTimeout: timeouts.keepAliveMs,
@@ -106,7 +106,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // errors the router meets before any route (a path that is not valid UTF-8, a parameter too long) speak DRF
-    // too (issue 14): a path that names no record is a 404
+    // too (SPEC 15.4): a path that names no record is a 404
     frameworkErrors: (error, _req, reply) => {
       const notFound = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       void (reply as FastifyReply).status(notFound ? 404 : 400).send({ detail: notFound ? 'Not found.' : 'Bad request.' })
@@ -179,7 +179,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
 
   await app.register(
     async (api) => {
-      // deny by default (issue 13 §1): one hook for all of /api; public routes are listed in PUBLIC_ROUTES
+      // deny by default (SPEC 13.1): one hook for all of /api; public routes are listed in PUBLIC_ROUTES
       api.addHook('onRequest', authGate)
       api.addHook('onRoute', checkRouteDeclaration)
       api.get('/schema/', { schema: { hide: true } }, async () => app.swagger())

@@ -8,7 +8,7 @@ import { migrateDatabase, openDatabase } from './db/client'
 import { seedDemoData } from './db/demo-data/seed'
 
 /**
- * Crash safety of the embedded database (issue 2; ADR 0001): every write the API acknowledged survives a
+ * Crash safety of the embedded database (ADR 0001; ADR 0001): every write the API acknowledged survives a
  * SIGKILL of the server, and a second server on the same directory is refused instead of corrupting it.
  * PGlite only: with DATABASE_URL the durability is the PostgreSQL server's.
  */

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { z } from 'zod'
 
 /**
- * HTTP timeouts (issue 14). `requestMs` bounds a whole request, body included (Node's requestTimeout: a client that
+ * HTTP timeouts (SPEC 15.5). `requestMs` bounds a whole request, body included (Node's requestTimeout: a client that
  * sends its body slowly is cut off with 408); `headersMs` bounds the headers; `keepAliveMs` an idle kept-alive socket
  * between requests (above a proxy's usual 60 s, so the proxy closes first); `connectionMs` a socket with no traffic.
  */

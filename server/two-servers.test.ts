@@ -10,7 +10,7 @@ import { POSTGRES_BASE_URL, postgresReachable } from '../tests/support/test-db'
 import { DEFAULT_PRINT_QUEUE_OPTIONS } from './modules/printing/print-queue'
 
 /**
- * Issue 14, "Two servers, one PostgreSQL" (ADR 0001, ADR 0008): two real server processes on one database.
+ * SPEC 17.2, "Two servers, one PostgreSQL" (ADR 0001, ADR 0008): two real server processes on one database.
  * Both cold-start on an empty database; the virtual printer's labels from both land in one spool folder; many jobs
  * to one printer from both, with the process holding a send killed: every label reaches the printer once, attempts
  * stay within the maximum, nothing is left claimed, and the printer never has two jobs in flight at once.

@@ -1,5 +1,5 @@
 /**
- * STYLE habit 1, issue 13 §4: the import boundaries inside src/, checked on the resolved path of
+ * STYLE habit 1, ADR 0009: the import boundaries inside src/, checked on the resolved path of
  * every relative import (static, re-export and dynamic), so `../../x` cannot slip past a pattern.
  *   src/features/<a>/  never imports src/features/<b>/ nor src/app/
  *   src/components/, src/lib/  never import src/features/

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
-// issue 13 §4: the boundaries inside src/ run through the project's own eslint.config.js
+// ADR 0009: the boundaries inside src/ run through the project's own eslint.config.js
 const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname })
 
 async function boundaryMessages(filePath: string, code: string): Promise<string[]> {

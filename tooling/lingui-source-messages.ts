@@ -2,7 +2,7 @@
  * Babel plugin, after the Lingui macro: every message descriptor the macro writes keeps its Portuguese source text,
  * compiled here as the catalogs are compiled (`["Olá ", ["name"]]`). Portuguese is the source, default and fallback
  * language (SPEC 1, 9), so a Portuguese visit loads no catalog at all: each screen's chunk carries its own texts,
- * and the first visit to /login downloads the login's texts instead of the whole app's catalog (issue 3's budget).
+ * and the first visit to /login downloads the login's texts instead of the whole app's catalog (the budget of SPEC 17.5).
  * Other languages load their catalog as before; a message missing there falls back to the Portuguese text instead
  * of its id.
  *

@@ -13,7 +13,7 @@ function injectedByMantine(): string {
   return style[1]!.replaceAll('&quot;', '"')
 }
 
-describe('Mantine CSS variables written at build time (issue 16)', () => {
+describe('Mantine CSS variables written at build time (SPEC 11.13)', () => {
   it('are exactly those Mantine injects at run time for our theme', () => {
     const ours = mantineCssVariables(theme, cssVariablesResolver)
     expect(ours).toContain('--mantine-color-dimmed: var(--mantine-color-gray-7)')

@@ -1,5 +1,5 @@
 /**
- * Mantine's theme CSS variables, written at build time instead of computed in every browser (issue 16's first load).
+ * Mantine's theme CSS variables, written at build time instead of computed in every browser (the first load of SPEC 11.13).
  *
  * MantineProvider renders `MantineCssVariables`, which runs Mantine's default variables resolver over the theme on
  * every page load and injects the result as a <style>: about 2.5 kB gzip of JavaScript in every first load, for a

@@ -66,14 +66,14 @@ export const userFilters = z.object({ role: z.enum(ROLES).optional(), is_active:
 /** What the users form sends: every field, the password only when one is typed. */
 export type UserInput = Required<Omit<z.input<typeof userBody>, 'password'>> & { password?: string }
 
-/** POST /auth/password/ (issue 17): the signed-in user changes their own password; the same rules as a new user's. */
+/** POST /auth/password/ (SPEC 2.13): the signed-in user changes their own password; the same rules as a new user's. */
 export const passwordChangeBody = z.object({
   current_password: z.string().min(1).max(512),
   new_password: userBody.shape.password,
 })
 export type PasswordChange = z.infer<typeof passwordChangeBody>
 
-/** GET/PATCH /auth/preferences/ (issue 17): what the signed-in user chose for themselves, kept on the server. */
+/** GET/PATCH /auth/preferences/ (SPEC 2.13): what the signed-in user chose for themselves, kept on the server. */
 export const preferencesOut = z.object({ default_printer: nameRef.omit({ code: true }).nullable() })
 export type Preferences = z.infer<typeof preferencesOut>
 export const preferencesPatch = z.object({ default_printer: idRef.nullable().optional() })

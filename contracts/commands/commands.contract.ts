@@ -1,5 +1,5 @@
 /**
- * Commands sent with a client-chosen `command_id` (issue 15 "Stock commands", issue 16 "a command outbox";
+ * Commands sent with a client-chosen `command_id` (SPEC 10.1, SPEC 11.9;
  * docs/decisions/0011-commands-stock-status-expiry-counts.md): the server applies a command once and only once;
  * the same id sent again, after a restart or to another server process, answers the first result.
  */
@@ -12,7 +12,7 @@ export const commandIdField = z.uuid('Must be a valid UUID.').describe('UUID cho
 export const commandConflictOut = z.object({ detail: z.string(), code: z.string().optional(), params: z.record(z.string(), z.string()).optional(), command_id: z.string() })
 
 /**
- * The handheld's outbox sends a run of consecutive commands in one request (issue 16's drain, ADR 0014):
+ * The handheld's outbox sends a run of consecutive commands in one request (the drain of SPEC 11.9, ADR 0014):
  * `POST /api/commands/batch/`. Each request names one of the handheld's single command routes (POST, under /api)
  * with the body that route takes; the server runs them one after the other, in order, as if each were sent alone.
  */

@@ -1,4 +1,4 @@
-/** Bills of materials as documents (issue 17, 18; ADR 0016): the product made, its components with quantities. */
+/** Bills of materials as documents (SPEC 12.7, 12.6; ADR 0016): the product made, its components with quantities. */
 import { z } from 'zod'
 import { decimalOut, id, idFilter, listQuery, pageOf, pkField, positiveDecimal3, productRef, timestampOut } from '../primitives'
 import { COPACK_STATUSES } from './copack.rules'

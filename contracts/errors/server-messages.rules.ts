@@ -1,5 +1,5 @@
 /**
- * Every message the API can put in an error body, by a stable code (issue 17, ADR 0015). The server keeps writing
+ * Every message the API can put in an error body, by a stable code (SPEC 2.14, ADR 0015). The server keeps writing
  * English (DRF's words, the fallback for a client that does not know a code); on its way out each message is matched
  * against these templates and the response carries its code and parameters beside it
  * (`{"detail": "...", "code": "...", "params": {...}}`, field errors' codes under `codes`), so the app shows it in
@@ -367,7 +367,7 @@ export function codeOfServerMessage(text: string): ServerMessageCoded | null {
 }
 
 /**
- * Issue 17, ADR 0015: an error body keeps DRF's shape and English words, and says beside them which message each one
+ * SPEC 14.1, ADR 0015: an error body keeps DRF's shape and English words, and says beside them which message each one
  * is, so the app shows it in the user's language: `{"detail": "...", "code": "...", "params": {...}}`, and for field
  * errors `{"field": ["..."], "codes": {"field": [{"code": "...", "params": {...}} | null]}}` (null: a message the
  * registry does not know, shown in English). A body that already names its `code` (409 assigned_to_other) keeps it.

@@ -1,7 +1,7 @@
 /**
  * What form a scanned text is in, before any GS1 parsing: its symbology identifier, the GS separator, and whether
  * it could hold a GS1 element string at all. Split from gs1.ts so a screen can decide cheaply whether to load the
- * parser (issue 6: the collector's first load carries no parser for codes that are not GS1). gs1.ts re-exports it.
+ * parser (SPEC 2.16: the collector's first load carries no parser for codes that are not GS1). gs1.ts re-exports it.
  */
 
 export const GS = '\u001d'

@@ -1,5 +1,5 @@
 /**
- * The one GS1 module (issue 6, issue 13 §2): the handheld shows what a scan holds, the server interprets and looks
+ * The one GS1 module (SPEC 2.16, ADR 0010): the handheld shows what a scan holds, the server interprets and looks
  * it up, the label printer builds SSCCs and dates. The cases of the former server copies (the scan interpretation,
  * the printer's SSCC and date helpers) are here too.
  */

@@ -1,5 +1,5 @@
 /**
- * GS1, once for the whole house (issue 13 §2): the handheld (issue 6) shows what a scan holds, the server's scan
+ * GS1, once for the whole house (ADR 0010): the handheld (SPEC 2.16) shows what a scan holds, the server's scan
  * lookup interprets it, the label printer builds SSCCs and dates for its barcodes. Element strings come in the
  * human-readable form `(00)106141412345678908(10)L123`, the raw form with the ASCII 29 group separator (what a
  * scanner sends for FNC1) between variable-length fields, and with an optional symbology identifier in front (`]C1`

@@ -1,5 +1,5 @@
 /**
- * Cycle counting (issue 15 "Cycle counting"): plan, progress and variances, submit one location, review.
+ * Cycle counting (SPEC 10.9): plan, progress and variances, submit one location, review.
  * POST /inventory/counts/, GET /inventory/counts/, GET /inventory/counts/{id}/,
  * GET and POST /inventory/counts/{id}/locations/{location}/, GET .../{location}/identities/, POST .../{location}/{approve|reject|recount}/,
  * POST /inventory/counts/{id}/approve/ (every location awaiting review, or the given ones).

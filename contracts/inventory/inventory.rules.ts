@@ -9,7 +9,7 @@ export const SCAN_MAX_LINES = 500
 // A GS1-128 symbol holds at most 48 data characters; 128 leaves room for brackets, separators and typed codes.
 export const SCAN_CODE_MAX = 128
 
-/** A stock line's status (issue 15): only `available` stock is suggested, reserved or picked. */
+/** A stock line's status (SPEC 10.4): only `available` stock is suggested, reserved or picked. */
 export const STOCK_STATUSES = ['available', 'quarantine', 'blocked'] as const
 export type StockStatus = (typeof STOCK_STATUSES)[number]
 

@@ -1,5 +1,5 @@
 /**
- * The stock ledger and the stock commands (issue 15): GET/POST /inventory/moves/, POST /inventory/adjustments/,
+ * The stock ledger and the stock commands (SPEC 10.1): GET/POST /inventory/moves/, POST /inventory/adjustments/,
  * POST /inventory/stock/{id}/block/ and /release/. Every command takes an optional `command_id` (applied once).
  */
 import { z } from 'zod'

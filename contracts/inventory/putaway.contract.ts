@@ -1,5 +1,5 @@
 /**
- * POST /inventory/putaways/ (issue 16, ADR 0014 shape 1): put a received pallet away. The pallet (by `pallet_code` or
+ * POST /inventory/putaways/ (SPEC 11.4, ADR 0014 shape 1): put a received pallet away. The pallet (by `pallet_code` or
  * `sscc`) moves from the dock to `to_location` (reason `putaway`, the task as reference) and its putaway `task` is
  * finished in the same transaction; applied once per `command_id`.
  */

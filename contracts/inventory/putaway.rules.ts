@@ -1,5 +1,5 @@
 /**
- * Where a pallet may be put away (issue 16, ADR 0014): shared by the server (the putaway command) and the handheld
+ * Where a pallet may be put away (SPEC 11.5, ADR 0014): shared by the server (the putaway command) and the handheld
  * (a scan refused on the spot against the offline cache). What only the server knows (the location's occupancy, its
  * blocked stock) is checked there alone.
  */

@@ -1,4 +1,4 @@
-/** Inventory settings per company (issue 15): GET /inventory/settings/ (everyone), PATCH (admins). */
+/** Inventory settings per company (SPEC 10.1): GET /inventory/settings/ (everyone), PATCH (admins). */
 import { z } from 'zod'
 import { decimal3, decimalOut } from '../primitives'
 

@@ -1,5 +1,5 @@
 /**
- * Lot trace (issue 15 "Lot trace"): GET /inventory/trace/?lot=[&product=] or ?sscc= (or ?pallet_code=): where the
+ * Lot trace (SPEC 10.8): GET /inventory/trace/?lot=[&product=] or ?sscc= (or ?pallet_code=): where the
  * stock came from (receipts, supplier, date) and where every unit went (moves, copack consumption, shipments).
  */
 import { z } from 'zod'

@@ -10,7 +10,7 @@ export const uomBody = codeNameBody
 export type UomInput = z.input<typeof uomBody>
 
 /**
- * A product's GTINs (issue 18): several, each with its check digit verified; every bad or repeated one is named in
+ * A product's GTINs (SPEC 12.2): several, each with its check digit verified; every bad or repeated one is named in
  * one list on the field: `400 {"gtins": [...]}`.
  */
 export const gtinsField = z
@@ -25,7 +25,7 @@ export const gtinsField = z
     }
   })
 
-/** One of a product's packs as the product answers it (issue 18: edited with the product, on its form). */
+/** One of a product's packs as the product answers it (SPEC 12.1: edited with the product, on its form). */
 export const productPackItemOut = z.object({
   id,
   uom: codeRef,

@@ -1,4 +1,4 @@
-/** The company's logo (issue 17, SPEC 1's client logo in the header): light and dark variants, uploaded by an admin. */
+/** The company's logo (SPEC 2.13, SPEC 1's client logo in the header): light and dark variants, uploaded by an admin. */
 import { z } from 'zod'
 import { timestampOut } from '../primitives'
 

@@ -1,4 +1,4 @@
-/** The company's logo (issue 17), zod-free so the app may import it: variants, accepted types, the size limit. */
+/** The company's logo (SPEC 2.13), zod-free so the app may import it: variants, accepted types, the size limit. */
 export const LOGO_VARIANTS = ['light', 'dark'] as const
 export type LogoVariant = (typeof LOGO_VARIANTS)[number]
 export const LOGO_TYPES = ['image/png', 'image/svg+xml', 'image/jpeg'] as const

@@ -21,7 +21,7 @@ export const companyBody = z.object({
 })
 export type CompanyInput = z.input<typeof companyBody>
 
-/** `is_active: false` deactivates a row (issue 18): rows that history refers to are never deleted. */
+/** `is_active: false` deactivates a row (SPEC 12.5): rows that history refers to are never deleted. */
 const isActive = z.boolean().optional()
 
 export const siteOut = z.object({ id, code: z.string(), name: z.string(), company: codeRef, is_active: z.boolean() })
@@ -58,11 +58,11 @@ export const locationAttributes = z.object({
 export const locationBody = locationAttributes.extend({ code: codeField, warehouse: idRef })
 export type LocationInput = z.input<typeof locationBody>
 
-/** The most locations one range may create (issue 18). */
+/** The most locations one range may create (SPEC 12.3). */
 export const MAX_LOCATION_RANGE = 100_000
 
 /**
- * `POST /api/core/locations/range/` (issue 18): each `{from-to}` of the pattern is a zero-padded run, e.g.
+ * `POST /api/core/locations/range/` (SPEC 12.3): each `{from-to}` of the pattern is a zero-padded run, e.g.
  * `A{01-12}-{01-20}-{01-05}-{01-05}`; the other fields are given to every location created.
  */
 export const locationRangeBody = locationAttributes.extend({

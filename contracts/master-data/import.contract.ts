@@ -1,4 +1,4 @@
-/** The answer of a CSV import or its preview (`?dry_run=1`; issue 18). */
+/** The answer of a CSV import or its preview (`?dry_run=1`; SPEC 12.8). */
 import { z } from 'zod'
 import { fieldErrorsOut } from '../primitives'
 

@@ -1,5 +1,5 @@
 /**
- * CSV imports of master data (issue 18): the columns each import reads, named as the list's fields (the same CSV the
+ * CSV imports of master data (SPEC 12.8): the columns each import reads, named as the list's fields (the same CSV the
  * list exports). References are written as codes (`uom`, `warehouse`); a product's GTINs are separated by spaces or
  * `|`; booleans are true/false (also 1/0, yes/no, sim/não). Zod-free: the import screen shows the columns with it.
  */

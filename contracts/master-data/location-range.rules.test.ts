@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { locationRangeCodes, locationRangeEnds, parseLocationRange } from './location-range.rules'
 
-describe('location range patterns (issue 18)', () => {
+describe('location range patterns (SPEC 12.3)', () => {
   it("names the issue's range: 12 x 20 x 5 x 5 = 6,000 codes from A01-01-01-01 to A12-20-05-05, last run fastest", () => {
     const r = parseLocationRange('A{01-12}-{01-20}-{01-05}-{01-05}')
     if (!r.ok) throw new Error(r.error)

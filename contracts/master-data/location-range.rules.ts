@@ -1,5 +1,5 @@
 /**
- * Location range patterns (issue 18): `A{01-12}-{01-20}-{01-05}-{01-05}` names every location from A01-01-01-01 to
+ * Location range patterns (SPEC 12.3): `A{01-12}-{01-20}-{01-05}-{01-05}` names every location from A01-01-01-01 to
  * A12-20-05-05. Each `{from-to}` is a zero-padded run (both ends written with the same number of digits, from <= to);
  * the text around the runs is copied as written. Zod-free: the server refuses with it and the form previews with it.
  */

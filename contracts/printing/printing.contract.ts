@@ -85,7 +85,7 @@ export { MAX_LABEL_BATCH }
 const BATCH_TOO_MANY = `One print takes at most ${MAX_LABEL_BATCH} locations: narrow the search or print in several batches.`
 
 /**
- * POST /printing/locations/print/ (issue 18): the labels of the locations named by id, or of every location matching
+ * POST /printing/locations/print/ (SPEC 12.3): the labels of the locations named by id, or of every location matching
  * the list's search (`search` as the locations list takes it; blank = all), one print job per label.
  */
 export const printLocationsRequest = printRequest.extend({

@@ -109,7 +109,7 @@ export type InboundDocumentLine = z.infer<typeof inboundDocumentLineOut>
 
 /** A document with its lines, the wizard's draft and the booked receipts. */
 export const inboundDocumentOut = inboundDocumentRowOut.extend({
-  editable: z.boolean().describe('open, and no receipt (draft or booked) exists yet: the office may still change it (issue 18)'),
+  editable: z.boolean().describe('open, and no receipt (draft or booked) exists yet: the office may still change it (SPEC 12.6)'),
   lines: z.array(inboundDocumentLineOut),
   draft: receiptOut.nullable(),
   receipts: z.array(receiptOut),
@@ -180,7 +180,7 @@ export const assignPalletsBody = z
   })
   .nullish()
 
-/** Why a putaway location is suggested (issue 15), as codes the screen translates. */
+/** Why a putaway location is suggested (SPEC 10.6), as codes the screen translates. */
 export const PUTAWAY_REASONS = ['storage_class', 'empty', 'same_product_nearby', 'has_room'] as const
 export type PutawayReason = (typeof PUTAWAY_REASONS)[number]
 

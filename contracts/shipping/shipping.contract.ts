@@ -68,7 +68,7 @@ const pickItemBody = z.object({
     .trim()
     .max(200)
     .optional()
-    .describe('why a lot other than the FEFO best one is picked (issue 15): required then, kept on the ledger move as its note'),
+    .describe('why a lot other than the FEFO best one is picked (SPEC 10.5): required then, kept on the ledger move as its note'),
 })
 const packageItemBody = z.object({ code: z.string().trim().min(1).max(64), contents: z.array(z.object({ line: pkField, qty: positiveDecimal3 })).max(2000) })
 
@@ -95,9 +95,9 @@ export const shippingDraftResponseOut = z.object({ draft: shippingDraftOut.nulla
 /** An order with its lines, the wizard's draft and its shipments. */
 export const salesOrderOut = salesOrderRowOut.extend({
   customer: nameRef.extend({
-    min_shelf_life_days: z.number().nullable().describe("the customer's minimum shelf life in days: the wizard picks nothing expiring sooner (issue 18 shows it on the order)"),
+    min_shelf_life_days: z.number().nullable().describe("the customer's minimum shelf life in days: the wizard picks nothing expiring sooner (SPEC 12.6 shows it on the order)"),
   }),
-  editable: z.boolean().describe('open, and picking has not started (no saved picks on it or its wave): the office may still change it (issue 18)'),
+  editable: z.boolean().describe('open, and picking has not started (no saved picks on it or its wave): the office may still change it (SPEC 12.6)'),
   draft: shippingDraftOut.nullable(),
   draft_updated_at: timestampOut.nullable(),
   lines: z.array(salesOrderLineOut),
@@ -142,7 +142,7 @@ export const pickSuggestionLineOut = z.object({
     z.object({
       stock_line: z.number(),
       location: codeRef,
-      pick_sequence: z.number().nullable().describe("the location's place in the pick path; null = by its code (issue 16)"),
+      pick_sequence: z.number().nullable().describe("the location's place in the pick path; null = by its code (SPEC 11.8)"),
       lot: z.string().nullable(),
       pallet_code: z.string().nullable(),
       sscc: z.string().nullable(),

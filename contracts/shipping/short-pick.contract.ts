@@ -1,5 +1,5 @@
 /**
- * POST /api/shipping/short-picks/ (issue 16): the handheld found less than the pick asked for. The operator's reason
+ * POST /api/shipping/short-picks/ (SPEC 11.8): the handheld found less than the pick asked for. The operator's reason
  * becomes an exception task for a supervisor (the desktop tasks screen), once per command_id.
  */
 import { z } from 'zod'

@@ -1,5 +1,5 @@
 /**
- * POST /api/workforce/command-refusals/ (issue 16, ADR 0014): a handheld command the server refused, reported by the
+ * POST /api/workforce/command-refusals/ (SPEC 11.11, ADR 0014): a handheld command the server refused, reported by the
  * handheld so a supervisor sees it as an exception task. One per command_id: a repeat answers with the first.
  */
 import { z } from 'zod'

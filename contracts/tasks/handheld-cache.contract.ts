@@ -1,5 +1,5 @@
 /**
- * GET /api/workforce/handheld/cache/ (issue 16, ADR 0014): what a handheld keeps to validate scans offline, in one
+ * GET /api/workforce/handheld/cache/ (SPEC 11.10, ADR 0014): what a handheld keeps to validate scans offline, in one
  * compact answer: the locations of the operator's warehouse (all of the company's when the user has none) and the
  * company's products with their codes and GTINs; and the operator's tasks (assigned to them, or open and unassigned in
  * their warehouse) with the stock they point at, so /m/tasks and put away work offline.

@@ -45,7 +45,7 @@ export const equipmentStatusOut = z.object({ available: z.number(), busy: z.numb
 export type EquipmentStatus = z.infer<typeof equipmentStatusOut>
 
 /**
- * POST /workforce/tasks/{id}/start/ and /done/ (issue 17): the body is optional; `take_over` confirms taking a task
+ * POST /workforce/tasks/{id}/start/ and /done/ (SPEC 13.4): the body is optional; `take_over` confirms taking a task
  * assigned to someone else (without it: 409 {detail, code: "assigned_to_other", assignee}).
  */
 export const taskActionBody = z

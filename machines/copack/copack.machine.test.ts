@@ -1,5 +1,5 @@
 /**
- * Model-based tests (issue 7): paths generated from the copack machine cover every state and transition and are
+ * Model-based tests (SPEC 2.12): paths generated from the copack machine cover every state and transition and are
  * replayed on a running actor with controlled actors; then the rules the screens rely on.
  */
 import { describe, expect, it } from 'vitest'

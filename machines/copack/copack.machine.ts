@@ -4,7 +4,7 @@ import type { MissingComponent } from '../../contracts/copack/copack.contract'
 import type { CopackStatus } from '../../contracts/copack/copack.rules'
 
 /**
- * A co-packing order as the client sees it (SPEC 2.12, 4; issue 7), framework-free.
+ * A co-packing order as the client sees it (SPEC 2.12, 4), framework-free.
  *
  * loading --done--> DRAFT | RESERVED (also IN_PROGRESS) | COMPLETED | CANCELLED, by the order's status
  * loading --error--> loadFailed --RETRY--> loading

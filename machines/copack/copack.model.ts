@@ -1,5 +1,5 @@
 /**
- * The copack machine's model (issue 7): the user's actions, and each actor's outcomes — an order in each status
+ * The copack machine's model (SPEC 2.11): the user's actions, and each actor's outcomes — an order in each status
  * from load and the actions, a short reserve (409 with what is missing), a reserve that lost to another one (409,
  * the order is RESERVED), a plain server error. copack.machine.test.ts replays every generated path; the flows
  * tooling lists the same paths.

@@ -1,5 +1,5 @@
 /**
- * Count (issue 16): model-based coverage of every state and transition, every generated path replayed on a running
+ * Count (SPEC 11.7): model-based coverage of every state and transition, every generated path replayed on a running
  * actor with a controlled submit; then the rules the screen relies on: only a location with a count task opens,
  * repeated scans add one (a GS1 read its quantity), a pallet is followed by its product, 'Local vazio' needs its own
  * Confirm, a scan that does not fit the step is refused with its reason without advancing, and the prompt always says

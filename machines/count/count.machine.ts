@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 
 /**
- * Count on the handheld (issue 16, /m/count), framework-free.
+ * Count on the handheld (SPEC 11.7, /m/count), framework-free.
  *
  * The operator's count tasks (`TASKS`, ordered by location by the app); scan a location that has one, then every
  * product, lot and pallet found there (a GS1 read fills product, lot, expiry and quantity; a repeated scan of the

@@ -1,5 +1,5 @@
 /**
- * The count machine's model (issue 16): two count tasks, a scan of each kind the offline cache tells apart (a task's
+ * The count machine's model (SPEC 11.10): two count tasks, a scan of each kind the offline cache tells apart (a task's
  * location, another location, an inactive one, a product, a GS1 read with lot, expiry and quantity, a pallet, an
  * unknown code), a valid and an invalid typed quantity, 'Local vazio', Confirm, Cancel, and the outbox write's
  * success and failure. count.machine.test.ts replays every generated path.

@@ -1,5 +1,5 @@
 /**
- * Every XState machine of the product (issue 8), for the /flows screen and `npm run flows`.
+ * Every XState machine of the product (ADR 0007), for the /flows screen and `npm run flows`.
  * Adding a machine is one entry here: its id (the machine's own id), a name and a one-line purpose
  * in plain English (the screen shows its translation when src/features/flows/machine-texts.ts has
  * one, this text otherwise), where the app uses it, and its model (`<name>.model.ts`).

@@ -1,5 +1,5 @@
 /**
- * What the flows tooling shows of one machine (issue 8), as plain data (it crosses a Web Worker
+ * What the flows tooling shows of one machine (ADR 0007), as plain data (it crosses a Web Worker
  * boundary and is written to Markdown): coverage of the generated paths, the shortest paths and,
  * when their number is bounded, the simple paths, as readable steps, each marked walked when the
  * model test replays it (or a longer path through it: a replay checks every step), and with the

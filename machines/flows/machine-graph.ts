@@ -1,5 +1,5 @@
 /**
- * A machine's definition as a plain graph (issue 8): the diagrams, the screen-reader list and the
+ * A machine's definition as a plain graph (ADR 0007): the diagrams, the screen-reader list and the
  * live highlight are all drawn from this, never by hand, so they cannot drift from the code.
  * Transition ids are those of the model coverage (transition-id.ts).
  */

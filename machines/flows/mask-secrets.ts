@@ -1,5 +1,5 @@
 /**
- * Secrets never leave a tab in the clear (issue 8): the live inspector and the path listings show
+ * Secrets never leave a tab in the clear (ADR 0007): the live inspector and the path listings show
  * every key that names a token, password or secret as '•••', at any depth.
  */
 export const SECRET_KEY = /token|password|access|refresh|secret/i

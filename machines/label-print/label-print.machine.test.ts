@@ -1,5 +1,5 @@
 /**
- * Label-print machine (issue 5): model-based coverage of every state and transition, a sample of
+ * Label-print machine (SPEC 2.7): model-based coverage of every state and transition, a sample of
  * the generated paths replayed on a running actor with controlled actors and a fake clock, and the
  * rules of SPEC 5, 7, 8 and 9: the ID patterns per type, copies 1 to 50, suggestions from 2
  * characters after a 350 ms pause, the fallback printers, one job per Print, the toasts' messages.
@@ -131,7 +131,7 @@ describe('label-print rules', () => {
   it.each([
     ['location', '12345', true],
     ['location', '0', true],
-    // issue 17: a location's code, as its shelf label shows it
+    // SPEC 16.4: a location's code, as its shelf label shows it
     ['location', 'A-01', true],
     ['location', 'A01-01-01', true],
     ['location', 'R08.098/X', true],
@@ -143,7 +143,7 @@ describe('label-print rules', () => {
     ['pallet', 'PAL-0001', true],
     ['pallet', 'pal_01.a', true],
     ['pallet', '376141410000000011', true],
-    // issue 17: an SSCC as a scanner sends it, with its application identifier
+    // SPEC 11.1: an SSCC as a scanner sends it, with its application identifier
     ['pallet', '(00)376141410000000011', true],
     ['pallet', '00376141410000000011', true],
     ['pallet', ']C100376141410000000011', true],
@@ -192,7 +192,7 @@ describe('label-print rules', () => {
     expect(s.view()).toMatchObject({ idError: LABEL_PRINT_MESSAGES.invalidId, canPrint: false })
   })
 
-  it('switching the type empties the ID: a location code is no pallet (issue 17)', async () => {
+  it('switching the type empties the ID: a location code is no pallet (SPEC 16.4)', async () => {
     const s = start()
     await flush()
     s.send({ type: 'SET_ID', id: 'A01-01-01' })
@@ -201,7 +201,7 @@ describe('label-print rules', () => {
     expect(s.view()).toMatchObject({ idError: null, canPrint: false, labelId: '' })
   })
 
-  it('prints a pallet by the SSCC as scanned, without its application identifier (issue 17)', async () => {
+  it('prints a pallet by the SSCC as scanned, without its application identifier (SPEC 16.4)', async () => {
     const s = start()
     await flush()
     s.send({ type: 'SET_KIND', kind: 'pallet' })
@@ -257,7 +257,7 @@ describe('label-print rules', () => {
     const s = start()
     s.send({ type: 'SET_ID', id: 'A-01' })
     await vi.advanceTimersByTimeAsync(SUGGEST_DEBOUNCE_MS)
-    // issue 17: the location's code, as the shelf shows it (not its internal id)
+    // SPEC 16.4: the location's code, as the shelf shows it (not its internal id)
     s.send({ type: 'PICK_SUGGESTION', value: 'A01-01-01' })
     expect(s.actor.getSnapshot().context).toMatchObject({ id: 'A01-01-01', suggestions: [] })
     expect(s.view()).toMatchObject({ idError: null, canPrint: true })
@@ -293,7 +293,7 @@ describe('label-print rules', () => {
     expect(s.view().printer?.key).toBe('2')
   })
 
-  it("chooses the user's default printer when the list arrives (issue 17), unless another is already chosen", async () => {
+  it("chooses the user's default printer when the list arrives (SPEC 2.13), unless another is already chosen", async () => {
     const printers = () => MODEL_PRINTERS.map((p, i) => ({ ...p, preferred: i === 1 }))
     const s = start({ printers: async () => printers() })
     await flush()

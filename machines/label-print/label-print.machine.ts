@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 
 /**
- * The label printing form (SPEC 2.7, 5, 7, 8, 9; issue 5): a type (location or pallet), an ID with
+ * The label printing form (SPEC 2.7, 5, 7, 8, 9; ADR 0004): a type (location or pallet), an ID with
  * suggestions, a printer and a number of copies, then Print. Three regions run side by side:
  *
  * printers:    loading --done--> ready | --error--> fallback (SPEC 7: Zebra-01, Zebra-02) --RELOAD--> loading
@@ -69,7 +69,7 @@ export interface LabelPrinter {
   resolution: number | null
   /** null: the queue has not talked to it yet */
   online?: boolean | null
-  /** the user's default printer (issue 17): chosen when the list arrives and nothing else is */
+  /** the user's default printer (SPEC 2.13): chosen when the list arrives and nothing else is */
   preferred?: boolean
 }
 
@@ -147,7 +147,7 @@ export type LabelPrintEvent =
 
 export type LabelPrintEmitted = { type: 'notice'; outcome: PrintOutcome } | { type: 'printed'; job: unknown }
 
-// Issue 17: the ID is what a user reads on the shelf or the pallet. A location: its code (letters, digits, '.', '_',
+// SPEC 11.1: the ID is what a user reads on the shelf or the pallet. A location: its code (letters, digits, '.', '_',
 // '-', '/', as master data allows) or its number; a pallet: its code (letters, digits, '_', '-', '.') or its SSCC, also
 // as a scanner sends it: with the (00) application identifier, bracketed or not, after a ]C1 symbology identifier.
 const ID_PATTERNS: Record<LabelKind, RegExp> = {
@@ -348,7 +348,7 @@ export const labelPrintMachine = setup({
           { guard: 'typedEnough', target: '.debouncing', actions: ['setId', 'clearSuggestions'] },
           { target: '.idle', actions: ['setId', 'clearSuggestions'] },
         ],
-        // issue 17: an ID means nothing for the other type (a location's code is no pallet): the field starts empty
+        // SPEC 16.4: an ID means nothing for the other type (a location's code is no pallet): the field starts empty
         SET_KIND: { target: '.idle', actions: ['setKind', 'clearId', 'clearSuggestions'] },
         PICK_SUGGESTION: { target: '.idle', actions: ['setId', 'clearSuggestions'] },
       },

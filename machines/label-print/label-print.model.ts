@@ -1,5 +1,5 @@
 /**
- * The label-print machine's model (issue 5, issue 8, issue 17): both types; IDs from five classes
+ * The label-print machine's model (ADR 0004, ADR 0007, SPEC 16.4): both types; IDs from five classes
  * (empty, digits, a code good for both types, an SSCC with its (00) identifier good for pallets only,
  * invalid for both); valid and invalid copies; a printer chosen; and each
  * actor's success and failure, with the suggestions' debounce as its delayed event. The

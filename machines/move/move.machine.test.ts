@@ -1,5 +1,5 @@
 /**
- * Move (issue 16): model-based coverage of every state and transition, every generated path replayed on a running
+ * Move (SPEC 11.6): model-based coverage of every state and transition, every generated path replayed on a running
  * actor with a controlled submit; then the rules the screen relies on: a pallet moves in two scans and Confirm,
  * a scan that does not fit the step is refused with its reason (and the error feedback) without advancing,
  * repeated product scans add one, and the prompt always says what to scan next.

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 
 /**
- * Move on the handheld (issue 16, /m/move), framework-free.
+ * Move on the handheld (SPEC 11.6, /m/move), framework-free.
  *
  * Scan-driven: a pallet (whole-pallet move, two scans), or a source location then a product and a quantity; then
  * the destination; then one big 'Confirmar'. The screen always says what to scan next (`prompt`). A scan that does
@@ -213,7 +213,7 @@ export const moveMachine = setup({
     quantity: {
       on: {
         SCAN: [
-          // issue 16: repeated scans of the same product add one
+          // SPEC 11.3: repeated scans of the same product add one
           { guard: 'isSameProduct', actions: [assign({ qty: ({ context }) => plusOne(context.qty), refusal: null }), 'accepted'] },
           // the destination straight after the products: the quantity is what was scanned
           { guard: 'isSource', ...refuse(MOVE_MESSAGES.sameLocation) },

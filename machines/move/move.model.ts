@@ -1,5 +1,5 @@
 /**
- * The move machine's model (issue 16): a scan of each kind the offline cache tells apart (a pallet, the source and
+ * The move machine's model (SPEC 11.10): a scan of each kind the offline cache tells apart (a pallet, the source and
  * another location, an inactive location, two products, an unknown code), a valid and an invalid typed quantity,
  * Confirm, Cancel, and the outbox write's success and failure. move.machine.test.ts replays every generated path.
  */

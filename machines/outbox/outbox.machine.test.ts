@@ -1,5 +1,5 @@
 /**
- * Outbox sender (issue 16): model-based coverage of every state and transition, every generated path replayed on
+ * Outbox sender (SPEC 11.9): model-based coverage of every state and transition, every generated path replayed on
  * a running actor with a controlled sendNext and a fake clock; then the rules the outbox relies on: one command
  * in flight at a time, a failure retried after a doubling back-off (capped), at once when the network returns.
  */

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 
 /**
- * The handheld's outbox sender (issue 16, ADR 0014), framework-free.
+ * The handheld's outbox sender (SPEC 11.9, ADR 0014), framework-free.
  *
  * Every handheld action that changes something is first written to the device's outbox (IndexedDB) as a command
  * with its own `command_id`; this machine sends them, one run at a time and in sequence order, whenever the network

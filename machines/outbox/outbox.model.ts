@@ -1,5 +1,5 @@
 /**
- * The outbox sender's model (issue 16): the network going and coming, the outbox changing, the operator's
+ * The outbox sender's model (SPEC 11.9): the network going and coming, the outbox changing, the operator's
  * 'Enviar agora', the back-off's timer, and each outcome of sending the oldest command (applied with more or
  * none left, refused, nothing there, a failure to retry). outbox.machine.test.ts replays every generated path.
  */

@@ -1,5 +1,5 @@
 /**
- * The probe machine's model (issue 8): three candidates, each answering one of six outcomes. The
+ * The probe machine's model (ADR 0007): three candidates, each answering one of six outcomes. The
  * attempts are bounded by the candidates, so the graph is a finite tree.
  * probe.machine.test.ts replays every generated path; the flows tooling lists the same paths.
  */

@@ -1,5 +1,5 @@
 /**
- * Put away (issue 16): model-based coverage of every state and transition, every generated path replayed on a
+ * Put away (SPEC 11.5): model-based coverage of every state and transition, every generated path replayed on a
  * running actor with a controlled submit; then the rules the screen relies on: the pallet then the destination, the
  * task done by that scan with no Confirm, a location invalid for the pallet refused with its reason (and the error
  * feedback) without advancing, another valid location accepted.

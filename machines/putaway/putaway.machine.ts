@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { putawayRefusal, type PutawayRefusal } from '../../contracts/inventory/putaway.rules'
 
 /**
- * Put away on the handheld (issue 16, ADR 0014 shape 1), framework-free.
+ * Put away on the handheld (SPEC 11.5, ADR 0014 shape 1), framework-free.
  *
  * Scan the pallet (its SSCC or pallet code): it must be the pallet of one of the operator's putaway tasks (of the
  * chosen task when the screen was opened from one). The screen then shows the suggested destination; scan the

@@ -1,5 +1,5 @@
 /**
- * The putaway machine's model (issue 16): two putaway tasks (one ambient, one chilled), and a scan of each kind the
+ * The putaway machine's model (SPEC 11.5): two putaway tasks (one ambient, one chilled), and a scan of each kind the
  * offline cache tells apart: each task's pallet, a pallet of no task, the suggested location, another valid one, one
  * of another storage class, a dock, an inactive one, one of another warehouse, a product, an unknown code; the
  * tasks refreshed from the cache, Cancel, and the outbox write's success and failure. putaway.machine.test.ts replays

@@ -1,5 +1,5 @@
 /**
- * Receive (issue 16): model-based coverage of every state and transition, every generated path replayed on a running
+ * Receive (SPEC 11.4): model-based coverage of every state and transition, every generated path replayed on a running
  * actor with controlled actors; then the rules the screen relies on: a product scan finds its document line, a GS1
  * read fills lot, expiry and quantity, repeated scans add one, a quantity over what is expected needs a second
  * Confirm, a scan that does not fit the step is refused with its reason without advancing, a line goes on one pallet.

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 
 /**
- * Receive on the handheld (issue 16, /m/receive), framework-free.
+ * Receive on the handheld (SPEC 11.4, /m/receive), framework-free.
  *
  * Pick an open PO/ASN (scan its code, or from the list); scan products (a product code, a GTIN, or a GS1-128 read
  * that fills product, lot, expiry and quantity at once; the same product again adds one); the lot and expiry when
@@ -396,7 +396,7 @@ export const receiveMachine = setup({
     quantity: {
       on: {
         SCAN: [
-          // issue 16: repeated scans of the same product add one (a GS1 read adds its quantity)
+          // SPEC 11.3: repeated scans of the same product add one (a GS1 read adds its quantity)
           {
             guard: 'isSameProduct',
             actions: [
@@ -415,7 +415,7 @@ export const receiveMachine = setup({
           { guard: 'validDamaged', actions: [assign(({ context, event }) => ({ item: { ...context.item!, damaged: normalizeQty(event.qty, false)! }, refusal: null })), 'accepted'] },
           refuse(RECEIVE_MESSAGES.invalidQty),
         ],
-        // issue 16: a quantity over what is expected needs a confirmation
+        // SPEC 11.3: a quantity over what is expected needs a confirmation
         CONFIRM: [{ guard: 'isOver', target: 'overConfirm', actions: assign({ refusal: null }) }, { target: 'item', actions: ['putOnPallet', 'accepted'] }],
         CANCEL: { target: 'item', actions: assign({ item: null, refusal: null }) },
       },

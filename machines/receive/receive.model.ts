@@ -1,5 +1,5 @@
 /**
- * The receive machine's model (issue 16): a document of two lines (one plain, one tracking lot and expiry), a scan of
+ * The receive machine's model (SPEC 11.4): a document of two lines (one plain, one tracking lot and expiry), a scan of
  * each kind (the document's code, both products plainly and as GS1 reads, a product not in the document, a location,
  * a pallet), typed lots, expiries, quantities and damage (valid and not), Confirm, Cancel, Close pallet, Finish,
  * another document, and each actor's success and failure. receive.machine.test.ts replays every generated path.

@@ -1,7 +1,7 @@
 /**
- * Scanner machine (issue 6): model-based coverage of every state and transition, and the timing
+ * Scanner machine (ADR 0006): model-based coverage of every state and transition, and the timing
  * rules with fake timers: bursts at 5, 10 and 25 ms per key are one scan, also with one key stalled
- * 60 to 149 ms anywhere in them; keys held back before a burst, even several of them, belong to it (issue 17:
+ * 60 to 149 ms anywhere in them; keys held back before a burst, even several of them, belong to it (SPEC 11.1:
  * a read is never its tail alone); a burst cut off by a gap of 150 ms or more makes the next one an incomplete read;
  * typing at 80 to 200 ms per key is never a burst, yet Enter submits the field; Tab and Enter both end a code; the
  * minimum length; the history cap at 50; offline reads wait for the network.
@@ -109,7 +109,7 @@ describe('scanner timing', () => {
     expect(reads(s).map((r) => r.code)).toEqual(['ABCDEFGHIJKL'])
   })
 
-  // issue 17: right after /m/scan loaded, a burst's first keys came 88, 68 and 38 ms apart, then 5 ms; the tail
+  // SPEC 11.1: right after /m/scan loaded, a burst's first keys came 88, 68 and 38 ms apart, then 5 ms; the tail
   // "912340000068854" was looked up as if whole
   it('a burst whose first keys come late (88, 68, 38 ms, then 5 ms) is read whole', async () => {
     const s = start()
@@ -147,7 +147,7 @@ describe('scanner timing', () => {
   const afterPerson = (stallBefore: number) => (i: number) => (i <= 3 ? 100 : i === stallBefore ? 60 : 5)
 
   // keys less than 150 ms before a burst cannot be told from a scanner's held-back first keys: they belong to the read
-  // (issue 17: a read is never silently cut short; a person's keys in front of a code make a code that is not found)
+  // (SPEC 11.1: a read is never silently cut short; a person's keys in front of a code make a code that is not found)
   it("keys typed less than 150 ms before a burst belong to it, with or without a stall inside the burst", async () => {
     const s = start()
     // '123' typed, then the scanner's ABCDEFG with E late
@@ -161,7 +161,7 @@ describe('scanner timing', () => {
     ])
   })
 
-  // issue 17 in the collector e2e: "(00)106" came slowly after a click, then a stall of 150 ms or more, and the tail
+  // SPEC 11.1 in the collector e2e: "(00)106" came slowly after a click, then a stall of 150 ms or more, and the tail
   // "141412345678901(10)LOT-9(17)271231" was read as if whole
   it('keys cut off 150 ms or more before a burst make it an incomplete read; scanned again, it is read', async () => {
     const lookups: string[] = []

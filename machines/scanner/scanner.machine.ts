@@ -1,7 +1,7 @@
 import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate'
 
 /**
- * The handheld's scanner (SPEC 2.16, 4, 5, 8, 9; issue 6), framework-free.
+ * The handheld's scanner (SPEC 2.16, 4, 5, 8, 9; ADR 0006), framework-free.
  *
  * Keyboard wedge: an Android scanner "types" a code in a burst and ends it with Enter or Tab.
  * Keystrokes less than 30 ms apart form one scan (SPEC 4); a person cannot type that fast, so a
@@ -31,7 +31,7 @@ import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, ra
  * and not a wider limit: docs/decisions/0006-scanner-stall-tolerance.md.
  *
  * Each read goes to the history (the last 50, newest first; SPEC 9) and is looked up in order;
- * a read made offline waits and is looked up when the network returns (issue 6).
+ * a read made offline waits and is looked up when the network returns (SPEC 2.16).
  *
  * Camera mode: the camera actor (the app loads @zxing/browser only then) reports decoded codes.
  *
@@ -337,7 +337,7 @@ export const scannerMachine = setup({
                 guard: 'burstComplete',
                 target: 'idle',
                 actions: enqueueActions(({ context, enqueue }) => {
-                  // the whole chain: keys held back before the burst belong to it (issue 17)
+                  // the whole chain: keys held back before the burst belong to it (SPEC 11.1)
                   enqueue.raise({ type: 'READ', code: context.carry + context.buffer, source: 'burst' })
                   enqueue('clearKeys')
                 }),

@@ -1,5 +1,5 @@
 /**
- * The scanner machine's model (issue 6, issue 8). Abstract keys, timed from the last key: fast (no
+ * The scanner machine's model (ADR 0006, ADR 0007). Abstract keys, timed from the last key: fast (no
  * time after it), late (100 ms: within the one stall a burst tolerates) and slow (200 ms: past any
  * stall). The model runs with a minimum length of 2 and 2 fast keys making a stalled run a burst,
  * so the buffer (0, 1, 2+) and fast-key (0, 1, 2+) abstractions decide every guard, and with a

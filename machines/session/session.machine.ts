@@ -163,7 +163,7 @@ const sessionSetup = setup({
       }
     }),
     /**
-     * Fire-and-forget `POST /api/auth/logout {refresh}` with the session's bearer (issue 14: the server ends the
+     * Fire-and-forget `POST /api/auth/logout {refresh}` with the session's bearer (SPEC 15.1: the server ends the
      * session the bearer names): its failure is ignored (SPEC 4).
      */
     logoutOnServer: enqueueActions(({ context, enqueue }) => {

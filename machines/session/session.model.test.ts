@@ -1,5 +1,5 @@
 /**
- * Model-based tests (issue 3): paths generated from the session machine with @xstate/graph cover
+ * Model-based tests (SPEC 4): paths generated from the session machine with @xstate/graph cover
  * every state and every transition, and each path is replayed against a running actor whose side
  * effects are fakes, checking the state, the context and the storage invariants at every step.
  */

@@ -1,5 +1,5 @@
 /**
- * The session machine's model (issue 3, issue 8): the events to try and the bounded abstraction of
+ * The session machine's model (SPEC 4, ADR 0007): the events to try and the bounded abstraction of
  * a snapshot. session.model.test.ts replays every generated path on a running actor; the flows
  * tooling (npm run flows, /flows) draws and lists the same paths.
  */

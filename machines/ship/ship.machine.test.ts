@@ -1,5 +1,5 @@
 /**
- * Pick and ship (issue 16): model-based coverage of every state and transition, every generated path replayed on a
+ * Pick and ship (SPEC 11.8): model-based coverage of every state and transition, every generated path replayed on a
  * running actor with controlled outbox writes; then the rules the screen relies on: the pick path's steps in order,
  * the FEFO lot straight on, another lot only with a reason, an expired one refused, a short pick only with a reason,
  * and loading confirmed after the last pick.

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 
 /**
- * Pick and ship on the handheld (issue 16, /m/ship), framework-free.
+ * Pick and ship on the handheld (SPEC 11.8, /m/ship), framework-free.
  *
  * The operator chooses an open order (scanning its code or tapping it); its picks come in pick-path order. For each
  * pick: scan the suggested location, then the product (its GS1 read names the lot) or the pallet; the FEFO-suggested
@@ -355,7 +355,7 @@ export const shipMachine = setup({
     quantity: {
       on: {
         SCAN: [
-          // issue 16: repeated scans of the same product (and lot) add one
+          // SPEC 11.3: repeated scans of the same product (and lot) add one
           { guard: 'isSameStock', actions: [assign({ qty: ({ context }) => plusOne(context.qty), refusal: null }), 'accepted'] },
           { guard: 'isProduct', ...refuse(SHIP_MESSAGES.otherProduct) },
           refuse(unknownOr(SHIP_MESSAGES.pressConfirm)),

@@ -1,5 +1,5 @@
 /**
- * The ship machine's model (issue 16): an order of two picks (a lot with another usable lot and an expired one in
+ * The ship machine's model (SPEC 11.8): an order of two picks (a lot with another usable lot and an expired one in
  * its location; a pallet) and an order with nothing left to pick; a scan of each kind the offline cache tells apart;
  * quantities valid, over and invalid; reasons given and blank; short, Confirm, Cancel; and the outbox writes'
  * success and failure. ship.machine.test.ts replays every generated path.

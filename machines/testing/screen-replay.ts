@@ -1,5 +1,5 @@
 /**
- * Which generated paths a screen test replays on the real React screen (issue 8): the shortest
+ * Which generated paths a screen test replays on the real React screen (ADR 0007): the shortest
  * paths that together reach every state and transition the screen can drive, plus a bounded,
  * evenly spread sample of the others (simple paths where their number is bounded, else shortest
  * paths). The screen test iterates exactly this list and the flows tooling marks exactly this list

@@ -1,5 +1,5 @@
 /**
- * Model-based tests (issue 7): paths generated from the wizard machine cover every state and
+ * Model-based tests (SPEC 2.12): paths generated from the wizard machine cover every state and
  * transition and are replayed on a running actor with controlled save/finish actors.
  */
 import { describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
 import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate'
 
 /**
- * One generic wizard (SPEC 2.8, 2.9; issue 7): linear forward and back; a step that is not valid
+ * One generic wizard (SPEC 2.8, 2.9; SPEC 2.12): linear forward and back; a step that is not valid
  * cannot go forward; the last step's button reads Finish. Each step may save what it has (so
  * leaving half-way loses nothing already saved) and Finish books once: while finishing, further
  * Finish presses are ignored, and the booking carries an idempotency key the server dedupes on.

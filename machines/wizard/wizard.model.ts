@@ -1,5 +1,5 @@
 /**
- * The wizard machine's model (issue 7, issue 8): four steps, as both real wizards have (receiving:
+ * The wizard machine's model (SPEC 2.8, ADR 0007): four steps, as both real wizards have (receiving:
  * document, check, label, putaway; shipping: select, picking, packing, ship), each made valid or
  * invalid, the navigation, and each actor's success and failure. wizard.machine.test.ts replays
  * every generated path; the flows tooling lists the same paths; the receiving and shipping screens

@@ -78,7 +78,7 @@ describe.each(kinds)('npm run db:seed on %s', (kind) => {
     await expect(run(['--stock', '5', '--company', 'NOPE'], seedStock)).rejects.toThrow('No company with code "NOPE".')
   })
 
-  it('demo stock looks like a warehouse: units fit products, counts are whole, some lots near or past expiry on purpose (issue 17)', async () => {
+  it('demo stock looks like a warehouse: units fit products, counts are whole, some lots near or past expiry on purpose (SPEC 3)', async () => {
     await run(['--stock', '3000'], seedStock)
     const q = async (text: ReturnType<typeof sql>) => ((await database.db.execute(text)) as unknown as { rows: { n: number }[] }).rows[0].n
     const demo = sql`company_id = (select id from companies where code = 'DEMO')`

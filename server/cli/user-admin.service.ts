@@ -46,12 +46,12 @@ export async function setPassword(db: Db, username: string, password: string): P
   checkPassword(password)
   const user = await findUser(db, username)
   await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id))
-  // issue 14: a new password ends the sessions signed in with the old one, on every running server
+  // SPEC 15.1: a new password ends the sessions signed in with the old one, on every running server
   await revokeUserSessions(db, user.id, 'password changed from the command line')
   await notifySessionEvent(db, { user: user.id })
 }
 
-/** Disabling ends every session at once (issue 2: "Disabling a user ends their sessions"). */
+/** Disabling ends every session at once (SPEC 7: "Disabling a user ends their sessions"). */
 export async function disableUser(db: Db, username: string): Promise<{ alreadyDisabled: boolean }> {
   const user = await findUser(db, username)
   await db.update(users).set({ isActive: false }).where(eq(users.id, user.id))

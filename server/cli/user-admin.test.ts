@@ -85,7 +85,7 @@ describe.each(kinds)('npm run user (service) on %s', (kind) => {
     expect(r.out).toContain('Password changed')
     expect((await login('supervisor2', TEST_PASSWORD)).statusCode).toBe(401)
     expect((await login('supervisor2', 'brand-new-pass')).statusCode).toBe(200)
-    // issue 14: the sessions signed in with the old password end
+    // SPEC 15.1: the sessions signed in with the old password end
     expect((await t.as(before.access, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401)
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: before.refresh } })).statusCode).toBe(401)
   })

@@ -1,6 +1,6 @@
 /**
  * The PGlite client as Drizzle sees it, minus two costs Drizzle's driver adds to every statement on the embedded
- * database (issue 16: the outbox drain spends its time in ~20 small statements per command):
+ * database (SPEC 11.9: the outbox drain spends its time in ~20 small statements per command):
  *
  * - Drizzle passes its own result parsers with every query (timestamps, dates and intervals as text, and their
  *   arrays), and PGlite merges them into its 300-odd type parsers on every call: 0.1-0.2 ms a statement. The same

@@ -22,7 +22,7 @@ export const ADMIN_ONLY: readonly Role[] = ['admin']
 
 /**
  * The only /api routes answered without a token: signing in, the two spellings of refresh, the health check,
- * the OpenAPI document and its viewer (issue 13 §1). Anything else is denied unless it names its roles.
+ * the OpenAPI document and its viewer (SPEC 13.1). Anything else is denied unless it names its roles.
  */
 export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/auth/login',

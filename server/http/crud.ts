@@ -48,10 +48,10 @@ export type ResourceDef<Q extends PgSelect, C extends PgSelect, Out, CreateIn, U
   uniqueFields?: Record<string, [string, string]>
   /**
    * Set: each create and update runs in one transaction with its `values`, `afterWrite` and this callback, which
-   * records the change (the audit trail; issue 18). `ctx.db` is then the transaction.
+   * records the change (the audit trail; SPEC 12.9). `ctx.db` is then the transaction.
    */
   onChange?: (ctx: WriteContext, change: RecordChange) => Promise<void>
-  /** `PATCH {"is_active": false}` on an active row: throw an ApiError to refuse (a location with stock; issue 18) */
+  /** `PATCH {"is_active": false}` on an active row: throw an ApiError to refuse (a location with stock; SPEC 12.5) */
   beforeDeactivate?: (ctx: WriteContext, id: number) => Promise<void>
 }
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app'
 import { ROLES, type Role } from '../db/schema/users'
 import { ANY_ROLE, authGate, checkRouteDeclaration, PUBLIC_ROUTES } from './auth-hook'
 
-// Issue 13 §1: every /api route is denied by default. This walks every route the app registered (onRoute) and
+// SPEC 13.1: every /api route is denied by default. This walks every route the app registered (onRoute) and
 // proves each protected one answers 401 without a token and 403 to every role it does not allow.
 describe('deny by default', () => {
   let t: TestApp

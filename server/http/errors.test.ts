@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db'
 import { loggableError, registerErrorHandling } from './errors'
 
-// Issue 14: the error log writes the statement and the error, never the statement's parameters (a failing
+// SPEC 15.6: the error log writes the statement and the error, never the statement's parameters (a failing
 // statement's could be a user's password hash).
 describe('the error log', () => {
   let database: TestDatabase

@@ -20,7 +20,7 @@ export type FieldErrors = Record<string, string[]>
 
 /**
  * Add a message to a field's list. Own keys only: a field named `constructor` or `__proto__` (a hostile body's key)
- * must not find Object.prototype's member (issue 14: that was a 500).
+ * must not find Object.prototype's member (SPEC 15.4: that was a 500).
  */
 export function addFieldError(out: FieldErrors, field: string, message: string): void {
   if (!Object.hasOwn(out, field)) Object.defineProperty(out, field, { value: [], enumerable: true, writable: true, configurable: true })
@@ -74,7 +74,7 @@ function zodIssuesToFields(issues: ReadonlyArray<{ instancePath?: string; messag
 const PARAMS_LINE = /\nparams: [\s\S]*?(?=\n {4}at |$)/
 
 /**
- * An error as the log may show it (issue 14): the statement and the database's error, never the statement's
+ * An error as the log may show it (SPEC 15.6): the statement and the database's error, never the statement's
  * parameters. Drizzle puts them in the message ("Failed query: …\nparams: …"), hence in the stack, and in `params`;
  * PostgreSQL's `detail` may quote the failing row. A failing write to users would include a password hash.
  */
@@ -126,12 +126,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ non_field_errors: [sscc ? `SSCC ${sscc} is already in another location: an SSCC identifies one unit in one place. Reload and try again.` : 'An SSCC is already in another location: an SSCC identifies one unit in one place. Reload and try again.'] })
     }
     if (pg?.code === '23503') {
-      // a row still referenced cannot be deleted (issue 2): say by what, in words
+      // a row still referenced cannot be deleted (SPEC 7): say by what, in words
       return reply.status(400).send({ detail: `This record cannot be deleted: it is still referenced${pg.table ? ` by ${pg.table.replace(/_/g, ' ')}` : ''}.` })
     }
     if (pg?.code?.startsWith('22')) {
       // a value the database cannot hold (data exception): the input rules (input-guard.ts, the shared fields) should
-      // have named its field; when one slips through it is still the client's 400, never a 500 (issue 14)
+      // have named its field; when one slips through it is still the client's 400, never a 500 (SPEC 15.6)
       request.log.warn({ code: pg.code, url: request.url }, 'a value reached the database that it could not hold')
       return reply.status(400).send({ non_field_errors: ['A value is out of range or not valid for its field.'] })
     }

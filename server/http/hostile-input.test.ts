@@ -11,7 +11,7 @@ import { MAX_INPUT_DEPTH, NUL_MESSAGE, SURROGATE_MESSAGE, TOO_DEEP_MESSAGE } fro
 
 const kinds = await databaseKinds()
 
-/** Issue 14, "No request answers 5xx": each of the six causes found by fuzzing is a 400 naming its field. */
+/** SPEC 15.4, "No request answers 5xx": each of the six causes found by fuzzing is a 400 naming its field. */
 describe.each(kinds)('hostile input on %s', (kind) => {
   let t: TestApp
   let admin: string

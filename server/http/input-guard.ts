@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { addFieldError, type FieldErrors } from './errors'
 
 /**
- * Text that PostgreSQL cannot store, refused for every route before its own schema runs (issue 14: a NUL byte in
+ * Text that PostgreSQL cannot store, refused for every route before its own schema runs (SPEC 15.4: a NUL byte in
  * any text and a lone surrogate in a draft each answered 500). PostgreSQL rejects U+0000 in text and jsonb, and a
  * lone UTF-16 surrogate has no UTF-8 form; both are a 400 naming the field, as DRF's CharField answers a NUL.
  */

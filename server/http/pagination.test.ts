@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { pageUrl } from './pagination'
 
-// What DRF-style next/previous links were before they were assembled by hand (issue 14 "Throughput"): the WHATWG
+// What DRF-style next/previous links were before they were assembled by hand (SPEC 17.5): the WHATWG
 // URL parser's answer, which they must still be, for odd paths, queries and hosts as much as plain ones.
 const reference = (request: { url: string; protocol: string; host: string }, page: number) => {
   const url = new URL(request.url, `${request.protocol}://${request.host}`)

@@ -24,7 +24,7 @@ export function pageParams(q: { page?: string; page_size?: string }): PageParams
   if (q.page !== undefined && q.page !== '' && q.page !== 'last') {
     const n = Number(q.page)
     if (!Number.isInteger(n) || n < 1) throw new ApiError(404, { detail: 'Invalid page.' })
-    // issue 14: a page past 64 bits reached the database as an OFFSET it cannot hold (a 500)
+    // SPEC 15.4: a page past 64 bits reached the database as an OFFSET it cannot hold (a 500)
     if (n > MAX_PAGE) throw fieldError('page', `Ensure this value is less than or equal to ${MAX_PAGE}.`)
     page = n
   }
@@ -53,7 +53,7 @@ function parsedPageUrl(request: Pick<FastifyRequest, 'url' | 'protocol' | 'host'
 
 /**
  * The scheme, host and path of a request as the WHATWG URL parser writes them, parsed once per host and path: the
- * parser cost more than the rest of a list's response (issue 14 "Throughput"). URLSearchParams serializes the query
+ * parser cost more than the rest of a list's response (SPEC 17.5). URLSearchParams serializes the query
  * as URL's own searchParams does.
  */
 const bases = new Map<string, string>()
@@ -103,7 +103,7 @@ export function orderingClause(ordering: string | undefined, allowed: OrderingMa
   for (const part of parts) {
     const descending = part.startsWith('-')
     const name = (descending ? part.slice(1) : part).replace(/\./g, '__')
-    // own keys only: `__proto__`, `constructor` or `toString` are not columns (issue 14)
+    // own keys only: `__proto__`, `constructor` or `toString` are not columns (SPEC 15.4)
     const col = Object.hasOwn(allowed, name) ? allowed[name] : undefined
     if (!col) {
       bad.push(part)
@@ -124,6 +124,6 @@ export const countStar = sql<number>`count(*)::int`
  * A route's serializer that writes the handler's answer as JSON without checking it against the response schema
  * again: for a hot list whose rows a typed serializer builds field by field (the schema still documents it, and the
  * type provider checks the handler's return type against it when compiling). Zod's encode of a page of 20 stock
- * lines was about 3% of the server's CPU per request under load (issue 14 "Throughput").
+ * lines was about 3% of the server's CPU per request under load (SPEC 17.5).
  */
 export const typedJsonSerializer = () => (data: unknown) => JSON.stringify(data)

@@ -1,5 +1,5 @@
 /**
- * Issue 17, ADR 0015: no message of the API reaches a screen untranslated. Every sentence the server's and the
+ * SPEC 14.1, ADR 0015: no message of the API reaches a screen untranslated. Every sentence the server's and the
  * contracts' source can put in an error body is one of contracts/errors/server-messages.rules.ts (read from the source
  * itself, so a new message fails here until it has a code); the app's table names every code (TypeScript), and
  * tests/docs/catalogs.test.ts checks that every one of its texts is translated in the five catalogs.

@@ -21,7 +21,7 @@ export async function notifySessionEvent(db: Db, event: SessionEvent, extra: Omi
 }
 
 /**
- * Revocations, deactivations and role changes reach every process at once (issue 14 "Two servers").
+ * Revocations, deactivations and role changes reach every process at once (SPEC 17.2).
  * This process forgets at once; on PostgreSQL the event goes out with NOTIFY, every process LISTENs, and a publisher
  * waits until its own event comes back (by then PostgreSQL has handed it to every listener). While the LISTEN
  * connection is down, the session cache keeps nothing, so no process serves a session it may have missed news of.

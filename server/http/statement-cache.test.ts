@@ -150,7 +150,7 @@ describe.each(kinds)('lists asked again on %s', (kind) => {
 })
 
 // On PostgreSQL the cached list statements are prepared once per connection under their name, so the server plans
-// the page query once instead of on every request (issue 14 "Throughput").
+// the page query once instead of on every request (SPEC 17.5).
 describe.runIf(kinds.includes('postgres'))('named statements on postgres', () => {
   let t: TestApp
   afterAll(async () => {

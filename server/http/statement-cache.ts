@@ -44,7 +44,7 @@ export const statementKey = (...parts: unknown[]): string => JSON.stringify(part
 
 /**
  * Prepare a statement under a name taken from its SQL text, so that PostgreSQL plans it once per connection and
- * not on every request (issue 14 "Throughput"): the driver sends an unnamed statement for `.prepare('')`, and the
+ * not on every request (SPEC 17.5): the driver sends an unnamed statement for `.prepare('')`, and the
  * server parses and plans the page query again each time (planning 0.5 ms of a 0.8 ms request, measured with
  * pgbench: 707-751 tps as sent, 5,580-5,740 tps with `-M prepared`).
  *
@@ -62,7 +62,7 @@ export const statementName = (sqlText: string): string => 'q' + createHash('sha1
 
 /**
  * A LIMIT written into the SQL text rather than sent as a parameter, for statements kept in a StatementCache
- * (issue 14 "Throughput"). PostgreSQL plans a prepared statement for its parameters five times, then keeps a
+ * (SPEC 17.5). PostgreSQL plans a prepared statement for its parameters five times, then keeps a
  * generic plan only if it costs no more than those; a generic plan can't know a `LIMIT $n`, assumes 10% of the rows
  * and always costs more, so the statement was planned again on every run (0.6-0.9 ms of planning for a 0.3 ms page).
  * A literal page size costs the same either way and its plan is kept. The caller's size is bounded (a page size
@@ -84,7 +84,7 @@ type NodePgPrepared = {
 /**
  * Run a kept statement and name its columns by `keys` (its flat selection's keys, in order), without Drizzle's
  * row mapping: for a page of 20 rows of 21 columns that mapping (a class check per value) was a tenth of the
- * server's CPU per request in a profile under load (issue 14 "Throughput"). Only for a flat selection of columns
+ * server's CPU per request in a profile under load (SPEC 17.5). Only for a flat selection of columns
  * whose values the driver already gives as the selection's types (integers, text, numeric as text, dates as text
  * through Drizzle's own parsers, which are kept); a statement the driver does not run that way (PGlite) goes through
  * Drizzle. server/http/statement-cache.test.ts compares both.

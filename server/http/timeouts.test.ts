@@ -9,7 +9,7 @@ import { DEFAULT_HTTP_TIMEOUTS, parseEnv } from '../env'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db'
 import { TEST_SECRET } from '../../tests/support/test-app'
 
-/** Issue 14: 40 clients sending a body slowly kept their sockets past 330 s (Node's timeouts were 0). */
+/** SPEC 15.5: 40 clients sending a body slowly kept their sockets past 330 s (Node's timeouts were 0). */
 describe('HTTP timeouts', () => {
   let database: TestDatabase
   let app: FastifyInstance

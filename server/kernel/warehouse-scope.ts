@@ -9,7 +9,7 @@ export type WarehouseScope = { companyId: number; siteId: number; warehouseId: n
 const invalidPk = (field: string, id: number) => fieldError(field, `Invalid pk "${id}" - object does not exist.`)
 
 /**
- * The company, site and warehouse a new document belongs to. Issue 7: the signed-in user's company and default
+ * The company, site and warehouse a new document belongs to. SPEC 2.11: the signed-in user's company and default
  * site/warehouse rather than SPEC 7's fixed 1; a body that names them is checked against the user's company, and a
  * value outside it is a 400 on that field (so SPEC's client sending 1 works for the company whose ids those are).
  */

@@ -1,5 +1,5 @@
 /**
- * The session machine's generated paths replayed on the real screens (issue 8): the login page and
+ * The session machine's generated paths replayed on the real screens (ADR 0007): the login page and
  * the signed-in shell (the product list, whose search sends one request per term), with the app's
  * real session actor (src/lib/session.tsx), its real API client and the HTTP layer faked at
  * `fetch`. Each model event is a stimulus on the app: what storage holds at start, the login form
@@ -187,7 +187,7 @@ afterEach(async () => {
   drain = undefined
 })
 
-describe('session machine replayed on the login and a signed-in screen (issue 8)', () => {
+describe('session machine replayed on the login and a signed-in screen (ADR 0007)', () => {
   it('the replayed paths reach every state, and every transition the screens give a stimulus for', () => {
     expect(plan.coverage.states.missing).toEqual([])
     // no stimulus on the screens (see sessionScreenEvents): a failing restore, a late 401 for an older token, Sair while the profile loads

@@ -16,7 +16,7 @@ const ACTIONS: Record<string, ReturnType<typeof msg>> = {
   import: msg`importou`,
 }
 
-/** A record's audit trail (issue 18): who created or changed it and when, newest first. */
+/** A record's audit trail (SPEC 12.9): who created or changed it and when, newest first. */
 export function AuditHistory({ entity, id }: { entity: string; id: number }) {
   const { t, i18n } = useLingui()
   const history = useQuery({

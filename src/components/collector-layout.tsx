@@ -34,7 +34,7 @@ function Tab({ to, icon: TabIcon, label }: { to: TabPath; icon: Icon; label: Rea
 export function CollectorLayout({ username, onLogout, status }: { username?: string; onLogout?: () => void; status?: ReactNode }) {
   const { t } = useLingui()
 
-  // issue 6: installed from here, the collector is its own app opening on /m/home (vite.config.ts collectorManifest)
+  // ADR 0006: installed from here, the collector is its own app opening on /m/home (vite.config.ts collectorManifest)
   useEffect(() => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')
     const desktop = link?.getAttribute('href')

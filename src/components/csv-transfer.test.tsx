@@ -14,7 +14,7 @@ function badRow(row: number, code: string, errors: Record<string, string[]>) {
 const BAD = 'code,name1,uom\nA1,Um,UN\nA2,Dois,NOPE\nA3,Três,UN\n'
 const FIXED = 'code,name1,uom\nA1,Um,UN\nA2,Dois,UN\nA3,Três,UN\n'
 
-describe('CSV import dialog (issue 18)', () => {
+describe('CSV import dialog (SPEC 12.8)', () => {
   it('previews a file, shows each bad row with its line and errors in Portuguese, keeps Importar disabled; a fixed file imports with the server\'s progress', async () => {
     let progressAsked = () => {}
     const asked = new Promise<void>((resolve) => {

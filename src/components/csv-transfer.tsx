@@ -1,5 +1,5 @@
 /**
- * A master-data list's CSV export and import (issue 18): 'Exportar CSV' downloads the list with the columns the import
+ * A master-data list's CSV export and import (SPEC 12.8): 'Exportar CSV' downloads the list with the columns the import
  * reads; 'Importar CSV' opens a dialog that previews the file (`?dry_run=1`: rows to create and update, each bad row
  * with its line and errors in the user's language), lets the user fix the file and choose it again, then imports it in
  * one transaction with a bar fed by the server's progress (rows written), and says what was created and updated.

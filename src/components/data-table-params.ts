@@ -1,6 +1,6 @@
 /**
  * The query a DataTable shows: its own state, or the params its screen holds (the route's URL,
- * issue 13 §5); and the search box, which follows the params and sends what is typed after a pause.
+ * SPEC 2.14); and the search box, which follows the params and sends what is typed after a pause.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDebouncedValue } from '@mantine/hooks'

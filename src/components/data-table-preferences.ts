@@ -59,7 +59,7 @@ export function dropped(order: string[], sourceId: string, targetId: string): st
 export function useColumnPreferences(tableId: string, columnIds: string[], defaultHidden?: string[]) {
   const [held, setHeld] = useState<{ tableId: string; columns: StoredColumns }>(() => ({ tableId, columns: readColumns(tableId, columnIds, defaultHidden) }))
   // one DataTable may show another table in place (shipping's orders, then its waves): that table's own layout, not
-  // the first one's (issue 17: the waves table showed its actions second, after the order table's 'code')
+  // the first one's (SPEC 2.14: the waves table showed its actions second, after the order table's 'code')
   let stored = held.columns
   if (held.tableId !== tableId) {
     stored = readColumns(tableId, columnIds, defaultHidden)

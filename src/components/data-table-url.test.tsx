@@ -1,5 +1,5 @@
 /**
- * Issue 13 §5: a list screen keeps its page, page size, search and ordering in the route's search
+ * SPEC 2.14: a list screen keeps its page, page size, search and ordering in the route's search
  * params, so a pasted link, a reload and Back show the same page.
  */
 import { act, screen, waitFor } from '@testing-library/react'

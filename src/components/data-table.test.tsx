@@ -117,7 +117,7 @@ describe('DataTable (SPEC 2.14, 4, 5, 8, 9)', () => {
     expect(JSON.parse(localStorage.getItem('movatic.table.partners.suppliers.columns') ?? '{}').order.slice(0, 2)).toEqual(['name', 'code'])
   })
 
-  it('keeps the actions column last and sticky, even when a stored order put it second (issue 17: the waves table)', async () => {
+  it('keeps the actions column last and sticky, even when a stored order put it second (SPEC 2.14: the waves table)', async () => {
     localStorage.setItem('movatic.table.shipping.waves.columns', JSON.stringify({ order: ['code', 'select', 'actions', 'orders_count', 'created_at'], hidden: [] }))
     const wave = { id: 2, code: 'W-2', status: 'open', warehouse: { id: 1, code: 'WH' }, orders_count: 1, created_at: '2026-11-20T10:00:00Z', shipped_at: null }
     mockApi(({ url }) => {

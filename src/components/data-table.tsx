@@ -78,7 +78,7 @@ export interface DataTableToolbarState {
 }
 
 /**
- * Issue 17: a row's actions never scroll out of sight. A table wider than its place (at 1280 px the copack, users
+ * SPEC 12.7: a row's actions never scroll out of sight. A table wider than its place (at 1280 px the copack, users
  * and tasks tables were) scrolls sideways under an `actions` column that stays at the right edge.
  */
 const STICKY_ACTIONS: CSSProperties = {
@@ -91,14 +91,14 @@ const STICKY_ACTIONS: CSSProperties = {
 const stickyIf = (id: string): CSSProperties | undefined => (id === 'actions' ? STICKY_ACTIONS : undefined)
 
 /**
- * Issue 17: every table fits at 1280 px. Words in text cells and headers wrap, so a name or a description gives up
+ * SPEC 2.14: every table fits at 1280 px. Words in text cells and headers wrap, so a name or a description gives up
  * width before the table scrolls; numbers, dates and a row's actions stay on one line.
  */
 function whiteSpaceOf<T>(column: DataColumn<T>): CSSProperties['whiteSpace'] {
   return column.id === 'actions' || column.nowrap || column.kind === 'number' || column.kind === 'date' || alignOf(column) === 'right' ? 'nowrap' : 'normal'
 }
 
-/** Issue 17: the sticky `actions` column is the last one, whatever order the user stored (the waves table had it second). */
+/** SPEC 2.14: the sticky `actions` column is the last one, whatever order the user stored (the waves table had it second). */
 export function actionsLast(order: string[]): string[] {
   return order.includes('actions') ? [...order.filter((id) => id !== 'actions'), 'actions'] : order
 }

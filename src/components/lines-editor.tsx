@@ -34,7 +34,7 @@ export interface LinesEditorProps {
 }
 
 /**
- * The lines of a document being edited (issue 18: purchase orders, ASNs, sales orders): one table row per line with the
+ * The lines of a document being edited (SPEC 12.6: purchase orders, ASNs, sales orders): one table row per line with the
  * caller's fields in it, a remove button per row and an add button below. It holds no values: the form does, so each
  * field shows its own error on its own row (`lines.1.expected_qty`).
  */

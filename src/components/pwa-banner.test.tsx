@@ -70,7 +70,7 @@ describe('PWA banners (SPEC 1, 9)', () => {
     await firstInstall(container)
     const banner = await screen.findByText('Aplicativo pronto para uso offline.')
     expect(container.registered).toEqual([{ url: '/sw.js', options: { scope: '/' } }])
-    // at the top: the handheld's tabs and toasts are at the bottom (issue 17)
+    // at the top: the handheld's tabs and toasts are at the bottom (SPEC 2.16)
     const affix = banner.closest('.mantine-Affix-root') as HTMLElement
     expect(affix.getAttribute('style')).toMatch(/--affix-top:\s*calc\(0\.5rem/)
     expect(affix.getAttribute('style')).not.toMatch(/--affix-bottom/)
@@ -94,7 +94,7 @@ describe('PWA banners (SPEC 1, 9)', () => {
     expect(screen.queryByText('Aplicativo pronto para uso offline.')).not.toBeInTheDocument()
   })
 
-  it("the desktop never shows 'offline ready' (issue 17: it appeared in every new browser profile)", async () => {
+  it("the desktop never shows 'offline ready' (SPEC 2.16: it appeared in every new browser profile)", async () => {
     localStorage.removeItem(OFFLINE_READY_SHOWN_KEY)
     const container = loadPage()
     signIn()

@@ -15,7 +15,7 @@ const alreadyAnnounced = () => readString('local', OFFLINE_READY_SHOWN_KEY) === 
 /**
  * SPEC 1: a waiting service worker offers a refresh; offline readiness is announced briefly.
  *
- * Issue 17: "ready offline" matters to the handheld's operator only, so it shows under /m/* alone, once per
+ * SPEC 2.16: "ready offline" matters to the handheld's operator only, so it shows under /m/* alone, once per
  * installed version (not again on the next reload or sign-in), and at the top of the screen: the handheld's tabs
  * and its toasts are at the bottom. The desktop gets the update offer only, bottom right as before.
  */

@@ -5,7 +5,7 @@ import { mockApi, page, renderApp, signIn, testUser } from '../../tests/support/
 const wh = { id: 7, code: 'WH1', name: 'Principal' }
 const loc = { id: 11, code: 'A01-01', name: '', warehouse: { id: 7, code: 'WH1' }, kind: 'storage', storage_class: 'ambient', capacity_pallets: 2, pick_sequence: null, is_active: true }
 
-describe('master-data resource forms (issue 18)', () => {
+describe('master-data resource forms (SPEC 12.1)', () => {
   it('a supervisor creates a location: the server refusal shows on its field and what was typed stays', async () => {
     const { requests } = mockApi(({ method, url }) => {
       if (url.pathname === '/api/core/locations/' && method === 'GET') return { body: page([loc]) }

@@ -13,7 +13,7 @@ import { toPaged } from '../lib/list-query'
 import { useSession } from '../lib/session'
 
 /**
- * One field of a master-data form (issue 18), named as the API names it. `ref` picks a row of another list by id
+ * One field of a master-data form (SPEC 12.1), named as the API names it. `ref` picks a row of another list by id
  * (the row answers it as `{id, code}`); `select` one of a fixed list of values.
  */
 export type ResourceField = { name: string; label: MessageDescriptor; description?: MessageDescriptor; required?: boolean } & (
@@ -114,7 +114,7 @@ function RefSelect({ field, inputProps, label }: { field: Extract<ResourceField,
 }
 
 /**
- * Create or edit one row of a master-data list (issue 18): the fields come from the resource's list; what the server
+ * Create or edit one row of a master-data list (SPEC 12.1): the fields come from the resource's list; what the server
  * refuses shows on its field (in the user's language when the server speaks it) and the form keeps what was typed;
  * deactivating is the "Ativo" switch, and an edited row shows its audit trail.
  */
@@ -233,7 +233,7 @@ export function FormFooter({ onCancel, saving, audit }: { onCancel: () => void; 
 }
 
 /**
- * A refusal shown where it belongs (issue 18): each field's errors on its field, and what has no field of the form
+ * A refusal shown where it belongs (SPEC 12.1): each field's errors on its field, and what has no field of the form
  * (detail, non_field_errors, another field) returned as one line for the form's alert; `fallback` when nothing was said.
  */
 export function placeDrfErrors(error: unknown, setFieldError: (field: string, message: string) => void, fields: readonly string[], fallback: string): string | null {
@@ -252,7 +252,7 @@ const EDIT_ROLES = ['admin', 'supervisor'] as const
 
 /**
  * The editing controls of a master-data list: a "new" button for the toolbar, an "Editar" column, and the form when
- * open. Who may not edit sees them disabled, with the reason (issue 18: operators read master data only).
+ * open. Who may not edit sees them disabled, with the reason (SPEC 12.1: operators read master data only).
  */
 export function useResourceEditor<T extends { id: number; code: string }>(
   config: ResourceConfig<T>,

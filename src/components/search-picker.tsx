@@ -21,7 +21,7 @@ export interface SearchPickerProps<T extends { id: number }, TKey extends QueryK
   nothingFound: string
 }
 
-/** A select that searches the server by code or name (issue 18): the chosen row stays among the options. */
+/** A select that searches the server by code or name (SPEC 12.1): the chosen row stays among the options. */
 export function SearchPicker<T extends { id: number }, TKey extends QueryKey>({
   label,
   'aria-label': ariaLabel,

@@ -169,7 +169,7 @@ describe('DRF error text', () => {
     expect(readDrfError({ detail: 'x' })).toEqual({ detail: 'x', nonFieldErrors: [], fieldErrors: {} })
   })
 
-  it("shows the API's coded messages in the user's language, and the English of an unknown one (issue 17, ADR 0015)", async () => {
+  it("shows the API's coded messages in the user's language, and the English of an unknown one (SPEC 14.1, ADR 0015)", async () => {
     const { activateLocale, i18n } = await import('./i18n')
     await activateLocale('pt')
     // the client loads them with the first error answer; ApiErrors made by hand, as here, need them loaded first

@@ -56,7 +56,7 @@ export class ApiError extends Error {
 
 /**
  * The API's coded messages in the five languages (src/lib/server-messages.ts, ~7 kB gzip) are a chunk of their own,
- * loaded with the first error answer that carries a body (issue 16's first-load budget: a screen that meets no
+ * loaded with the first error answer that carries a body (the first-load budget of SPEC 11.13: a screen that meets no
  * error never downloads them). The client awaits it before it makes the ApiError, so every error it throws reads in
  * the user's language; the service worker precaches the chunk with the shell, so it loads offline too.
  */

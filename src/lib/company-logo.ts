@@ -1,5 +1,5 @@
 /**
- * The company's uploaded logo (issue 17, SPEC 1's client logo): shared by the header (shell) and Settings, which
+ * The company's uploaded logo (SPEC 2.13, SPEC 1's client logo): shared by the header (shell) and Settings, which
  * replaces it. The image is served only with the bearer, so it is fetched by the one client and shown as a data URL.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'

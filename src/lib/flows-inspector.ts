@@ -1,5 +1,5 @@
 /**
- * The app's actors report their state changes to the /flows screen of any other tab (issue 8):
+ * The app's actors report their state changes to the /flows screen of any other tab (ADR 0007):
  * `createActor(machine, { inspect: flowsInspect })`. Each snapshot of a machine actor becomes one
  * small message on the 'movatic.flows' BroadcastChannel: the machine id, the actor's session id,
  * the event (secrets masked), the state value, the active state ids and the transitions taken.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { listParamsOf, listSearchOf, validateListSearch } from './list-search'
 
-describe('list params in the URL (issue 13 §5)', () => {
+describe('list params in the URL (SPEC 2.14)', () => {
   it('keeps the list params a URL carries, under the API names', () => {
     expect(validateListSearch({ search: ' alf ', page: 2, page_size: 50, ordering: '-warehouse__code' })).toEqual({
       search: 'alf',

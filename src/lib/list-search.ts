@@ -1,5 +1,5 @@
 /**
- * STYLE habit 17, issue 13 §5: a list's state lives in its route's search params, under the names
+ * STYLE habit 17, SPEC 2.14: a list's state lives in its route's search params, under the names
  * the API uses (`search`, `page`, `page_size`, `ordering`), so Back, reload and a pasted link show
  * the same page. A route declares `validateSearch: validateListSearch` and
  * `loaderDeps: ({ search }) => listParamsOf(search)`, and its screen reads `useListSearch`.

@@ -1,7 +1,7 @@
 /**
  * The words for what machines/scanner holds as ids (STYLE habit 3: machines hold ids, the app holds the words):
  * SPEC 8 'Falha ao consultar API', 'Falha ao iniciar câmera'; a read's status and source. Shared by the collector and
- * the desktop's scan page (issue 17).
+ * the desktop's scan page (SPEC 11.1).
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'

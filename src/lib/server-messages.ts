@@ -1,5 +1,5 @@
 /**
- * The API's messages in the user's language (issue 17, ADR 0015). Each error body names its messages by a stable
+ * The API's messages in the user's language (SPEC 2.14, ADR 0015). Each error body names its messages by a stable
  * code (contracts/errors/server-messages.rules.ts) and the values they quote; here each code has its words in the
  * five catalogs. The Record's type makes a code added on the server a compile error here until it is translated; a
  * message without a code (another server, an older one) shows as the server wrote it.

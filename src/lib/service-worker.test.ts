@@ -15,7 +15,7 @@ async function registered(container: FakeServiceWorkerContainer) {
   return { store, reload, changes }
 }
 
-describe('service worker registration (SPEC 1, 9; issue 16: without workbox-window)', () => {
+describe('service worker registration (SPEC 1, 9; SPEC 11.13: without workbox-window)', () => {
   it("registers /sw.js for the whole app, once however many times it's asked", async () => {
     const container = new FakeServiceWorkerContainer()
     const { store } = await registered(container)

@@ -1,7 +1,7 @@
 /**
  * The service worker's registration and the two signals the banners show (SPEC 1, 9), framework-free.
  *
- * Issue 16: vite-plugin-pwa's `virtual:pwa-register` loads workbox-window (2.2 kB gzip) into every signed-in
+ * SPEC 11.13: vite-plugin-pwa's `virtual:pwa-register` loads workbox-window (2.2 kB gzip) into every signed-in
  * screen's first load for what fits in these few lines. The plugin still generates sw.js and the manifest
  * (`injectRegister: false` in vite.config.ts: it injects no script of its own). The generated sw.js (generateSW,
  * `registerType: 'prompt'`) neither skips waiting nor claims clients by itself; it skips waiting when a page posts

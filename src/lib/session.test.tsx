@@ -1,5 +1,5 @@
 /**
- * Integration (issue 3): the real session actor, the real API client and a fake HTTP layer.
+ * Integration (SPEC 4): the real session actor, the real API client and a fake HTTP layer.
  * Ten requests fired at once with an expired token cause exactly one refresh and one retry each.
  */
 import { act, renderHook, waitFor as waitForDom } from '@testing-library/react'
@@ -284,7 +284,7 @@ describe('useSession', () => {
     await tick(10)
     const [url, init] = server.fetch.mock.calls.at(-1) ?? []
     expect([String(url), init?.method, init?.body]).toEqual(['/api/auth/logout', 'POST', JSON.stringify({ refresh: 'refresh-0' })])
-    // issue 14: with the session's bearer, or the server cannot end the session
+    // SPEC 15.1: with the session's bearer, or the server cannot end the session
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer access-0')
     expect(result.current.status).toBe('signedOut')
   })

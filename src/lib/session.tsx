@@ -105,7 +105,7 @@ export function createSessionActor({ client = api, peerTimeoutMs = 150 }: Sessio
         return { access, refresh }
       }),
       logoutRequest: fromPromise<void, LogoutInput>(async ({ input }) => {
-        // issue 14: the bearer names the session the server ends; an access token that expired meanwhile is
+        // SPEC 15.1: the bearer names the session the server ends; an access token that expired meanwhile is
         // renewed once with the refresh token, so signing out after a long pause still ends the session
         const logout = (access: string) => client.post<unknown>('/auth/logout', { refresh: input.refresh }, { auth: { token: access } })
         const renewed = async () => parseTokens(await client.post<unknown>('/auth/refresh', { refresh: input.refresh }, { auth: 'none' })).access

@@ -2,7 +2,7 @@
  * The scanner machine (machines/scanner, ADR 0006) on a screen: a window keydown listener in the capture phase that
  * feeds it key times, so a scanner's burst lands wherever focus is (SPEC 4: keys under 30 ms apart are one scan; Enter
  * or Tab ends it), the lookup the screen supplies, and the network's return. Shared by the collector (which adds its
- * camera, sound and vibration: features/collector/hooks/use-scanner.ts) and the desktop's /inventory/scan (issue 17).
+ * camera, sound and vibration: features/collector/hooks/use-scanner.ts) and the desktop's /inventory/scan (SPEC 11.1).
  */
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
@@ -76,7 +76,7 @@ export function useScannerMachine({
         },
         actions: {
           persistHistory: (_args, params: { history: ScanRead[] }) => latest.current.persist?.(params.history),
-          // issue 16: the read itself is signalled in the keydown's own task, before any lookup
+          // SPEC 11.7: the read itself is signalled in the keydown's own task, before any lookup
           vibrate: () => {
             if (latest.current.signalReads) latest.current.feedback?.read?.()
           },
@@ -125,7 +125,7 @@ export function useScannerMachine({
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true })
   }, [actor, fieldRef, listen])
 
-  // an offline read is looked up when the network returns (issue 6), also for reads restored while online
+  // an offline read is looked up when the network returns (SPEC 2.16), also for reads restored while online
   useEffect(() => {
     const online = () => actor.send({ type: 'ONLINE' })
     window.addEventListener('online', online)

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own preferences, kept on the server (issue 17): the printer preselected wherever they print a
+ * The signed-in user's own preferences, kept on the server (SPEC 2.13): the printer preselected wherever they print a
  * label (desktop label screen, handheld receiving). Shared by Settings, printing and the collector.
  */
 import { queryOptions } from '@tanstack/react-query'

@@ -4,7 +4,7 @@ import type { RouterContext } from '../app/router-context'
 import { useSession } from '../lib/session'
 
 // The service worker registers, and its banners can show, once the user is signed in: the shell it precaches is
-// for signed-in use, and the login's first load stays without the registration code (issue 3's budget;
+// for signed-in use, and the login's first load stays without the registration code (the budget of SPEC 17.5;
 // src/lib/service-worker.ts); the banners' own drawing loads when they have something to show (pwa-host.tsx).
 const PwaHost = lazy(() => import('../components/pwa-host').then((m) => ({ default: m.PwaHost })))
 

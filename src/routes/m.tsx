@@ -6,7 +6,7 @@ import { CollectorLayout } from '../components/collector-layout'
 import { OutboxHost, useOutboxCounts } from '../features/collector/outbox/outbox-context'
 import { PendingBadge } from '../features/collector/components/pending-badge'
 
-// issue 16's first-load budget: the outbox (idb, the sender) and the offline cache load with the flows that use
+// the first-load budget of SPEC 11.13: the outbox (idb, the sender) and the offline cache load with the flows that use
 // them (outbox-context.tsx, offline-cache-provider.tsx), and the warning's modal when it opens
 const SignOutDialog = lazy(() => import('../features/collector/components/sign-out-dialog').then((m) => ({ default: m.SignOutDialog })))
 
@@ -50,7 +50,7 @@ function CollectorShell() {
       <CollectorLayout
         username={user?.username}
         status={<PendingBadge />}
-        // issue 16: unsent commands are kept, and the operator is told so before leaving
+        // SPEC 11.1: unsent commands are kept, and the operator is told so before leaving
         onLogout={() => (unsentOnDevice > 0 ? setConfirming(true) : signOut())}
       />
       {confirming ? (

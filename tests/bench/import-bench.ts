@@ -1,5 +1,5 @@
 /**
- * `npm run bench` case (issue 18): importing N products from CSV (one GTIN each) through HTTP on a fresh embedded
+ * `npm run bench` case (SPEC 12.8): importing N products from CSV (one GTIN each) through HTTP on a fresh embedded
  * database, preview then import; the goal is 50,000 products in under a minute. `--import-products N` sets the size.
  */
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * A probe for issue 16's outbox drain, server side only (not a test, not part of `npm run bench`): where a
+ * A probe for the outbox drain of SPEC 11.9, server side only (not a test, not part of `npm run bench`): where a
  * `POST /api/inventory/moves/` spends its time on the embedded database. Opens the server's own kind of database
  * (file-backed PGlite) with the default demo data (50,000 stock lines; built once into a template directory and
  * copied for each run), creates the app, and sends the drain's 500 commands through app.inject, one after the other,

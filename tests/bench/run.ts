@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 4 "Speed"): the stock screens and the dashboard on 1,000,000 stock lines, through HTTP with a
+ * `npm run bench` (SPEC 2.4): the stock screens and the dashboard on 1,000,000 stock lines, through HTTP with a
  * real token, on the embedded database (PGlite) and on PostgreSQL; the same SQL run directly; and the same at
  * 10,000 lines. Not part of `npm test`.
  *
@@ -15,7 +15,7 @@
  * costs about what a browser's does. (Node's fetch costs the shared thread several times more per request; a
  * browser's client is not in the server's process, so that cost was the bench's, not the server's.)
  *
- * Throughput (issue 14): the authenticated stock list (first page, a search) on PostgreSQL with the largest data set,
+ * Throughput (SPEC 17.5): the authenticated stock list (first page, a search) on PostgreSQL with the largest data set,
  * against real server processes (tests/support/server-harness.ts), loaded by wrk in its own process at 1, 8 and 32
  * connections; then the same against two server processes, each loaded by its own wrk with half the connections
  * (req/s summed; p50/p99 the worse of the two). Needs `wrk` (Debian: apt-get install -y wrk); skipped without it.
@@ -23,7 +23,7 @@
  * Options: --only pglite|postgres, --runs N (default 200), --sizes 10000,1000000, --duration S (throughput, default 10),
  * --throughput-only, --import-products N (the CSV import case, default 50000; 0 skips it), --import-only.
  *
- * Import (issue 18): N products from CSV through HTTP on a fresh embedded database, goal under a minute at 50,000
+ * Import (SPEC 12.8): N products from CSV through HTTP on a fresh embedded database, goal under a minute at 50,000
  * (tests/bench/import-bench.ts).
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -72,7 +72,7 @@ const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123'
 const ROOT = path.resolve('var/bench')
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const GOAL_P95 = { pglite: 50, postgres: 25 }
-// 3: the ledger holds three moves per stock line (issue 15: 3,000,000 moves on 1,000,000 lines)
+// 3: the ledger holds three moves per stock line (SPEC 10.7: 3,000,000 moves on 1,000,000 lines)
 const DATA_VERSION = 3
 
 const log = (m: string) => console.log(`  ${m}`)
@@ -159,7 +159,7 @@ async function seedLedger(database: Database, companyId: number): Promise<void> 
 }
 
 /**
- * Issue 15: approving a count of 1,000 locations in at most 5 s. Plans a count over 1,000 locations holding stock,
+ * SPEC 10.10: approving a count of 1,000 locations in at most 5 s. Plans a count over 1,000 locations holding stock,
  * submits each with one more unit on its first line (beyond the zero tolerance: each waits for review), then times
  * the approval of all of them in one request's transaction. Positive variances only, so no line empties and the data
  * set stays the one it was built as. Printed, not part of the table (one sample).

@@ -1,5 +1,5 @@
 /**
- * Issue 16's speed goals for the handheld, run by `npm run bench:web` (tests/bench/web.ts):
+ * the speed goals of SPEC 11.13 for the handheld, run by `npm run bench:web` (tests/bench/web.ts):
  *
  * - scanFeedback (--only=scan-feedback): scan to feedback on screen, offline, with 50,000 locations and 100,000
  *   products (and their GTINs) in the collector's offline cache, unthrottled and under Chromium's CPU throttling at

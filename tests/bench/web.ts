@@ -1,14 +1,14 @@
 /**
- * `npm run bench:web`: the JavaScript a first visit downloads (issue 3's budget; a benchmark, not a test).
+ * `npm run bench:web`: the JavaScript a first visit downloads (the budget of SPEC 17.5; a benchmark, not a test).
  *
  * Builds the app (`vite build`), starts the real server over a fresh embedded database, and for each page
  * opens a fresh Chromium context (empty cache, service workers blocked) and records every JavaScript
  * response until the network is idle: /login signed out, / and /m/scan signed in (tokens from the API put
- * in localStorage before the first navigation), and every /m/* screen (issue 16). Each body is gzipped here (zlib, level 9), and each chunk is
+ * in localStorage before the first navigation), and every /m/* screen (SPEC 11.13). Each body is gzipped here (zlib, level 9), and each chunk is
  * named by the modules that fill it, from the build's own output. It prints whether Victory or @zxing/browser
  * is in any first load (they must not be) and asserts nothing.
  *
- * Then the collector's scan latency (issue 6): the time from a keyboard-wedge burst's Enter keydown to the read's
+ * Then the collector's scan latency (ADR 0006): the time from a keyboard-wedge burst's Enter keydown to the read's
  * result in the page, with the API's time taken out (page.route answers /api/inventory/scan/ at once with a fixed
  * body), over 20 bursts typed 5 ms a key; performance marks in the page; p50/p95 to the DOM and to the next frame.
  *
@@ -17,10 +17,10 @@
  *          end-to-end runs keep their dist/ while you iterate),
  *          --only=desktop (only the first loads of /login and /),
  *          --only=scan-latency (skip the first-load visits),
- *          --only=collector (only the first loads of every /m/* screen, issue 16: each at most 170 kB gzip),
- *          --only=scan-feedback (issue 16: scan to feedback offline with 50,000 locations and 100,000 products cached,
+ *          --only=collector (only the first loads of every /m/* screen, SPEC 11.13: each at most 170 kB gzip),
+ *          --only=scan-feedback (SPEC 11.10: scan to feedback offline with 50,000 locations and 100,000 products cached,
  *          unthrottled and at 4x CPU throttling; tests/bench/web-handheld.ts),
- *          --only=outbox-drain (issue 16: 500 commands queued offline, applied after reconnecting; web-handheld.ts).
+ *          --only=outbox-drain (SPEC 11.9: 500 commands queued offline, applied after reconnecting; web-handheld.ts).
  *          Several --only= switches add up.
  */
 import { mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs'
@@ -204,7 +204,7 @@ function fixedScanBody(code: string): string {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 
 /**
- * Issue 6: from a burst's end (the Enter keydown, event.timeStamp) to the read's result on /m/scan (the read's
+ * ADR 0006: from a burst's end (the Enter keydown, event.timeStamp) to the read's result on /m/scan (the read's
  * article turning data-status="done", seen by a MutationObserver), API time excluded: the scan request is answered
  * by the browser itself. Also to the frame after it (requestAnimationFrame), closer to what the eye sees.
  */
@@ -290,7 +290,7 @@ async function main(): Promise<void> {
             { path: '/', signedIn: true, goal: false },
           ]
         : []),
-      // issue 16: every collector screen's first load within the goal (the flows' code loads with the flow)
+      // SPEC 11.13: every collector screen's first load within the goal (the flows' code loads with the flow)
       ...(runs('collector') ? COLLECTOR_SCREENS.map((screen) => ({ path: screen, signedIn: true, goal: true })) : []),
     ]
     const offenders: string[] = []

@@ -1,11 +1,21 @@
 /**
- * Citations lead somewhere (issue 13 §7): every `SPEC n.m` in the repository opens on a section of
- * docs/requirements.md that exists, and a quoted part (`SPEC 7 "Scan"`) is named in that section.
+ * Citations lead somewhere (SPEC 17.7): every `SPEC n.m` in the repository opens on a section of
+ * docs/requirements.md that exists, and a quoted part (`SPEC 7 "Scan"`) is named in that section; no file cites an
+ * issue of the project's tracker or a numbered period of work; every ADR is indexed and its amendments dated.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { citationProblems, citationsIn, findCitations, parseSections, sourceFiles } from '../support/spec-citations'
+import {
+  CITING_ROOTS,
+  citationProblems,
+  citationsIn,
+  findCitations,
+  findStrays,
+  parseSections,
+  sourceFiles,
+  undatedAmendments,
+} from '../support/spec-citations'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const requirements = readFileSync(`${root}docs/requirements.md`, 'utf8')
@@ -13,14 +23,14 @@ const sections = parseSections(requirements)
 const THIS_FILE = 'tests/docs/requirements-citations.test.ts'
 
 describe('docs/requirements.md', () => {
-  it('numbers §1 to §9 and §2.1 to §2.16, each once', () => {
+  it('numbers each section once, keeps §1 to §9 and §2.1 to §2.16, and gives every subsection its section', () => {
     const numbers = sections.map((s) => s.number)
     expect(new Set(numbers).size).toBe(numbers.length)
-    const expected = [
-      ...Array.from({ length: 9 }, (_, i) => String(i + 1)),
-      ...Array.from({ length: 16 }, (_, i) => `2.${i + 1}`),
-    ]
-    expect(numbers.slice().sort()).toEqual(expected.sort())
+    for (let i = 1; i <= 9; i++) expect(numbers).toContain(String(i))
+    for (let i = 1; i <= 16; i++) expect(numbers).toContain(`2.${i}`)
+    const top = numbers.filter((n) => !n.includes('.')).map(Number)
+    expect(top).toEqual(Array.from({ length: top.length }, (_, i) => i + 1))
+    expect(numbers.filter((n) => n.includes('.') && !numbers.includes(n.split('.')[0]!))).toEqual([])
   })
 
   it('every SPEC citation in the repository names a section (and part) that exists', () => {
@@ -31,6 +41,69 @@ describe('docs/requirements.md', () => {
       citationProblems(c, sections).map((p) => `${c.file}:${c.line} ${c.text}: ${p}`),
     )
     expect(broken).toEqual([])
+  })
+})
+
+describe('citations anyone can open (SPEC 17.7)', () => {
+  const files = sourceFiles(root).filter((f) => CITING_ROOTS.some((r) => f === r || f.startsWith(`${r}/`)))
+
+  it('cite no issue of the project and no numbered period of work, in code, tests and docs', () => {
+    // the search covers the whole tree: finding few files means it broke
+    expect(files.length).toBeGreaterThan(500)
+    const strays = files.flatMap((f) => findStrays(readFileSync(`${root}${f}`, 'utf8'), f))
+    expect(strays.map((s) => `${s.file}:${s.line} ${s.text}`)).toEqual([])
+  })
+
+  it('index every ADR in docs/decisions/README.md', () => {
+    const dir = `${root}docs/decisions`
+    const index = readFileSync(`${dir}/README.md`, 'utf8')
+    const adrs = readdirSync(dir).filter((f) => /^\d{4}-.*\.md$/.test(f))
+    expect(adrs.length).toBeGreaterThan(15)
+    expect(adrs.filter((f) => !index.includes(`](${f})`))).toEqual([])
+    // and every link of the index opens a file
+    const links = [...index.matchAll(/\]\((\d{4}-[^)]+\.md)\)/g)].map((m) => m[1]!)
+    expect(links.filter((f) => !existsSync(`${dir}/${f}`))).toEqual([])
+  })
+
+  it('title every ADR amendment by its date and what it decides', () => {
+    const dir = `${root}docs/decisions`
+    const undated = readdirSync(dir)
+      .filter((f) => /^\d{4}-.*\.md$/.test(f))
+      .flatMap((f) => undatedAmendments(readFileSync(`${dir}/${f}`, 'utf8')).map((h) => `${f}: ${h}`))
+    expect(undated).toEqual([])
+  })
+})
+
+describe('the stray-citation reader', () => {
+  // the examples are put together here, so this file holds none of what it refuses
+  const say = (...words: string[]) => words.join(' ')
+
+  it('finds issue numbers in their usual forms', () => {
+    const found = (t: string) => findStrays(t).map((s) => s.text)
+    expect(found(`// ${say('issue', '12')}: why`)).toEqual([say('issue', '12')])
+    expect(found(say('see', 'Issue', '#12'))).toEqual([say('Issue', '#12')])
+    expect(found(`(${say('issues', '3', 'and', '4')})`)).toEqual([say('issues', '3', 'and', '4')])
+    expect(found(say('issue', '16/18'))).toEqual([say('issue', '16/18')])
+  })
+
+  it('finds numbered periods of work, spelled or in digits', () => {
+    const found = (t: string) => findStrays(t).map((s) => s.text.toLowerCase())
+    expect(found(say('built', 'in', 'wave', '2'))).toEqual([say('wave', '2')])
+    expect(found(say('(Session', '5)'))).toEqual([say('session', '5')])
+    expect(found(say('sprint', '3'))).toEqual([say('sprint', '3')])
+    expect(found(say('the', 'third', 'wave'))).toEqual([say('third', 'wave')])
+  })
+
+  it("leaves other projects' issues, the product's waves and sign-in sessions alone", () => {
+    expect(findStrays('as inventree/InvenTree#2038 and odoo/odoo#26330 do')).toEqual([])
+    expect(findStrays('the wave WAV-000002 and this session; the last session ended')).toEqual([])
+    expect(findStrays('a supplier issue with severity 3')).toEqual([])
+  })
+
+  it('refuses an amendment heading without a date', () => {
+    expect(undatedAmendments('## Amendment: no date\n## Amended 2026-11-28: dated\n## Context')).toEqual([
+      '## Amendment: no date',
+    ])
   })
 })
 

@@ -1,5 +1,5 @@
 /**
- * Bills of materials in Chromium against the real server (issue 17, 18; ADR 0016): a supervisor creates a bill with
+ * Bills of materials in Chromium against the real server (SPEC 12.7; ADR 0016): a supervisor creates a bill with
  * two components in /manufacturing/boms, then a copack order for that product, and reserves it; the bill then says
  * the order keeps its revision. The order completes, the bill is edited (revision 2): the completed order's figures do
  * not move, and a new order is made by revision 2. axe on the list and the open form, light and dark; screenshots at

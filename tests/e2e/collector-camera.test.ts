@@ -1,5 +1,5 @@
 /**
- * The collector's camera mode decoding a real barcode (issue 6, SPEC 2.16), in a Chromium of its own whose fake
+ * The collector's camera mode decoding a real barcode (SPEC 2.16), in a Chromium of its own whose fake
  * camera films a pallet's SSCC label: a GS1-128 barcode drawn by the server's label renderer and turned into a
  * YUV4MPEG2 frame by tests/support/camera-frame.ts. /m/scan in camera mode decodes it with @zxing/browser, looks
  * the pallet up and shows its product; closing the camera, or leaving the screen, stops the camera's stream.

@@ -1,5 +1,5 @@
 /**
- * The collector's offline shell, end to end (issue 6, SPEC 2.16): in Chromium against the real server and the
+ * The collector's offline shell, end to end (ADR 0006, SPEC 2.16): in Chromium against the real server and the
  * built app, with the service worker allowed (the other suites block it). The service worker installs on
  * /m/home and takes control; with the browser context offline, a reload of /m/scan is answered by the service
  * worker's cache (the same reload without it fails) and the collector renders; a code scanned offline waits in

@@ -1,5 +1,5 @@
 /**
- * The handheld collector (issue 6, SPEC 2.16) in Chromium at 412x915 against the real server: signed in through
+ * The handheld collector (ADR 0006, SPEC 2.16) in Chromium at 412x915 against the real server: signed in through
  * /login, a keyboard-wedge burst (5 ms a key) shows its result, a person typing slowly into the box plus Enter is
  * served, the history survives a reload, an offline read is looked up when the network returns, a GS1 code shows
  * its AIs, @zxing/browser loads only when the camera opens, lookup lists stock lines, tasks start and finish, an

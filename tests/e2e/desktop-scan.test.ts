@@ -1,5 +1,5 @@
 /**
- * The desktop scan and the printing field in Chromium against the real server (issue 17): two scanner bursts (5 ms a
+ * The desktop scan and the printing field in Chromium against the real server (SPEC 11.1): two scanner bursts (5 ms a
  * key, then Enter) on /inventory/scan are two separate look-ups, the field shows the last one selected; each product
  * lists its locations, and a location's link opens Movimentações filtered by it; a location label is printed by the
  * code on its shelf. axe finds nothing, light and dark; screenshots at 1280 px.
@@ -39,7 +39,7 @@ async function burst(page: Page, code: string) {
   await page.keyboard.press('Enter')
 }
 
-describe('desktop scan and printing (issue 17)', () => {
+describe('desktop scan and printing (SPEC 16.4)', () => {
   let page: Page
   const scanned: string[] = []
 

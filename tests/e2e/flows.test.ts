@@ -1,5 +1,5 @@
 /**
- * The flows screen in Chromium against the real server (issue 8): every machine of the catalogue
+ * The flows screen in Chromium against the real server (ADR 0007): every machine of the catalogue
  * listed, each diagram drawn from its definition (one node per state), the live highlight moved by
  * another tab of the same browser, and axe-core without violations.
  */

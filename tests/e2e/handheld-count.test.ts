@@ -1,5 +1,5 @@
 /**
- * Handheld count and the outbox, end to end (issue 16), at 412x915 in Chromium against the real server, scanner
+ * Handheld count and the outbox, end to end (SPEC 11.9), at 412x915 in Chromium against the real server, scanner
  * bursts typed into the code field: a count with a variance on /m/count, then the desktop count review shows it;
  * offline (the browser context offline) two pallets moved and a location counted, the page reloaded with the three
  * commands still listed, back online each applies exactly once (the ledger, the count's round); the page killed while

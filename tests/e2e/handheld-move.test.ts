@@ -1,5 +1,5 @@
 /**
- * Handheld move and the outbox, end to end (issue 16), at 412x915 in Chromium against the real server, with scanner
+ * Handheld move and the outbox, end to end (SPEC 11.9), at 412x915 in Chromium against the real server, with scanner
  * bursts (5 ms a key, Enter): a pallet moved in two scans and Confirm is where the desktop stock inquiry says;
  * offline (the browser context offline, the shell from the service worker) two pallets are moved, the page reloaded
  * with the commands still listed, and back online each applies exactly once (one ledger row per pallet); a move the

@@ -1,5 +1,5 @@
 /**
- * Handheld put away, end to end (issue 16, ADR 0014 shape 1), at 412x915 in Chromium against the real server: a
+ * Handheld put away, end to end (SPEC 11.5, ADR 0014 shape 1), at 412x915 in Chromium against the real server: a
  * pallet received through the API lands on the dock; on /m/putaway its SSCC is scanned (5 ms a key, Enter), the
  * suggested destination is shown, a wrong location (the dock) is refused on the spot with the reason, the suggested
  * one finishes the task through the outbox; then the desktop stock inquiry and Movimentações show it at its

@@ -1,5 +1,5 @@
 /**
- * Handheld receive, end to end (issue 16), at 412x915 in Chromium against the real server, with scanner bursts (5 ms a
+ * Handheld receive, end to end (SPEC 11.4), at 412x915 in Chromium against the real server, with scanner bursts (5 ms a
  * key, Enter): an ASN scanned by its code is received into two pallets (a product code with a typed quantity, then a
  * GS1-128 read carrying the quantity); each pallet closed gets its SSCC and its label is queued on the operator's
  * printer (the print jobs say so); Finish books the receipt through the outbox; the desktop stock inquiry shows the

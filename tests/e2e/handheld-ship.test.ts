@@ -1,5 +1,5 @@
 /**
- * Pick and ship on the handheld, end to end (issue 16), at 412x915 in Chromium against the real server, with scanner
+ * Pick and ship on the handheld, end to end (SPEC 11.8), at 412x915 in Chromium against the real server, with scanner
  * bursts (5 ms a key, Enter): the operator opens an order by scanning its code, scans the location the screen asks
  * for (a wrong one is refused with its reason), the product, picks one less than asked, gives the short pick's
  * reason, and confirms loading with the carrier. Then the server model shows it: the order shipped with what was

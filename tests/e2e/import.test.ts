@@ -1,5 +1,5 @@
 /**
- * CSV import on the desktop (issue 18), in Chromium against the real server: a supervisor exports the products list,
+ * CSV import on the desktop (SPEC 12.8), in Chromium against the real server: a supervisor exports the products list,
  * imports a CSV with two bad rows (the exported header and one exported row, four new products), sees each bad row's
  * line and errors, fixes the file, chooses it again, imports it, and finds the new products in the list. axe with the
  * dialog open, light and dark; screenshots at 1280 px.

@@ -1,5 +1,5 @@
 /**
- * Purchase orders and ASNs on the desktop (issue 18), in Chromium against the real server: a supervisor enters a PO
+ * Purchase orders and ASNs on the desktop (SPEC 12.6), in Chromium against the real server: a supervisor enters a PO
  * with two lines, finds it in the list, opens the receiving wizard from it and receives it; another PO is cancelled
  * with a reason and the wizard refuses it. axe on the form, light and dark; screenshots at 1280 px.
  */

@@ -1,5 +1,5 @@
 /**
- * Inventory control's rules on the screens that use them, in Chromium against the real server (issue 15): the
+ * Inventory control's rules on the screens that use them, in Chromium against the real server (SPEC 10.7): the
  * desktop shipping wizard never offers a blocked pallet and asks why when a worse lot than FEFO's is picked (the
  * reason reaches the ledger); a count entered on the desktop with a variance and approved posts its adjustment to
  * Movimentações; the lot trace of a received-then-shipped lot shows its supplier and its customer. axe
@@ -53,7 +53,7 @@ async function storageIn(warehouse: number): Promise<Ref[]> {
   return all.filter((l) => l.warehouse.id === warehouse && l.kind === 'storage' && l.is_active)
 }
 
-describe('inventory control on the screens that use it (issue 15)', () => {
+describe('inventory control on the screens that use it (SPEC 10.1)', () => {
   let page: Page
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Inventory control on the desktop in Chromium against the real server (issue 15): a pallet moved from stock inquiry
+ * Inventory control on the desktop in Chromium against the real server (SPEC 10.2): a pallet moved from stock inquiry
  * is found in its new location and in Movimentações; a pallet blocked from stock inquiry shows its status; the
  * screens pass axe in light and dark; screenshots at 1280 px.
  */
@@ -54,7 +54,7 @@ async function freePallet(skip: string[] = []): Promise<StockLine> {
 async function openRowActions(page: Page, pallet: string) {
   // typed, not put in the URL: the router reads an all-digits ?search= as a number, and an 18-digit one loses digits
   await page.goto('/inventory/search')
-  // the pallet column starts hidden (issue 17: the table fits at 1280 px); looking for a pallet, the supervisor shows it
+  // the pallet column starts hidden (SPEC 13.2: the table fits at 1280 px); looking for a pallet, the supervisor shows it
   await page.getByRole('button', { name: 'Colunas' }).click()
   await page.getByRole('checkbox', { name: 'Palete' }).check()
   await page.keyboard.press('Escape')
@@ -64,7 +64,7 @@ async function openRowActions(page: Page, pallet: string) {
   await table.locator('tbody tr').filter({ hasText: pallet }).first().getByRole('button', { name: /^Ações de / }).click()
 }
 
-describe('inventory control on the desktop (issue 15)', () => {
+describe('inventory control on the desktop (SPEC 10.1)', () => {
   let page: Page
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Inventory and dashboard in Chromium against the real server (issue 4, SPEC 2.4, 2.5, 2.6, 2.10): the dashboard
+ * Inventory and dashboard in Chromium against the real server (SPEC 2.4, 2.5, 2.6, 2.10): the dashboard
  * shows six numbers and two charts, scanning a pallet code shows its card, a stock search sorts, pages and hides
  * a column that stays hidden after a reload; axe-core finds nothing; screenshots in light and dark.
  */
@@ -69,7 +69,7 @@ describe('inventory and dashboard', () => {
       ['Localizações', await count('/core/locations/?page_size=1')],
       ['Tarefas abertas', await count('/workforce/tasks/?is_closed=false&page_size=1')],
     ]
-    // one definition of an open task (issue 17): today's "Abertas" on the chart is the card's number
+    // one definition of an open task (SPEC 2.4): today's "Abertas" on the chart is the card's number
     const daily = await api<{ date: string; open: number }[]>('/workforce/tasks/metrics/daily/')
     expect(daily.at(-1)?.open).toBe(expected[4][1])
     const equipment = await api<{ available: number; busy: number; down: number }>('/workforce/equipment/status/')
@@ -157,7 +157,7 @@ describe('inventory and dashboard', () => {
     const after = await headerNames(page)
     expect(after).not.toContain('Lote')
     expect(after).toContain('Localização')
-    expect(after).not.toContain('Palete') // starts hidden (issue 17: the table fits at 1280 px)
+    expect(after).not.toContain('Palete') // starts hidden (SPEC 13.2: the table fits at 1280 px)
   })
 
   it('the tasks screen shows the table and the raw JSON', async () => {

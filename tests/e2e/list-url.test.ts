@@ -1,5 +1,5 @@
 /**
- * A list's state in its URL, in Chromium against the real server (issue 13 §5, STYLE habit 17): a
+ * A list's state in its URL, in Chromium against the real server (SPEC 2.14, STYLE habit 17): a
  * link to page 2 of a search in a chosen ordering opens that page; a reload keeps it; Back from the
  * next page, and Back from another screen, come back to it.
  */

@@ -1,5 +1,5 @@
 /**
- * Locations on the desktop (issue 18), in Chromium against the real server: a supervisor creates 500 locations as a
+ * Locations on the desktop (SPEC 12.3), in Chromium against the real server: a supervisor creates 500 locations as a
  * range (the preview names the count and the first and last code) and prints their labels from the list in one
  * batch; an operator sees the buttons disabled with the reason. axe on the forms, light and dark.
  */

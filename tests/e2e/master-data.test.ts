@@ -1,5 +1,5 @@
 /**
- * Master data on the desktop (issue 18), in Chromium against the real server: a supervisor creates a product with
+ * Master data on the desktop (SPEC 12.2), in Chromium against the real server: a supervisor creates a product with
  * two GTINs in the products list's form, and an operator finds it by scanning one of them on /m/lookup. axe on the
  * form, light and dark; screenshots at 1280 px.
  */

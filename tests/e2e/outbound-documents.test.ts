@@ -1,5 +1,5 @@
 /**
- * Outbound documents on the desktop (issue 18), in Chromium against the real server: a supervisor creates a sales
+ * Outbound documents on the desktop (SPEC 12.6), in Chromium against the real server: a supervisor creates a sales
  * order for stock that exists, groups it into a new wave and ships the wave through the shipping wizard; another
  * order is cancelled with a reason, which its history keeps. axe on the forms, light and dark; screenshots at 1280 px.
  */

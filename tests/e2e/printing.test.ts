@@ -1,5 +1,5 @@
 /**
- * Label printing and supplier issues in Chromium against the real server (issue 5, SPEC 2.7, 2.15, 5, 8): a
+ * Label printing and supplier issues in Chromium against the real server (SPEC 2.15, SPEC 2.7, 2.15, 5, 8): a
  * location picked from the suggestions previews and prints to the built-in virtual printer (the toast, the job
  * in the list, the ZPL in the spool); an ID wrong for the type disables Print; a supplier issue is reported and
  * listed; a printer is added on /printing/printers (a bad host refused first), edited, offered by the label form, and
@@ -58,7 +58,7 @@ async function pickLocation(page: Page, location: Location) {
   await idField(page).fill(location.code)
   const label = location.name ? `${location.code} — ${location.name}` : location.code
   await page.getByRole('option', { name: label, exact: true }).click()
-  // issue 17: the field shows the code on the shelf, not the location's internal id
+  // SPEC 13.2: the field shows the code on the shelf, not the location's internal id
   await poll(() => idField(page).inputValue()).toBe(location.code)
 }
 
@@ -83,7 +83,7 @@ describe('label printing', () => {
     expect(await printButton(page).isDisabled()).toBe(true)
 
     await pickLocation(page, location)
-    // the preview is the server's label for this location, named by the code the field shows (issue 17)
+    // the preview is the server's label for this location, named by the code the field shows (SPEC 16.4)
     const preview = page.getByRole('img', { name: `Etiqueta de ${location.code}` })
     await preview.waitFor()
     await poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
@@ -119,7 +119,7 @@ describe('label printing', () => {
     await page.getByText('ID inválido para o tipo selecionado.').waitFor()
     expect(await idField(page).getAttribute('aria-invalid')).toBe('true')
     expect(await printButton(page).isDisabled()).toBe(true)
-    // switching the type empties the field (issue 17): an ID of one type means nothing for the other
+    // switching the type empties the field (SPEC 13.2): an ID of one type means nothing for the other
     await page.getByRole('combobox', { name: 'Tipo' }).click()
     await page.getByRole('option', { name: 'Palete' }).click()
     await poll(() => idField(page).inputValue()).toBe('')

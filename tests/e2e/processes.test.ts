@@ -1,5 +1,5 @@
 /**
- * Processes in Chromium against the real server (issue 7, SPEC 2.8, 2.9, 2.12): a copack order created, reserved and
+ * Processes in Chromium against the real server (SPEC 2.8, 2.9, 2.12): a copack order created, reserved and
  * its pick tasks seen; an ASN received end to end and its pallet found in stock inquiry; a sales order shipped end to
  * end and its product's stock fallen by what was shipped. axe-core finds nothing on these screens; screenshots in
  * light and dark go to tests/output/screenshots.
@@ -145,7 +145,7 @@ describe('processes', () => {
     await page.goto('/inventory/search')
     await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(pallet)
     const stock = page.getByRole('table', { name: 'Estoque' })
-    // the pallet column starts hidden (issue 17: the table fits at 1280 px); the supervisor shows it from Colunas
+    // the pallet column starts hidden (SPEC 13.2: the table fits at 1280 px); the supervisor shows it from Colunas
     await page.getByRole('button', { name: 'Colunas' }).click()
     await page.getByRole('checkbox', { name: 'Palete' }).check()
     await page.keyboard.press('Escape')

@@ -1,5 +1,5 @@
 /**
- * Roles the screen knows about (issue 17): the server decides, and every screen agrees with it. For each action a role
+ * Roles the screen knows about (SPEC 13.2): the server decides, and every screen agrees with it. For each action a role
  * may not take, the server is asked first as that user (it must answer 403), then the screen is visited signed in as
  * that user: no enabled button, link or menu item with that action's name exists, and where one is shown disabled the
  * screen says why ('Requer supervisor', 'Somente administradores…'). Operators against the supervisors' actions, and
@@ -130,8 +130,8 @@ function check(role: Role, cases: Case[]) {
   }
 }
 
-describe('an operator is offered none of the supervisors’ actions (issue 17)', () => check('operator', [...SUPERVISOR_ACTIONS, ...ADMIN_ACTIONS]))
-describe('a supervisor is offered none of the admins’ actions (issue 17)', () => check('supervisor', ADMIN_ACTIONS))
+describe('an operator is offered none of the supervisors’ actions (SPEC 13.2)', () => check('operator', [...SUPERVISOR_ACTIONS, ...ADMIN_ACTIONS]))
+describe('a supervisor is offered none of the admins’ actions (SPEC 13.2)', () => check('supervisor', ADMIN_ACTIONS))
 
 describe('the counts list offers an operator what the role can do', () => {
   it("no 'Abrir' (the server keeps a count's detail to supervisors): an unfinished count is counted on the handheld", async () => {

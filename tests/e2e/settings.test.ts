@@ -1,5 +1,5 @@
 /**
- * Issue 17, Settings in Chromium against the real server: a user changes their own password and signs in with the
+ * SPEC 2.13, Settings in Chromium against the real server: a user changes their own password and signs in with the
  * new one; an admin uploads the company's logo, light and dark, and sees each in the header in its theme; axe finds
  * no violation on Settings in light and dark; screenshots at 1280 px (tests/output/screenshots).
  */
@@ -61,7 +61,7 @@ async function expectNoAxeViolations(page: Page, screen: string): Promise<void> 
 
 const headerLogo = (page: Page) => page.getByRole('banner').getByRole('img', { name: 'Movatic Demo' })
 
-describe('settings (issue 17)', () => {
+describe('settings (SPEC 2.13)', () => {
   it('changes my own password: the new one signs in, the old one no longer does', async () => {
     const page = await signedInPage('operator2', PASSWORD)
     await page.goto('/settings')

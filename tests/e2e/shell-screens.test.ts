@@ -1,5 +1,5 @@
 /**
- * The shell's screens in Chromium against the real server and a fresh embedded database (issue 3, SPEC 2.3,
+ * The shell's screens in Chromium against the real server and a fresh embedded database (SPEC 2.2, SPEC 2.3,
  * 2.11, 2.13, 2.14, 4): every master-data list searches, pages and sorts against the API; axe-core finds no
  * WCAG 2.0/2.1/2.2 A/AA violation on the login, the dashboard, every list, the settings and the placeholders;
  * each screen is photographed in light and dark (tests/output/screenshots).

@@ -1,5 +1,5 @@
 /**
- * The desktop shell in Chromium against the real server and a fresh embedded database (issue 3, SPEC 2.1-2.3,
+ * The desktop shell in Chromium against the real server and a fresh embedded database (SPEC 2.2, SPEC 2.1-2.3,
  * 4, 8, 9): a bad then a good login, the guard's redirect and return, an unknown path, an expired access token
  * refreshed without the user noticing, logout here and in a second tab, five languages, the theme switch, and
  * favourites with a compacted sidebar surviving a reload.

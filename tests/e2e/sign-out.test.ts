@@ -1,5 +1,5 @@
 /**
- * Issue 14: signing out of the web app ends the session on the server. Through the real "Sair" button in Chromium,
+ * SPEC 15.1: signing out of the web app ends the session on the server. Through the real "Sair" button in Chromium,
  * then both tokens the browser held are tried against the API: each is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -43,7 +43,7 @@ describe('sign-out', () => {
   })
 
   it("a page opened on the handheld starts with the handheld's own route tree, and a path outside it loads the whole app", async () => {
-    // issue 16: the handheld's first load carries none of the desktop routes (src/app/route-trees.ts)
+    // SPEC 11.13: the handheld's first load carries none of the desktop routes (src/app/route-trees.ts)
     const page = await e2e.signedInPage({ username: 'admin' })
     const scripts: string[] = []
     page.on('response', (r) => {

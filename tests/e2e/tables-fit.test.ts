@@ -1,5 +1,5 @@
 /**
- * Every table fits at 1280 px (issue 17, Layout): on each desktop screen that shows a table, signed in as admin with
+ * Every table fits at 1280 px (SPEC 2.14, Layout): on each desktop screen that shows a table, signed in as admin with
  * the demo data in a 1280x800 window, no table is wider than its place. Neither the table's scroll wrapper nor any
  * other box around it nor the document scrolls sideways, and every table's right edge (its actions column) is
  * inside the window (the sales order's page has no table: its lines are a form). Each screen is photographed (tests/output/screenshots/tables-fit-*.png).
@@ -106,7 +106,7 @@ function overflows(target: Page): Promise<{ tables: number; rows: number; overfl
   })
 }
 
-describe('every table fits at 1280 px (issue 17)', () => {
+describe('every table fits at 1280 px (SPEC 2.14)', () => {
   for (const screen of SCREENS) {
     it(screen.name, async () => {
       const route = await screen.route()

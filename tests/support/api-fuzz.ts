@@ -2,7 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv'
 import fc from 'fast-check'
 
 /**
- * Hostile requests generated from the API's own OpenAPI document (issue 14, "Fuzzing in CI"), and the checks on
+ * Hostile requests generated from the API's own OpenAPI document (SPEC 15.4, "Fuzzing in CI"), and the checks on
  * their answers. Framework-free apart from fast-check and Ajv: the test (server/api-fuzz.test.ts) sends them with
  * app.inject and reports the failures with the seed that replays them.
  */

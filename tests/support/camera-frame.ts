@@ -1,5 +1,5 @@
 /**
- * A picture for Chromium's fake camera (issue 6: the collector's camera mode decodes a real barcode end to end).
+ * A picture for Chromium's fake camera (SPEC 2.16: the collector's camera mode decodes a real barcode end to end).
  * Chromium plays a YUV4MPEG2 file as the camera (`--use-file-for-fake-video-capture`), looping it; one frame is
  * enough. The label is drawn by the server's own label renderer (the SVG the printing module previews, from its
  * Code 128 encoder) and rasterised with @resvg/resvg-js, as the label printer would print it; the frame is then

@@ -1,5 +1,5 @@
 /**
- * The collector's scan screen as end-to-end tests drive it (issue 6): a keyboard-wedge burst and the reads of
+ * The collector's scan screen as end-to-end tests drive it (ADR 0006): a keyboard-wedge burst and the reads of
  * the history, found the way a user (or a screen reader) finds them.
  */
 import { expect } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * npm run flows (issue 8): per machine of machines/flows/catalogue.ts, its states and transitions
+ * npm run flows (ADR 0007): per machine of machines/flows/catalogue.ts, its states and transitions
  * and how many of each the generated model paths cover; writes tests/output/flows/<machine>.svg
  * (the diagram the /flows screen draws) and <machine>.md (the paths, event by event, each marked
  * whether the model test walks it and on which real screens a screen test replays it). Exits 1

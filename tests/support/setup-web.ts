@@ -4,7 +4,7 @@
  * test (STYLE habit 10).
  */
 import '@testing-library/jest-dom/vitest'
-// IndexedDB for the collector's outbox and offline cache (issue 16): jsdom has none
+// IndexedDB for the collector's outbox and offline cache (SPEC 11.9): jsdom has none
 import 'fake-indexeddb/auto'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, expect, vi, type MockInstance } from 'vitest'

@@ -102,3 +102,40 @@ export function sourceFiles(root: string, dir = root): string[] {
 export function citationsIn(root: string, files: string[]): Citation[] {
   return files.flatMap((file) => findCitations(readFileSync(join(root, file), 'utf8'), file))
 }
+
+/** Where the repository's own words live: issue citations are refused here (SPEC 17.7). */
+export const CITING_ROOTS = ['src', 'server', 'machines', 'contracts', 'tests', 'docs', 'tooling', 'README.md']
+
+export interface Stray {
+  file: string
+  line: number
+  text: string
+}
+
+// An issue of this project's tracker ("issue", "Issue #" or "issues ... and ..." followed by a number), which nobody
+// who clones the repository can open. `owner/repo#N` names another project's tracker and is allowed: it has no word
+// before the number.
+const ISSUE = /\b[Ii]ssues?\s+#?\d+(?:\s*(?:,|\/|&|\band\b)\s*#?\d+)*/g
+// A numbered period of work ("wave", "session" or "sprint" and a number, or an ordinal and one of them). A product
+// wave ('Ondas') has a code, never a bare number, and a sign-in session is never numbered.
+const ORDINALS = 'first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth'
+const PERIOD = new RegExp(String.raw`\b(?:(?:wave|session|sprint)\s+\d+\b|(?:${ORDINALS})\s+(?:wave|session|sprint)\b)`, 'gi')
+
+/** Citations of the project's issues and of numbered periods of work in a text. */
+export function findStrays(text: string, file = ''): Stray[] {
+  const out: Stray[] = []
+  text.split('\n').forEach((lineText, i) => {
+    for (const re of [ISSUE, PERIOD]) {
+      for (const m of lineText.matchAll(re)) out.push({ file, line: i + 1, text: m[0] })
+    }
+  })
+  return out
+}
+
+/** `## Amendment ...` or any heading that says it amends: it must read `## Amended YYYY-MM-DD: what it decides`. */
+export function undatedAmendments(markdown: string): string[] {
+  return markdown
+    .split('\n')
+    .filter((l) => /^#{2,6}\s/.test(l) && /\bamend/i.test(l))
+    .filter((l) => !/^#{2,6} Amended \d{4}-\d{2}-\d{2}: \S/.test(l))
+}

@@ -1,5 +1,5 @@
 /**
- * What every wizard screen shows for the wizard machine's view (issue 8's replays on /receiving and /shipping):
+ * What every wizard screen shows for the wizard machine's view (ADR 0007's replays on /receiving and /shipping):
  * the primary button's text, loading and validity, Voltar, and the step's errors.
  */
 import { screen, waitFor } from '@testing-library/react'

@@ -14,7 +14,7 @@ const pad = (n: number, w: number) => String(n).padStart(w, '0')
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 
 /**
- * Issue 7 demo data, small and deterministic: bills of materials for about 30 result products whose components are
+ * SPEC 2.8 demo data, small and deterministic: bills of materials for about 30 result products whose components are
  * in stock in the main warehouse, 5 copack orders in DRAFT that a new user can reserve at once, open POs and ASNs,
  * open sales orders whose products are in stock, and a wave. Runs after the stock seed and adapts to what it made
  * (tests seed a few hundred lines, the demo tens of thousands).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { productUnit } from './seed'
 
-describe('demo products have units that fit them (issue 17)', () => {
+describe('demo products have units that fit them (SPEC 3)', () => {
   it('sells loose food by the kilo or the litre, cartons in boxes, everything else counted', () => {
     expect(productUnit('Farinha', 'M', '24un')).toEqual({ size: 'granel', uom: 'KG' })
     expect(productUnit('Óleo', 'L', '1kg')).toEqual({ size: 'granel', uom: 'L' })

@@ -36,7 +36,7 @@ const VOLUME = ['200ml', '500ml', '1L', '2L', '5L']
 const COUNTS = ['4un', '10un', '50un', '100un']
 
 /**
- * A product's size and stock unit that agree with each other and with what it is (issue 17): food sold loose by
+ * A product's size and stock unit that agree with each other and with what it is (SPEC 14.3): food sold loose by
  * the kilo (KG) or the litre (L), rolls by their length, counted goods in packs, cartons (CX) of 12 or 24.
  * `kind` is the unit the generator drew and `drawn` its size; both only steer the choice, so the run stays
  * deterministic with the same number of draws.
@@ -211,7 +211,7 @@ async function seedCompany(db: Db, r: Rng, companyId: number, plan: CompanyPlan)
     const kind = r.pick(['UN', 'UN', 'UN', 'CX', 'PCT', 'KG', 'L', 'M'])
     const variant = r.chance(0.1) ? r.pick(['A', 'B', 'AZUL', 'VERDE']) : ''
     const adjective = r.pick(ADJECTIVES)
-    // the unit fits the product (issue 17): packs counted whole, bulk goods by the kilo or the litre
+    // the unit fits the product (SPEC 2.14): packs counted whole, bulk goods by the kilo or the litre
     const { size, uom } = productUnit(noun, kind, r.pick(SIZES))
     productRows.push({
       companyId,

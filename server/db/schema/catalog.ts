@@ -12,7 +12,7 @@ export const uoms = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id),
     code: text().notNull(),
     name: text().notNull(),
-    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -35,7 +35,7 @@ export const products = pgTable(
     shelfLifeDays: integer('shelf_life_days'),
     lotTracked: boolean('lot_tracked').notNull().default(false),
     expiryTracked: boolean('expiry_tracked').notNull().default(false),
-    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -63,7 +63,7 @@ export const productPacks = pgTable(
     weightKg: numeric('weight_kg', { precision: 12, scale: 3 }),
     // how many of these packs make a pallet; null = not known
     packsPerPallet: integer('packs_per_pallet'),
-    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -74,7 +74,7 @@ export const productPacks = pgTable(
 )
 
 /**
- * A product's GTINs (issue 18: more than one, each with its check digit verified). A GTIN names one product in a
+ * A product's GTINs (SPEC 12.2: more than one, each with its check digit verified). A GTIN names one product in a
  * company; the scan lookup finds a product by any of them (and by its packs' GTINs).
  */
 export const productGtins = pgTable(

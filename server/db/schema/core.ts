@@ -20,7 +20,7 @@ export const companies = pgTable(
 )
 
 /**
- * The company's own logo (issue 17, SPEC 1's client logo in the header), uploaded by an admin: one row per variant
+ * The company's own logo (SPEC 2.13, SPEC 1's client logo in the header), uploaded by an admin: one row per variant
  * ('light', 'dark'). The bytes live in the database, base64, so every server process serves the same file.
  */
 export const companyLogos = pgTable(
@@ -45,7 +45,7 @@ export const sites = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id),
     code: text().notNull(),
     name: text().notNull(),
-    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -61,7 +61,7 @@ export const warehouses = pgTable(
     code: text().notNull(),
     name: text().notNull(),
     timezone: text().notNull().default('America/Sao_Paulo'),
-    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },

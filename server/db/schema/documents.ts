@@ -35,7 +35,7 @@ export const inboundDocuments = pgTable(
     code: text().notNull(),
     status: text({ enum: INBOUND_STATUSES }).notNull().default('open'),
     expectedDate: date('expected_date', { mode: 'string' }),
-    // why it was cancelled (issue 18): empty unless cancelled
+    // why it was cancelled (SPEC 12.6): empty unless cancelled
     cancelReason: text('cancel_reason').notNull().default(''),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: createdAt(),
@@ -167,7 +167,7 @@ export const salesOrders = pgTable(
     code: text().notNull(),
     status: text({ enum: SALES_ORDER_STATUSES }).notNull().default('open'),
     shipDate: date('ship_date', { mode: 'string' }),
-    // the carrier the office planned (issue 18); the shipment records the one that took it
+    // the carrier the office planned (SPEC 12.4); the shipment records the one that took it
     carrierId: integer('carrier_id').references(() => carriers.id),
     cancelReason: text('cancel_reason').notNull().default(''),
     waveId: integer('wave_id').references(() => waves.id),

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
- * How far a running CSV import is (issue 18, ADR 0012), by the id its client chose: written by the importing process
+ * How far a running CSV import is (SPEC 12.8, ADR 0012), by the id its client chose: written by the importing process
  * outside the import's transaction (its own pooled connection), read by whichever process a poll reaches (ADR 0008).
  * Only on PostgreSQL: on PGlite one process serves every request and keeps it in memory. A row lives while its import
  * runs; one left by a process that died is ignored after a few minutes and removed by the next import.

@@ -38,7 +38,7 @@ export const stockLines = pgTable(
     locationCode: text('location_code'),
     // optimistic concurrency: bumped on every change; a caller passing a stale version gets 409
     version: integer().notNull().default(1),
-    // only available stock is suggested, reserved or picked (issue 15); changed by block/release, recorded in the ledger
+    // only available stock is suggested, reserved or picked (SPEC 10.7); changed by block/release, recorded in the ledger
     status: text({ enum: STOCK_STATUSES }).notNull().default('available'),
     statusReason: text('status_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -138,7 +138,7 @@ export const stockMoveDayCounters = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.day] })],
 )
 
-/** Inventory settings per company (issue 15); a company without a row has the defaults. */
+/** Inventory settings per company (SPEC 10.1); a company without a row has the defaults. */
 export const inventorySettings = pgTable('inventory_settings', {
   companyId: integer('company_id')
     .primaryKey()
@@ -152,7 +152,7 @@ export const inventorySettings = pgTable('inventory_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** A cycle count (issue 15): a set of locations (and optionally products) to count. */
+/** A cycle count (SPEC 10.9): a set of locations (and optionally products) to count. */
 export const countPlans = pgTable(
   'count_plans',
   {

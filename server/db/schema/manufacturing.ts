@@ -11,7 +11,7 @@ const qty = (name: string) => numeric(name, { precision: 14, scale: 3 })
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /**
- * A bill of materials as a document (issue 17/18): the product it makes, whether it is in use. One per product and
+ * A bill of materials as a document (SPEC 12.7): the product it makes, whether it is in use. One per product and
  * company; deactivated, never deleted (ADR 0016). Its components are the `bills_of_materials` rows.
  */
 export const boms = pgTable(

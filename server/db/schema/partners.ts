@@ -14,7 +14,7 @@ export const customers = pgTable(
     email: text(),
     // the shortest remaining shelf life, in days, this customer accepts; null = any unexpired lot
     minShelfLifeDays: integer('min_shelf_life_days'),
-    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -31,7 +31,7 @@ export const suppliers = pgTable(
     edi: text().notNull().default(''),
     priority: integer().notNull().default(3),
     email: text(),
-    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -45,7 +45,7 @@ export const carriers = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id),
     code: text().notNull(),
     name: text().notNull(),
-    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },

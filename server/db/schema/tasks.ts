@@ -45,7 +45,7 @@ export const tasks = pgTable(
 )
 
 /**
- * Handheld commands the server refused when they finally arrived (issue 16, ADR 0014): one row per command_id, with
+ * Handheld commands the server refused when they finally arrived (SPEC 11.11, ADR 0014): one row per command_id, with
  * the exception task that puts it in front of a supervisor. The handheld reports a refusal until it is acknowledged,
  * so the unique command_id makes a second report answer with the first.
  */

@@ -21,7 +21,7 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     defaultSiteId: integer('default_site_id').references(() => sites.id),
     defaultWarehouseId: integer('default_warehouse_id').references(() => warehouses.id),
-    // issue 17: the printer preselected where this user prints labels (desktop and handheld); a deleted printer clears it
+    // SPEC 16.4: the printer preselected where this user prints labels (desktop and handheld); a deleted printer clears it
     defaultPrinterId: integer('default_printer_id').references(() => printers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -66,7 +66,7 @@ export const refreshTokens = pgTable(
 )
 
 /**
- * Login attempts per key, shared by every server process (issue 14): `p:<username>|<address>` (an account from one
+ * Login attempts per key, shared by every server process (SPEC 15.2): `p:<username>|<address>` (an account from one
  * address) and `a:<address>` (all accounts from one address). An attempt is counted before its password is checked;
  * `next_at` is when the key may try again (back-off).
  */

@@ -12,7 +12,7 @@ export const skills = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id),
     code: text().notNull(),
     name: text().notNull(),
-    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -27,7 +27,7 @@ export const parkingSpots = pgTable(
     warehouseId: integer('warehouse_id').references(() => warehouses.id),
     code: text().notNull(),
     name: text().notNull(),
-    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -46,7 +46,7 @@ export const equipments = pgTable(
     name: text().notNull(),
     kind: text().notNull().default('forklift'),
     status: text({ enum: EQUIPMENT_STATUSES }).notNull().default('available'),
-    // deactivated instead of deleted once history refers to it (issue 18); lists and pickers may hide it
+    // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },

@@ -39,7 +39,7 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, entries: AuditE
 /**
  * Many entries at once (a CSV import's 50,000 rows), each still its own row of the record's history: the entries go
  * to the database as one JSON parameter per 10,000 and are unpacked there, rather than bound as 7 parameters a row
- * (issue 18: binding them cost an import of 50,000 products about a quarter of its time).
+ * (SPEC 12.8: binding them cost an import of 50,000 products about a quarter of its time).
  */
 export async function recordAuditMany(db: DbOrTx, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += 10_000) {

@@ -29,7 +29,7 @@ export async function login(
   input: { username: string; password: string; ip: string; userAgent?: string },
 ): Promise<TokenPair> {
   const { db, tokens, throttle } = deps
-  // issue 14: counted before the password is checked, in the database every server process shares
+  // SPEC 15.1: counted before the password is checked, in the database every server process shares
   const admission = await throttle.admit(input.username, input.ip)
   if (!admission.ok) {
     const wait = admission.retryAfter
@@ -152,7 +152,7 @@ export async function me(db: DbOrTx, userId: number) {
 }
 
 /**
- * Issue 17: the signed-in user changes their own password. The current one is checked, counted by the login throttle
+ * SPEC 2.13: the signed-in user changes their own password. The current one is checked, counted by the login throttle
  * (a stolen session cannot guess it faster than a sign-in could); every other session of the user ends, this one stays.
  */
 export async function changeOwnPassword(
@@ -177,7 +177,7 @@ export async function changeOwnPassword(
   await deps.events.publish({ user: who.userId })
 }
 
-/** Issue 17: the signed-in user's own preferences (the printer preselected where they print labels). */
+/** SPEC 2.13: the signed-in user's own preferences (the printer preselected where they print labels). */
 export async function preferences(db: DbOrTx, userId: number) {
   const [row] = await db
     .select({ id: printers.id, name: printers.name })

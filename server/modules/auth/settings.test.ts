@@ -1,4 +1,4 @@
-/** Issue 17, Settings: my own password, my default printer, the company's logo. */
+/** SPEC 2.13, Settings: my own password, my default printer, the company's logo. */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/support/test-app'

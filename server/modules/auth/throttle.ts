@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { loginThrottle } from '../../db/schema/users'
 
 /**
- * Login throttling in the shape of OWASP's authentication cheat sheet (issue 14):
+ * Login throttling in the shape of OWASP's authentication cheat sheet (SPEC 15.2):
  * - an account from one address gets PAIR_LIMIT attempts, then a back-off that doubles with every further attempt
  *   (BACKOFF_BASE_S, 2x, 4x ... up to BACKOFF_MAX_S): a guesser slows down, nobody is locked out for good;
  * - one address gets a much higher ceiling over all accounts (ADDRESS_LIMIT), then the same back-off: a warehouse

@@ -8,7 +8,7 @@ import { createTestDatabase, postgresReachable, type TestDatabase } from '../../
 const PASSWORD = 'two-servers-secret'
 const SECRET = 'two-servers-jwt-secret-two-servers-jwt-secret'
 
-// Issue 14 "Two servers, one PostgreSQL": a logout, a deactivation or a demotion through one process is honoured by
+// SPEC 17.2: a logout, a deactivation or a demotion through one process is honoured by
 // the other at once (LISTEN/NOTIFY), though the other remembered the session a moment before.
 describe.skipIf(!(await postgresReachable()))('two server processes on one PostgreSQL', () => {
   let database: TestDatabase

@@ -80,7 +80,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       afterWrite: async ({ db, user }, id, body) => {
         const [u] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, id))
         if (u && !u.isActive) await revokeUserSessions(db, id, 'user disabled')
-        // issue 14: a password set by an admin ends the user's sessions (an admin setting their own keeps this one)
+        // SPEC 15.1: a password set by an admin ends the user's sessions (an admin setting their own keeps this one)
         else if (body.password !== undefined) await revokeUserSessions(db, id, 'password changed', id === user.id ? user.sessionId : undefined)
         // a role or active flag the auth hook remembered is read again on the next request, on every server process
         await app.deps.events.publish({ user: id })

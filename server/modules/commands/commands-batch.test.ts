@@ -1,5 +1,5 @@
 /**
- * POST /api/commands/batch/ (issue 16's drain, ADR 0014): a run of the handheld's commands in one request, each
+ * POST /api/commands/batch/ (the drain of SPEC 11.9, ADR 0014): a run of the handheld's commands in one request, each
  * through its own single route with the caller's token, in order, each applied once.
  */
 import { mkdtempSync } from 'node:fs'

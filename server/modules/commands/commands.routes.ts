@@ -17,7 +17,7 @@ export const COMMAND_BATCH_BUDGET_MS = 10_000
 const PASSED_HEADERS = ['authorization', 'accept-language', 'user-agent'] as const
 
 /**
- * A run of the handheld's commands in one request (issue 16's drain, ADR 0014): each goes through its own single route
+ * A run of the handheld's commands in one request (the drain of SPEC 11.9, ADR 0014): each goes through its own single route
  * (app.inject with the caller's headers), so authentication, roles, validation and exactly-once (command_id) are the
  * single route's, and a batch sent again answers each command's first result. In order, one after the other.
  */

@@ -1,5 +1,5 @@
 /**
- * Commands applied once and only once (issue 15 "Stock commands", issue 16 "a command outbox"; ADR 0011).
+ * Commands applied once and only once (SPEC 10.1, SPEC 11.9; ADR 0011).
  *
  * `runOnce(db, actor, commandId, kind, fn)` runs `fn` in a transaction that first claims `(company, command_id)` in
  * the `commands` table and, on the way out, stores the answer there, so the command's changes and its record commit

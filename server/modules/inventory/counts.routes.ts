@@ -26,7 +26,7 @@ import { approveAll, countDetail, countIdentities, countSheet, listCountPlans, p
 
 const TAG = 'inventory'
 
-/** Cycle counts (issue 15): supervisors plan and review; every role counts (the handheld and the desktop form). */
+/** Cycle counts (SPEC 10.10): supervisors plan and review; every role counts (the handheld and the desktop form). */
 export const countRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (u: { id: number; companyId: number }) => ({ companyId: u.companyId, userId: u.id })
 

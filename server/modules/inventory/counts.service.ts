@@ -1,5 +1,5 @@
 /**
- * Cycle counting (issue 15; ADR 0011). A plan holds locations; each gets one count task (tasks.service). A counter
+ * Cycle counting (SPEC 10.9; ADR 0011). A plan holds locations; each gets one count task (tasks.service). A counter
  * submits what is in a location (blind by default). The submission locks the location's lines and records, per
  * product/lot/pallet, the system quantity at that moment (snapshot) next to the counted one, and the last ledger id:
  * variance = counted − snapshot, so stock that moves afterwards is not overwritten (the adjustment posts the variance,
@@ -420,7 +420,7 @@ async function coverReservations(tx: Tx, actor: CountActor, reference: string, t
 /**
  * Post the variances of the given counted locations (their last round) through the ledger, with a handful of
  * statements for all of them, the variances on the lines they found included (postStockMovesInTx posts those as one
- * run): approving 1,000 locations in one request (issue 15). Answers how many moves it posted.
+ * run): approving 1,000 locations in one request (SPEC 10.10). Answers how many moves it posted.
  */
 async function postVariances(tx: Tx, actor: CountActor, planId: number, counted: (typeof countLocations.$inferSelect)[], hooks: ReservationShortHook[], onlyEntries?: number[]): Promise<number> {
   if (!counted.length) return 0
@@ -620,7 +620,7 @@ export async function listCountPlans(
 ): Promise<{ rows: CountPlan[]; count: number }> {
   const statuses = filters.status ? filters.status.split(',').map((s) => s.trim()) : undefined
   const where = and(eq(countPlans.companyId, companyId), statuses ? inArray(countPlans.status, statuses as (typeof countPlans.status.enumValues)[number][]) : undefined)
-  // newest first unless asked otherwise; an ordering off the list is a 400 like every list's (issue 14)
+  // newest first unless asked otherwise; an ordering off the list is a 400 like every list's (SPEC 15.4)
   const order = orderingClause(filters.ordering, { id: countPlans.id, created_at: countPlans.createdAt, status: countPlans.status }, '-created_at', countPlans.id)
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(countPlans).where(where)
   const ids = await db.select({ id: countPlans.id }).from(countPlans).where(where).orderBy(...order).limit(page.pageSize).offset(page.offset)

@@ -63,7 +63,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Where a lot (`lot`, narrowed by `product`), an SSCC (`sscc`) or a pallet (`pallet_code`) came from (receipts: document, supplier, date) ' +
           `and where every unit went (every move oldest first, at most ${TRACE_MOVES_LIMIT}; copack consumption; shipments and their customers), ` +
-          'with the totals over all its moves and the stock still on hand (issue 15). Nothing found answers 200 with empty lists.',
+          'with the totals over all its moves and the stock still on hand (SPEC 10.6). Nothing found answers 200 with empty lists.',
         querystring: traceQuery,
         response: { 200: traceOut },
       },

@@ -14,7 +14,7 @@ import { stockLineCount, stockLineCountQuery } from './stock.service'
 
 const MAX_TERMS = 8
 
-/** Lines expiring within this many days are near expiry (issue 15: the inventory setting's default). */
+/** Lines expiring within this many days are near expiry (SPEC 10.5: the inventory setting's default). */
 export const NEAR_EXPIRY_DAYS_DEFAULT = 30
 
 // SPEC 3 "Stock item": the line every inventory endpoint answers is the contract's (contracts/inventory)
@@ -203,7 +203,7 @@ export async function listStock(
   // of the matches), then join product, unit and location for those rows only. Joined first, PostgreSQL hashes
   // the million lines with their products before sorting (1.4 s measured for ORDER BY qty DESC LIMIT 20).
   if (!filters.length) {
-    // One statement per request, planned once per connection (issue 14 "Throughput"): the page and the company's
+    // One statement per request, planned once per connection (SPEC 17.5): the page and the company's
     // line counter together (a scalar subquery: one round trip, one snapshot), with the page size written into the
     // SQL. With `LIMIT $n` PostgreSQL estimates a generic plan for 10% of the table, finds it dearer than a custom
     // one and plans the statement again on every run (0.6-0.9 ms of planning for 0.3 ms of execution, measured with

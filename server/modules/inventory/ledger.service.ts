@@ -1,5 +1,5 @@
 /**
- * Reading the ledger (issue 15 "The ledger, readable"): GET /inventory/moves/, newest first, in the DRF list dialect,
+ * Reading the ledger (SPEC 10.7): GET /inventory/moves/, newest first, in the DRF list dialect,
  * fast on millions of moves (docs/decisions/0003, 0011):
  * - every filter is an index range: each has a (company_id, column, created_at, id) index, so the first page of a
  *   filtered list is read backwards from an index and stops after page_size rows;

@@ -27,7 +27,7 @@ async function find(db: DbOrTx, companyId: number, raw: string): Promise<{ found
     if (await lineExists(cond)) return { found: { kind: 'pallet', lines: cond }, gs1 }
   }
   if (scan.gtins) {
-    // a product's own GTINs (issue 18) and its packs' GTINs
+    // a product's own GTINs (SPEC 12.2) and its packs' GTINs
     const packs = await db
       .selectDistinct({ productId: productPacks.productId })
       .from(productPacks)

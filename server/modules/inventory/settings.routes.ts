@@ -3,7 +3,7 @@ import { inventorySettingsOut, inventorySettingsPatch } from '../../../contracts
 import { ADMIN_ONLY, ANY_ROLE } from '../../http/auth-hook'
 import { getInventorySettings, patchInventorySettings } from './settings.service'
 
-/** GET/PATCH /inventory/settings/ (issue 15): everyone reads (the handheld needs blind_receiving), admins write. */
+/** GET/PATCH /inventory/settings/ (SPEC 10.9): everyone reads (the handheld needs blind_receiving), admins write. */
 export const inventorySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/inventory/settings/',

@@ -1,4 +1,4 @@
-/** Inventory settings per company (issue 15): near-expiry days, count tolerances, blind counts and receiving. */
+/** Inventory settings per company (SPEC 10.10): near-expiry days, count tolerances, blind counts and receiving. */
 import { eq, sql } from 'drizzle-orm'
 import type { InventorySettings, InventorySettingsPatch } from '../../../contracts/inventory/settings.contract'
 import { INVENTORY_SETTINGS_DEFAULTS } from '../../../contracts/inventory/inventory.rules'

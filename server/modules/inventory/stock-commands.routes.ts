@@ -11,7 +11,7 @@ const TAG = 'inventory'
 const COMMAND_NOTE =
   ' Takes an optional `command_id` (a UUID chosen by the client): the same id sent again, even after a restart or to another server process, applies nothing new and answers the first result (a refusal too); the same id for another command or user is a 409.'
 
-/** The ledger and the stock commands (issue 15). Moves and blocks are for every role (operators move and block on the handheld); adjustments for admins and supervisors. */
+/** The ledger and the stock commands (SPEC 10.1). Moves and blocks are for every role (operators move and block on the handheld); adjustments for admins and supervisors. */
 export const stockCommandRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (user: { id: number; companyId: number }) => ({ companyId: user.companyId, userId: user.id })
 

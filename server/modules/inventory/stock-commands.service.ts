@@ -1,5 +1,5 @@
 /**
- * The stock commands of the API (issue 15 "Stock commands"): move, adjust, block and release, each applied once per
+ * The stock commands of the API (SPEC 10.1): move, adjust, block and release, each applied once per
  * `command_id` (commands.service runOnce) and each through the stock service, which writes the ledger. What they
  * answer is the contract's (contracts/inventory/ledger.contract.ts), stored with the command for a repeated id.
  */
@@ -29,7 +29,7 @@ export async function stockLinesByIds(db: DbOrTx, companyId: number, ids: number
 }
 
 /**
- * A 409 (stale expected_version, a line emptied meanwhile) answers the line as it is now (issue 15), null when it is
+ * A 409 (stale expected_version, a line emptied meanwhile) answers the line as it is now (SPEC 10.1), null when it is
  * gone; other errors pass unchanged.
  */
 async function withLineOnConflict<T>(db: DbOrTx, companyId: number, lineId: number | undefined, work: () => Promise<T>): Promise<T> {
@@ -188,7 +188,7 @@ function answerScalars(actor: StockActor) {
  * A move command's moves and lines, as movesByIds and stockLinesByIds answer them, from the rows its changes wrote
  * (UPDATE/INSERT ... RETURNING, in this transaction) and what the command read on its way (`known`: product code,
  * name and unit, location codes, the user's name, the near-expiry days, today's date). What is not known is read in
- * one statement. The two joined re-reads were a quarter of a move's time on the embedded database (issue 16's
+ * one statement. The two joined re-reads were a quarter of a move's time on the embedded database (SPEC 11.6's
  * outbox drain).
  */
 async function moveAnswer(tx: Tx, actor: StockActor, changes: StockChange[], known: AnswerContext): Promise<Pick<MoveResult, 'moves' | 'lines'>> {

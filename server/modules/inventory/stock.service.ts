@@ -1,5 +1,5 @@
 /**
- * The stock service: the ONLY way stock changes (issue 4). Receiving, putaway, moves, picking, shipping, copack
+ * The stock service: the ONLY way stock changes (SPEC 3). Receiving, putaway, moves, picking, shipping, copack
  * consumption and production, adjustments and counts all call the functions below; none writes stock_lines directly.
  *
  * Every change is one transaction that
@@ -156,7 +156,7 @@ export type StockTarget =
       locationId: number
       /**
        * the location's code when the caller has just read the location, in the company, in this transaction (a
-       * move command checks it is active): the stock service's own read of it is skipped (issue 16's outbox drain)
+       * move command checks it is active): the stock service's own read of it is skipped (the outbox drain of SPEC 11.9)
        */
       locationCode?: string
       productId?: number
@@ -233,7 +233,7 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
             .where(and(eq(locations.id, t.locationId), eq(locations.companyId, actor.companyId)))
     if (!loc) throw fieldError('location', `Invalid pk "${t.locationId}" - object does not exist.`)
     // a move's product is its source line's, with its unit and sort keys (copied from the product when the line was
-    // written, refreshed on a rename): one statement less per move (issue 16's outbox drain)
+    // written, refreshed on a rename): one statement less per move (the outbox drain of SPEC 11.9)
     const [product] =
       from && from.productCode !== null && from.productName1 !== null
         ? [{ uom: from.uom, code: from.productCode, name1: from.productName1 }]
@@ -298,7 +298,7 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
     }
   }
 
-  // blocked and quarantined stock is never picked, shipped or consumed (issue 15); it may still move or be counted
+  // blocked and quarantined stock is never picked, shipped or consumed (SPEC 10.9); it may still move or be counted
   if (sourceBefore && sourceBefore.status !== 'available' && UNAVAILABLE_REFUSES.has(input.reason)) {
     throw fieldError('stock_line', `Stock line ${sourceBefore.id} is ${sourceBefore.status}${sourceBefore.statusReason ? ` (${sourceBefore.statusReason})` : ''}; release it first.`)
   }
@@ -400,7 +400,7 @@ async function applyMove(tx: Tx, actor: StockActor, input: StockMoveInput & { qt
 /**
  * Several changes in the caller's transaction, in order, without a savepoint each and with the ledger's day counter
  * bumped once: for a caller whose whole transaction succeeds or fails together (approving a count of 1,000
- * locations, issue 15). Each change is checked and applied as `postStockMove` does it.
+ * locations, SPEC 10.2). Each change is checked and applied as `postStockMove` does it.
  *
  * A run of changes that each only add to or take from one given line (a count's variance on a line it found) is
  * applied with a few statements for the whole run: one UPDATE of every line with its own condition, one INSERT of
@@ -746,7 +746,7 @@ export async function moveReservation(tx: Tx, actor: StockActor, input: { lineId
 
 /**
  * Block (status `blocked` or `quarantine`) or release (`available`) a line, and with it every line of its pallet
- * (issue 15: "whole pallet when the line has one"). No quantity changes; each line gets a ledger row from itself to
+ * (SPEC 10.7: "whole pallet when the line has one"). No quantity changes; each line gets a ledger row from itself to
  * itself (reason block/release, the status as reason code, the reason as note: who, when, why), its version bumped.
  * A stale `expectedVersion` on the given line is a 409; a line already in that status is a 400.
  */
@@ -804,7 +804,7 @@ export async function setStockStatus(
 }
 
 /**
- * The stock lines FEFO may suggest or reserve (issue 15 "Expiry is enforced"; ADR 0011): available status (never
+ * The stock lines FEFO may suggest or reserve (SPEC 10.5; ADR 0011): available status (never
  * blocked or quarantined), not expired (expiry on or after today, or none), with at least `minExpiryDate` of life
  * left when given (a customer's minimum shelf life: today + min_shelf_life_days), and something free. Every
  * suggestion and reservation (shipping, copack, anything later) filters with this, then orders with FEFO_ORDER.
@@ -898,7 +898,7 @@ export async function refreshStockSortKeys(db: DbOrTx, companyId: number, only: 
 
 /**
  * Whether any stock lies at a location (or of a product) of the company: master data asks before deactivating
- * (issue 18: a location with stock cannot be deactivated; a pack whose unit stock is counted in keeps its unit and
+ * (SPEC 12.5: a location with stock cannot be deactivated; a pack whose unit stock is counted in keeps its unit and
  * units per pack).
  */
 export async function hasStockAt(db: DbOrTx, companyId: number, at: { locationId?: number; productId?: number; uom?: string }): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * Lot trace (issue 15 "Lot trace"): for a lot (optionally of one product), an SSCC or a pallet code, where it came
+ * Lot trace (SPEC 10.8): for a lot (optionally of one product), an SSCC or a pallet code, where it came
  * from and where every unit went: the page a quality manager opens during a recall. The ledger is the truth: every
  * answer here is read from the moves (their reason and reference) and the documents they name, which this module only
  * reads (receiving's inbound documents and their supplier, shipping's orders and their customer, manufacturing's

@@ -26,7 +26,7 @@ type Trace = {
   on_hand: { id: number; qty: string }[]
 }
 
-describe.each(kinds)('lot trace on %s (issue 15)', (kind) => {
+describe.each(kinds)('lot trace on %s (SPEC 10.8)', (kind) => {
   let t: TestApp
   let f: ProcessFixture
   let admin: string

@@ -10,7 +10,7 @@ import { bomCount, bomDetail, bomOrdering, bomRows, bomSearchFields, createBom, 
 const TAG = 'manufacturing'
 
 /**
- * Bills of materials (issue 17, 18; ADR 0016): every role reads them, admins and supervisors create and edit; a bill
+ * Bills of materials (SPEC 12.7, 13.3; ADR 0016): every role reads them, admins and supervisors create and edit; a bill
  * is deactivated (`PATCH {"is_active": false}`), never deleted, since copack orders and the audit trail refer to it.
  */
 export const bomRoutes: FastifyPluginAsyncZod = async (app) => {

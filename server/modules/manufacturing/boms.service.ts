@@ -1,5 +1,5 @@
 /**
- * Bills of materials as documents (issue 17, 18; ADR 0016): one per product and company, its components with exact
+ * Bills of materials as documents (SPEC 12.7, 12.6; ADR 0016): one per product and company, its components with exact
  * quantities per unit made. This service is the only writer of `boms` and `bills_of_materials` (ADR 0009).
  *
  * Bills are versioned: every change of the components makes the next revision. A copack order keeps its own copy of

@@ -8,7 +8,7 @@ import { processFixture, type ProcessFixture } from '../../../tests/support/proc
 
 const kinds = await databaseKinds()
 
-// issue 17/18, ADR 0016: bills of materials as documents (product, components with quantities), versioned (each change
+// SPEC 12.7, 12.6, ADR 0016: bills of materials as documents (product, components with quantities), versioned (each change
 // of the components is the next revision; copack orders keep their own copy), deactivated instead of deleted, with
 // their audit trail
 describe.each(kinds)('bills of materials on %s', (kind) => {

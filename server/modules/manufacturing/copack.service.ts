@@ -1,5 +1,5 @@
 /**
- * Copack orders (SPEC 2.12, 3, 4; issue 7): reserve components by FEFO and generate pick tasks, cancel, complete.
+ * Copack orders (SPEC 2.12, 3, 4; SPEC 2.9): reserve components by FEFO and generate pick tasks, cancel, complete.
  *
  * Stock changes go through the stock service only: reserveStock/releaseStock for reservations (reserved_qty, never
  * above qty), removeStock (consume, taking the reserved quantity) and receiveStock (produce) for completion.
@@ -193,7 +193,7 @@ async function reserveIn(tx: Tx, user: AuthUser, id: number): Promise<void> {
           comps.map((c) => c.productId),
         ),
         sql`${stockLines.locationId} IN ${usableLocationIds(order.warehouseId)}`,
-        // never expired, blocked or quarantined stock (issue 15; the stock service's rule)
+        // never expired, blocked or quarantined stock (SPEC 10.4; the stock service's rule)
         fefoEligible(),
       ),
     )

@@ -169,7 +169,7 @@ describe.each(kinds)('copack orders on %s', (kind) => {
     expect(again.json()).toMatchObject({ detail: expect.stringMatching(/RESERVED/) })
   })
 
-  it('never reserves expired, blocked or quarantined stock (issue 15)', async () => {
+  it('never reserves expired, blocked or quarantined stock (SPEC 10.4)', async () => {
     const c = await f.product(uniq('C'))
     const expired = await f.stock(c, f.storage[0], 5, { lot: 'EXPIRED', expiryDate: '2020-01-01' })
     const blocked = await f.stock(c, f.storage[1], 5, { lot: 'BLOCKED', expiryDate: '2030-01-01' })

@@ -1,4 +1,4 @@
-/** The company's logo (issue 17, SPEC 1): light and dark variants; admins upload and remove, everyone signed in sees it. */
+/** The company's logo (SPEC 2.13, SPEC 1): light and dark variants; admins upload and remove, everyone signed in sees it. */
 import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'

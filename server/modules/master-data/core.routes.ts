@@ -222,13 +222,13 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
       update: { body: locationBody.partial(), values: locValues },
       // stock lines keep a copy of the location code to sort a million lines by index (ADR 0003)
       afterWrite: async ({ db, user }, id) => refreshStockSortKeys(db, user.companyId, { locationId: id }),
-      // issue 18: a location holding stock stays active
+      // SPEC 12.3: a location holding stock stays active
       beforeDeactivate: refuseDeactivatingStockedLocation,
       onChange: auditAs('locations'),
     }),
   )
 
-  // issue 18: a range of locations in one go, e.g. A{01-12}-{01-20}-{01-05}-{01-05}
+  // SPEC 12.3: a range of locations in one go, e.g. A{01-12}-{01-20}-{01-05}-{01-05}
   app.post(
     '/core/locations/range/',
     {

@@ -1,5 +1,5 @@
 /**
- * Where a running import's progress is kept, so that a poll sees it whichever server process it reaches (issue 18,
+ * Where a running import's progress is kept, so that a poll sees it whichever server process it reaches (SPEC 12.8,
  * ADR 0012, ADR 0008).
  *
  * - PostgreSQL (N processes on one database): one row of `import_progress` per running import, upserted through the

@@ -1,5 +1,5 @@
 /**
- * CSV imports (issue 18): `POST .../import/` with `text/csv`; `?dry_run=1` answers the preview and writes nothing;
+ * CSV imports (SPEC 12.8): `POST .../import/` with `text/csv`; `?dry_run=1` answers the preview and writes nothing;
  * `?progress=<id>` lets `GET .../import/progress/?id=<id>` say how far it is. `GET .../export/` answers the list as
  * the same CSV.
  */

@@ -1,5 +1,5 @@
 /**
- * CSV imports of products, locations and partners (issue 18; ADR 0012): every row is checked first (the same
+ * CSV imports of products, locations and partners (SPEC 12.8; ADR 0012): every row is checked first (the same
  * contract as the API's create, references by code, codes repeated in the file, GTINs another product owns); a
  * preview answers each row's errors and writes nothing; otherwise either every row is written, in one transaction
  * of multi-row upserts by code, or none. A row whose code exists updates that record with the columns the file has.
@@ -209,7 +209,7 @@ export async function importCsv(
   }
 
   // all or nothing: the caller runs this in one transaction. The trigram (GIN) indexes on codes and names cost most of
-  // a bulk insert row by row; a large pending list lets them take the rows in one merge at the end (issue 18: 50,000
+  // a bulk insert row by row; a large pending list lets them take the rows in one merge at the end (SPEC 12.2: 50,000
   // products in under a minute)
   if (spec.trigram) await db.execute(sql`SET LOCAL gin_pending_list_limit = '64MB'`)
   const tableColumns = getTableColumns(spec.table) as Record<string, PgColumn>
@@ -247,7 +247,7 @@ function rowCodes(errors: FieldErrors): NonNullable<ImportRowError['codes']> {
 }
 
 /**
- * The list as CSV with the import's columns, in its order (issue 18: what the list exports goes back in unchanged):
+ * The list as CSV with the import's columns, in its order (SPEC 12.8: what the list exports goes back in unchanged):
  * references by code, a product's GTINs space-separated, booleans true/false, every row of the company, active or
  * not, ordered by code.
  */

@@ -11,7 +11,7 @@ import { IMPORT_COLUMNS } from '../../../contracts/master-data/import.rules'
 import type { ImportProgress } from '../../../contracts/master-data/import.contract'
 import { importCsv } from './import.service'
 
-/** Issue 18: CSV imports check every row first, preview with `?dry_run=1`, then write all rows or none. */
+/** SPEC 12.8: CSV imports check every row first, preview with `?dry_run=1`, then write all rows or none. */
 let seq = 0
 const gtin13 = () => {
   const body = '57' + String(Date.now()).slice(-6) + String(1000 + (++seq % 9000))

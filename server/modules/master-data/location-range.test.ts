@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { locations, warehouses } from '../../db/schema/core'
 
-/** Issue 18: `POST /api/core/locations/range/` creates every location a pattern names, or none. */
+/** SPEC 12.3: `POST /api/core/locations/range/` creates every location a pattern names, or none. */
 const kinds = await databaseKinds()
 
 describe.each(kinds)('location ranges on %s', (kind) => {

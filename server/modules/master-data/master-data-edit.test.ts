@@ -9,7 +9,7 @@ import type { CompanyTable } from '../../http/crud'
 import { gs1CheckDigit } from '../../../contracts/gs1/gs1'
 
 /**
- * Issue 18: create, update and deactivate every master-data resource, company-scoped, audited, with the refusals
+ * SPEC 12.9: create, update and deactivate every master-data resource, company-scoped, audited, with the refusals
  * (duplicate code, bad GTIN check digit, a location with stock, another company's reference).
  */
 type Row = Record<string, unknown>

@@ -1,5 +1,5 @@
 /**
- * Master data (SPEC 3), one registration per area (issue 13 §6): core (companies, sites, warehouses, locations),
+ * Master data (SPEC 3), one registration per area (SPEC 17.6): core (companies, sites, warehouses, locations),
  * catalog (units, products, packs), partners (customers, suppliers, carriers), workforce (skills, parking spots,
  * equipment). Request and response shapes live in contracts/master-data and contracts/partners.
  */

@@ -1,5 +1,5 @@
 /**
- * Master data's writes beyond the generic create/update (issue 18): the audit trail of every change, the refusal to
+ * Master data's writes beyond the generic create/update (SPEC 12.9): the audit trail of every change, the refusal to
  * deactivate a location with stock, and a product's GTINs. The tables are this module's (ADR 0009); stock is asked
  * through the inventory module's service.
  */
@@ -46,7 +46,7 @@ export const auditAs =
     await recordAudit(ctx.db, { companyId: ctx.user.companyId, userId: ctx.user.id }, { entity, entityId: change.id, action: change.action, changes })
   }
 
-/** A location still holding stock stays active (issue 18); the stock must be moved out first. */
+/** A location still holding stock stays active (SPEC 12.3); the stock must be moved out first. */
 export async function refuseDeactivatingStockedLocation(ctx: WriteContext, locationId: number): Promise<void> {
   if (await hasStockAt(ctx.db, ctx.user.companyId, { locationId })) {
     throw fieldError('is_active', 'This location still holds stock: move it out before deactivating the location.')
@@ -116,7 +116,7 @@ export async function checkPackGtin(db: DbOrTx, companyId: number, pack: { gtin:
 const INSERT_CHUNK = 5000
 
 /**
- * `POST /api/core/locations/range/` (issue 18): every location a pattern names, in one transaction, one multi-row
+ * `POST /api/core/locations/range/` (SPEC 12.3): every location a pattern names, in one transaction, one multi-row
  * INSERT per chunk. Refused with 400 on `pattern` when it is malformed, names more than MAX_LOCATION_RANGE
  * locations, or names a code the company already has.
  */
@@ -168,7 +168,7 @@ export async function createLocationRange(db: DbOrTx, actor: AuditActorOf, input
 }
 
 /**
- * Replace a product's packs with `packs` (issue 18: edited on the product's form). A row with `id` edits that pack
+ * Replace a product's packs with `packs` (SPEC 12.1: edited on the product's form). A row with `id` edits that pack
  * (it must be this product's), one without adds a pack, a pack left out is removed (nothing refers to a pack's row;
  * its history stays in the product's audit trail). Refused as 400 on `packs.<row>.<field>`:
  * - a GTIN that is another product's, or another product's pack's (a scan names one product);

@@ -12,7 +12,7 @@ import { gs1CheckDigit } from '../../../contracts/gs1/gs1'
 
 /**
  * Every master-data endpoint, table-driven: one spec per resource, the same checks for all
- * (issue 2 "Tests": happy path, pagination edges, search, each ordering, 401, 403, isolation, DRF-shaped validation).
+ * (SPEC 7: happy path, pagination edges, search, each ordering, 401, 403, isolation, DRF-shaped validation).
  */
 
 type Row = Record<string, unknown>

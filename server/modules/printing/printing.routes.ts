@@ -204,7 +204,7 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { roles: ANY_ROLE },
         schema: {
           tags: ['printing'],
-          summary: 'Print the labels of many locations (issue 18): by id, or every location the list finds with `search`; one job per label',
+          summary: 'Print the labels of many locations (SPEC 12.3): by id, or every location the list finds with `search`; one job per label',
           body: printLocationsRequest,
           response: { 202: printLocationsOut },
         },

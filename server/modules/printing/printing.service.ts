@@ -17,7 +17,7 @@ import { renderZpl } from './labels/zpl'
 
 export type LabelKind = 'location' | 'pallet'
 
-/** SPEC 5: a location is printed by its numeric id or (issue 17) its code; a pallet by its code (letters, digits, _ - .) or its SSCC. */
+/** SPEC 5: a location is printed by its numeric id or (SPEC 16.4) its code; a pallet by its code (letters, digits, _ - .) or its SSCC. */
 export const LOCATION_ID_RE = /^\d{1,10}$/
 const LOCATION_CODE_RE = /^[A-Za-z0-9._\-/]{1,64}$/
 export const PALLET_CODE_RE = /^[A-Za-z0-9_.-]{1,64}$/
@@ -50,7 +50,7 @@ export async function findPrinter(db: DbOrTx, companyId: number, ref: number | s
 const spellings = (t: string) => [...new Set([t, t.toUpperCase()])]
 
 /**
- * A location by what its shelf label shows, its code (issue 17), or by its number (SPEC 5, the API's clients): the
+ * A location by what its shelf label shows, its code (SPEC 16.4), or by its number (SPEC 5, the API's clients): the
  * code first, since it is what a user reads and types.
  */
 export async function locationLabelData(db: DbOrTx, companyId: number, ref: string): Promise<LocationLabelData & { id: number }> {
@@ -75,7 +75,7 @@ export async function locationLabelData(db: DbOrTx, companyId: number, ref: stri
 }
 
 /**
- * The pallet code a label is asked for by: the code itself, or the pallet's SSCC (issue 17: as printed or scanned,
+ * The pallet code a label is asked for by: the code itself, or the pallet's SSCC (SPEC 16.4: as printed or scanned,
  * also with its (00) application identifier), in stock or on a draft receipt.
  */
 async function palletCodeOf(db: DbOrTx, companyId: number, ref: string): Promise<string | null> {
@@ -111,7 +111,7 @@ export async function palletLabelData(db: DbOrTx, companyId: number, ref: string
   return palletData(db, companyId, palletCode, lines)
 }
 
-/** A pallet's lines: in stock, or (issue 7) on the draft receipt of a document still being received. */
+/** A pallet's lines: in stock, or (SPEC 2.8) on the draft receipt of a document still being received. */
 async function palletLines(db: DbOrTx, companyId: number, palletCode: string) {
   const stocked = await db
     .select({
@@ -128,7 +128,7 @@ async function palletLines(db: DbOrTx, companyId: number, palletCode: string) {
     .innerJoin(products, eq(products.id, stockLines.productId))
     .where(and(eq(stockLines.companyId, companyId), eq(stockLines.palletCode, palletCode)))
     .orderBy(asc(stockLines.id))
-  // issue 7: the receiving wizard labels its pallets before Finish books them into stock; such a pallet lives in
+  // SPEC 2.8: the receiving wizard labels its pallets before Finish books them into stock; such a pallet lives in
   // the document's draft receipt, with its SSCC already allocated
   return stocked.length ? stocked : await draftPalletLines(db, companyId, palletCode)
 }
@@ -298,7 +298,7 @@ export async function enqueuePrint(
 }
 
 /**
- * The labels of many locations at once (issue 18: "print their labels from the list in one batch"): one query for
+ * The labels of many locations at once (SPEC 12.3: "print their labels from the list in one batch"): one query for
  * every location's label data, one print job per label, inserted in chunks in the caller's transaction. The locations
  * are the ids given, or those the locations list finds with `search` (code or name); more than `max` is refused first.
  */

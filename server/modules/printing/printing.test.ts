@@ -178,7 +178,7 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect(p.last_seen_at).toBeTruthy()
   })
 
-  it('prints many location labels in one batch (issue 18): by id or by the list search, one job each with the same ZPL as one by one', async () => {
+  it('prints many location labels in one batch (SPEC 12.3): by id or by the list search, one job each with the same ZPL as one by one', async () => {
     const batch = (token: string, payload: object) => t.as(token, { method: 'POST', url: '/api/printing/locations/print/', payload })
     const rows = await t.database.db.select({ id: locations.id, code: locations.code }).from(locations).where(eq(locations.companyId, t.seed.companyId)).orderBy(locations.code).limit(3)
     const byId = await batch(operator, { printer: virtualId, copies: 2, ids: rows.map((r) => r.id) })
@@ -309,7 +309,7 @@ describe.each(kinds)('printing on %s', (kind) => {
     expect((await t.as(acme, { method: 'GET', url: `/api/printing/locations/${locationId}/label.svg` })).statusCode).toBe(404)
   })
 
-  it('prints and previews a location by the code on its shelf, and a pallet by its SSCC as printed or scanned (issue 17)', async () => {
+  it('prints and previews a location by the code on its shelf, and a pallet by its SSCC as printed or scanned (SPEC 16.4)', async () => {
     const db = t.database.db
     const [loc] = await db.select({ code: locations.code }).from(locations).where(eq(locations.id, locationId))
     const byCode = await print(operator, 'locations', encodeURIComponent(loc.code), { copies: 1, printer: virtualId })

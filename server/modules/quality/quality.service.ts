@@ -7,7 +7,7 @@ import { emailOutbox, supplierIssueTypes, supplierIssues } from '../../db/schema
 import { type Role, users } from '../../db/schema/users'
 import { ApiError, fieldError, notFound } from '../../http/errors'
 
-/** The issue types every company starts with (issue 5). */
+/** The issue types every company starts with (SPEC 2.15). */
 export const DEFAULT_ISSUE_TYPES = ['Avaria', 'Atraso', 'Divergência de quantidade', 'Qualidade', 'Documentação']
 
 export async function ensureIssueTypes(db: DbOrTx): Promise<void> {
@@ -38,14 +38,14 @@ export const SEVERITY_WORDS: Record<number, string> = { 1: 'muito alta', 2: 'alt
 export type ReportInput = { issueTypeId: number | null; severity: number; description: string; email: boolean; emailTo: string | null | undefined }
 
 /** SPEC 2.15: store the issue with who and when; with email on, put the message in the outbox in the same transaction. */
-/** Who may send a supplier-issue e-mail to an address the company does not have on file (issue 14). */
+/** Who may send a supplier-issue e-mail to an address the company does not have on file (SPEC 15.3). */
 export const FREE_ADDRESS_ROLES: readonly Role[] = ['admin', 'supervisor']
 /** E-mails a user, and a whole company, may send per hour through supplier issues. */
 export const EMAILS_PER_USER_HOUR = 20
 export const EMAILS_PER_COMPANY_HOUR = 200
 
 /**
- * Issue 14: a supplier-issue e-mail goes to addresses the company has on file (the supplier's, its users') unless
+ * SPEC 15.3: a supplier-issue e-mail goes to addresses the company has on file (the supplier's, its users') unless
  * the sender may write free addresses, and no more than so many per hour per user and per company.
  */
 async function checkEmailAddresses(db: DbOrTx, user: { id: number; companyId: number; role?: Role }, supplierEmail: string | null, given: string[] | null): Promise<void> {

@@ -72,7 +72,7 @@ describe.each(kinds)('supplier issues on %s', (kind) => {
   })
 
   it('puts the email in the outbox when email is on (to the address given, or the supplier’s)', async () => {
-    // a free address: a supervisor's call (issue 14)
+    // a free address: a supervisor's call (SPEC 15.3)
     const r = await report(supervisor, supplierId, { issue_type: types[2].id, severity: 2, description: 'Faltaram 3 caixas.', email: true, email_to: 'qualidade@fornecedor.example.com' })
     expect(r.statusCode).toBe(201)
     expect(r.json()).toMatchObject({ email: true, email_to: 'qualidade@fornecedor.example.com', email_status: 'pending' })

@@ -92,7 +92,7 @@ async function assertEditable(tx: DbOrTx, doc: DocRow): Promise<void> {
     })
 }
 
-/** Edit a document while nothing has happened to it (issue 18): its header, and `lines` replaces every line. */
+/** Edit a document while nothing has happened to it (SPEC 12.6): its header, and `lines` replaces every line. */
 export async function updateInboundDocument(db: DbOrTx, user: AuthUser, id: number, body: UpdateDocumentInput): Promise<void> {
   try {
     await db.transaction(async (tx) => {

@@ -37,7 +37,7 @@ export type PutawaySuggestion = {
 const aisleOf = (code: typeof locations.code) => sql`split_part(${code}, '-', 1)`
 
 /**
- * A destination per pallet of the draft (issue 15: suggestions tell the truth): an active storage location of the
+ * A destination per pallet of the draft (SPEC 10.6: suggestions tell the truth): an active storage location of the
  * document's warehouse with the storage class of the pallet's (first) product that has room (pallets there plus open
  * putaway tasks into it below its `capacity_pallets`, when set); truly empty ones first (no stock line and no open
  * putaway task into it), then those in an aisle already holding one of the pallet's products, then by code; no two

@@ -3,7 +3,7 @@ import { putawayBody, putawayOut } from '../../../contracts/inventory/putaway.co
 import { ANY_ROLE } from '../../http/auth-hook'
 import { putawayCommand } from './putaway.service'
 
-/** Put away a received pallet by scanning it and its destination (issue 16, ADR 0014 shape 1). Every role (operators). */
+/** Put away a received pallet by scanning it and its destination (SPEC 11.4, ADR 0014 shape 1). Every role (operators). */
 export const putawayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/inventory/putaways/',

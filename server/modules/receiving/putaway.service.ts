@@ -1,5 +1,5 @@
 /**
- * Putaway, shape 1 (issue 16, ADR 0014, ADR 0005 amended): receipt books a pallet into its warehouse's dock and
+ * Putaway, shape 1 (SPEC 11.5, ADR 0014, ADR 0005 amended): receipt books a pallet into its warehouse's dock and
  * creates a putaway task pointing at the suggested destination; the putaway command moves the pallet from wherever
  * it is (the dock) to the scanned destination with reason `putaway` and finishes the task, in one transaction and
  * once per `command_id`. The task's pallet is known from the receipt lines (receiving owns them).

@@ -10,7 +10,7 @@ import { ledgerMismatches, processFixture, type ProcessFixture } from '../../../
 
 const kinds = await databaseKinds()
 
-/** Issue 16, ADR 0014 shape 1: receipt books into the dock; the putaway scan moves the pallet and finishes its task. */
+/** SPEC 11.5, ADR 0014 shape 1: receipt books into the dock; the putaway scan moves the pallet and finishes its task. */
 describe.each(kinds)('putaway on %s', (kind) => {
   let t: TestApp
   let f: ProcessFixture

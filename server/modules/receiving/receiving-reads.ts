@@ -166,7 +166,7 @@ export async function documentDetail(db: DbOrTx, user: AuthUser, id: number) {
   const booked = all.filter((r) => r.status === 'booked')
   return {
     ...serializeDocumentRow(row),
-    // nothing has happened to it yet (issue 18): the office may still change it
+    // nothing has happened to it yet (SPEC 12.6): the office may still change it
     editable: row.status === 'open' && all.length === 0,
     lines: lines.map(({ line, code, name1, uom, storageClass }) => {
       const arrived = toMilli(line.receivedQty) + toMilli(line.damagedQty)

@@ -47,7 +47,7 @@ const ORDERING = {
   supplier__name: suppliers.name,
 }
 
-/** SPEC 2.8 receiving, on real documents (issue 7). Documents are created by admins and supervisors; the wizard's steps are operator work. */
+/** SPEC 2.8 receiving, on real documents. Documents are created by admins and supervisors; the wizard's steps are operator work. */
 export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.db
 
@@ -155,7 +155,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      // issue 18: a document is cancelled with a reason, which the document and its audit trail keep
+      // SPEC 12.9: a document is cancelled with a reason, which the document and its audit trail keep
       const reason = req.body?.reason
       if (reason === undefined) throw fieldError('reason', 'This field is required.')
       if (reason === '') throw fieldError('reason', 'This field may not be blank.')

@@ -1,5 +1,5 @@
 /**
- * Receiving (SPEC 2.8, issue 7): purchase orders and ASNs, and the 4-step wizard on them.
+ * Receiving (SPEC 2.8): purchase orders and ASNs, and the 4-step wizard on them.
  *
  *   select document → check (PUT/PATCH /draft/: received, damaged, lot, expiry per line) → label (POST /pallets/: a
  *   pallet code and SSCC per pallet) → putaway (GET /putaway-suggestions/, then POST /receive/ books it).

@@ -80,7 +80,7 @@ describe.each(kinds)('receiving on %s', (kind) => {
     expect((await api(acmeToken, 'PUT', `/api/receiving/documents/${id}/draft/`, { lines: [] })).statusCode).toBe(404)
   })
 
-  it('putaway suggestions tell the truth: empty, capacity with open tasks, inactive and non-storage never, and why (issue 15)', async () => {
+  it('putaway suggestions tell the truth: empty, capacity with open tasks, inactive and non-storage never, and why (SPEC 10.6)', async () => {
     const db = t.database.db
     const cls = `zt-${kind}`
     const p = await f.product(uniq('P'), { storageClass: cls })
@@ -285,7 +285,7 @@ describe.each(kinds)('receiving on %s', (kind) => {
     const open = await document([{ product: p, expected_qty: '1' }], 'po')
     const cancel = (id: number, payload?: object, token = admin) => api(token, 'POST', `/api/receiving/documents/${id}/cancel/`, payload)
     expect((await cancel(open.id, { reason: 'Duplicado' }, operator)).statusCode).toBe(403)
-    // issue 18: cancelled with a reason, or not at all
+    // SPEC 12.6: cancelled with a reason, or not at all
     expect((await cancel(open.id)).json()).toMatchObject({ reason: ['This field is required.'] })
     expect((await cancel(open.id, { reason: '   ' })).json()).toMatchObject({ reason: ['This field may not be blank.'], codes: { reason: [{ code: 'blank' }] } })
     expect((await api(admin, 'GET', `/api/receiving/documents/${open.id}/`)).json()).toMatchObject({ status: 'open' })

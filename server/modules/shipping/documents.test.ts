@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { processFixture, type ProcessFixture } from '../../../tests/support/process-fixtures'
 
-// Issue 18: purchase orders, ASNs, sales orders and waves made on the desktop: create, edit while nothing has
+// SPEC 12.6: purchase orders, ASNs, sales orders and waves made on the desktop: create, edit while nothing has
 // happened to them, cancel with a reason; references checked inside the company; every change in the audit trail.
 const kinds = await databaseKinds()
 

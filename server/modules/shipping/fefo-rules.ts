@@ -1,5 +1,5 @@
 /**
- * Shipping's FEFO rules (issue 15, ADR 0011 §3): which stock a pick may take, and when a pick overrides the FEFO
+ * Shipping's FEFO rules (SPEC 10.5, ADR 0011 §3): which stock a pick may take, and when a pick overrides the FEFO
  * choice. The suggestions (pick-suggestions.ts) and Finish (shipment-booking.ts) share them, so what is suggested is
  * exactly what Finish accepts without a reason.
  */

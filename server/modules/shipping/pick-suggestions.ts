@@ -1,6 +1,6 @@
 /**
  * The picking step's suggestions (SPEC 2.9): free stock per open line by FEFO. Only what the stock service's
- * fefoEligible() allows (never expired, blocked or quarantined; issue 15) and, per order, nothing expiring before
+ * fefoEligible() allows (never expired, blocked or quarantined; SPEC 10.4) and, per order, nothing expiring before
  * the customer's minimum shelf life.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'

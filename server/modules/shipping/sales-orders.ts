@@ -1,5 +1,5 @@
 /**
- * Shipping's documents (SPEC 2.9, issue 18): create a sales order, group open orders into a wave, edit either while
+ * Shipping's documents (SPEC 2.9, SPEC 12.6): create a sales order, group open orders into a wave, edit either while
  * picking has not started, cancel with a reason. Every change is in the audit trail (entities sales_orders, waves).
  */
 import type { z } from 'zod'
@@ -96,7 +96,7 @@ async function waveDraftOf(tx: DbOrTx, waveId: number | null): Promise<ShippingD
   return wave?.draft ?? null
 }
 
-/** Edit an order while picking has not started (issue 18): its header, and `lines` replaces every line. */
+/** Edit an order while picking has not started (SPEC 12.6): its header, and `lines` replaces every line. */
 export async function updateSalesOrder(db: DbOrTx, user: AuthUser, id: number, body: UpdateOrderInput): Promise<void> {
   try {
     await db.transaction(async (tx) => {

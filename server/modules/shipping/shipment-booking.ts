@@ -101,7 +101,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
     else if (s.productId !== line.productId) errors.push(`Pick ${i + 1}: stock line ${p.stock_line} holds another product.`)
     else if (s.warehouseId !== order.warehouseId) errors.push(`Pick ${i + 1}: stock line ${p.stock_line} is not in the order's warehouse.`)
     else {
-      // never expired, blocked or quarantined stock, nor a lot shorter-lived than the customer accepts (issue 15)
+      // never expired, blocked or quarantined stock, nor a lot shorter-lived than the customer accepts (SPEC 10.4)
       const floor = floors.get(order.customerId) ?? null
       const what = `stock line ${p.stock_line}${s.lot ? ` (lot ${s.lot})` : ''}`
       if (s.status === 'blocked') errors.push(`Pick ${i + 1}: ${what} is blocked.`)
@@ -221,7 +221,7 @@ type OrderLine = typeof salesOrderLines.$inferSelect
 type PickedStock = { id: number; productId: number; warehouseId: number; expiryDate: string | null; lot: string | null }
 
 /**
- * A pick of a worse lot than FEFO's needs a reason (issue 15): per product, warehouse and shelf-life floor, the picks'
+ * A pick of a worse lot than FEFO's needs a reason (SPEC 10.5): per product, warehouse and shelf-life floor, the picks'
  * total is what FEFO would take from the eligible lines in FEFO order; a pick from a line expiring after the last
  * line FEFO needs is an override. Returns one message per pick that overrides without an `override_reason`.
  */

@@ -1,4 +1,4 @@
-/** The wizard's draft (issue 7): picks, packages, carrier and tracking saved on the open order or wave. */
+/** The wizard's draft (SPEC 2.9): picks, packages, carrier and tracking saved on the open order or wave. */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { salesOrderLines, salesOrders, type ShippingDraft, waves } from '../../db/schema/documents'
@@ -10,7 +10,7 @@ import { type Target, targetOrders } from './shipping-targets'
 
 /**
  * Save the wizard's steps (picks, packages, carrier, tracking) on the open order or wave, so leaving half-way loses
- * nothing (issue 7). The ids it names must be this target's lines and the company's stock lines and carrier (issue 14:
+ * nothing (SPEC 2.9). The ids it names must be this target's lines and the company's stock lines and carrier (SPEC 15.4:
  * a draft never stores another company's ids); quantities and stock are checked at Finish, against the stock then.
  */
 export async function saveShippingDraft(db: DbOrTx, user: AuthUser, target: Target, draft: ShippingDraft): Promise<void> {

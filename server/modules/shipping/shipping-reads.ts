@@ -161,9 +161,9 @@ export async function orderDetail(db: DbOrTx, user: AuthUser, id: number) {
   const [customer] = await db.select({ minShelfLifeDays: customers.minShelfLifeDays }).from(customers).where(eq(customers.id, row.customer.id))
   return {
     ...serializeOrderRow(row),
-    // issue 18: the order shows what the wizard will hold it to
+    // SPEC 12.6: the order shows what the wizard will hold it to
     customer: { ...row.customer, min_shelf_life_days: customer?.minShelfLifeDays ?? null },
-    // picking has not started (issue 18): the office may still change or cancel it
+    // picking has not started (SPEC 12.6): the office may still change or cancel it
     editable: row.status === 'open' && !picking(saved.draft) && !picking(waveSaved?.draft),
     draft: saved.draft ?? null,
     draft_updated_at: saved.at?.toISOString() ?? null,

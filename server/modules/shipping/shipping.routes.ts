@@ -65,7 +65,7 @@ const statusFilter = <T extends string>(raw: string | undefined, allowed: readon
   return list as T[]
 }
 
-/** SPEC 2.9 shipping, on real documents (issue 7). Orders and waves are created by admins and supervisors; shipping is operator work. */
+/** SPEC 2.9 shipping, on real documents. Orders and waves are created by admins and supervisors; shipping is operator work. */
 export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.db
 
@@ -255,7 +255,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => waveDetail(db, req.user, req.params.id),
   )
 
-  // The wizard's steps are the same for an order and for a wave (issue 7): draft, pick suggestions, Finish.
+  // The wizard's steps are the same for an order and for a wave (SPEC 2.9): draft, pick suggestions, Finish.
   const wizardTargets = [
     { kind: 'order', segment: 'orders', suggestions: 'Per open line: what is left and free stock by FEFO with suggested quantities', finish: 'Finish: ship the order (once per idempotency key)' },
     { kind: 'wave', segment: 'waves', suggestions: "Pick suggestions for every open line of the wave's orders", finish: "Finish: ship the wave's open orders (once per idempotency key)" },
@@ -303,7 +303,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/shipping/short-picks/',
     {
-      // the operator who came up short reports it (issue 16)
+      // the operator who came up short reports it (SPEC 11.8)
       config: { roles: ANY_ROLE },
       schema: {
         tags: [TAG],

@@ -1,5 +1,5 @@
 /**
- * Shipping (SPEC 2.9, issue 7): sales orders, waves, and the 4-step wizard on them.
+ * Shipping (SPEC 2.9): sales orders, waves, and the 4-step wizard on them.
  *
  *   select an order or a wave → picking (GET pick-suggestions: stock per line by FEFO) → packing → ship.
  *

@@ -193,7 +193,7 @@ describe.each(kinds)('shipping on %s', (kind) => {
     expect((await api(admin, 'GET', `/api/shipping/orders/${order.id}/`)).json()).toMatchObject({ status: 'shipped', lines: [{ shipped_qty: '2.000', remaining: '3' }] })
   })
 
-  it('never suggests or ships expired, blocked or quarantined stock; respects the customer minimum shelf life (issue 15)', async () => {
+  it('never suggests or ships expired, blocked or quarantined stock; respects the customer minimum shelf life (SPEC 10.4)', async () => {
     const p = await f.product(uniq('P'))
     const expired = await f.stock(p, f.storage[0], 5, { lot: 'EXPIRED', expiryDate: inDays(-1) })
     const blocked = await f.stock(p, f.storage[1], 5, { lot: 'BLOCKED', expiryDate: inDays(2), palletCode: uniq('PAL') })
@@ -243,7 +243,7 @@ describe.each(kinds)('shipping on %s', (kind) => {
     expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
   })
 
-  it('a pick of a worse lot than FEFO needs an override_reason, which the ledger keeps (issue 15)', async () => {
+  it('a pick of a worse lot than FEFO needs an override_reason, which the ledger keeps (SPEC 10.7)', async () => {
     const p = await f.product(uniq('P'))
     const early = await f.stock(p, f.storage[0], 4, { lot: 'EARLY', expiryDate: inDays(20) })
     const late = await f.stock(p, f.storage[1], 10, { lot: 'LATE', expiryDate: inDays(200) })

@@ -1,5 +1,5 @@
 /**
- * The handheld's picking on the shipping model (issue 16): suggestions carry the location's pick sequence; a draft
+ * The handheld's picking on the shipping model (SPEC 11.9): suggestions carry the location's pick sequence; a draft
  * pick keeps why another lot was taken; a short pick becomes an exception task for a supervisor, once per command_id;
  * the desktop and the handheld share the draft, so Finish books what the handheld picked.
  */

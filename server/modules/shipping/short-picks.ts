@@ -1,5 +1,5 @@
 /**
- * A short pick (issue 16): the handheld found less than a pick asked for. The operator's reason becomes an exception
+ * A short pick (SPEC 11.11): the handheld found less than a pick asked for. The operator's reason becomes an exception
  * task for a supervisor, once per command_id (runOnce); the pick itself (what was found) goes to the draft as usual.
  */
 import { and, eq } from 'drizzle-orm'

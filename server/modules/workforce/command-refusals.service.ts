@@ -1,5 +1,5 @@
 /**
- * Handheld commands the server refused (issue 16, ADR 0014): each becomes an exception task for a supervisor, once
+ * Handheld commands the server refused (SPEC 11.11, ADR 0014): each becomes an exception task for a supervisor, once
  * per command_id. The only writer of `command_refusals`; the task goes through createTask.
  */
 import { and, eq, sql } from 'drizzle-orm'

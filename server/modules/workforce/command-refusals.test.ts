@@ -1,5 +1,5 @@
 /**
- * POST /api/workforce/command-refusals/ (issue 16, ADR 0014): a refused handheld command becomes one exception task
+ * POST /api/workforce/command-refusals/ (SPEC 11.11, ADR 0014): a refused handheld command becomes one exception task
  * for supervisors, once per command_id; the operator may report; bad bodies are DRF-shaped; other companies see nothing.
  */
 import { and, eq } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 /**
- * What a handheld caches to validate scans offline (issue 16, ADR 0014): read-only, one query per table, compact.
+ * What a handheld caches to validate scans offline (SPEC 11.10, ADR 0014): read-only, one query per table, compact.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'

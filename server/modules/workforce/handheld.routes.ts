@@ -6,7 +6,7 @@ import { handheldCacheOut } from '../../../contracts/tasks/handheld-cache.contra
 import { handheldCache } from './handheld-cache.service'
 
 /**
- * Issue 16 (ADR 0014), the handheld's own routes: the offline cache it validates scans against, and the report of a
+ * SPEC 11.10 (ADR 0014), the handheld's own routes: the offline cache it validates scans against, and the report of a
  * command the server refused (a supervisor gets an exception task).
  */
 export const handheldRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -19,7 +19,7 @@ async function readTask(db: Db | Tx, user: AuthUser, id: number): Promise<Task> 
 }
 
 /**
- * Issue 7 "Tasks and workforce": an operator (any signed-in user of the company) starts and finishes a task.
+ * SPEC 2.10: an operator (any signed-in user of the company) starts and finishes a task.
  * The tasks service moves the status; what other modules do when a task starts comes from the app (deps.taskHooks).
  */
 export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {

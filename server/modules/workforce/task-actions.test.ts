@@ -69,7 +69,7 @@ describe.each(kinds)('task start/done on %s', (kind) => {
     expect((await t.as(operator, { method: 'POST', url: '/api/workforce/tasks/abc/start/' })).statusCode).toBe(404)
   })
 
-  // issue 17: task 1112 of the demo, assigned to a supervisor, was started by an operator and silently became theirs
+  // SPEC 13.4: task 1112 of the demo, assigned to a supervisor, was started by an operator and silently became theirs
   it("someone else's task is not taken silently: 409 naming the assignee, then a confirmed take-over, recorded", async () => {
     const supervisorId = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'supervisor')))[0].id
     const id = await newTask('open')

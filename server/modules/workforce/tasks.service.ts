@@ -191,7 +191,7 @@ export async function finishTask(db: DbOrTx, user: Actor, id: number, opts: { ta
 }
 
 /**
- * Issue 17: starting or finishing a task assigned to someone else used to reassign it silently. It is refused
+ * SPEC 13.4: starting or finishing a task assigned to someone else used to reassign it silently. It is refused
  * (409 `{detail, code: "assigned_to_other", assignee}`) unless the caller confirms with `takeOver`; a take-over is
  * recorded in the audit trail (who took it from whom). Returns whether the task was taken over. The row is locked, so
  * a concurrent assignment waits.
@@ -277,7 +277,7 @@ export async function countNotDone(db: DbOrTx, ids: number[]): Promise<number> {
 
 /**
  * Open tasks of `type` per location of a warehouse (not done nor cancelled): `{ location id: count }`. Putaway
- * suggestions count the pallets already on their way into a location (issue 15).
+ * suggestions count the pallets already on their way into a location (SPEC 10.9).
  */
 export async function openTasksByLocation(db: DbOrTx, companyId: number, warehouseId: number, type: TaskType): Promise<Record<number, number>> {
   const rows = await db

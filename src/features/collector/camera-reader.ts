@@ -1,5 +1,5 @@
 /**
- * The scanner machine's camera actor for real (SPEC 2.16, issue 6): @zxing/browser is loaded here, with a dynamic
+ * The scanner machine's camera actor for real (SPEC 2.16): @zxing/browser is loaded here, with a dynamic
  * import, only when the camera opens (about 125 kB gzip, STACK.md), then decodes continuously from the rear camera
  * into the preview element. Stopping the actor (camera mode closed, screen left) stops the stream.
  */

@@ -1,5 +1,5 @@
 /**
- * The GS1 names and problems a read shows (issue 6), apart from scanner-texts.ts: they load with the GS1 details
+ * The GS1 names and problems a read shows (SPEC 2.16), apart from scanner-texts.ts: they load with the GS1 details
  * (components/gs1-details.tsx), only when a read holds GS1 data.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'

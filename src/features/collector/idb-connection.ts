@@ -1,5 +1,5 @@
 /**
- * One IndexedDB database of the handheld, opened with idb on first use and kept (issue 16, ADR 0014): the offline
+ * One IndexedDB database of the handheld, opened with idb on first use and kept (SPEC 11.9, ADR 0014): the offline
  * cache (offline/offline-cache.ts) and the outbox (outbox/outbox-db.ts) each hold one. Only idb's openDB, which
  * both already load: no screen gets code it did not have.
  */

@@ -1,5 +1,5 @@
 /**
- * A stock command's `command_id` (issue 15 "Stock commands", STYLE habit 18): a plain UUID the server applies once.
+ * A stock command's `command_id` (SPEC 10.1, STYLE habit 18): a plain UUID the server applies once.
  * randomUUID needs a secure context; a plain-http warehouse network gets a v4 UUID from getRandomValues instead
  * (src/lib/idempotency-key.ts does the same for the wizards' keys, with a prefix the command contract refuses).
  */

@@ -1,4 +1,4 @@
-/** Names of the inventory codes (issue 15) in the user's language: stock status, ledger reasons, adjustment reasons, count states. */
+/** Names of the inventory codes (SPEC 10.7) in the user's language: stock status, ledger reasons, adjustment reasons, count states. */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { AdjustmentReason, CountLocationStatus, CountPlanStatus, MoveReason, StockStatus } from './inventory-types'

@@ -1,4 +1,4 @@
-/** What the inventory API answers (SPEC 3 "Stock item", 2.5 scan, issue 15): the contract's types (contracts/inventory). */
+/** What the inventory API answers (SPEC 3 "Stock item", 2.5 scan, SPEC 10.1): the contract's types (contracts/inventory). */
 export type { ScanResponse, ScanResult, StockLine } from '../../../contracts/inventory/inventory.contract'
 export type {
   AdjustmentBody,

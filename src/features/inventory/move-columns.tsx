@@ -51,7 +51,7 @@ function MoveReasonBadge({ move }: { move: StockMove }) {
   );
 }
 
-/** Issue 15 "The ledger, readable": when, who, reason, reference, product, lot, pallet/SSCC, from, to, quantity. */
+/** SPEC 10.7: when, who, reason, reference, product, lot, pallet/SSCC, from, to, quantity. */
 export const MOVE_COLUMNS: MoveColumn[] = [
   {
     id: "created_at",

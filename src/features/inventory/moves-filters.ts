@@ -1,5 +1,5 @@
 /**
- * The ledger's filters (issue 15 "The ledger, readable"), kept in the URL beside the list's page, search and ordering
+ * The ledger's filters (SPEC 10.7), kept in the URL beside the list's page, search and ordering
  * (STYLE habit 17), under the API's own names so a link reads like the request it makes.
  */
 import { MOVE_REASONS } from '../../../contracts/inventory/inventory.rules'

@@ -28,7 +28,7 @@ export const STOCK_COLUMNS: StockColumn[] = [
     header: msg`Validade`,
     kind: 'date',
     value: (row) => row.expiry_date,
-    // issue 15: expired and near-expiry lines are marked
+    // SPEC 10.5: expired and near-expiry lines are marked
     render: (row) => createElement(ExpiryCell, { line: row }),
     csv: (row) => row.expiry_date,
   },

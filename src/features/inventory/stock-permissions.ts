@@ -1,5 +1,5 @@
 /**
- * The server's WRITE_ROLES for adjustments and count reviews (issue 15: admins and supervisors only) and ADMIN_ONLY
+ * The server's WRITE_ROLES for adjustments and count reviews (SPEC 13.3: admins and supervisors only) and ADMIN_ONLY
  * for the inventory settings: the screens only mirror them, the API decides (STYLE habit 6).
  */
 export const canAdjustStock = (role: string | undefined) => role === 'admin' || role === 'supervisor'

@@ -130,7 +130,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'receiving', label: msg`Recebimento`, to: '/receiving', icon: IconTruckLoading },
       { id: 'inbound-documents', label: msg`Pedidos de compra e ASNs`, to: '/receiving/documents', icon: IconFileInvoice },
       { id: 'shipping', label: msg`Expedição`, to: '/shipping', icon: IconTruckDelivery },
-      // issue 18: the outbound documents the office enters
+      // SPEC 12.6: the outbound documents the office enters
       { id: 'sales-orders', label: msg`Pedidos de venda`, to: '/shipping/orders', icon: IconFileInvoice },
       { id: 'waves', label: msg`Ondas`, to: '/shipping/waves', icon: IconStack2 },
       { id: 'copack', label: msg`Copack`, to: '/manufacturing/copack-orders', icon: IconBox },

@@ -2,7 +2,7 @@ import { listParamsOf, validateListSearch, type ListSearch } from '../../lib/lis
 import { statusOf } from './document-status'
 import type { DocumentStatus } from './shipping-types'
 
-/** A documents list's URL (issue 18, STYLE 17): the list params and the status filter. */
+/** A documents list's URL (SPEC 12.6, STYLE 17): the list params and the status filter. */
 export interface DocumentListSearch extends ListSearch {
   status?: DocumentStatus
 }

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { SALES_ORDER_STATUSES } from '../../../contracts/shipping/shipping.rules'
 import type { DocumentStatus } from './shipping-types'
 
-/** The statuses an order or a wave goes through (SPEC 2.9): the lists' filter and badges (issue 18). */
+/** The statuses an order or a wave goes through (SPEC 2.9): the lists' filter and badges (SPEC 12.6). */
 export const DOCUMENT_STATUSES = SALES_ORDER_STATUSES
 
 export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, MessageDescriptor> = {

@@ -51,7 +51,7 @@ describe('shipping form quantities (exact thousandths, SPEC 9)', () => {
     expect(toPackageItems([{ code: ' PKG-1 ', contents: { 1: '12.500', 2: 0 } }])).toEqual([{ code: 'PKG-1', contents: [{ line: 1, qty: '12.5' }] }])
   })
 
-  it('asks a reason for a pick of a worse lot than FEFO, and sends it only on that pick (issue 15)', () => {
+  it('asks a reason for a pick of a worse lot than FEFO, and sends it only on that pick (SPEC 10.5)', () => {
     const fefo: PickSuggestionLine = {
       ...line,
       remaining: '5.000',

@@ -42,7 +42,7 @@ export function pickedByLine(picks: Record<string, Qty>): Map<number, bigint> {
 const expiryCompare = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1)
 
 /**
- * The picks that take a worse lot than FEFO (issue 15): FEFO covers a line's picked total from its suggestions in
+ * The picks that take a worse lot than FEFO (SPEC 10.5): FEFO covers a line's picked total from its suggestions in
  * order (earliest expiry first); a pick from a stock line expiring after the last one FEFO needs is an override, and
  * the server asks an `override_reason` for it. Keys as `pickKey`.
  */

@@ -9,7 +9,7 @@ export const shippingKeys = {
   target: (target: ShippingTarget) => [...shippingKeys.all, target.kind, target.id] as const,
   suggestions: (target: ShippingTarget) => [...shippingKeys.all, target.kind, target.id, 'pick-suggestions'] as const,
   carriers: () => [...shippingKeys.all, 'carriers'] as const,
-  // the documents screens (issue 18): every status, and the detail the forms edit
+  // the documents screens (SPEC 12.6): every status, and the detail the forms edit
   orderDocuments: (params: ListParams, status: string) => [...shippingKeys.all, 'order-documents', params, status] as const,
   waveDocuments: (params: ListParams, status: string) => [...shippingKeys.all, 'wave-documents', params, status] as const,
   orderDocument: (id: number) => [...shippingKeys.all, 'order-document', id] as const,

@@ -29,7 +29,7 @@ export type { Customer } from '../../../contracts/partners/partners.contract'
 export type { SalesOrderRequest, WaveRequest } from '../../../contracts/shipping/shipping.contract'
 export type { CancelRequest } from '../../../contracts/primitives'
 
-/** A document's status, as the lists filter it (issue 18). */
+/** A document's status, as the lists filter it (SPEC 12.6). */
 export type DocumentStatus = SalesOrder['status']
 
 /** A customer as the order form holds it: its minimum shelf life is shown under the picker. */

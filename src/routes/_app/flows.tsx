@@ -5,7 +5,7 @@ interface FlowsSearch {
   machine?: string
 }
 
-// issue 8: the flows screen; this route's chunk (with elkjs and @xstate/graph) loads only here
+// ADR 0007: the flows screen; this route's chunk (with elkjs and @xstate/graph) loads only here
 export const Route = createFileRoute('/_app/flows')({
   validateSearch: (search: Record<string, unknown>): FlowsSearch => (typeof search.machine === 'string' ? { machine: search.machine } : {}),
   component: FlowsRoute,

@@ -8,7 +8,7 @@ import { printJobsQueryOptions, RECENT_JOBS } from '../../features/printing/api/
 import { PrintingScreen } from '../../features/printing/components/printing-screen'
 
 export const Route = createFileRoute('/_app/printing')({
-  // issue 13 §5: the jobs list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  // SPEC 2.14: the jobs list's page, page size, search and ordering live in the URL; the loader prefetches that page
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => listParamsOf(search, RECENT_JOBS),
   // the jobs table shows a failed load itself, so a failure here must not replace the screen

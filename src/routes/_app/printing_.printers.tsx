@@ -9,7 +9,7 @@ import { PrintersScreen } from '../../features/printing/components/printers-scre
 
 // /printing is a leaf route: this page sits beside it (printing_), not inside it
 export const Route = createFileRoute('/_app/printing_/printers')({
-  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  // SPEC 2.14: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself, so a failure here must not replace the screen; the form checks names against all printers

@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_app/settings')({
   component: SettingsRoute,
 })
 
-// SPEC 2.13 and issue 15: the user's details, then the company's inventory settings, then where its printers may be
+// SPEC 2.13 and SPEC 10.1: the user's details, then the company's inventory settings, then where its printers may be
 // (ADR 0004)
 function SettingsRoute() {
   return (

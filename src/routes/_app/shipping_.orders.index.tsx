@@ -8,7 +8,7 @@ import { NewDocumentButton } from '../../features/shipping/components/document-p
 import { documentListDeps, validateDocumentListSearch } from '../../features/shipping/document-list-search'
 
 export const Route = createFileRoute('/_app/shipping_/orders/')({
-  // issue 18, STYLE 17: page, search, ordering and the status filter live in the URL
+  // SPEC 12.6, STYLE 17: page, search, ordering and the status filter live in the URL
   validateSearch: validateDocumentListSearch,
   loaderDeps: ({ search }) => documentListDeps(search),
   // the table shows a failed load itself (SPEC 8)

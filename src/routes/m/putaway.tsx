@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PutawayScreen } from '../../features/collector/components/putaway-screen'
 
-/** /m/putaway (issue 16): put a received pallet away by scanning it and its destination; `?task=` for one task. */
+/** /m/putaway (SPEC 11.4): put a received pallet away by scanning it and its destination; `?task=` for one task. */
 export const Route = createFileRoute('/m/putaway')({
   validateSearch: (search: Record<string, unknown>): { task?: number } => {
     const task = Number(search.task)

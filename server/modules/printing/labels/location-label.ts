@@ -5,7 +5,7 @@ export type LocationLabelData = { code: string; name: string; warehouseCode: str
 export const LOCATION_LABEL_SIZE = { widthMm: 100, heightMm: 50 }
 
 /**
- * Location label (issue 5): the location code large, the warehouse, and a Code 128 of the code. Drawn on a
+ * Location label (ADR 0004): the location code large, the warehouse, and a Code 128 of the code. Drawn on a
  * 100 × 50 mm design and stretched to the printer's label size.
  */
 export function locationLabel(loc: LocationLabelData, size = LOCATION_LABEL_SIZE): LabelModel {

@@ -36,7 +36,7 @@ function api(onWrite: (r: MockRequest) => { status: number; body: unknown }) {
   })
 }
 
-// issue 18: a product's packs are edited on its form and saved with it
+// SPEC 12.1: a product's packs are edited on its form and saved with it
 describe("the product form's packs", () => {
   it('shows the packs, edits one, removes none, adds one; a GTIN the server refuses shows on its row and what was typed stays', { timeout: 120_000 }, async () => {
     let attempt = 0

@@ -73,7 +73,7 @@ const uomOptions = () => ({
 })
 
 /**
- * Create or edit a product (issue 18): GTINs with their check digit verified here and by the server; what the server
+ * Create or edit a product (SPEC 12.2): GTINs with their check digit verified here and by the server; what the server
  * refuses shows on its field and the form keeps what was typed; deactivating is the "Ativo" switch. Its packs (units
  * per pack, per pallet, their GTINs) are edited here too and saved with the product, in one request.
  */

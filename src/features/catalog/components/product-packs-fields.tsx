@@ -61,7 +61,7 @@ export function packRules(i18n: I18n) {
 type FormWithPacks = UseFormReturnType<{ packs: PackRow[]; uom: string | null }>
 
 /**
- * A product's packs on its form (issue 18): per row its unit, units of the product per pack, the pack's GTIN and
+ * A product's packs on its form (SPEC 12.2): per row its unit, units of the product per pack, the pack's GTIN and
  * packs per pallet, with the units per pallet they make. Rows are added and removed; the server refuses, on the row,
  * a GTIN another product owns, a unit twice, or changing a pack whose unit holds stock.
  */

@@ -26,7 +26,7 @@ const columns: DataColumn<ProductPack>[] = [
   { id: 'weight_kg', header: msg`Peso (kg)`, value: (row) => row.weight_kg, kind: 'number' },
 ]
 
-/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+/** Its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own. */
 export function ProductPacksTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   return (

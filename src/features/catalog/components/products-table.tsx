@@ -84,7 +84,7 @@ const columns = (i18n: I18n): DataColumn<Product>[] => [
 ];
 
 /**
- * Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. Admins and supervisors create and edit (issue 18).
+ * Its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own. Admins and supervisors create and edit (SPEC 12.2).
  * `rowActions`: more controls for each row (the route composes other features' actions here, such as the history link).
  */
 export function ProductsTable({

@@ -22,7 +22,7 @@ function describeError(error: Error) {
   return <Trans>Nenhum endpoint de UOM encontrado (testados: {tested})</Trans>
 }
 
-/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+/** Its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own. */
 export function UomsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   const editor = useResourceEditor(uomResource)

@@ -1,5 +1,5 @@
 /**
- * The operator's count tasks (issue 16, /m/count): open count tasks assigned to them, and the free ones they may take, each a location of a count plan
+ * The operator's count tasks (SPEC 11.7, /m/count): open count tasks assigned to them, and the free ones they may take, each a location of a count plan
  * (reference 'CNT-000123', a recount 'CNT-000123 recount'). The last answer is kept on the device, so a reload without
  * the network still lists them; the app orders them by location (pick sequence, then code).
  */

@@ -7,7 +7,7 @@ export function getLabelPrinters(signal?: AbortSignal): Promise<{ count: number;
   return api.get('/printing/printers/', { query: { page_size: 100, ordering: 'name' }, signal })
 }
 
-/** The signed-in user's preferences (issue 17): their default printer. Not lib/user-preferences' query options, which bring TanStack Query. */
+/** The signed-in user's preferences (SPEC 2.13): their default printer. Not lib/user-preferences' query options, which bring TanStack Query. */
 export function getMyPreferences(signal?: AbortSignal): Promise<Preferences> {
   return api.get<Preferences>('/auth/preferences/', { signal })
 }

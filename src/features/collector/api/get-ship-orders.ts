@@ -1,5 +1,5 @@
 /**
- * /m/ship's data (issue 16): the open orders to pick, and for one order what is left to pick in pick-path order,
+ * /m/ship's data (SPEC 11.8): the open orders to pick, and for one order what is left to pick in pick-path order,
  * built from the same server model the desktop wizard uses (pick suggestions by FEFO and the saved draft), so the
  * handheld picks what the desktop has not and either can finish.
  */

@@ -7,7 +7,7 @@ export function taskAction(id: number, action: 'start' | 'done'): Promise<Task> 
   return api.post<Task>(`/workforce/tasks/${id}/${action}/`)
 }
 
-/** Whose the task became meanwhile, when the server refused because it is someone else's now (issue 17). */
+/** Whose the task became meanwhile, when the server refused because it is someone else's now (SPEC 13.4). */
 export function assignedToOther(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null
   const body = error.data as Partial<TaskAssignedToOther> | undefined

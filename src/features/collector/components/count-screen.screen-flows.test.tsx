@@ -1,5 +1,5 @@
 /**
- * The count machine's generated paths replayed on /m/count (issue 16, ADR 0007): the real screen with the real
+ * The count machine's generated paths replayed on /m/count (SPEC 11.7, ADR 0007): the real screen with the real
  * machine and its real actors (the operator's count tasks asked from the server, the offline cache classifying each
  * read, the outbox writing the count), the HTTP layer faked at `fetch` and the outbox write held until the path says
  * how it ends. Each model event is a stimulus: the answer to the tasks request (the first TASKS) or the network
@@ -187,7 +187,7 @@ function countDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, eve
 
 handheldReplayHooks()
 
-describe('count machine replayed on /m/count (issue 16)', () => {
+describe('count machine replayed on /m/count (SPEC 11.7)', () => {
   it('the replayed paths reach every state, and every transition the screen can stage', () => {
     expect(plan.coverage.states.missing).toEqual([])
     // no stimulus on the screen: a quantity with nothing read (its field is not shown), 'Local vazio' after a line

@@ -1,5 +1,5 @@
 /**
- * /m/count (issue 16) in jsdom: the operator's count tasks by location (pick sequence, then code); a location is
+ * /m/count (SPEC 11.9) in jsdom: the operator's count tasks by location (pick sequence, then code); a location is
  * counted by scanning it and what it holds (repeats add one, a GS1 read fills lot, expiry and quantity), Confirm
  * goes to the outbox and from there to POST /inventory/counts/{plan}/locations/{location}/ with its command_id;
  * blind: no system quantity shows; 'Local vazio' needs its own Confirm; scans that do not fit are refused.

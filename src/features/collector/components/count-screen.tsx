@@ -49,7 +49,7 @@ export function countSummary(input: CountSubmission): string {
 }
 
 /**
- * /m/count (issue 16): the count machine on the collector. The operator's count tasks, by location; every read is
+ * /m/count (SPEC 11.7): the count machine on the collector. The operator's count tasks, by location; every read is
  * classified against the offline cache in the keydown's own task and given to the machine, which accepts or refuses
  * it at once; Confirm writes the count to the outbox (`inventory.count`, with its command_id), which sends it when it
  * can. Blind: the system quantity shows only when the count plan is not blind (the inventory setting, per plan).

@@ -23,7 +23,7 @@ const DATES = new Set<Gs1FieldName>(['productionDate', 'bestBefore', 'expiryDate
 const NUMBERS = new Set<Gs1FieldName>(['count', 'itemCount', 'netWeightKg'])
 
 /**
- * Issue 6: a GS1-128 read shown as its AIs (SSCC, GTIN, lot, expiry, quantity…), a wrong check digit flagged;
+ * SPEC 2.16: a GS1-128 read shown as its AIs (SSCC, GTIN, lot, expiry, quantity…), a wrong check digit flagged;
  * nothing when the code holds no GS1 data. Loaded lazily (the default export) with the parser and its words, only
  * for a read that gs1-form.ts mightBeGs1 lets through: the scan screen's first load carries neither.
  */

@@ -15,9 +15,9 @@ function isScanResponse(value: unknown): value is ScanResponse {
 }
 
 /**
- * /m/lookup (issue 6, beyond SPEC's placeholder): scan or type a product, location or pallet and see its stock
+ * /m/lookup (ADR 0006, beyond SPEC's placeholder): scan or type a product, location or pallet and see its stock
  * lines. The same scanner as /m/scan (a burst from anywhere, the box and Enter, the camera), without a history.
- * Its box and alerts are /m/scan's plain elements, not Mantine's inputs (issue 16's first-load budget).
+ * Its box and alerts are /m/scan's plain elements, not Mantine's inputs (the first-load budget of SPEC 11.13).
  */
 export function LookupScreen() {
   const { t, i18n } = useLingui()

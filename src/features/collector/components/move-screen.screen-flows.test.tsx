@@ -1,5 +1,5 @@
 /**
- * The move machine's generated paths replayed on /m/move (issue 16, ADR 0007): the real screen with the real machine
+ * The move machine's generated paths replayed on /m/move (SPEC 11.6, ADR 0007): the real screen with the real machine
  * and its real actors (the offline cache classifying each read, the outbox writing the move), the HTTP layer faked at
  * `fetch` and the outbox write held until the path says how it ends (tests/support/handheld-replay.ts). Each model
  * event is a stimulus: a scanner's burst of the code the model's target stands for, the quantity typed and OK,
@@ -109,7 +109,7 @@ function moveDriver(user: UserEvent): ScreenDriver {
 
 handheldReplayHooks()
 
-describe('move machine replayed on /m/move (issue 16)', () => {
+describe('move machine replayed on /m/move (SPEC 11.6)', () => {
   it('the replayed paths reach every state and transition of the machine', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])

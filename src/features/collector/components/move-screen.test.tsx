@@ -1,5 +1,5 @@
 /**
- * /m/move (issue 16) in jsdom: a pallet moves in two scans and Confirm, the move goes to the outbox and from there to
+ * /m/move (SPEC 11.9) in jsdom: a pallet moves in two scans and Confirm, the move goes to the outbox and from there to
  * POST /inventory/moves/ with its command_id; a scan that does not fit the step is refused on the spot with its reason.
  */
 import { act, screen, waitFor } from '@testing-library/react'

@@ -33,7 +33,7 @@ function Field({ label, value }: { label: React.ReactNode; value: string | null 
 }
 
 /**
- * /m/move (issue 16): the move machine on the collector. Every read is classified against the offline cache in the
+ * /m/move (SPEC 11.10): the move machine on the collector. Every read is classified against the offline cache in the
  * keydown's own task and given to the machine, which accepts or refuses it at once (sound, vibration, flash);
  * Confirm writes the move to the outbox, which sends it when it can.
  */

@@ -3,7 +3,7 @@ import type { ScanTarget } from '../offline/offline-cache'
 
 /**
  * A read as the move machine sees it (also the ship flow's, for its pick scans). A module of its own so that the ship
- * screen does not load the move screen and its machine with it (issue 16's first-load budget).
+ * screen does not load the move screen and its machine with it (the first-load budget of SPEC 11.13).
  */
 export function toMoveTarget(target: ScanTarget): MoveTarget {
   switch (target.kind) {

@@ -4,7 +4,7 @@ import { IconCloudUpload, IconAlertTriangle } from '@tabler/icons-react'
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useOutboxCounts } from '../outbox/outbox-context'
 
-/** The header's 'N pendentes' (issue 16): how many commands wait to be sent, and a mark when some were refused. */
+/** The header's 'N pendentes' (SPEC 11.11): how many commands wait to be sent, and a mark when some were refused. */
 export function PendingBadge() {
   const { t } = useLingui()
   const counts = useOutboxCounts()

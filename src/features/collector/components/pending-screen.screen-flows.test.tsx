@@ -39,7 +39,7 @@ const REASON = 'O palete PAL-3 não está em estoque.'
 // the app's back-off (outbox-provider.tsx starts the sender with the machine's defaults)
 const APP_BACKOFF = { baseDelayMs: 1000, maxDelayMs: 60_000 }
 
-// the sender sends the waiting moves in one request (POST /api/commands/batch/, issue 16's drain)
+// the sender sends the waiting moves in one request (POST /api/commands/batch/, the drain of SPEC 11.9)
 const isSend = (r: MockRequest) => r.method === 'POST' && r.url.pathname === '/api/commands/batch/'
 /**
  * The batch's answer for the first command sent: the path stages one command's outcome, so the server answers that
@@ -217,7 +217,7 @@ afterEach(async () => {
   delete (window.navigator as { onLine?: boolean }).onLine
 })
 
-describe('outbox sender replayed on /m/pending and the collector header (issue 16)', () => {
+describe('outbox sender replayed on /m/pending and the collector header (SPEC 11.9)', () => {
   it('the replayed paths reach every state and transition of the machine', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])

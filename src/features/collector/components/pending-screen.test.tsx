@@ -1,5 +1,5 @@
 /**
- * The outbox in the collector (issue 16): the header counts what waits ('2 pendentes'), 'Pendências' lists it and
+ * The outbox in the collector (SPEC 11.11): the header counts what waits ('2 pendentes'), 'Pendências' lists it and
  * the refused commands with the server's reason, and signing out with unsent commands warns and keeps them.
  */
 import { screen, waitFor, within } from '@testing-library/react'
@@ -27,7 +27,7 @@ describe('collector outbox screens', () => {
 
     await renderApp('/m/pending')
     await screen.findByRole('heading', { name: 'Pendências' })
-    // the outbox loads lazily with the screen (issue 16's first-load budget): on a busy machine that is more than 1 s
+    // the outbox loads lazily with the screen (the first-load budget of SPEC 11.13): on a busy machine that is more than 1 s
     // the header may render again while the outbox loads: ask again until it says so (not the first node found)
     await waitFor(() => expect(screen.getByText('2 pendentes')).toBeInTheDocument(), { timeout: 10_000 })
     const waiting = await screen.findByTestId('pending-list')

@@ -49,7 +49,7 @@ function SenderStatus({ status, attempt }: { status: string; attempt: number }) 
   )
 }
 
-/** /m/pending, 'Pendências' (issue 16): what waits to be sent, and what the server refused with its reason. */
+/** /m/pending, 'Pendências' (SPEC 11.11): what waits to be sent, and what the server refused with its reason. */
 export function PendingScreen() {
   const { t } = useLingui()
   const { pending, refused, sendNow, dismiss, status, attempt } = useOutbox()

@@ -1,5 +1,5 @@
 /**
- * The putaway machine's generated paths replayed on /m/putaway (issue 16, ADR 0007): the real screen with the real
+ * The putaway machine's generated paths replayed on /m/putaway (SPEC 11.5, ADR 0007): the real screen with the real
  * machine and its real actors (the offline cache classifying each read and holding the operator's putaway tasks, the
  * outbox writing the putaway), the HTTP layer faked at `fetch` and the outbox write held until the path says how it
  * ends. Each model event is a stimulus: a scanner's burst of the target's code, the network coming back (the cache
@@ -128,7 +128,7 @@ function putawayDriver(app: RenderAppResult, user: UserEvent, events: ReturnType
 
 handheldReplayHooks()
 
-describe('putaway machine replayed on /m/putaway (issue 16)', () => {
+describe('putaway machine replayed on /m/putaway (SPEC 11.5)', () => {
   it('the replayed paths reach every state and transition of the machine', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])

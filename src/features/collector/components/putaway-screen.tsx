@@ -59,7 +59,7 @@ function Field({ label, value, testId }: { label: React.ReactNode; value: string
 }
 
 /**
- * /m/putaway (issue 16, ADR 0014 shape 1): the putaway machine on the collector. Scan a putaway task's pallet, read
+ * /m/putaway (SPEC 11.5, ADR 0014 shape 1): the putaway machine on the collector. Scan a putaway task's pallet, read
  * the suggested destination, scan the destination: each read is classified against the offline cache in its keydown's
  * task, a location not valid for the pallet is refused at once with the reason, and a valid one writes the putaway to
  * the outbox, which finishes the task when it reaches the server. Opened from /m/tasks with `task`: that task only.

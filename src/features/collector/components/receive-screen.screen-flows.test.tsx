@@ -1,5 +1,5 @@
 /**
- * The receive machine's generated paths replayed on /m/receive (issue 16, ADR 0007): the real screen with the real
+ * The receive machine's generated paths replayed on /m/receive (SPEC 11.4, ADR 0007): the real screen with the real
  * machine and its real actors (the document looked up by its code, the pallet closed into the draft receipt with its
  * SSCC and label, the receipt written to the outbox), the HTTP layer faked at `fetch` and the outbox write held until
  * the path says how it ends. Each model event is a stimulus: a scanner's burst (a GS1 read for lot, expiry or
@@ -198,7 +198,7 @@ function receiveDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): 
 
 handheldReplayHooks()
 
-describe('receive machine replayed on /m/receive (issue 16)', () => {
+describe('receive machine replayed on /m/receive (SPEC 11.4)', () => {
   it('the replayed paths reach every state, and every transition the screen can stage', () => {
     expect(plan.coverage.states.missing).toEqual([])
     // no stimulus on the screen: Confirm with nothing in hand (no Confirmar on the item step) and a blank lot (OK is

@@ -1,5 +1,5 @@
 /**
- * /m/receive (issue 16) in jsdom: an ASN scanned by its code, a product read twice adds one, a GS1-128 read fills
+ * /m/receive (SPEC 11.3) in jsdom: an ASN scanned by its code, a product read twice adds one, a GS1-128 read fills
  * lot, expiry and quantity, a quantity over the expected needs a second Confirm, each pallet closed goes into the
  * draft receipt, gets its SSCC and its label on the printer, and Finish goes through the outbox to the same receive
  * endpoint as the desktop wizard with the command_id as idempotency key; a scan that does not fit is refused.

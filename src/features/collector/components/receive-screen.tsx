@@ -105,7 +105,7 @@ function TypedField({ label, inputMode, placeholder, onSubmit }: { label: string
 const itemText = (i: ReceiveItem) => `${i.qty} × ${i.productCode}${i.lot ? ` (${i.lot})` : ''}`
 
 /**
- * /m/receive (issue 16): the receive machine on the collector. A document is picked by its code or from the list;
+ * /m/receive (SPEC 11.4): the receive machine on the collector. A document is picked by its code or from the list;
  * every product read is classified against the offline cache in the keydown's own task and given to the machine,
  * which accepts or refuses it at once (sound, vibration, flash). Closing a pallet saves the items in the document's
  * draft receipt (the desktop wizard's), gives it an SSCC and prints its label on the operator's printer; Finish
@@ -126,7 +126,7 @@ export function ReceiveScreen() {
   const prefs = useDeviceRequest(`preferences:${username}`, getMyPreferences, { retry: false })
   const printerList = printers.data?.results ?? []
   const preferred = prefs.data?.default_printer?.id
-  // the printer chosen on this device, else the user's default (issue 17, Settings), else the only (or first) one
+  // the printer chosen on this device, else the user's default (SPEC 2.13, Settings), else the only (or first) one
   const printer = printerList.find((p) => String(p.id) === chosenPrinter) ?? printerList.find((p) => p.id === preferred) ?? printerList[0] ?? null
 
   const latest = useRef({ index, enqueue, printer: printer?.id ?? null, i18n })
@@ -149,7 +149,7 @@ export function ReceiveScreen() {
               {
                 document: input.document.id,
                 ...(pallets.length ? { pallets } : {}),
-                // issue 16: damage opens a supplier issue with the booking
+                // SPEC 11.4: damage opens a supplier issue with the booking
                 ...(damaged.length ? { report_issue: { description: latest.current.i18n._(msg`Avaria no recebimento pelo coletor: ${damage}`) } } : {}),
               },
               `${input.document.code}: ${input.pallets.map((p) => p.sscc ?? p.palletCode ?? '—').join(', ')}`,
@@ -333,7 +333,7 @@ export function ReceiveScreen() {
       ) : null}
 
       {doc && printerList.length > 1 ? (
-        // a plain select, not Mantine's (its input kit weighs on the first load, issue 16)
+        // a plain select, not Mantine's (its input kit weighs on the first load, SPEC 11.13)
         <div>
           <label htmlFor={`${id}-printer`} className={classes.label}>
             {t`Impressora de etiquetas`}

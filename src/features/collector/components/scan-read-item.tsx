@@ -8,7 +8,7 @@ import { formatQty, intlLocale } from '../../../lib/format'
 import { asScanSummary } from '../scan-history-storage'
 import { readSourceText, readStatusText, scanKindText } from '../scanner-texts'
 
-// issue 6's budget: the GS1 parser, its words and the details list load with the first read that may hold GS1 data
+// the budget of SPEC 11.13: the GS1 parser, its words and the details list load with the first read that may hold GS1 data
 const Gs1Details = lazy(() => import('./gs1-details'))
 
 const STATUS_ICON: Record<ReadStatus, typeof IconCheck> = { pending: IconClock, done: IconCheck, failed: IconX, offline: IconWifiOff }

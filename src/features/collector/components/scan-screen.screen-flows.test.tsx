@@ -1,5 +1,5 @@
 /**
- * The scanner machine's generated paths replayed on the collector's scan screen (issue 8): the
+ * The scanner machine's generated paths replayed on the collector's scan screen (ADR 0007): the
  * real screen with the real machine and its real actors (use-scanner.ts: the lookup through the
  * API client, the camera reader), the HTTP layer faked at `fetch` and the camera faked below the
  * camera reader (@zxing/browser's reader and getUserMedia). The paths are those the screen can
@@ -177,7 +177,7 @@ afterEach(async () => {
   Reflect.deleteProperty(navigator, 'mediaDevices')
 })
 
-describe('scanner machine replayed on the collector scan screen (issue 8)', () => {
+describe('scanner machine replayed on the collector scan screen (ADR 0007)', () => {
   it('the replayed paths reach every state and transition of the machine', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])

@@ -1,5 +1,5 @@
 /**
- * The collector's scan screen (issue 6) in jsdom: a scanner's burst on window makes one read wherever focus is
+ * The collector's scan screen (ADR 0006) in jsdom: a scanner's burst on window makes one read wherever focus is
  * (also with one key held back 100 ms),
  * a person typing slowly into the box and pressing Enter is served, the history comes back from storage, and
  * the camera says 'Falha ao iniciar câmera' where there is no camera API.

@@ -10,17 +10,17 @@ import { readStatusText, scannerText } from '../scanner-texts'
 import { isNotFound, ScanReadItem, visibleCode } from './scan-read-item'
 import classes from './scan-screen.module.css'
 
-// issue 6's budget: the camera mode's texts and buttons load when it opens (with @zxing/browser, camera-reader.ts)
+// the budget of SPEC 11.13: the camera mode's texts and buttons load when it opens (with @zxing/browser, camera-reader.ts)
 const CameraPanel = lazy(() => import('./camera-panel'))
 
-// an unknown code names nothing: the error feedback when its answer arrives (issue 16)
+// an unknown code names nothing: the error feedback when its answer arrives (SPEC 11.2)
 const isUnknownCode = (result: unknown) => (result as { kind?: unknown } | null)?.kind === null
 
 // SPEC 9: the history keeps the last 50 reads
 const HISTORY_CAP = 50
 
 /**
- * /m/scan (SPEC 2.16, issue 6): keyboard mode (a scanner's burst from anywhere on the screen, or a code typed into
+ * /m/scan (SPEC 2.16, ADR 0006): keyboard mode (a scanner's burst from anywhere on the screen, or a code typed into
  * the box and Enter) and camera mode; each read is looked up, buzzes, and joins the last 50, kept across reloads.
  */
 export function ScanScreen() {

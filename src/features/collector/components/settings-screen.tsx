@@ -11,7 +11,7 @@ function volumeLevel(volume: number): VolumeLevel {
   return volume <= 0.4 ? 'low' : volume <= 0.8 ? 'medium' : 'high'
 }
 
-/** /m/settings (issue 16): the scan feedback, on by default; big switches a gloved thumb can hit. */
+/** /m/settings (SPEC 11.2): the scan feedback, on by default; big switches a gloved thumb can hit. */
 export function SettingsScreen() {
   const { t } = useLingui()
   const [settings, setSettings] = useState<FeedbackSettings>(() => readFeedbackSettings())

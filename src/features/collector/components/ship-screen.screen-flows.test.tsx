@@ -1,5 +1,5 @@
 /**
- * The ship machine's generated paths replayed on /m/ship (issue 16, ADR 0007): the real screen with the real machine
+ * The ship machine's generated paths replayed on /m/ship (SPEC 11.8, ADR 0007): the real screen with the real machine
  * and its real actors (the order's picks built from the server's pick suggestions, each pick, short pick and the
  * loading written to the outbox), the HTTP layer faked at `fetch` and the outbox writes held until the path says how
  * they end. Each model event is a stimulus: an order opened from the list (START: the model's two orders are what the
@@ -222,7 +222,7 @@ function shipDriver(user: UserEvent): ScreenDriver {
 
 handheldReplayHooks()
 
-describe('ship machine replayed on /m/ship (issue 16)', () => {
+describe('ship machine replayed on /m/ship (SPEC 11.8)', () => {
   it('the replayed paths reach every state, and every transition the screen can stage', () => {
     expect(plan.coverage.states.missing).toEqual([])
     // no stimulus on the screen: a blank reason (OK is disabled while the field is blank)

@@ -1,5 +1,5 @@
 /**
- * /m/ship (issue 16) in jsdom: an order opened by scanning its code, its pick by scanning the location and the
+ * /m/ship (SPEC 11.8) in jsdom: an order opened by scanning its code, its pick by scanning the location and the
  * product (a wrong location refused with its reason), one less than asked with the short pick's reason, and the
  * loading: the outbox sends the draft pick, the short pick's report and the shipment, each with its command_id.
  */

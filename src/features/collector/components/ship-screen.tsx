@@ -49,7 +49,7 @@ function Field({ label, value }: { label: React.ReactNode; value: string | null 
 }
 
 /**
- * /m/ship (issue 16): the ship machine on the collector. The operator picks an open order (scan its code or tap it);
+ * /m/ship (SPEC 11.8): the ship machine on the collector. The operator picks an open order (scan its code or tap it);
  * its picks come from the same draft and FEFO suggestions as the desktop wizard, in pick-path order. Every read is
  * classified against the offline cache and given to the machine, which accepts or refuses it at once (sound,
  * vibration, flash); each confirmed pick, a short pick's reason and the loading are written to the outbox.

@@ -2,7 +2,7 @@ import { Button, Modal, Stack, Text } from '@mantine/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 
 /**
- * Signing out with unsent commands (issue 16): a warning, never a loss. The commands stay on the device and go when
+ * Signing out with unsent commands (SPEC 11.1): a warning, never a loss. The commands stay on the device and go when
  * their operator signs in again here.
  */
 export function SignOutDialog({ unsent, opened, onCancel, onConfirm }: { unsent: number; opened: boolean; onCancel: () => void; onConfirm: () => void }) {

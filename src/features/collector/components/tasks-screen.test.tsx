@@ -19,7 +19,7 @@ const FREE = {
 }
 
 describe('/m/tasks', () => {
-  // issue 17: a free task that a supervisor took meanwhile is not taken from them; the operator is told whose it is
+  // SPEC 14.1: a free task that a supervisor took meanwhile is not taken from them; the operator is told whose it is
   it('a free task someone took meanwhile: says whose it is now, in the screen language, and takes nothing', async () => {
     const { requests } = mockApi(({ url, method }) => {
       if (method === 'POST' && url.pathname === `/api/workforce/tasks/${FREE.id}/start/`) {

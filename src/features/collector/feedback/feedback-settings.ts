@@ -1,5 +1,5 @@
 /**
- * The collector's feedback settings (issue 16): sound, vibration and the full-screen flash, each on by default,
+ * The collector's feedback settings (SPEC 11.2): sound, vibration and the full-screen flash, each on by default,
  * kept per device in localStorage (a handheld is shared by shifts; the warehouse's noise is the device's, not the person's).
  */
 import { readString, writeString } from '../../../lib/storage'

@@ -1,5 +1,5 @@
 /**
- * Scan feedback (issue 16): distinct sound, vibration and flash for success and error, each switchable, on by
+ * Scan feedback (SPEC 11.2): distinct sound, vibration and flash for success and error, each switchable, on by
  * default; and on the scan screen the read is signalled in the keydown's own task, before its lookup answers.
  */
 import { act, screen } from '@testing-library/react'

@@ -1,5 +1,5 @@
 /**
- * Feedback an operator notices without looking (issue 16): a generated sound (Web Audio, no files), a vibration
+ * Feedback an operator notices without looking (SPEC 11.2): a generated sound (Web Audio, no files), a vibration
  * pattern and a full-screen colour flash, distinct for success and error. Everything here is synchronous DOM and
  * audio work started in the same task as the scan: no network, no React render, before any lookup (the scan-to-
  * feedback budget is 30 ms unthrottled, 100 ms at 4x CPU throttling).
@@ -28,7 +28,7 @@ let audio: AudioContext | null = null
 
 /**
  * Performance marks when the sound starts and the flash is applied ('movatic:feedback:sound', 'movatic:feedback:
- * flash'): `npm run bench:web` times scan to feedback with them (issue 16's budget). Always on and cheap: the last
+ * flash'): `npm run bench:web` times scan to feedback with them (the budget of SPEC 11.13). Always on and cheap: the last
  * mark of each name is dropped first, so the timeline never grows; a PerformanceObserver still sees every one.
  */
 export const FEEDBACK_MARKS = { sound: 'movatic:feedback:sound', flash: 'movatic:feedback:flash' } as const

@@ -1,5 +1,5 @@
 /**
- * The handheld's reads (issue 16, ADR 0014 amendment): no TanStack Query on the collector's screens, whose first load
+ * The handheld's reads (SPEC 11.13, ADR 0014 amendment): no TanStack Query on the collector's screens, whose first load
  * must stay small, so each screen reads through this one hook. A request runs on mount and again whenever its key
  * changes (a null key: nothing is asked, what was read stays), is aborted when the screen goes or the key changes, is
  * tried once more after a second unless the server refused it (a 4xx will not change; SPEC 9's one retry), and again

@@ -1,7 +1,7 @@
 /**
  * The scanner machine on a collector screen: the shared hook (src/lib/use-scanner-machine.ts: the keyboard wedge
  * anywhere on the screen, the lookup, the history, the network's return) with the collector's camera and its sound
- * and vibration (issue 16).
+ * and vibration (SPEC 11.2).
  */
 import { useMemo, useRef } from 'react'
 import { useScannerMachine, type UseScannerMachineOptions } from '../../../lib/use-scanner-machine'

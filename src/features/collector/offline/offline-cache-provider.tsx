@@ -1,7 +1,7 @@
 /**
- * The offline cache in the collector (issue 16): loaded from IndexedDB at once, refreshed from the server when
+ * The offline cache in the collector (SPEC 11.9): loaded from IndexedDB at once, refreshed from the server when
  * online and whenever the network returns. Started by the first screen that uses it (a flow: this module and idb
- * load with the flow, not with the /m layout: issue 16's first-load budget), and kept for the page's life, so going
+ * load with the flow, not with the /m layout: the first-load budget of SPEC 11.13), and kept for the page's life, so going
  * from one flow to another does not read it again.
  */
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react'

@@ -1,5 +1,5 @@
 /**
- * The handheld's offline cache (issue 16, ADR 0014): the locations of the operator's warehouse and the company's
+ * The handheld's offline cache (SPEC 11.10, ADR 0014): the locations of the operator's warehouse and the company's
  * products and GTINs, in IndexedDB (idb, as the outbox), refreshed whenever the collector opens online and when the network
  * returns. Scans are classified against an in-memory index built from it, synchronously, so a scan's feedback never
  * waits for the network or for IndexedDB (the budget: 30 ms, 100 ms at 4x CPU throttling, with 50,000 locations
@@ -17,7 +17,7 @@ interface CacheSchema extends DBSchema {
   locations: { key: number; value: CacheLocation; indexes: { code: string } }
   products: { key: number; value: CacheProduct; indexes: { code: string; gtins: string } }
   meta: { key: string; value: { key: string; value: string } }
-  /** the operator's unfinished tasks with the stock they point at (issue 16: /m/tasks and put away offline) */
+  /** the operator's unfinished tasks with the stock they point at (SPEC 11.10: /m/tasks and put away offline) */
   tasks: { key: number; value: CacheTask }
 }
 
@@ -115,7 +115,7 @@ export class CacheIndex {
       if (data.sscc) return { kind: 'pallet', code, sscc: data.sscc, palletCode: null }
       if (data.gtin) {
         const p = this.productsByGtin.get(data.gtin.padStart(14, '0'))
-        // issue 16: one GS1 read fills product, lot, expiry and quantity (AI 30, or 37 on a logistic unit)
+        // SPEC 11.3: one GS1 read fills product, lot, expiry and quantity (AI 30, or 37 on a logistic unit)
         const qty = (data.count ?? data.itemCount)?.replace(/^0+(?=\d)/, '')
         if (p) return { kind: 'product', code, product: p, ...(data.lot ? { lot: data.lot } : {}), ...(data.expiryDate ? { expiry: data.expiryDate } : {}), ...(qty && qty !== '0' ? { qty } : {}) }
       }

@@ -1,4 +1,4 @@
-/** The handheld commands' names in the operator's language (issue 16). */
+/** The handheld commands' names in the operator's language (SPEC 11.9). */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 

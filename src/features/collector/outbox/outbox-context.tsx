@@ -1,8 +1,8 @@
 /**
- * The outbox as the collector's screens see it (issue 16), without its code: the /m layout hosts this context
+ * The outbox as the collector's screens see it (SPEC 11.9), without its code: the /m layout hosts this context
  * (OutboxHost) and loads the outbox itself (idb, the sender: outbox-provider.tsx) only when it is needed, i.e.
  * a flow that writes asks for it (`useOutbox`), or the device already holds commands to send or refusals to show.
- * Until then the header's counts come from a plain IndexedDB read (outbox-peek.ts). Issue 16's budget: every /m
+ * Until then the header's counts come from a plain IndexedDB read (outbox-peek.ts). The budget of SPEC 11.13: every /m
  * screen's first load at most 170 kB of gzipped JavaScript; the flows' code loads with the flow.
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'

@@ -1,5 +1,5 @@
 /**
- * The outbox's counts (issue 16): how many commands wait on the device, whoever made them, is counted on the index
+ * The outbox's counts (SPEC 11.9): how many commands wait on the device, whoever made them, is counted on the index
  * (the header asks after every answer while 500 commands drain) and matches the rows; an answer tells the sender
  * how many of its operator's commands still wait.
  */

@@ -1,5 +1,5 @@
 /**
- * The handheld's outbox in IndexedDB (issue 16, ADR 0014), with idb (a thin promise wrapper over IndexedDB, about
+ * The handheld's outbox in IndexedDB (SPEC 11.9, ADR 0014), with idb (a thin promise wrapper over IndexedDB, about
  * 1 kB gzip; Dexie was 31 kB of every flow's first load, for queries this module writes in a few lines): a command
  * is written here, in one transaction with the device's sequence number, before anything is sent; it leaves the
  * 'pending' state only when the server's answer has been written back. A reload, a closed tab or a dead battery
@@ -263,7 +263,7 @@ export async function enqueueCommand<P>(db: OutboxDb, command: NewCommand<P>, no
 
 /**
  * The oldest `max` pending commands of `operator`, in sequence order, read in one transaction: the run the sender
- * sends next in one request (issue 16's drain).
+ * sends next in one request (the drain of SPEC 11.9).
  */
 export async function pendingRun(db: OutboxDb, operator: string, max: number): Promise<OutboxCommand[]> {
   return (await db.open()).getAllFromIndex('commands', '[operator+state+seq]', byOperator(operator, 'pending'), Math.max(1, max))

@@ -1,7 +1,7 @@
 /**
  * How many commands wait in the outbox, read with IndexedDB itself (no idb): the collector's header asks this on
  * every /m screen, and the outbox's code (idb, the sender) loads only when there is something to send or a flow
- * that writes opens (issue 16's first-load budget). Never creates the database: a device that never wrote a command
+ * that writes opens (the first-load budget of SPEC 11.13). Never creates the database: a device that never wrote a command
  * has none, and the answer is zero.
  */
 import { OUTBOX_DB_NAME_PEEK as NAME } from './outbox-names'

@@ -1,5 +1,5 @@
 /**
- * The outbox in the collector (issue 16): one sender for the signed-in operator while any /m screen is open and the
+ * The outbox in the collector (SPEC 11.9): one sender for the signed-in operator while any /m screen is open and the
  * outbox is loaded (outbox-context.tsx decides when: a flow that writes, or commands already on the device); the
  * counts and lists the header, 'Pendências' and the sign-out warning show, read again from IndexedDB after each write
  * that touches their state (outbox-db.ts tells of every write, other tabs' too). This module and idb are a chunk of
@@ -56,7 +56,7 @@ function useLive<T>(db: OutboxDb, state: OutboxState, query: () => Promise<T>, i
  * A list that follows the outbox's `state`, read again at most every `ms`: read at once, then at most once per `ms`
  * while writes touching `state` keep coming, and once more after the last. A drain of 500 commands
  * otherwise read every pending row back after each answer (500 reads of up to 500 rows, each delaying the next
- * command's write: issue 16's drain).
+ * command's write: the drain of SPEC 11.9).
  */
 function useThrottledLive<T>(db: OutboxDb, state: OutboxState, query: () => Promise<T>, initial: T, key: string, ms: number, poke: unknown): T {
   const [value, setValue] = useState<T>(initial)

@@ -1,5 +1,5 @@
 /**
- * The outbox's send lock (issue 16's drain): one sender per device across tabs (Web Locks), asked of the browser
+ * The outbox's send lock (the drain of SPEC 11.9): one sender per device across tabs (Web Locks), asked of the browser
  * once for a run of sends that follow one another, and given back as soon as the run ends, so another tab's sender
  * gets its turn.
  */
@@ -156,7 +156,7 @@ async function outboxWith(kinds: string[]) {
 
 const states = async (db: OutboxDb) => (await allCommands(db)).map((c) => `${c.seq} ${c.state}${c.attempts ? ` ×${c.attempts}` : ''}`)
 
-describe('the outbox sender’s runs (issue 16’s drain)', () => {
+describe('the outbox sender’s runs (the drain of SPEC 11.9)', () => {
   const reasonOf = (error: unknown) => (error as { data?: { detail?: string } }).data?.detail ?? 'refused'
 
   it('sends consecutive commands in one request, at most batchSize, and a kind that is not one request alone, in order', async () => {

@@ -1,5 +1,5 @@
 /**
- * The outbox's sender (issue 16, ADR 0014): the outbox machine (machines/outbox) with the real `sendNext`: the
+ * The outbox's sender (SPEC 11.9, ADR 0014): the outbox machine (machines/outbox) with the real `sendNext`: the
  * oldest pending commands of the signed-in operator go to the server with their command_ids, a run of consecutive
  * ones in one request (POST /api/commands/batch/, which applies them in order, each once) or one alone when its kind
  * is not one request; the answers are written back before the next run goes. One sender per device at a time (Web Locks where the browser has them, so two
@@ -96,7 +96,7 @@ function acquire(locks: LockManager): Promise<Lease> {
  * One sender of a device's commands at a time, across tabs where the browser allows (Web Locks), else within this
  * page. The lock is kept while this page's sends follow one another and given back as soon as a send ends with
  * none asked for by the next task (the outbox machine asks for the next one in the same step when more wait): a
- * drain of 500 commands asked the browser for the lock 500 times, about 8 ms each on a loaded machine (issue 16's
+ * drain of 500 commands asked the browser for the lock 500 times, about 8 ms each on a loaded machine (SPEC 11.9's
  * drain). Another tab waits for the end of the drain instead of taking turns; it would find nothing left to send.
  * (A hidden tab's timers run late, so it may keep the lock a second longer: the other tab's send waits as long.)
  */

@@ -1,5 +1,5 @@
 /**
- * The outbox's HTTP transport (issue 16's drain, ADR 0014): a run of commands goes as one POST /api/commands/batch/
+ * The outbox's HTTP transport (the drain of SPEC 11.9, ADR 0014): a run of commands goes as one POST /api/commands/batch/
  * carrying each kind's single request (its route and body, with the command_id), and each answer comes back as a
  * single request's would: the result, or the failure the sender classifies and the operator reads.
  */

@@ -1,6 +1,6 @@
 /**
- * How each kind of handheld command reaches the server (issue 16, ADR 0014). Every request carries the command's
- * own command_id, so a resend after a lost answer applies nothing new and answers the first result (issue 15).
+ * How each kind of handheld command reaches the server (SPEC 11.9, ADR 0014). Every request carries the command's
+ * own command_id, so a resend after a lost answer applies nothing new and answers the first result (SPEC 10.1).
  */
 import type { MoveCreateBody, MoveResult } from '../../../../contracts/inventory/ledger.contract'
 import type { PutawayBody } from '../../../../contracts/inventory/putaway.contract'
@@ -36,7 +36,7 @@ type AloneKind = 'stock.move-qty' | 'ship.pick'
 
 /**
  * The kinds that are one POST each, as the request they make: several go in one request (POST /api/commands/batch/,
- * issue 16's drain), or one alone through the API client.
+ * the drain of SPEC 11.9), or one alone through the API client.
  */
 export const COMMAND_REQUESTS: { [K in Exclude<CommandKind, AloneKind>]: (payload: CommandPayloads[K], commandId: string) => CommandRequest } = {
   ...SHIP_COMMAND_REQUESTS,

@@ -1,5 +1,5 @@
 /**
- * The outbox's property (issue 16): over random sequences of commands from two devices, network drops, page
+ * The outbox's property (SPEC 11.9): over random sequences of commands from two devices, network drops, page
  * reloads (the sender stopped and the database closed mid-flight, then reopened) and server restarts (a request
  * lost before it is applied, or applied with its answer lost), once the network is back every command is applied
  * exactly once or refused with the server's reason (and reported once to supervisors), in sequence order per device.

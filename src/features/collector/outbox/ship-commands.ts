@@ -1,5 +1,5 @@
 /**
- * /m/ship's commands (issue 16), sent by the outbox in order: each pick into the order's shipping draft (the same one
+ * /m/ship's commands (SPEC 11.9), sent by the outbox in order: each pick into the order's shipping draft (the same one
  * the desktop wizard saves), a short pick's report (an exception task for a supervisor), and the loading (Finish,
  * booking the draft with the carrier). Each is safe to send again: the pick sets its (line, stock line) to an absolute
  * quantity, the report carries the command_id, and the loading's idempotency key is the command_id.

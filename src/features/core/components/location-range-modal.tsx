@@ -28,7 +28,7 @@ const rangeResource: ResourceConfig<Location> = {
   ],
 }
 
-/** What the pattern typed names: how many locations, the first and the last code, or why it names none (issue 18). */
+/** What the pattern typed names: how many locations, the first and the last code, or why it names none (SPEC 12.3). */
 function RangePreview({ values }: { values: FormValues }) {
   const { t, i18n } = useLingui()
   const pattern = String(values.pattern ?? '').trim()
@@ -65,7 +65,7 @@ function RangePreview({ values }: { values: FormValues }) {
   )
 }
 
-/** A range of locations in one go (issue 18): the pattern previewed with the same rules the server refuses with. */
+/** A range of locations in one go (SPEC 12.3): the pattern previewed with the same rules the server refuses with. */
 export function LocationRangeModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui()
   return (

@@ -24,7 +24,7 @@ const columns = (i18n: I18n): DataColumn<Location>[] => [
 ]
 
 /**
- * Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own.
+ * Its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own.
  * `rowActions`: optional controls for each row (the route composes other features' actions here), in a last, unsorted column.
  * `toolbarActions`: more buttons beside "Nova localização" and "Criar faixa" (the route composes batch label printing here).
  */

@@ -13,7 +13,7 @@ const columns: DataColumn<Site>[] = [
   { id: 'company__code', header: msg`Empresa`, value: (row) => row.company?.code },
 ]
 
-/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+/** Its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own. */
 export function SitesTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   const editor = useResourceEditor(siteResource)

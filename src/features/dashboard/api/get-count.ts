@@ -10,7 +10,7 @@ export type CountKind = 'users' | 'products' | 'stock' | 'locations' | 'openTask
 /**
  * SPEC 7: where each dashboard count may live, tried in order by the probe machine. Open tasks are those not
  * done nor cancelled (open, pending or in progress), the same definition as the "Tarefas por dia" chart's
- * "Abertas" (issue 17: the card said 47 and the chart 120 for the same day): `is_closed=false` first, then SPEC
+ * "Abertas" (SPEC 2.4: the card said 47 and the chart 120 for the same day): `is_closed=false` first, then SPEC
  * 4's filters for a backend that has no such filter (it answers 400 and the next one is tried). Stock probes
  * under the stock list's key so one winner serves both.
  */

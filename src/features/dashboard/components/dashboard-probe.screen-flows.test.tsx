@@ -1,5 +1,5 @@
 /**
- * The probe machine's generated paths replayed on the dashboard (issue 8): the 'Equipamentos
+ * The probe machine's generated paths replayed on the dashboard (ADR 0007): the 'Equipamentos
  * ativos' card finds its endpoint with the real probe (src/lib/api-client-probe.ts) over three
  * candidates, as the model does. Each outcome the model tries is the answer to the request the
  * probe sent to the current candidate; after each step the screen must show what the probe's state
@@ -91,7 +91,7 @@ afterEach(async () => {
   drain = undefined
 })
 
-describe('probe machine replayed on the dashboard (issue 8)', () => {
+describe('probe machine replayed on the dashboard (ADR 0007)', () => {
   it('the replayed paths reach every state and transition of the machine', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])

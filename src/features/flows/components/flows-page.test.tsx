@@ -1,5 +1,5 @@
 /**
- * The flows screen in jsdom (issue 8): the catalogue lists every machine, the selected machine is
+ * The flows screen in jsdom (ADR 0007): the catalogue lists every machine, the selected machine is
  * drawn as SVG from its definition (the real elkjs layout), the list view names every state, and a
  * message on the 'movatic.flows' channel moves the highlighted state. The reports (path
  * generation, seconds for the scanner) are replaced by quick ones built from the graph.
@@ -37,7 +37,7 @@ function api() {
 }
 
 describe('flows screen', () => {
-  // issue 17: every role may open it (analysts are users); it says first what an analyst does there
+  // SPEC 13.2: every role may open it (analysts are users); it says first what an analyst does there
   it('opens, for an operator too, with a line saying what an analyst does here', async () => {
     mockApi(({ url }) => (url.pathname === '/api/auth/me' ? { body: testUser({ role: 'operator' }) } : { status: 404, body: { detail: 'Not found.' } }))
     signIn()

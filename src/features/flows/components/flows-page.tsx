@@ -72,7 +72,7 @@ function CoverageCell({ state }: { state: ReportState }) {
 }
 
 /**
- * Issue 8 (SPEC 2.3 "Fluxos"): every state machine of the product, drawn from its code, watched live, with the
+ * ADR 0007 (SPEC 2.3 "Fluxos"): every state machine of the product, drawn from its code, watched live, with the
  * paths its model test walks.
  */
 export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undefined; onSelect: (id: string) => void }) {

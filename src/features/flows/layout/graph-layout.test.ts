@@ -1,5 +1,5 @@
 /**
- * Every machine of the catalogue lays out with the real elkjs, so /flows can draw each one. The move machine (issue 16)
+ * Every machine of the catalogue lays out with the real elkjs, so /flows can draw each one. The move machine (SPEC 11.6)
  * has a transition of the machine itself (RESET from any state), which ELK refuses as an edge from the root: it is
  * drawn as a row of the root saying where it goes.
  */

@@ -1,5 +1,5 @@
 /**
- * Lays a machine graph out with elkjs (issue 8): layered, top to bottom, nested and parallel states
+ * Lays a machine graph out with elkjs (ADR 0007): layered, top to bottom, nested and parallel states
  * as compound nodes. Used by the /flows screen and by `npm run flows` alike, so the screen and the
  * SVG files are the same drawing. Targetless transitions, invoked actors and entry/exit actions
  * are rows inside their state; transitions with targets are edges.

@@ -1,5 +1,5 @@
 /**
- * Draws a laid-out machine graph as SVG text (issue 8): a pure function, so `npm run flows` writes
+ * Draws a laid-out machine graph as SVG text (ADR 0007): a pure function, so `npm run flows` writes
  * the same drawing the /flows screen shows. States carry data-state-id, transitions
  * data-transition-id; `active` ones (the live state, the last transitions) are highlighted and
  * transitions no generated path takes are dashed.

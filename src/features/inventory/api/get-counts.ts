@@ -5,7 +5,7 @@ import { LIST_STALE_TIME } from '../../../lib/query-client'
 import { inventoryKeys } from '../inventory-query-keys'
 import type { CountDetail, CountPlan, CountSheet } from '../inventory-types'
 
-/** Issue 15 "Cycle counting": the count plans with their progress. */
+/** SPEC 10.9: the count plans with their progress. */
 export function countsQueryOptions(params: ListParams) {
   return queryOptions({
     queryKey: inventoryKeys.countList(params),

@@ -6,7 +6,7 @@ import { inventoryKeys } from '../inventory-query-keys'
 import type { StockMove } from '../inventory-types'
 import { moveFilterQuery, type MoveFilters } from '../moves-filters'
 
-/** Issue 15 "The ledger, readable": GET /inventory/moves/, newest first, with the ledger's filters. */
+/** SPEC 10.7: GET /inventory/moves/, newest first, with the ledger's filters. */
 export async function getMoves(params: ListParams, filters: MoveFilters, signal?: AbortSignal): Promise<Paged<StockMove>> {
   return toPaged<StockMove>(await api.get<unknown>('/inventory/moves/', { query: { ...toListQuery(params), ...moveFilterQuery(filters) }, signal }))
 }

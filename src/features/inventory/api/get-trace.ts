@@ -5,7 +5,7 @@ import type { LotTrace } from '../inventory-types'
 
 export type TraceQuery = { lot?: string; sscc?: string }
 
-/** Issue 15 "Lot trace": where a lot (or SSCC) came from and where every unit went. */
+/** SPEC 10.8: where a lot (or SSCC) came from and where every unit went. */
 export function traceQueryOptions(query: TraceQuery) {
   return queryOptions({
     queryKey: inventoryKeys.trace(query),

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client'
 import { inventoryKeys } from '../inventory-query-keys'
 import type { InventorySettings, InventorySettingsPatch } from '../inventory-types'
 
-/** Issue 15: the company's inventory settings (everyone reads them; admins change them). */
+/** SPEC 10.1: the company's inventory settings (everyone reads them; admins change them). */
 export function inventorySettingsQueryOptions() {
   return queryOptions({
     queryKey: inventoryKeys.settings(),

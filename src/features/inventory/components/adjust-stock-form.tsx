@@ -30,7 +30,7 @@ function plainQty(qty: string): string {
 
 const FIELDS: Record<string, keyof AdjustValues> = { qty: 'qty', reason_code: 'reason_code', note: 'note', stock_line: 'qty' }
 
-/** Issue 15: correct a line's quantity with a reason code and a note (admins and supervisors; the server decides). */
+/** SPEC 10.3: correct a line's quantity with a reason code and a note (admins and supervisors; the server decides). */
 export function AdjustStockForm({ line: initial, onDone }: { line: StockLine; onDone: () => void }) {
   const { t, i18n } = useLingui()
   const [line, setLine] = useState(initial)

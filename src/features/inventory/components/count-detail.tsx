@@ -31,7 +31,7 @@ function LocationStatusBadge({ status }: { status: CountLocation['status'] }) {
 const signed = (qty: string, locale: string) => (qty.startsWith('-') ? `−${formatQty(qty.slice(1), locale)}` : `+${formatQty(qty, locale)}`)
 
 /**
- * Issue 15: the review of one counted location: each variance (the stock at count time, the moves since, what was
+ * SPEC 10.10: the review of one counted location: each variance (the stock at count time, the moves since, what was
  * expected, what was counted) and the moves since the count started, then approve (posts the variance), reject
  * (posts nothing) or send to recount (another operator).
  */
@@ -197,7 +197,7 @@ function VarianceReview({ planId, location }: { planId: number; location: CountL
   )
 }
 
-/** Issue 15 "Cycle counting": one count plan: progress, each location's state, counting on the desktop and the variance review. */
+/** SPEC 10.9: one count plan: progress, each location's state, counting on the desktop and the variance review. */
 export function CountDetailView({ planId }: { planId: number }) {
   const { t, i18n } = useLingui()
   const count = useQuery(countQueryOptions(planId))

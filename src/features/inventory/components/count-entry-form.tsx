@@ -28,7 +28,7 @@ let nextKey = 1
 const blankRow = (): EntryRow => ({ key: nextKey++, product: null, lot: '', pallet_code: '', expiry_date: '', qty: '' })
 
 /**
- * Issue 15 "an enter counts form for warehouses without handhelds": what one location holds, typed in from a paper
+ * SPEC 10.9: what one location holds, typed in from a paper
  * count. Blind unless the plan says otherwise: the system quantities are not shown. Things the system did not expect
  * there are entered the same way. Errors per row show on their cells (`entries.N.field`).
  */

@@ -31,7 +31,7 @@ interface PlanValues {
 const FIELDS: Record<string, keyof PlanValues> = { name: 'name', pattern: 'pattern', locations: 'locations', products: 'products', warehouse: 'pattern', assignee: 'assignee', blind: 'blind' }
 
 /**
- * Issue 15 "Cycle counting": a supervisor plans a count by locations (a code pattern such as A01-*, or picked by hand)
+ * SPEC 10.9: a supervisor plans a count by locations (a code pattern such as A01-*, or picked by hand)
  * or by products; one count task per location, assignable to an operator; blind unless the setting says otherwise.
  */
 export function CountPlanForm({ settings, onDone }: { settings: InventorySettings | undefined; onDone: () => void }) {

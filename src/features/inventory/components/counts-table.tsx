@@ -37,7 +37,7 @@ export function CountPlanStatusBadge({
   );
 }
 
-/** Issue 15: a plan's progress: locations done (approved or rejected) out of all, and how many await review. */
+/** SPEC 10.10: a plan's progress: locations done (approved or rejected) out of all, and how many await review. */
 export function CountProgress({ plan }: { plan: CountPlan }) {
   const { t } = useLingui();
   const total = plan.locations_total;
@@ -135,7 +135,7 @@ function OpenCount({ plan }: { plan: CountPlan }) {
   );
 }
 
-/** Issue 15 "Cycle counting": the count plans with their progress. */
+/** SPEC 10.9: the count plans with their progress. */
 export function CountsTable({
   params,
   onParamsChange,

@@ -1,4 +1,4 @@
-/** Issue 15 "Cycle counting" on the desktop: plan a count, enter one location's count, review a variance. */
+/** SPEC 10.9 on the desktop: plan a count, enter one location's count, review a variance. */
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { mockApi, page, renderApp, signIn, testUser } from '../../../../tests/support/render-app'
@@ -52,7 +52,7 @@ const PLAN: CountDetail = {
   locations: [LOCATION, { ...LOCATION, location: { id: 9, code: 'A01-01-02' }, status: 'pending', round: 0, counted_by: null, variances: [] }],
 }
 
-describe('counts (issue 15)', () => {
+describe('counts (SPEC 10.9)', () => {
   it('plans a count by a location pattern and opens it', async () => {
     const { requests } = mockApi(({ url, method }) => {
       if (url.pathname === '/api/inventory/counts/' && method === 'POST') return { status: 201, body: PLAN }

@@ -1,11 +1,11 @@
-/** Issue 15: inventory settings in the Settings screen; admins change them, others read them. */
+/** SPEC 10.1: inventory settings in the Settings screen; admins change them, others read them. */
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { mockApi, renderApp, signIn, testUser } from '../../../../tests/support/render-app'
 
 const SETTINGS = { near_expiry_days: 30, count_tolerance_percent: '2.000', count_tolerance_qty: '0.000', blind_counts: true, blind_receiving: true }
 
-describe('inventory settings (issue 15)', () => {
+describe('inventory settings (SPEC 10.10)', () => {
   it('an admin changes the near-expiry days; a server refusal shows on its field, translated', async () => {
     let calls = 0
     const { requests } = mockApi(({ url, method }) => {

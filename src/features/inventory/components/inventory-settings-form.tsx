@@ -119,7 +119,7 @@ function SettingsForm({ settings, editable }: { settings: InventorySettings; edi
   )
 }
 
-/** Issue 15: the company's inventory settings (near-expiry days, count tolerances, blind counts), changed by admins only. */
+/** SPEC 10.10: the company's inventory settings (near-expiry days, count tolerances, blind counts), changed by admins only. */
 export function InventorySettingsSection() {
   const { t } = useLingui()
   const { user } = useSession()

@@ -1,4 +1,4 @@
-/** Issue 15 "Lot trace": a lot's origin and every destination on one screen, the lot kept in the URL. */
+/** SPEC 10.8: a lot's origin and every destination on one screen, the lot kept in the URL. */
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { mockApi, renderApp, signIn } from '../../../../tests/support/render-app'
@@ -21,7 +21,7 @@ const TRACE: LotTrace = {
   on_hand: [],
 }
 
-describe('lot trace (issue 15)', () => {
+describe('lot trace (SPEC 10.8)', () => {
   it('traces a typed lot: receipt with supplier, shipment with customer; the lot goes into the URL', async () => {
     const { requests } = mockApi(({ url }) => (url.pathname === '/api/inventory/trace/' ? { body: TRACE } : { status: 404, body: { detail: 'Not found.' } }))
     signIn()

@@ -50,7 +50,7 @@ function Empty() {
   );
 }
 
-/** Issue 15 "Lot trace": a lot or SSCC, its receipts (supplier, date), every move, copack consumption, shipments and customers, and what is on hand; printable. */
+/** SPEC 10.8: a lot or SSCC, its receipts (supplier, date), every move, copack consumption, shipments and customers, and what is on hand; printable. */
 export function LotTrace({
   query,
   onSearch,

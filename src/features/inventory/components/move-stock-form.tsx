@@ -26,7 +26,7 @@ interface MoveValues {
   split: 'new' | 'none'
 }
 
-/** What is free to move: quantity minus reserved (issue 15: more than that is refused). */
+/** What is free to move: quantity minus reserved (SPEC 10.2: more than that is refused). */
 function freeQty(line: StockLine): string {
   const qty = toMilli(line.qty) ?? 0n
   const reserved = toMilli(line.reserved_qty) ?? 0n
@@ -44,7 +44,7 @@ const FIELDS: Record<string, keyof MoveValues> = {
 }
 
 /**
- * Issue 15 "Stock commands": move a whole pallet, or a quantity of one line, to another location. The server's
+ * SPEC 10.1: move a whole pallet, or a quantity of one line, to another location. The server's
  * refusals show on their fields in the user's language, the form keeps what was typed, and each command carries
  * its own command_id (a retry after no answer carries the same one).
  */

@@ -12,7 +12,7 @@ import type { MoveColumn } from '../move-columns'
 import type { MoveFilters } from '../moves-filters'
 import { csvBlob, toCsv } from '../stock-csv'
 
-/** Issue 15: the ledger's current search and filters to CSV, the visible columns in the order shown. */
+/** SPEC 10.7: the ledger's current search and filters to CSV, the visible columns in the order shown. */
 export function MovesExportButton({ params, filters, columns, count }: { params: ListParams; filters: MoveFilters; columns: readonly MoveColumn[]; count: number }) {
   const { t, i18n } = useLingui()
   const [progress, setProgress] = useState<{ done: number; expected: number } | null>(null)

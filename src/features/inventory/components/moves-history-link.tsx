@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { LinkButton } from '../../../components/link-button'
 import type { MoveFilters } from '../moves-filters'
 
-/** Issue 15: a product's, location's or pallet's history, as Movimentações filtered by it (the routes place it in other lists). */
+/** SPEC 10.7: a product's, location's or pallet's history, as Movimentações filtered by it (the routes place it in other lists). */
 export function MovesHistoryLink({ filter, subject }: { filter: Pick<MoveFilters, 'product' | 'location' | 'pallet_code' | 'sscc' | 'lot'>; subject: string }) {
   const { t } = useLingui()
   return (

@@ -1,4 +1,4 @@
-/** Issue 15 "The ledger, readable": Movimentações lists the ledger with its filters kept in the URL, and links lead to it. */
+/** SPEC 10.7: Movimentações lists the ledger with its filters kept in the URL, and links lead to it. */
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { mockApi, page, renderApp, signIn } from '../../../../tests/support/render-app'
@@ -30,7 +30,7 @@ function ledgerServer() {
   })
 }
 
-describe('Movimentações (issue 15)', () => {
+describe('Movimentações (SPEC 10.7)', () => {
   it('reads the filters from the URL, sends them to the ledger, and names the filtered product', async () => {
     const { requests } = ledgerServer()
     signIn()

@@ -78,7 +78,7 @@ export interface MovesScreenProps extends ListState {
 }
 
 /**
- * Issue 15 "The ledger, readable": every change of stock, newest first, with the ledger's filters kept in the URL,
+ * SPEC 10.7: every change of stock, newest first, with the ledger's filters kept in the URL,
  * and a CSV export of what is shown.
  */
 export function MovesScreen({ params, onParamsChange, filters, onFiltersChange }: MovesScreenProps) {

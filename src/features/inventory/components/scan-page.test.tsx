@@ -162,7 +162,7 @@ function answerFor(code: string): ScanResponse {
   return code === 'P000002' ? { ...LOT_ANSWER, code, kind: 'product', results: [LOT_ANSWER.results[0]] } : { ...LOT_ANSWER, code }
 }
 
-describe('Scan with a scanner (issue 17: the collector\'s scanner machine on the desktop)', () => {
+describe('Scan with a scanner (SPEC 11.1: the collector\'s scanner machine on the desktop)', () => {
   it('two scanner bursts in a row into the field are two separate look-ups; the field shows the last read, selected', async () => {
     const { requests } = scanServer(answerFor)
     const { user } = await openScan()

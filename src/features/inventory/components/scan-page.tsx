@@ -16,7 +16,7 @@ import type { ScanResponse } from '../inventory-types'
 import { ScanResultCard } from './scan-result-card'
 import { StockActionModal, type StockAction } from './stock-action-modal'
 
-// issue 17: the desktop keeps its recent reads for the session (the collector keeps 50 across reloads)
+// SPEC 11.1: the desktop keeps its recent reads for the session (the collector keeps 50 across reloads)
 const HISTORY_CAP = 20
 // SPEC 5: a code has at least 3 characters (the scanner machine's rule)
 const MIN_CODE = 3
@@ -62,7 +62,7 @@ function ReadButton({ read, current, onPick }: { read: ScanRead; current: boolea
 }
 
 /**
- * SPEC 2.5: look up a product, lot, pallet or location code and show each product's total and where it is. Issue 17:
+ * SPEC 2.5: look up a product, lot, pallet or location code and show each product's total and where it is. SPEC 11.1:
  * the collector's scanner machine reads a scanner's burst anywhere on the page; after each read the field shows it,
  * selected, so the next burst replaces it; the recent reads stay above the result, each looked up again on a click.
  */
@@ -118,7 +118,7 @@ export function ScanPage() {
   const maxQty = results.reduce((max, result) => Math.max(max, Number(result.total_qty) || 0), 0)
   const searched = data?.code ?? code
   const found = results.length
-  // issue 15: a pallet found by its code (or SSCC) can be moved from here, whole
+  // SPEC 10.2: a pallet found by its code (or SSCC) can be moved from here, whole
   const palletLine = data?.kind === 'pallet' ? results.flatMap((result) => result.lines).find((line) => line.pallet_code ?? line.sscc) : undefined
   const palletCode = palletLine ? (palletLine.pallet_code ?? palletLine.sscc) : null
   const noticeText = tooShort ? scannerText(i18n, { id: 'scanner.tooShort' }) : notice ? scannerText(i18n, notice) : null

@@ -5,7 +5,7 @@ import { formatNumber, formatQty } from '../../../lib/format'
 import type { ScanResult, StockLine } from '../inventory-types'
 import { ExpiryCell, StockStatusBadge } from './stock-status-badge'
 
-/** Issue 17: a line found by the scan; its location and its pallet each open their history (Movimentações filtered). */
+/** SPEC 2.5: a line found by the scan; its location and its pallet each open their history (Movimentações filtered). */
 function ScanLineRow({ line }: { line: StockLine }) {
   const { t, i18n } = useLingui()
   const location = line.location.code
@@ -47,7 +47,7 @@ function ScanLineRow({ line }: { line: StockLine }) {
   )
 }
 
-/** SPEC 2.5: one product found by a scan, its total and a bar relative to the largest total; issue 17: and where it is. */
+/** SPEC 2.5: one product found by a scan, its total and a bar relative to the largest total; SPEC 14.1: and where it is. */
 export function ScanResultCard({ result, maxQty }: { result: ScanResult; maxQty: number }) {
   const { t, i18n } = useLingui()
   const qty = Number(result.total_qty)

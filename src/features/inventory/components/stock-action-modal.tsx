@@ -7,7 +7,7 @@ import { StockStatusForm } from './stock-status-form'
 
 export type StockAction = { kind: 'move' | 'move-pallet' | 'adjust' | 'block' | 'release'; line: StockLine }
 
-/** The form of one stock command, in a modal (issue 15 "Desktop screens for the commands"). */
+/** The form of one stock command, in a modal (SPEC 10.4). */
 export function StockActionModal({ action, onClose }: { action: StockAction | null; onClose: () => void }) {
   const { t } = useLingui()
   const titles = {

@@ -1,5 +1,5 @@
 /**
- * Issue 15 "Desktop screens for the commands": the stock inquiry's row actions. The forms show the server's field
+ * SPEC 10.1: the stock inquiry's row actions. The forms show the server's field
  * errors on their fields in the user's language, keep what was typed, send a fresh command_id per command, and
  * adjusting is gated by role (the server decides; the screen says why it is disabled).
  */
@@ -58,7 +58,7 @@ async function chooseDestination(user: Awaited<ReturnType<typeof openActions>>['
   await user.click(await screen.findByRole('option', { name: code }, { timeout: 3000 }))
 }
 
-describe('stock inquiry row actions (issue 15)', () => {
+describe('stock inquiry row actions (SPEC 10.4)', () => {
   it('shows each line status and marks an expired line', async () => {
     stockServer(() => ({ status: 404 }))
     signIn()

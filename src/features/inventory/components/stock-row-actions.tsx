@@ -8,7 +8,7 @@ import { canAdjustStock } from '../stock-permissions'
 import type { StockAction } from './stock-action-modal'
 
 /**
- * Issue 15: a stock line's actions: move, adjust (admins and supervisors; disabled with the reason for operators),
+ * SPEC 10.3: a stock line's actions: move, adjust (admins and supervisors; disabled with the reason for operators),
  * block or release, and its history in Movimentações.
  */
 export function StockRowActions({ line, onAction }: { line: StockLine; onAction: (action: StockAction) => void }) {

@@ -8,7 +8,7 @@ import {
 } from "../inventory-labels";
 import type { StockLine } from "../inventory-types";
 
-/** Issue 15 "Stock status": a line's status; its reason as the badge's title when blocked or quarantined. */
+/** SPEC 10.4: a line's status; its reason as the badge's title when blocked or quarantined. */
 export function StockStatusBadge({
   line,
 }: {
@@ -30,7 +30,7 @@ export function StockStatusBadge({
   );
 }
 
-/** Issue 15 "Expiry": the expiry date, marked when expired or near expiry (the near-expiry days are a setting). */
+/** SPEC 10.5: the expiry date, marked when expired or near expiry (the near-expiry days are a setting). */
 export function ExpiryCell({
   line,
 }: {
@@ -40,7 +40,7 @@ export function ExpiryCell({
   if (!line.expiry_date) return <span aria-label="—">—</span>;
   const date = formatDate(line.expiry_date, i18n.locale);
   return (
-    // issue 17: the mark goes under the date when the column is narrow (the table fits at 1280 px)
+    // SPEC 2.14: the mark goes under the date when the column is narrow (the table fits at 1280 px)
     <Group gap={6} wrap="wrap" style={{ rowGap: 4 }}>
       <span style={{ whiteSpace: "nowrap" }}>{date}</span>
       {line.expired ? (

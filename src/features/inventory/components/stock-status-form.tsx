@@ -22,7 +22,7 @@ interface StatusValues {
 const FIELDS: Record<string, keyof StatusValues> = { reason: 'reason', status: 'status' }
 
 /**
- * Issue 15 "Stock status": block (or quarantine) a line, or release it, with a reason; the whole pallet when the
+ * SPEC 10.4: block (or quarantine) a line, or release it, with a reason; the whole pallet when the
  * line has one. Blocked and quarantined stock is never suggested, reserved or picked.
  */
 export function StockStatusForm({ line: initial, action, onDone }: { line: StockLine; action: 'block' | 'release'; onDone: () => void }) {

@@ -21,7 +21,7 @@ import type { ListState } from "../../../lib/list-search";
 
 /** SPEC 2.6: column order and hidden columns are kept under this id. */
 export const STOCK_TABLE_ID = "inventory.stock";
-// issue 17: the pallet and the owner too, so the table fits at 1280 px (one click away in Colunas; the search finds a pallet)
+// SPEC 2.14: the pallet and the owner too, so the table fits at 1280 px (one click away in Colunas; the search finds a pallet)
 const DEFAULT_HIDDEN = ["sscc", "pallet_code", "reserved_qty", "owner__name"];
 
 /** SPEC 8: the stock list's own error texts. */
@@ -56,7 +56,7 @@ function StockToolbar({ state }: { state: DataTableToolbarState }) {
   );
 }
 
-/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+/** Its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own. */
 export function StockTable({
   params,
   onParamsChange,
@@ -68,7 +68,7 @@ export function StockTable({
     [queryClient],
   );
   const [action, setAction] = useState<StockAction | null>(null);
-  // issue 15: each line's actions (move, adjust, block/release, history) in a last, unsorted column the export leaves out
+  // SPEC 10.7: each line's actions (move, adjust, block/release, history) in a last, unsorted column the export leaves out
   const columns = useMemo<DataColumn<StockLine>[]>(
     () => [
       ...STOCK_COLUMNS,

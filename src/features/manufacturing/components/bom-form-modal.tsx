@@ -46,7 +46,7 @@ const toInput = (v: BomFormValues): BomInput => ({
 })
 
 /**
- * A bill of materials (issue 17, 18; ADR 0016): the product made and, per unit of it, each component's quantity.
+ * A bill of materials (SPEC 12.7; ADR 0016): the product made and, per unit of it, each component's quantity.
  * Opened with an id it loads the bill and shows its history; admins and supervisors edit, everyone else reads it
  * with the reason. Each change of the components is the next revision: the form shows the current one, and says which
  * copack orders keep an older one (they reserved by it; ADR 0016).

@@ -40,7 +40,7 @@ function api(onWrite: (r: MockRequest) => { status: number; body: unknown } = ()
   })
 }
 
-// issue 17/18, ADR 0016
+// SPEC 12.7, ADR 0016
 describe('bills of materials screen', () => {
   it('lists product, components and status in the URL-driven list, and a supervisor creates one with two components', async () => {
     const { requests } = api()

@@ -32,7 +32,7 @@ const columns: DataColumn<BomListRow>[] = [
 ]
 
 /**
- * The bills of materials (issue 17, 18): product, number of components, current revision, active. Every role opens one to see its
+ * The bills of materials (SPEC 12.7, 13.2): product, number of components, current revision, active. Every role opens one to see its
  * components; admins and supervisors create and edit (the others see why they cannot).
  */
 export function BomsTable({ params, onParamsChange }: Partial<ListState> = {}) {

@@ -45,7 +45,7 @@ function Empty({ children }: { children: ReactNode }) {
   )
 }
 
-/** The order's page (issue 7): header, components (needed, reserved, missing), reservations, tasks and the actions its status allows. */
+/** The order's page (SPEC 2.10): header, components (needed, reserved, missing), reservations, tasks and the actions its status allows. */
 export function CopackOrderDetailView({ orderId }: { orderId: number }) {
   const { t, i18n } = useLingui()
   const num = (value: string | null) => (value === null ? '—' : formatQty(value, i18n.locale))
@@ -68,7 +68,7 @@ export function CopackOrderDetailView({ orderId }: { orderId: number }) {
     return <Loader role="status" aria-label={t`Carregando`} />
   }
 
-  // issue 17: an operator sees the actions disabled with the reason; the server still refuses them (403)
+  // SPEC 13.2: an operator sees the actions disabled with the reason; the server still refuses them (403)
   const describedBy = canWrite ? undefined : 'copack-actions-reason'
   // the server completes an order only when its pick tasks are done (409 otherwise): say so before the click
   const openPicks = order.tasks.filter((task) => task.status !== 'done').length

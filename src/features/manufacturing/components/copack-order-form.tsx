@@ -31,7 +31,7 @@ export function CopackOrderForm({ onCreated, onCancel }: CopackOrderFormProps) {
       onCreated(order)
     },
   })
-  // issue 17: an order for a product without a bill of materials would fail only at reservation; say so now
+  // SPEC 12.7: an order for a product without a bill of materials would fail only at reservation; say so now
   const bom = useQuery({ ...bomCountQueryOptions(product?.id ?? 0), enabled: product !== null })
   const noBom = product !== null && bom.data === 0
   const drf = create.error ? readDrfError(create.error) : null
@@ -39,7 +39,7 @@ export function CopackOrderForm({ onCreated, onCancel }: CopackOrderFormProps) {
   const known = ['code', 'result_product', 'result_qty']
   const otherError = drf && !known.some((name) => fieldError(name)) ? apiErrorText(create.error) : null
   const qtyValid = typeof qty === 'number' ? qty > 0 : Number(qty) > 0
-  // issue 17: operators reach this page by its address only; Create is disabled for them, with the reason
+  // SPEC 13.2: operators reach this page by its address only; Create is disabled for them, with the reason
   const canWrite = useCanWriteCopack()
   const canCreate = canWrite && code.trim() !== '' && product !== null && !noBom && qtyValid && !create.isPending
 
@@ -66,7 +66,7 @@ export function CopackOrderForm({ onCreated, onCancel }: CopackOrderFormProps) {
             error={noBom ? t`Este produto não tem lista de materiais: cadastre os seus componentes antes de criar a ordem.` : fieldError('result_product')}
           />
           {noBom && product ? (
-            // issue 17: where the missing bill of materials is made
+            // SPEC 12.7: where the missing bill of materials is made
             <Group>
               <LinkButton to="/manufacturing/boms" search={{ search: product.code }} size="xs" variant="light">
                 <Trans>Cadastrar a lista de materiais de {product.code}</Trans>

@@ -1,5 +1,5 @@
 /**
- * The copack machine's generated paths replayed on the order's page (issue 8): the real page with
+ * The copack machine's generated paths replayed on the order's page (ADR 0007): the real page with
  * the real machine and its real actors (src/features/manufacturing/hooks/use-copack-order.ts), the
  * HTTP layer faked at `fetch`. Each model event is a click on the page or the answer to the request
  * the page sent; after each step the page must show what the machine's state says (status, which
@@ -152,7 +152,7 @@ function copackDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): S
   }
 }
 
-describe('copack machine replayed on the order page (issue 8)', () => {
+describe('copack machine replayed on the order page (ADR 0007)', () => {
   it('the replayed paths reach every state and transition of the machine', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])

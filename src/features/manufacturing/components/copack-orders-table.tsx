@@ -51,7 +51,7 @@ function RowActions({ row }: { row: CopackOrderRow }) {
         aria-describedby={canWrite ? undefined : reasonId}
         loading={busy}
         onClick={() => void reserve()}
-        // the row shows the short word (issue 17: the table fits at 1280 px); its name says what it does in full
+        // the row shows the short word (SPEC 2.14: the table fits at 1280 px); its name says what it does in full
         aria-label={t`Reservar e gerar tarefas`}
       >
         <Trans>Reservar</Trans>
@@ -73,7 +73,7 @@ const columns: DataColumn<CopackOrderRow>[] = [
   { id: 'actions', header: msg`Ações`, value: () => null, sortable: false, render: (row) => <RowActions row={row} /> },
 ]
 
-/** SPEC 2.12: the paged list of copack orders, with reserve and details per row; its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+/** SPEC 2.12: the paged list of copack orders, with reserve and details per row; its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own. */
 export function CopackOrdersTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   return (

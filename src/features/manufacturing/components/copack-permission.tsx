@@ -10,7 +10,7 @@ export function useCanWriteCopack(): boolean {
   return canWriteCopack(user?.role)
 }
 
-/** Why an action is disabled for this user's role, shown beside it (issue 17). */
+/** Why an action is disabled for this user's role, shown beside it (SPEC 13.2). */
 export function RequiresSupervisor({ id }: { id?: string }) {
   return (
     <Text id={id} size="xs" c="dimmed" span>

@@ -33,7 +33,7 @@ const detail = (id: number, code: string, status: string) => ({
       : [],
 })
 
-describe('copack screens say why before the click (issue 17)', () => {
+describe('copack screens say why before the click (SPEC 12.7)', () => {
   it('a product without a bill of materials: the form says so and Create stays disabled', async () => {
     const { requests } = mockApi(({ url }) => {
       if (url.pathname === '/api/product/products/') return { body: page([{ id: 12, code: 'P-12', name1: 'Sem receita' }]) }
@@ -72,7 +72,7 @@ describe('copack screens say why before the click (issue 17)', () => {
 })
 
 describe('copack orders list (SPEC 2.12)', () => {
-  it('an operator sees "Nova ordem" and "Reservar" disabled with the reason, and never calls the API for them (issue 17)', async () => {
+  it('an operator sees "Nova ordem" and "Reservar" disabled with the reason, and never calls the API for them (SPEC 13.2)', async () => {
     const { requests } = mockApi(({ url }) => {
       if (url.pathname === '/api/manufacturing/copack-orders/') return { body: page([row(1, 'CP-1', 'DRAFT')]) }
       if (url.pathname === '/api/manufacturing/copack-orders/1/') return { body: detail(1, 'CP-1', 'DRAFT') }

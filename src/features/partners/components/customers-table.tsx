@@ -14,7 +14,7 @@ const columns: DataColumn<Customer>[] = [
   { id: 'name', header: msg`Nome`, value: (row) => row.name },
 ]
 
-/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+/** Its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own. */
 export function CustomersTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   const editor = useResourceEditor(customerResource)

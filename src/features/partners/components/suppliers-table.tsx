@@ -20,7 +20,7 @@ const columns: DataColumn<Supplier>[] = [
 
 /**
  * `rowActions`: optional controls for each row (the route composes other features' actions here), in a last, unsorted column.
- * `params`: the page the list screen's URL names (issue 13 §5); without them the table keeps its own.
+ * `params`: the page the list screen's URL names (SPEC 2.14); without them the table keeps its own.
  */
 export function SuppliersTable({ rowActions, params, onParamsChange }: { rowActions?: (row: Supplier) => ReactNode } & Partial<ListState> = {}) {
   const { t } = useLingui()

@@ -19,7 +19,7 @@ interface StockRow {
 }
 
 /**
- * SPEC 7: locations by search (the value is the code, as the shelf shows it: issue 17; code and name shown); pallets
+ * SPEC 7: locations by search (the value is the code, as the shelf shows it: SPEC 16.4; code and name shown); pallets
  * by pallet_code (the value is the pallet code; one line per pallet, a pallet holding several lines).
  */
 export async function getLabelSuggestions(kind: LabelKind, query: string, signal?: AbortSignal): Promise<LabelSuggestion[]> {

@@ -11,7 +11,7 @@ import { labelPreviewQueryOptions } from '../api/get-label-preview'
 const PREVIEW_DEBOUNCE_MS = 350
 
 /**
- * The label as it will print (issue 5): the server renders it from the same model it sends the
+ * The label as it will print (ADR 0004): the server renders it from the same model it sends the
  * printer as ZPL, at the chosen printer's size and resolution. Shown only for an ID valid for the
  * type; a previous label is never left on screen for another ID.
  */

@@ -1,5 +1,5 @@
 /**
- * The label-print machine's generated paths replayed on the printing screen (issue 8): the real
+ * The label-print machine's generated paths replayed on the printing screen (ADR 0007): the real
  * form with the real machine and its real actors (src/features/printing/hooks/use-label-print.ts),
  * the HTTP layer faked at `fetch`. Each model event is a user action on the form (the type and
  * printer chosen, an ID pasted over the field, a suggestion clicked, copies typed, Print, 'Tentar
@@ -213,7 +213,7 @@ afterEach(async () => {
   notifications.clean()
 })
 
-describe('label-print machine replayed on the printing screen (issue 8)', () => {
+describe('label-print machine replayed on the printing screen (ADR 0007)', () => {
   it('the replayed paths reach every state and transition of the machine', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])

@@ -15,7 +15,7 @@ import { canResendJob, type PrintJob } from '../printing-types'
 
 /**
  * The recent print jobs and their status, asked again every 2 s while one is on its way. The page,
- * search and ordering come from the screen's URL (issue 13 §5); without them the table keeps its own.
+ * search and ordering come from the screen's URL (SPEC 2.14); without them the table keeps its own.
  */
 export function PrintJobsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t, i18n } = useLingui()

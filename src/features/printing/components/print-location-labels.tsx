@@ -13,7 +13,7 @@ import { preferencesQueryOptions } from '../../../lib/user-preferences'
 import { printingKeys } from '../printing-query-keys'
 
 /**
- * Issue 18: the labels of every location the list shows (its search; all of them when blank), in one batch, from the
+ * SPEC 12.3: the labels of every location the list shows (its search; all of them when blank), in one batch, from the
  * locations list. Anyone who prints labels may (the server decides); one job per label, visible in Impressão.
  */
 export function PrintLocationLabelsButton({ search, count }: { search: string | undefined; count: number }) {
@@ -42,7 +42,7 @@ function PrintLocationLabelsModal({ search, count, onClose }: { search: string |
       copies: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= PRINT_COPIES.min && v <= PRINT_COPIES.max ? null : t`Informe de 1 a 50 cópias.`),
     },
   })
-  // issue 17: the user's default printer comes preselected, unless one was already chosen
+  // SPEC 2.13: the user's default printer comes preselected, unless one was already chosen
   const preferred = prefs.data?.default_printer?.id
   useEffect(() => {
     if (preferred !== undefined && form.getValues().printer === null) form.setFieldValue('printer', String(preferred))

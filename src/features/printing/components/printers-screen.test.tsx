@@ -188,7 +188,7 @@ describe('printers screen', () => {
     await user.type(host, '192.168.0.50')
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
 
-    // issue 17, ADR 0015: the server's refusal in the user's language, not in the server's English
+    // SPEC 14.1, ADR 0015: the server's refusal in the user's language, not in the server's English
     const alert = await within(dialog).findByRole('alert')
     expect(alert).toHaveTextContent('Você não tem permissão para esta ação.')
     expect(alert).not.toHaveTextContent('You do not have permission')

@@ -16,7 +16,7 @@ type Dialog = { kind: 'edit'; printer: Printer | null } | { kind: 'delete'; prin
 
 /**
  * /printing/printers: the company's label printers; admins and supervisors add, change and remove them.
- * The list's page, search and ordering come from the screen's URL (issue 13 §5).
+ * The list's page, search and ordering come from the screen's URL (SPEC 2.14).
  */
 export function PrintersScreen({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t, i18n } = useLingui()

@@ -91,7 +91,7 @@ describe('printing screen', () => {
     expect(await screen.findByRole('img', { name: 'Etiqueta de 16' })).toBeInTheDocument()
   })
 
-  it('marks an ID wrong for the type and disables Print (SPEC 5); switching the type empties the field (issue 17)', async () => {
+  it('marks an ID wrong for the type and disables Print (SPEC 5); switching the type empties the field (SPEC 13.2)', async () => {
     server()
     const { user } = await openPrinting()
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Impressora' })).toHaveValue('Virtual printer (203 dpi)'))
@@ -111,7 +111,7 @@ describe('printing screen', () => {
     expect(printButton()).toBeDisabled()
   })
 
-  it('takes what the shelf and the pallet show: a location code, an SSCC as printed or scanned (issue 17)', async () => {
+  it('takes what the shelf and the pallet show: a location code, an SSCC as printed or scanned (SPEC 16.4)', async () => {
     const { requests } = server()
     const { user } = await openPrinting()
     expect(idField()).toHaveAttribute('placeholder', 'ex.: A01-01-01')
@@ -139,7 +139,7 @@ describe('printing screen', () => {
     expect(requests.filter((r) => r.method === 'POST')[1].url.pathname).toBe('/api/printing/pallets/378912340000000423/print')
   })
 
-  it('suggests locations from 2 characters and fills in the code on the shelf (SPEC 5, 7; issue 17)', async () => {
+  it('suggests locations from 2 characters and fills in the code on the shelf (SPEC 5, 7; SPEC 16.4)', async () => {
     const { requests } = server()
     const { user } = await openPrinting()
     await user.type(idField(), 'A')
@@ -169,7 +169,7 @@ describe('printing screen', () => {
     expect(Object.fromEntries(search.url.searchParams)).toEqual({ pallet_code: 'PAL', page_size: '10' })
   })
 
-  it("preselects my default printer from Settings (issue 17)", async () => {
+  it("preselects my default printer from Settings (SPEC 2.13)", async () => {
     server({ preferences: { body: { default_printer: { id: 2, name: 'Zebra-02' } } } })
     await openPrinting()
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Impressora' })).toHaveValue('Zebra-02 (300 dpi)'))

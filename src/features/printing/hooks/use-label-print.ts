@@ -36,7 +36,7 @@ function toLabelPrinter(p: Printer, preferred: number | null): LabelPrinter {
 export function labelPrintActors(queryClient: QueryClient) {
   return {
     loadPrinters: fromPromise<LabelPrinter[], void>(async () => {
-      // issue 17: the user's default printer comes preselected
+      // SPEC 2.13: the user's default printer comes preselected
       const [printers, preferred] = await Promise.all([
         queryClient.fetchQuery(printersQueryOptions()),
         defaultPrinterId(() => queryClient.fetchQuery(preferencesQueryOptions())),

@@ -5,7 +5,7 @@ import { LIST_STALE_TIME } from '../../../lib/query-client'
 import { receivingKeys } from '../receiving-query-keys'
 import type { InboundDocumentRow, InboundStatus } from '../receiving-types'
 
-/** Every PO and ASN (issue 18), or those of one status. */
+/** Every PO and ASN (SPEC 12.6), or those of one status. */
 export async function listInboundDocuments(params: ListParams, status: InboundStatus | undefined): Promise<Paged<InboundDocumentRow>> {
   const body = await api.get<unknown>('/receiving/documents/', { query: { ...toListQuery(params), status } })
   return toPaged<InboundDocumentRow>(body)

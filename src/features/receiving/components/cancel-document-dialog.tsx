@@ -9,7 +9,7 @@ import { cancelInboundDocument } from '../api/cancel-inbound-document'
 import { receivingKeys } from '../receiving-query-keys'
 import type { InboundDocument } from '../receiving-types'
 
-/** Issue 18: cancelling asks why; the reason stays on the document and in its history. */
+/** SPEC 12.6: cancelling asks why; the reason stays on the document and in its history. */
 export function CancelDocumentDialog({ document, onClose }: { document: InboundDocument; onClose: () => void }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()

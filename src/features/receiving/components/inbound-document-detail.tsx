@@ -16,7 +16,7 @@ import { CancelDocumentDialog } from './cancel-document-dialog'
 import { InboundDocumentForm } from './inbound-document-form'
 import { InboundStatusBadge } from './inbound-status-badge'
 
-/** Why this user cannot change the document now, or null when they can (issue 18: the buttons say why). */
+/** Why this user cannot change the document now, or null when they can (SPEC 12.6: the buttons say why). */
 function useLockReason(document: InboundDocument | undefined): { edit: string | null; cancel: string | null; receive: string | null } {
   const { t, i18n } = useLingui()
   const { user } = useSession()
@@ -32,7 +32,7 @@ function useLockReason(document: InboundDocument | undefined): { edit: string | 
   }
 }
 
-/** A PO or ASN (issue 18): its form (read-only when it may not change), cancel with a reason, receive, history. */
+/** A PO or ASN (SPEC 12.6): its form (read-only when it may not change), cancel with a reason, receive, history. */
 export function InboundDocumentDetail({ documentId }: { documentId: number }) {
   const { t, i18n } = useLingui()
   const doc = useQuery(inboundDocumentQueryOptions(documentId))

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { mockApi, page, renderApp, signIn, testUser, type MockRequest } from '../../../../tests/support/render-app'
 import type { InboundDocument } from '../receiving-types'
 
-// Issue 18: purchase orders and ASNs entered on the desktop; the server's refusals land on their rows, cancelling asks
+// SPEC 12.6: purchase orders and ASNs entered on the desktop; the server's refusals land on their rows, cancelling asks
 // why, and an operator sees the document read-only with the reason.
 const supplier = { id: 3, code: 'SUP1', name: 'Fornecedor Um' }
 const products = [
@@ -54,7 +54,7 @@ function api(write: (r: MockRequest) => { status?: number; body?: unknown } | nu
   })
 }
 
-describe('inbound document form (issue 18)', () => {
+describe('inbound document form (SPEC 12.6)', () => {
   it('a supervisor adds a line; the server refusing its product shows on that row and keeps what was typed', async () => {
     const { requests } = api((r) =>
       r.method === 'POST' && r.url.pathname === '/api/receiving/documents/' ? { status: 400, body: { lines: ['Line 2: Invalid pk "11" - object does not exist.'] } } : null,

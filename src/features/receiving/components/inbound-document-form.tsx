@@ -74,7 +74,7 @@ function toBody(v: DocumentValues): InboundDocumentRequest {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 
 /**
- * Where each refusal goes (issue 18): a header field's on its field, a line's (`lines.1.expected_qty`) on its row, a
+ * Where each refusal goes (SPEC 12.1): a header field's on its field, a line's (`lines.1.expected_qty`) on its row, a
  * product the company does not have ("Line 2: …", code receiving_line_no_pk with its line number) on that row's
  * product, the lines' own ("at least one line") under the lines; the rest is one line for the form's alert.
  */
@@ -114,7 +114,7 @@ export interface InboundDocumentFormProps {
 }
 
 /**
- * A purchase order or ASN (issue 18): kind, code, supplier, expected date and its lines (product, quantity, lot and
+ * A purchase order or ASN (SPEC 12.6): kind, code, supplier, expected date and its lines (product, quantity, lot and
  * expiry when known). What the server refuses shows on its field or row, in the user's language, and what was typed
  * stays.
  */

@@ -48,7 +48,7 @@ const columns: DataColumn<InboundDocumentRow>[] = [
   { id: 'actions', header: msg`Ações`, value: () => null, sortable: false, render: (row) => <RowActions row={row} /> },
 ]
 
-/** Issue 18: every PO and ASN with its status, filtered by status; its params come from the screen's URL. */
+/** SPEC 12.6: every PO and ASN with its status, filtered by status; its params come from the screen's URL. */
 export function InboundDocumentsTable({ params, onParamsChange, status }: Partial<ListState> & { status?: InboundStatus }) {
   const { t } = useLingui()
   return (

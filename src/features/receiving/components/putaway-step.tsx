@@ -9,7 +9,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../../components/data-table'
 import { locationSearchQueryOptions } from '../api/search-locations'
 import type { LocationOption, LocationSuggestion, PutawaySuggestion } from '../receiving-types'
 
-/** Why the server suggests a location (its reason codes, issue 15), in the user's language. */
+/** Why the server suggests a location (its reason codes, SPEC 10.6), in the user's language. */
 function SuggestionReasons({ location }: { location: LocationSuggestion }) {
   const { t } = useLingui()
   const label = (reason: LocationSuggestion['reasons'][number]) => {

@@ -1,5 +1,5 @@
 /**
- * The wizard machine's generated paths replayed on the receiving screen (issue 8): the real
+ * The wizard machine's generated paths replayed on the receiving screen (ADR 0007): the real
  * four-step wizard with the real machine and its real actors (useWizard, receiving-wizard.tsx),
  * the HTTP layer faked at `fetch`. The paths are those the screen can stage
  * (machines/wizard/wizard.model.ts receivingScreenEvents). Each model event is a user action
@@ -150,7 +150,7 @@ afterEach(async () => {
   drain = undefined
 })
 
-describe('wizard machine replayed on the receiving screen (issue 8)', () => {
+describe('wizard machine replayed on the receiving screen (ADR 0007)', () => {
   it('the replayed paths reach every state and transition of the machine', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])

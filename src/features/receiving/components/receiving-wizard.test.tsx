@@ -74,7 +74,7 @@ describe('receiving wizard (SPEC 2.8, 4)', () => {
     const finish = await screen.findByRole('button', { name: 'Concluir' })
     expect(screen.queryByRole('button', { name: 'Próximo' })).not.toBeInTheDocument()
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Destino de 178900000000000017' })).toHaveValue('A-01-01'))
-    // the server's reason codes, in words (issue 15)
+    // the server's reason codes, in words (SPEC 10.3)
     expect(screen.getByTestId('putaway-reasons')).toHaveTextContent(/mesma classe de armazenagem.*vazio.*cabe: 0 de 2 paletes/)
     await user.click(screen.getByRole('button', { name: 'Voltar' }))
     expect(await screen.findByRole('button', { name: 'Próximo' })).toBeInTheDocument()

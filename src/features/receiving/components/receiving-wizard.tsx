@@ -58,7 +58,7 @@ export interface ReceivingWizardProps {
   onDocumentChange: (id: number | null) => void
 }
 
-/** SPEC 2.8 on real documents (issue 7), driven by the generic wizard machine. */
+/** SPEC 2.8 on real documents, driven by the generic wizard machine. */
 export function ReceivingWizard({ initialDocumentId, onDocumentChange }: ReceivingWizardProps) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()

@@ -98,7 +98,7 @@ function Variant({ variant, editable }: { variant: LogoVariant; editable: boolea
   )
 }
 
-/** Issue 17, SPEC 1: the company's logo in the header, light and dark; admins change it, everyone sees it. */
+/** SPEC 2.13, SPEC 1: the company's logo in the header, light and dark; admins change it, everyone sees it. */
 export function CompanyLogoSection({ editable }: { editable: boolean }) {
   const kb = LOGO_MAX_BYTES / 1024
   return (

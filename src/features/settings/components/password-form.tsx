@@ -15,7 +15,7 @@ interface PasswordValues {
   confirm: string
 }
 
-/** Issue 17: change my own password; my other sessions end, this one stays. */
+/** SPEC 2.13: change my own password; my other sessions end, this one stays. */
 export function PasswordForm() {
   const { t } = useLingui()
   const [general, setGeneral] = useState<string | null>(null)

@@ -9,7 +9,7 @@ import { patchPreferences, preferencesKeys, preferencesQueryOptions } from '../.
 import { settingsPrintersQueryOptions } from '../api/get-printers'
 
 /**
- * Issue 17: what each user chooses for themselves. Language and theme are this browser's (the header's own controls);
+ * SPEC 14.1: what each user chooses for themselves. Language and theme are this browser's (the header's own controls);
  * the default printer is kept on the server and preselected wherever this user prints a label.
  */
 export function PreferencesSection() {

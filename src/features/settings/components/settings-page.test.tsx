@@ -23,7 +23,7 @@ function api(extra: (r: MockRequest) => { status?: number; body?: unknown } | un
   })
 }
 
-describe('settings (SPEC 2.13, issue 17)', () => {
+describe('settings (SPEC 2.13)', () => {
   it("shows the signed-in user's username, company and role", async () => {
     api()
     signIn(testUser({ username: 'bruno', role: 'operator' }))
@@ -124,7 +124,7 @@ describe('settings (SPEC 2.13, issue 17)', () => {
     expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ content_type: 'image/png', data: expect.stringMatching(/^data:image\/png;base64,/) })
     expect(await within(logo).findByRole('button', { name: 'Substituir (Tema claro)' })).toBeEnabled()
     expect(within(logo).getByRole('button', { name: 'Remover (Tema claro)' })).toBeEnabled()
-    // issue 15's warehouse settings, editable by the admin: near expiry, tolerance, blind receiving
+    // the warehouse settings of SPEC 10.10, editable by the admin: near expiry, tolerance, blind receiving
     expect(await screen.findByLabelText(/Dias para "vence em breve"/)).toBeEnabled()
     expect(screen.getByLabelText(/Tolerância da contagem \(%\)/)).toBeEnabled()
     expect(screen.getByLabelText(/Recebimento cego no coletor/)).toBeChecked()

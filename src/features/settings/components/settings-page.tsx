@@ -32,7 +32,7 @@ function Field({ label, value }: { label: ReactNode; value: ReactNode }) {
 }
 
 /**
- * SPEC 2.13: the signed-in user's username, company and role; issue 17: my preferences (language, theme, default
+ * SPEC 2.13: the signed-in user's username, company and role; SPEC 2.13: my preferences (language, theme, default
  * printer), my password, and the company's logo (admins change it).
  */
 export function SettingsPage() {

@@ -36,7 +36,7 @@ describe('header (SPEC 1, 2.3, 4)', () => {
     await waitFor(() => expect(header.getByRole('img', { name: 'Movatic Demo' })).toHaveAttribute('src', '/logo-dark.png'))
   })
 
-  it("shows the logo the company's admin uploaded (issue 17) before any other, the dark one in the dark theme", async () => {
+  it("shows the logo the company's admin uploaded (SPEC 2.13) before any other, the dark one in the dark theme", async () => {
     const file = (updated_at: string) => ({ content_type: 'image/svg+xml', size: 10, updated_at })
     mockApi(({ url }) => {
       if (url.pathname === '/api/core/company-logo/') return { body: { light: file('2026-11-27T01:00:00Z'), dark: file('2026-11-27T02:00:00Z') } }

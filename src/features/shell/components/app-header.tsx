@@ -9,7 +9,7 @@ import productLogoUrl from '../../../assets/movatic-logo.svg'
 import { PRODUCT_NAME } from './sidebar'
 
 /**
- * SPEC 1: the client logo is the one the company's admin uploaded in Settings (issue 17), else the one configured for
+ * SPEC 1: the client logo is the one the company's admin uploaded in Settings (SPEC 2.13), else the one configured for
  * this installation; without either, the signed-in user's company logo (its dark variant in the dark theme) and name.
  */
 function clientLogo(user: User | null, dark: boolean, uploaded: string | null): { src: string | null; name: string | null; alt?: string } {

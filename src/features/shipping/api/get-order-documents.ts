@@ -5,7 +5,7 @@ import { LIST_STALE_TIME } from '../../../lib/query-client'
 import { shippingKeys } from '../shipping-query-keys'
 import type { SalesOrderRow, WaveRow } from '../shipping-types'
 
-/** Sales orders of every status, or of one (`status` ''): the documents list (issue 18). */
+/** Sales orders of every status, or of one (`status` ''): the documents list (SPEC 12.6). */
 export function orderDocumentsQueryOptions(params: ListParams, status: string) {
   return queryOptions({
     queryKey: shippingKeys.orderDocuments(params, status),

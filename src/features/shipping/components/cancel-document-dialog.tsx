@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { placeDrfErrors } from '../../../components/resource-form'
 
 /**
- * Cancel an order or a wave with a reason (issue 18): the reason is required here, and the audit trail keeps it.
+ * Cancel an order or a wave with a reason (SPEC 12.9): the reason is required here, and the audit trail keeps it.
  * A refusal (picking started meanwhile) shows in the dialog, and the reason typed stays.
  */
 export function CancelDocumentDialog({

@@ -19,7 +19,7 @@ export type DocumentKind = 'order' | 'wave'
 export const LOCK_REASON_ID = 'document-lock-reason'
 
 /**
- * Why this user cannot change this document, or null (issue 18): operators read documents only; a document is
+ * Why this user cannot change this document, or null (SPEC 12.6): operators read documents only; a document is
  * changed while open and before picking starts (the server answers 409 otherwise).
  */
 export function useDocumentLock(doc: Doc | null, kind: DocumentKind): string | null {
@@ -47,7 +47,7 @@ export function LockNotice({ lock }: { lock: string | null }) {
   )
 }
 
-/** A document's status, its wave, the link to ship it in the wizard and Cancel with a reason (issue 18). */
+/** A document's status, its wave, the link to ship it in the wizard and Cancel with a reason (SPEC 12.6). */
 export function DocumentActions({ kind, document, lock }: { kind: DocumentKind; document: Doc & { wave?: SalesOrder['wave'] }; lock: string | null }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()

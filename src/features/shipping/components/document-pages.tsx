@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header'
 import { LoadFailure } from '../../../components/load-failure'
 import { RequiresSupervisor, useCanEditDocuments } from './document-permission'
 
-/** A documents list's "new" button: a link for who may create, disabled with the reason for the others (issue 18). */
+/** A documents list's "new" button: a link for who may create, disabled with the reason for the others (SPEC 12.6). */
 export function NewDocumentButton({ to, children }: { to: '/shipping/orders/new' | '/shipping/waves/new'; children: ReactNode }) {
   const canEdit = useCanEditDocuments()
   if (canEdit)

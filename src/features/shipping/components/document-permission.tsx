@@ -8,7 +8,7 @@ export function useCanEditDocuments(): boolean {
   return user?.role === 'admin' || user?.role === 'supervisor'
 }
 
-/** Why a document's buttons are disabled for this user's role, shown beside them (issue 18). */
+/** Why a document's buttons are disabled for this user's role, shown beside them (SPEC 12.6). */
 export function RequiresSupervisor({ id }: { id?: string }) {
   return (
     <Text id={id} size="xs" c="dimmed" span>

@@ -13,7 +13,7 @@ const orderColumns: DataColumn<SalesOrderRow>[] = [
     id: 'code',
     header: msg`Código`,
     value: (row) => row.code,
-    // issue 18: each list opens the document
+    // SPEC 12.6: each list opens the document
     render: (row) => (
       <LinkAnchor to="/shipping/orders/$id" params={{ id: String(row.id) }} size="sm">
         {row.code}
@@ -50,7 +50,7 @@ export interface DocumentListProps extends ListState {
   onStatusChange: (status: DocumentStatus | '') => void
 }
 
-/** Sales orders of every status (issue 18): code, customer, carrier, status, lines; filtered by status in the URL. */
+/** Sales orders of every status (SPEC 12.6): code, customer, carrier, status, lines; filtered by status in the URL. */
 export function SalesOrdersTable({ params, onParamsChange, status, onStatusChange }: DocumentListProps) {
   const { t } = useLingui()
   return (
@@ -67,7 +67,7 @@ export function SalesOrdersTable({ params, onParamsChange, status, onStatusChang
   )
 }
 
-/** Waves of every status (issue 18). */
+/** Waves of every status (SPEC 12.6). */
 export function WavesTable({ params, onParamsChange, status, onStatusChange }: DocumentListProps) {
   const { t } = useLingui()
   return (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { mockApi, page, renderApp, signIn, testUser, type MockRequest } from '../../../../tests/support/render-app'
 import type { SalesOrder, Wave } from '../shipping-types'
 
-// Issue 18: sales orders and waves entered on the desktop; the server's refusals on their fields and rows; cancel with
+// SPEC 12.6: sales orders and waves entered on the desktop; the server's refusals on their fields and rows; cancel with
 // a reason; operators read them only, the buttons saying why.
 
 const customer = { id: 4, code: 'CLI-4', name: 'Mercado Sul', is_active: true, email: null, min_shelf_life_days: 30 }
@@ -63,7 +63,7 @@ function documentsApi({ post, cancel, detail: first = order() }: { post?: (body:
 
 const posts = (requests: MockRequest[]) => requests.filter((r) => r.method === 'POST')
 
-describe('sales order form (issue 18)', () => {
+describe('sales order form (SPEC 12.6)', () => {
   it("adds a line, shows the server's refusal on that row, keeps what was typed, then saves", async () => {
     let attempt = 0
     const { requests } = documentsApi({
@@ -189,7 +189,7 @@ describe('sales order form (issue 18)', () => {
   })
 })
 
-describe('documents lists (issue 18)', () => {
+describe('documents lists (SPEC 12.6)', () => {
   it('the status filter lives in the URL and is sent to the API', async () => {
     const { requests } = documentsApi({ detail: order({ status: 'cancelled', cancel_reason: 'x', editable: false }) })
     signIn(testUser({ role: 'operator' }))

@@ -11,7 +11,7 @@ export interface PickingStepProps {
   error: Error | null
   picks: Record<string, Qty>
   onChange: (key: string, qty: Qty) => void
-  /** why a line takes a worse lot than FEFO, per order line (issue 15) */
+  /** why a line takes a worse lot than FEFO, per order line (SPEC 10.5) */
   reasons: Record<number, string>
   onReasonChange: (line: number, reason: string) => void
   /** the server's refusal of a line's picks at Finish (e.g. a reason it asks for), per order line */

@@ -63,7 +63,7 @@ const HEADER_FIELDS = ['code', 'customer', 'carrier', 'warehouse', 'ship_date'] 
 const ROW_FIELD = /^lines\.(\d+)\.(product|qty)$/
 
 /**
- * Puts a refusal where it belongs (issue 18): header fields on their fields, a row's field on that row (`lines.1.qty`),
+ * Puts a refusal where it belongs (SPEC 12.1): header fields on their fields, a row's field on that row (`lines.1.qty`),
  * a "Line 2: …" message on line 2's product; the rest is returned for the form's alert.
  */
 export function placeOrderErrors(error: unknown, setFieldError: (path: string, message: string) => void, fallback: string): string | null {
@@ -87,7 +87,7 @@ export function placeOrderErrors(error: unknown, setFieldError: (path: string, m
 }
 
 /**
- * A sales order (issue 18): customer, carrier, ship date and lines with product and quantity; created and edited while
+ * A sales order (SPEC 12.6): customer, carrier, ship date and lines with product and quantity; created and edited while
  * picking has not started; the server's refusals on their fields and rows; cancel with a reason; its audit trail.
  */
 export function SalesOrderForm({ order, onSaved, onClose }: { order: SalesOrder | null; onSaved: (order: SalesOrder) => void; onClose: () => void }) {

@@ -1,5 +1,5 @@
 /**
- * The wizard machine's generated paths replayed on the shipping screen (issue 8): the real four-step
+ * The wizard machine's generated paths replayed on the shipping screen (ADR 0007): the real four-step
  * wizard with the real machine and its real actors (useWizard, shipping-wizard.tsx), the HTTP layer
  * faked at `fetch`. The paths are those the screen can stage (machines/wizard/wizard.model.ts
  * shippingScreenEvents); every other path shipped here goes through a wave instead of an order. Each
@@ -184,7 +184,7 @@ afterEach(async () => {
   drain = undefined
 })
 
-describe('wizard machine replayed on the shipping screen (issue 8)', () => {
+describe('wizard machine replayed on the shipping screen (ADR 0007)', () => {
   it('the replayed paths reach every state and transition of the machine', () => {
     // nothing is missing: the packing step's validity is narrowed (shippingScreenEvents), not dropped
     expect(plan.coverage.states.missing).toEqual([])

@@ -62,7 +62,7 @@ export interface ShippingWizardProps {
   onTargetChange: (target: ShippingTarget | null) => void
 }
 
-/** SPEC 2.9 on real orders and waves (issue 7), driven by the generic wizard machine. */
+/** SPEC 2.9 on real orders and waves, driven by the generic wizard machine. */
 export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizardProps) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
@@ -97,7 +97,7 @@ export function ShippingWizard({ initialTarget, onTargetChange }: ShippingWizard
     setTracking(draft?.tracking_reference ?? '')
   }
 
-  // a pick of a worse lot than FEFO's carries its line's reason (issue 15; the server refuses it without one)
+  // a pick of a worse lot than FEFO's carries its line's reason (SPEC 10.5; the server refuses it without one)
   const pickItems = () => toPickItems(picks, reasons, lines ? fefoOverrides(lines, picks) : new Set())
   const draftOf = (step: string): ShippingDraft => {
     const base: ShippingDraft = { picks: pickItems(), carrier, tracking_reference: tracking.trim() }

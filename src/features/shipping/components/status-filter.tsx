@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from '../document-status'
 import type { DocumentStatus } from '../shipping-types'
 
-/** A list's status filter (issue 18); '' shows every status. */
+/** A list's status filter (SPEC 12.8); '' shows every status. */
 export function StatusFilter({ value, onChange }: { value: DocumentStatus | ''; onChange: (status: DocumentStatus | '') => void }) {
   const { t, i18n } = useLingui()
   return (

@@ -24,7 +24,7 @@ const valuesOf = (wave: Wave | null): WaveValues => ({ code: wave?.code ?? '', o
 const orderLabel = (o: SalesOrderRow) => `${o.code} — ${o.customer.name} (${o.warehouse.code})`
 
 /**
- * A wave (issue 18): a code and the open orders it groups, picked from the open orders in no other wave; changed while
+ * A wave (SPEC 12.6): a code and the open orders it groups, picked from the open orders in no other wave; changed while
  * picking has not started (orders taken out stay open); cancel with a reason; its audit trail.
  */
 export function WaveForm({ wave, onSaved, onClose }: { wave: Wave | null; onSaved: (wave: Wave) => void; onClose: () => void }) {

@@ -5,8 +5,8 @@ import type { Task } from '../tasks-types'
 export type TaskAction = 'start' | 'done'
 
 /**
- * POST /api/workforce/tasks/{id}/start/ or /done/ (issue 7): the server answers the task, or 409 when it moved on,
- * or 409 `assigned_to_other` for someone else's task unless `takeOver` confirms it (issue 17).
+ * POST /api/workforce/tasks/{id}/start/ or /done/ (SPEC 2.10): the server answers the task, or 409 when it moved on,
+ * or 409 `assigned_to_other` for someone else's task unless `takeOver` confirms it (SPEC 13.4).
  */
 export function postTaskAction(id: number, action: TaskAction, takeOver = false): Promise<Task> {
   return api.post<Task>(`/workforce/tasks/${id}/${action}/`, takeOver ? { take_over: true } : undefined)

@@ -70,7 +70,7 @@ describe('Tasks (SPEC 2.10)', () => {
     ])
   })
 
-  // issue 17: an operator started a supervisor's task and it silently became theirs
+  // SPEC 13.4: an operator started a supervisor's task and it silently became theirs
   it("someone else's task asks before taking it over, and sends the confirmation only then", async () => {
     const { requests } = mockApi(({ url, method, body }) => {
       if (method === 'POST' && url.pathname === `/api/workforce/tasks/${TASK.id}/start/`) {
@@ -97,7 +97,7 @@ describe('Tasks (SPEC 2.10)', () => {
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([undefined, undefined, { take_over: true }])
   })
 
-  // issue 17: at 1280 px the tasks table ran past its place, its actions out of sight
+  // SPEC 2.14: at 1280 px the tasks table ran past its place, its actions out of sight
   it('keeps the actions at the right edge of a wide table, and starts without the two dates', async () => {
     mockApi(({ url }) =>
       url.pathname === '/api/workforce/tasks/' ? { body: { count: 1, next: null, previous: null, results: [TASK] } } : { status: 404, body: { detail: 'Not found.' } },

@@ -34,7 +34,7 @@ const columns: DataColumn<Task>[] = [
 
 /**
  * SPEC 2.10: the tasks as a readable table, and beside it the raw JSON of the same page. The page,
- * search and ordering come from the list screen's URL (issue 13 §5); without them the page keeps its own.
+ * search and ordering come from the list screen's URL (SPEC 2.14); without them the page keeps its own.
  */
 export function TasksPage({ params: heldParams, onParamsChange }: Partial<ListState> = {}) {
   const { t, i18n } = useLingui()
@@ -50,9 +50,9 @@ export function TasksPage({ params: heldParams, onParamsChange }: Partial<ListSt
   )
   const raw = useQuery(tasksQueryOptions(params, status))
   const queryClient = useQueryClient()
-  // issue 17: someone else's task is taken over only once the user confirms it
+  // SPEC 13.4: someone else's task is taken over only once the user confirms it
   const [takeOver, setTakeOver] = useState<{ task: Task; kind: TaskAction; assignee: string } | null>(null)
-  // issue 7: an operator starts and finishes a task; the dashboard's daily series counts it
+  // SPEC 2.10: an operator starts and finishes a task; the dashboard's daily series counts it
   const action = useMutation({
     mutationFn: ({ task, kind, confirmed }: { task: Task; kind: TaskAction; confirmed?: boolean }) => postTaskAction(task.id, kind, confirmed),
     onSuccess: (_task, { kind }) => notifications.show({ color: 'green', message: kind === 'start' ? t`Tarefa iniciada.` : t`Tarefa concluída.` }),
@@ -158,8 +158,8 @@ export function TasksPage({ params: heldParams, onParamsChange }: Partial<ListSt
           <DataTable
             key={status}
             tableId="workforce.tasks"
-            // issue 17: at 1280 px the table fits without its two dates (the columns menu brings them back)
-            // issue 17: the reference too, so the table fits at 1280 px
+            // SPEC 2.14: at 1280 px the table fits without its two dates (the columns menu brings them back)
+            // SPEC 2.14: the reference too, so the table fits at 1280 px
             defaultHidden={['reference', 'created_at', 'finished_at']}
             label={t`Tarefas`}
             columns={tableColumns}

@@ -29,7 +29,7 @@ const columns = (i18n: I18n): DataColumn<Equipment>[] => [
   { id: 'warehouse', header: msg`Armazém`, value: (row) => row.warehouse?.code ?? '—', sortable: false },
 ]
 
-/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+/** Its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own. */
 export function EquipmentsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t, i18n } = useLingui()
   const editor = useResourceEditor(equipmentResource)

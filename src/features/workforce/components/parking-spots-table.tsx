@@ -13,7 +13,7 @@ const columns: DataColumn<ParkingSpot>[] = [
   { id: 'warehouse', header: msg`Armazém`, value: (row) => row.warehouse?.code ?? '—', sortable: false },
 ]
 
-/** Its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+/** Its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own. */
 export function ParkingSpotsTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   const editor = useResourceEditor(parkingSpotResource)

@@ -32,7 +32,7 @@ export interface UserFormModalProps {
   onClose: () => void
 }
 
-/** Create or edit a user (admins; issue 7): DRF field errors show on their fields. */
+/** Create or edit a user (admins; SPEC 2.11): DRF field errors show on their fields. */
 export function UserFormModal({ user, opened, onClose }: UserFormModalProps) {
   const { t } = useLingui()
   const queryClient = useQueryClient()

@@ -4,7 +4,7 @@ import { mockApi, page, renderApp, signIn, testUser } from '../../../../tests/su
 
 const bruno = { id: 2, username: 'bruno', role: 'operator', first_name: 'Bruno', last_name: 'Lima', email: null, is_active: true, default_site: null, default_warehouse: null, last_login_at: null }
 
-describe('workforce users (issue 7)', () => {
+describe('workforce users (SPEC 2.11)', () => {
   it('lets an admin create a user and shows DRF field errors on the fields', async () => {
     const { requests } = mockApi(({ method, url }) => {
       if (url.pathname === '/api/users/users/' && method === 'GET') return { body: page([bruno]) }

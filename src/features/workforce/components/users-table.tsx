@@ -12,7 +12,7 @@ import type { ListState } from '../../../lib/list-search'
 
 const ROLE_LABELS = { admin: msg`Administrador`, supervisor: msg`Supervisor`, operator: msg`Operador` }
 
-/** /workforce/users (issue 7): the company's users; admins create and edit them (the server enforces it anyway); its params come from the list screen's URL (issue 13 §5); without them the table keeps its own. */
+/** /workforce/users (SPEC 2.11): the company's users; admins create and edit them (the server enforces it anyway); its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own. */
 export function UsersTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t, i18n } = useLingui()
   const { user: me } = useSession()
@@ -67,7 +67,7 @@ export function UsersTable({ params, onParamsChange }: Partial<ListState> = {}) 
         columns={columns}
         query={usersQueryOptions}
         getRowId={(row) => String(row.id)}
-        // issue 17: the e-mail is one click away in Colunas, so the table fits at 1280 px
+        // SPEC 2.14: the e-mail is one click away in Colunas, so the table fits at 1280 px
         defaultHidden={['email']}
         toolbar={() =>
           isAdmin ? (

@@ -7,7 +7,7 @@ import { productsQueryOptions } from '../../../features/catalog/api/get-products
 import { ProductsTable } from '../../../features/catalog/components/products-table'
 
 export const Route = createFileRoute('/_app/catalog/products')({
-  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  // SPEC 2.14: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_app/catalog/products')({
   component: ProductsPage,
 })
 
-// issue 15: each product's history in Movimentações
+// SPEC 10.7: each product's history in Movimentações
 const historyLink = (row: { id: number; code: string }) => <MovesHistoryLink filter={{ product: row.id }} subject={row.code} />
 
 function ProductsPage() {

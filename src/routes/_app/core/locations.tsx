@@ -9,7 +9,7 @@ import { PrintLocationLabelsButton } from '../../../features/printing/components
 import type { DataTableToolbarState } from '../../../components/data-table'
 
 export const Route = createFileRoute('/_app/core/locations')({
-  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  // SPEC 2.14: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
@@ -20,9 +20,9 @@ export const Route = createFileRoute('/_app/core/locations')({
   component: LocationsPage,
 })
 
-// issue 15: each location's history in Movimentações
+// SPEC 10.7: each location's history in Movimentações
 const historyLink = (row: { id: number; code: string }) => <MovesHistoryLink filter={{ location: row.id }} subject={row.code} />
-// issue 18: the labels of every location the list finds, in one batch
+// SPEC 12.3: the labels of every location the list finds, in one batch
 const printLabels = ({ params, count }: DataTableToolbarState) => <PrintLocationLabelsButton search={params.search} count={count} />
 
 function LocationsPage() {

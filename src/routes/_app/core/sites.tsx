@@ -6,7 +6,7 @@ import { sitesQueryOptions } from '../../../features/core/api/get-sites'
 import { SitesTable } from '../../../features/core/components/sites-table'
 
 export const Route = createFileRoute('/_app/core/sites')({
-  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  // SPEC 2.14: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen

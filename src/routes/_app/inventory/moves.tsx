@@ -13,7 +13,7 @@ type MovesSearch = ListSearch & MoveFilters
 const filtersOf = (search: MovesSearch): MoveFilters => validateMoveFilters(search as Record<string, unknown>)
 
 export const Route = createFileRoute('/_app/inventory/moves')({
-  // issue 15: the ledger's page, search, ordering and filters live in the URL (STYLE habit 17)
+  // SPEC 10.7: the ledger's page, search, ordering and filters live in the URL (STYLE habit 17)
   validateSearch: (raw: Record<string, unknown>): MovesSearch => ({ ...validateListSearch(raw), ...validateMoveFilters(raw) }),
   loaderDeps: ({ search }) => ({ list: listParamsOf(search), filters: filtersOf(search) }),
   // the table shows a failed load itself, so a failure here must not replace the screen

@@ -7,7 +7,7 @@ import type { TraceQuery } from '../../../features/inventory/api/get-trace'
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, 100) || undefined : undefined)
 
 export const Route = createFileRoute('/_app/inventory/trace')({
-  // issue 15: the lot or SSCC in the URL, so a recall's trace is a link
+  // SPEC 10.8: the lot or SSCC in the URL, so a recall's trace is a link
   validateSearch: (raw: Record<string, unknown>): TraceQuery => ({ lot: text(raw.lot), sscc: text(raw.sscc) }),
   component: TraceRoute,
 })

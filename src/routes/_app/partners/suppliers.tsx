@@ -12,7 +12,7 @@ import { SupplierIssuesDrawer } from '../../../features/quality/components/suppl
 import type { IssueSupplier } from '../../../features/quality/quality-types'
 
 export const Route = createFileRoute('/_app/partners/suppliers')({
-  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  // SPEC 2.14: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen

@@ -10,7 +10,7 @@ import { CopackOrdersTable } from '../../../../features/manufacturing/components
 import { RequiresSupervisor, useCanWriteCopack } from '../../../../features/manufacturing/components/copack-permission'
 
 export const Route = createFileRoute('/_app/manufacturing/copack-orders/')({
-  // issue 13 §5: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
+  // SPEC 2.14: the list's page, page size, search and ordering live in the URL; the loader prefetches that page
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => listParamsOf(search),
   // the table shows a failed load itself (SPEC 8), so a failure here must not replace the screen
