@@ -125,9 +125,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     operatorAllowedNetworks: opts.printerAllowNetworks ?? [],
     log: app.log,
   })
-  const outbox = new EmailOutbox(opts.database.db, { smtpUrl: opts.smtpUrl, log: app.log })
   // the one job queue (ADR 0017): modules register their kinds' handlers on it while they register their routes
   const jobs = new JobRunner(opts.database.db, { log: app.log, listen: opts.database.listen })
+  const outbox = new EmailOutbox(opts.database.db, { smtpUrl: opts.smtpUrl, log: app.log })
+  outbox.register(jobs)
   const sessions = new SessionCache()
   const events = new SessionEvents(opts.database, sessions, (m) => app.log.warn(m))
   app.decorate('deps', {
@@ -151,12 +152,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.decorateRequest('user')
   app.addHook('onReady', async () => {
     printQueue.start()
-    outbox.start()
     jobs.start()
     await events.start()
   })
   app.addHook('onClose', async () => {
-    await Promise.all([printQueue.stop(), outbox.stop(), jobs.stop(), events.stop()])
+    await Promise.all([printQueue.stop(), jobs.stop(), events.stop()])
   })
   registerErrorHandling(app)
   // every route as registered, for the deny-by-default check and the test that walks them all

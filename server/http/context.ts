@@ -24,7 +24,7 @@ export type AppDeps = {
   statements: StatementCache
   /** the label print queue's worker (ADR 0004): created, started and stopped by createApp */
   printQueue: PrintQueue
-  /** the e-mail outbox's worker: created, started and stopped by createApp */
+  /** the supplier e-mail sender: its kind registered on `jobs` by createApp when SMTP is set (ADR 0017) */
   outbox: EmailOutbox
   /** this process's runner of the one job queue (ADR 0017): modules register handlers; createApp starts and stops it */
   jobs: JobRunner

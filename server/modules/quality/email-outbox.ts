@@ -1,25 +1,28 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { emailOutbox } from '../../db/schema/quality'
+import { enqueue, type JobContext, type JobRunner, type KindOptions } from '../../kernel/job-queue'
 
 /** What the outbox needs from a mail transport (nodemailer's, or a fake in tests). */
 export type MailTransport = { sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown> }
 
 export type EmailOutboxOptions = {
-  /** SMTP_URL; without it (and without a transport) mail waits in the outbox */
+  /** SMTP_URL; without it (and without a transport) mail waits in the outbox, its job queued */
   smtpUrl?: string
   transport?: MailTransport
   from?: string
   backoffMs: number
   maxBackoffMs: number
-  maxAttempts: number
-  leaseMs: number
-  pollMs: number
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
 }
 
 export const DEFAULT_FROM = 'Movatic WMS <no-reply@movatic.invalid>'
+
+/** The job kind that sends one outbox row (ADR 0017, "At least once: e-mail"). */
+export const MAIL_JOB_KIND = 'mail.send'
+/** attempts before a mail is dead-lettered (the kernel queue's max_attempts for the kind) */
+export const MAIL_MAX_ATTEMPTS = 8
 
 /** smtp://user:pass@host:587?from=wms@example.com — the sender may ride on the URL. */
 export function transportFromUrl(smtpUrl: string): { transport: MailTransport; from: string } {
@@ -29,25 +32,27 @@ export function transportFromUrl(smtpUrl: string): { transport: MailTransport; f
   return { transport: nodemailer.createTransport(url.toString()), from }
 }
 
+/** Put a stored outbox row on the one job queue, in the caller's transaction (ADR 0017). */
+export async function enqueueMail(tx: DbOrTx, mail: { id: number; companyId: number }): Promise<number> {
+  return enqueue(tx, { kind: MAIL_JOB_KIND, companyId: mail.companyId, payload: { outboxId: mail.id }, maxAttempts: MAIL_MAX_ATTEMPTS })
+}
+
 /**
- * The email outbox worker: rows go pending → sending (claimed with a lease) → sent, or back to pending with
- * backoff, or failed after N attempts. A sender that dies mid-send leaves a lease that expires and the mail is
- * sent again: for mail, at-least-once is the right side to err on (ADR 0004).
+ * The supplier e-mail sender, a handler of the kernel job queue (ADR 0017): `email_outbox` stays the domain row the
+ * screens read (pending → sending → sent, or failed), the queue claims, leases, retries with back-off and
+ * dead-letters. A sender that dies mid-send leaves a lease that expires and the mail is sent again: for mail,
+ * at-least-once is the right side to err on (ADR 0004). Without a transport no handler is registered and the jobs wait.
  */
 export class EmailOutbox {
-  private opts: EmailOutboxOptions
-  private transport: MailTransport | undefined
-  private from: string
-  private timer: NodeJS.Timeout | undefined
-  private busy: Promise<void> | undefined
-  private again = false
-  private stopped = true
+  private readonly opts: EmailOutboxOptions
+  private readonly transport: MailTransport | undefined
+  private readonly from: string
 
   constructor(
     private readonly db: Db,
     opts: Partial<EmailOutboxOptions>,
   ) {
-    this.opts = { backoffMs: 30_000, maxBackoffMs: 3_600_000, maxAttempts: 8, leaseMs: 60_000, pollMs: 5000, ...opts }
+    this.opts = { backoffMs: 30_000, maxBackoffMs: 3_600_000, ...opts }
     const fromUrl = opts.transport ? undefined : opts.smtpUrl ? transportFromUrl(opts.smtpUrl) : undefined
     this.transport = opts.transport ?? fromUrl?.transport
     this.from = opts.from ?? fromUrl?.from ?? DEFAULT_FROM
@@ -57,84 +62,40 @@ export class EmailOutbox {
     return this.transport !== undefined
   }
 
-  configure(opts: Partial<EmailOutboxOptions>): void {
-    this.opts = { ...this.opts, ...opts }
-    if (opts.transport) this.transport = opts.transport
+  /** Register the mail kind on a runner (the app's, or a test's); nothing is registered without a transport. */
+  register(runner: JobRunner, kind: Partial<KindOptions> = {}): void {
+    if (!this.transport) return
+    runner.register(MAIL_JOB_KIND, (job) => this.send(job), {
+      backoffMs: this.opts.backoffMs,
+      maxBackoffMs: this.opts.maxBackoffMs,
+      ...kind,
+      onDeadLetter: async (job, reason) => {
+        await this.db.update(emailOutbox).set({ status: 'failed', leaseUntil: null, lastError: reason }).where(eq(emailOutbox.id, outboxIdOf(job.payload)))
+      },
+    })
   }
 
-  start(): void {
-    if (!this.transport || !this.stopped) return
-    this.stopped = false
-    this.timer = setInterval(() => this.wake(), this.opts.pollMs)
-    this.timer.unref()
-    this.wake()
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true
-    clearInterval(this.timer)
-    await this.busy
-  }
-
-  wake(): void {
-    if (this.stopped) return
-    if (this.busy) {
-      this.again = true
-      return
-    }
-    this.busy = this.drain()
-      .catch((e: unknown) => this.opts.log?.error({ err: e }, 'email outbox pass failed'))
-      .finally(() => {
-        this.busy = undefined
-        if (this.again) {
-          this.again = false
-          this.wake()
-        }
-      })
-  }
-
-  /** Tests: resolves when the current pass is over. */
-  async idle(): Promise<void> {
-    while (this.busy) await this.busy
-  }
-
-  private async drain(): Promise<void> {
-    const now = new Date()
-    await this.db
+  private async send(job: JobContext): Promise<void> {
+    const id = outboxIdOf(job.payload)
+    const [mail] = await this.db
       .update(emailOutbox)
-      .set({ status: 'pending', leaseUntil: null })
-      .where(and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.leaseUntil, now)))
-    while (!this.stopped && this.transport) {
-      const next = this.db
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, new Date())))
-        .orderBy(asc(emailOutbox.id))
-        .limit(1)
-        .for('update', { skipLocked: true })
-      const [mail] = await this.db
-        .update(emailOutbox)
-        .set({ status: 'sending', attempts: sql`${emailOutbox.attempts} + 1`, leaseUntil: new Date(Date.now() + this.opts.leaseMs) })
-        .where(and(inArray(emailOutbox.id, next), eq(emailOutbox.status, 'pending')))
-        .returning()
-      if (!mail) return
-      try {
-        await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.body })
-        await this.db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), leaseUntil: null, lastError: null }).where(eq(emailOutbox.id, mail.id))
-      } catch (e) {
-        const reason = e instanceof Error ? e.message : String(e)
-        const failed = mail.attempts >= this.opts.maxAttempts
-        this.opts.log?.warn({ mailId: mail.id, attempt: mail.attempts, reason, failed }, 'mail not sent')
-        await this.db
-          .update(emailOutbox)
-          .set({
-            status: failed ? 'failed' : 'pending',
-            leaseUntil: null,
-            lastError: reason,
-            nextAttemptAt: new Date(Date.now() + Math.min(this.opts.maxBackoffMs, this.opts.backoffMs * 2 ** (mail.attempts - 1))),
-          })
-          .where(eq(emailOutbox.id, mail.id))
-      }
+      .set({ status: 'sending', attempts: job.attempt })
+      .where(eq(emailOutbox.id, id))
+      .returning()
+    if (!mail) return // the row is gone: nothing to send
+    try {
+      await this.transport!.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.body })
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e)
+      this.opts.log?.warn({ mailId: id, attempt: job.attempt, reason }, 'mail not sent')
+      // back to pending until the queue's next attempt (or its dead letter marks it failed)
+      await this.db.update(emailOutbox).set({ status: 'pending', lastError: reason }).where(eq(emailOutbox.id, id))
+      throw e
     }
+    await this.db.update(emailOutbox).set({ status: 'sent', sentAt: sql`now()`, leaseUntil: null, lastError: null }).where(eq(emailOutbox.id, id))
   }
+}
+
+function outboxIdOf(payload: unknown): number {
+  return Number((payload as { outboxId?: unknown }).outboxId)
 }

@@ -34,8 +34,8 @@ function issueRows(db: Db) {
 }
 
 export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
-  // the outbox is the app's (createApp starts and stops it); reporting an issue only wakes it
-  const outbox = app.deps.outbox
+  // mail is sent by the app's job runner (ADR 0017); reporting an issue wakes this process's runner (PGlite has no NOTIFY)
+  const jobs = app.deps.jobs
   app.addHook('onReady', async () => {
     await ensureIssueTypes(app.deps.db)
   })
@@ -89,7 +89,7 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
         email: b.email,
         emailTo: b.email_to,
       })
-      outbox.wake()
+      jobs.wake()
       const rows = await issueRows(app.deps.db).where(eq(supplierIssues.id, id))
       return reply.status(201).send(serialize(rows[0]))
     },

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client'
 import { companies } from '../../db/schema/core'
 import { suppliers } from '../../db/schema/partners'
 import { emailOutbox, supplierIssueTypes, supplierIssues } from '../../db/schema/quality'
+import { enqueueMail } from './email-outbox'
 import { type Role, users } from '../../db/schema/users'
 import { ApiError, fieldError, notFound } from '../../http/errors'
 
@@ -145,6 +146,8 @@ export async function reportSupplierIssue(db: DbOrTx, user: { id: number; compan
         ].join('\n'),
       }).returning({ id: emailOutbox.id })
       await tx.update(supplierIssues).set({ emailOutboxId: mail.id }).where(eq(supplierIssues.id, issue.id))
+      // sent by the one job queue (ADR 0017): the job commits with the issue or not at all
+      await enqueueMail(tx, { id: mail.id, companyId: user.companyId })
     }
     return issue.id
   })

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../app'
@@ -10,6 +10,7 @@ import { suppliers } from '../../db/schema/partners'
 import { emailOutbox, supplierIssues } from '../../db/schema/quality'
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
+import { JobRunner } from '../../kernel/job-queue'
 import { EmailOutbox, type MailTransport } from './email-outbox'
 
 const kinds = await databaseKinds()
@@ -141,15 +142,17 @@ describe.each(kinds)('supplier issues on %s', (kind) => {
         sent.push(m)
       },
     }
-    const outbox = new EmailOutbox(t.database.db, { transport, backoffMs: 20, pollMs: 20 })
-    outbox.start()
+    // a runner of the one job queue (ADR 0017) standing in for a process with SMTP set: the app's has no mail kind
+    const runner = new JobRunner(t.database.db, { pollMs: 20, leaseMs: 5000 })
+    new EmailOutbox(t.database.db, { transport, backoffMs: 20 }).register(runner, { jitter: 0 })
+    runner.start()
     const until = Date.now() + 10_000
     let pending = 1
     while (pending && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 25))
-      pending = (await t.database.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, 'pending'))).length
+      pending = (await t.database.db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.status, ['pending', 'sending']))).length
     }
-    await outbox.stop()
+    await runner.stop()
     expect(pending).toBe(0)
     const rows = await t.database.db.select().from(emailOutbox)
     expect(rows.every((m) => m.status === 'sent')).toBe(true)
