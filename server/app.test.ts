@@ -4,10 +4,11 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../tests/support/test-db'
 import { createApp } from './app'
-import { PrintQueue } from './modules/printing/print-queue'
-import { EmailOutbox } from './modules/quality/email-outbox'
+import { JobRunner } from './kernel/job-queue'
+import { PRINT_JOB_KIND, PrintSender } from './modules/printing/print-sender'
+import { EmailOutbox, MAIL_JOB_KIND } from './modules/quality/email-outbox'
 
-// ADR 0009: the print queue and the e-mail outbox are the app's dependencies, not a module's hidden state
+// ADR 0009: the job runner, and the print sender and e-mail outbox on it (ADR 0017), are the app's dependencies, not a module's hidden state
 describe('the app owns its background workers', () => {
   let database: TestDatabase
   let dataDir: string
@@ -21,32 +22,31 @@ describe('the app owns its background workers', () => {
   })
   afterEach(() => vi.restoreAllMocks())
 
-  it('creates the print queue and the outbox with the app, starts them when it is ready and stops them when it closes', async () => {
-    const queueStart = vi.spyOn(PrintQueue.prototype, 'start')
-    const queueStop = vi.spyOn(PrintQueue.prototype, 'stop')
-    const outboxStart = vi.spyOn(EmailOutbox.prototype, 'start')
-    const outboxStop = vi.spyOn(EmailOutbox.prototype, 'stop')
-    const app = await createApp({ database, jwtSecret: 'app-test-secret-app-test-secret-app-test', dataDir })
-    // there before any route plugin runs: a module that wakes them does not depend on another registering first
-    expect(app.deps.printQueue).toBeInstanceOf(PrintQueue)
+  it('creates the job runner with the app, printing and (with SMTP) mail registered on it, starts it when ready and stops it on close', async () => {
+    const register = vi.spyOn(JobRunner.prototype, 'register')
+    const start = vi.spyOn(JobRunner.prototype, 'start')
+    const stop = vi.spyOn(JobRunner.prototype, 'stop')
+    const app = await createApp({ database, jwtSecret: 'app-test-secret-app-test-secret-app-test', dataDir, smtpUrl: 'smtp://127.0.0.1:2525' })
+    // there before any route plugin runs: a module that wakes the runner does not depend on another registering first
+    expect(app.deps.jobs).toBeInstanceOf(JobRunner)
+    expect(app.deps.printSender).toBeInstanceOf(PrintSender)
     expect(app.deps.outbox).toBeInstanceOf(EmailOutbox)
-    expect(queueStart).not.toHaveBeenCalled()
-    expect(outboxStart).not.toHaveBeenCalled()
+    expect(register.mock.calls.map((c) => c[0])).toEqual(expect.arrayContaining([PRINT_JOB_KIND, MAIL_JOB_KIND]))
+    expect(start).not.toHaveBeenCalled()
 
     await app.ready()
-    expect(queueStart).toHaveBeenCalledTimes(1)
-    expect(outboxStart).toHaveBeenCalledTimes(1)
-    expect(queueStop).not.toHaveBeenCalled()
+    expect(start).toHaveBeenCalledTimes(1)
+    expect(stop).not.toHaveBeenCalled()
 
     await app.close()
-    expect(queueStop).toHaveBeenCalledTimes(1)
-    expect(outboxStop).toHaveBeenCalledTimes(1)
+    expect(stop).toHaveBeenCalledTimes(1)
   })
 
   it('gives each app its own workers', async () => {
     const a = await createApp({ database, jwtSecret: 'app-test-secret-app-test-secret-app-test', dataDir })
     const b = await createApp({ database, jwtSecret: 'app-test-secret-app-test-secret-app-test', dataDir })
-    expect(a.deps.printQueue).not.toBe(b.deps.printQueue)
+    expect(a.deps.jobs).not.toBe(b.deps.jobs)
+    expect(a.deps.printSender).not.toBe(b.deps.printSender)
     expect(a.deps.outbox).not.toBe(b.deps.outbox)
     await Promise.all([a.close(), b.close()])
   })

@@ -19,7 +19,7 @@ import { StatementCache } from './http/statement-cache'
 import { authPublicRoutes, authRoutes } from './modules/auth/auth.routes'
 import { usersRoutes } from './modules/auth/users.routes'
 import { LoginThrottle } from './modules/auth/throttle'
-import { PrintQueue, timeoutsWithin } from './modules/printing/print-queue'
+import { PrintSender } from './modules/printing/print-sender'
 import { EmailOutbox } from './modules/quality/email-outbox'
 import { JobRunner } from './kernel/job-queue'
 import { TokenService } from './modules/auth/tokens'
@@ -49,10 +49,10 @@ export type CreateAppOptions = {
   jwtSecret: string
   dataDir: string
   smtpUrl?: string
-  /** the virtual printer's spool (default <dataDir>/spool) and the print queue's lease and poll (ADR 0004) */
+  /** the virtual printer's spool (default <dataDir>/spool); the job queue's lease and poll (ADR 0017) */
   spoolDir?: string
-  printLeaseMs?: number
-  printPollMs?: number
+  jobLeaseMs?: number
+  jobPollMs?: number
   /** printer networks allowed beyond each company's setting, loopback included (WMS_PRINTER_ALLOW_NETWORKS) */
   printerAllowNetworks?: string[]
   /** built SPA to serve (dist/); absent in API-only tests */
@@ -117,16 +117,21 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  // The background workers are the app's, not a module's: any module can wake them, whatever the order it registers in
-  const printQueue = new PrintQueue(opts.database.db, {
+  // The background worker is the app's, not a module's: any module can wake it, whatever the order it registers in
+  // the one job queue (ADR 0017): modules register their kinds' handlers on it while they register their routes
+  const jobs = new JobRunner(opts.database.db, {
+    log: app.log,
+    listen: opts.database.listen,
+    ...(opts.jobLeaseMs ? { leaseMs: opts.jobLeaseMs } : {}),
+    ...(opts.jobPollMs ? { pollMs: opts.jobPollMs } : {}),
+  })
+  // labels (ADR 0004) and supplier e-mails are kinds of that queue
+  const printSender = new PrintSender(opts.database.db, {
     spoolDir: opts.spoolDir ?? path.join(opts.dataDir, 'spool'),
-    ...(opts.printLeaseMs ? { leaseMs: opts.printLeaseMs, ...timeoutsWithin(opts.printLeaseMs) } : {}),
-    ...(opts.printPollMs ? { pollMs: opts.printPollMs } : {}),
     operatorAllowedNetworks: opts.printerAllowNetworks ?? [],
     log: app.log,
   })
-  // the one job queue (ADR 0017): modules register their kinds' handlers on it while they register their routes
-  const jobs = new JobRunner(opts.database.db, { log: app.log, listen: opts.database.listen })
+  printSender.register(jobs)
   const outbox = new EmailOutbox(opts.database.db, { smtpUrl: opts.smtpUrl, log: app.log })
   outbox.register(jobs)
   const sessions = new SessionCache()
@@ -134,13 +139,13 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.decorate('deps', {
     database: opts.database,
     db: opts.database.db,
-    env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, spoolDir: opts.spoolDir, printLeaseMs: opts.printLeaseMs, printPollMs: opts.printPollMs, printerAllowNetworks: opts.printerAllowNetworks ?? [] },
+    env: { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, spoolDir: opts.spoolDir, jobLeaseMs: opts.jobLeaseMs, jobPollMs: opts.jobPollMs, printerAllowNetworks: opts.printerAllowNetworks ?? [] },
     tokens: new TokenService(opts.jwtSecret),
     throttle: new LoginThrottle(opts.database.db),
     sessions,
     events,
     statements: new StatementCache(),
-    printQueue,
+    printSender,
     outbox,
     jobs,
     // starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS
@@ -151,12 +156,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   })
   app.decorateRequest('user')
   app.addHook('onReady', async () => {
-    printQueue.start()
     jobs.start()
     await events.start()
   })
   app.addHook('onClose', async () => {
-    await Promise.all([printQueue.stop(), jobs.stop(), events.stop()])
+    await Promise.all([jobs.stop(), events.stop()])
   })
   registerErrorHandling(app)
   // every route as registered, for the deny-by-default check and the test that walks them all

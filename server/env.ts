@@ -53,9 +53,9 @@ const EnvSchema = z.object({
   WMS_DEMO_LOCATIONS: z.coerce.number().int().min(1).max(100_000).default(2000),
   // N processes on one PostgreSQL (ADR 0008): the virtual printer's labels go to one folder they all share
   WMS_SPOOL_DIR: z.string().optional().or(z.literal('').transform(() => undefined)),
-  // how long a print job's claim holds (ADR 0004); a shorter lease shortens the send timeouts to fit inside it
-  WMS_PRINT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
-  WMS_PRINT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  // the job queue's lease (each claim's heartbeat extends it while the job runs) and poll (ADR 0017): labels and e-mails run on it
+  WMS_JOB_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  WMS_JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   // networks printers may be on beyond what each company's admin allows, loopback included (ADR 0004 amendment on
   // printer addresses): for a printer stand-in on this machine (tests) or a print server on it
   WMS_PRINTER_ALLOW_NETWORKS: z
@@ -100,8 +100,8 @@ export type Env = {
   demoLocations: number
   /** the virtual printer's spool: WMS_SPOOL_DIR, else <data dir>/spool */
   spoolDir: string
-  printLeaseMs: number
-  printPollMs: number
+  jobLeaseMs: number
+  jobPollMs: number
   /** WMS_PRINTER_ALLOW_NETWORKS: printer networks the operator allows beyond every company's setting */
   printerAllowNetworks: string[]
 }
@@ -137,8 +137,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     demoProducts: e.WMS_DEMO_PRODUCTS,
     demoLocations: e.WMS_DEMO_LOCATIONS,
     spoolDir: path.resolve(e.WMS_SPOOL_DIR ?? path.join(dataDir, 'spool')),
-    printLeaseMs: e.WMS_PRINT_LEASE_MS,
-    printPollMs: e.WMS_PRINT_POLL_MS,
+    jobLeaseMs: e.WMS_JOB_LEASE_MS,
+    jobPollMs: e.WMS_JOB_POLL_MS,
     printerAllowNetworks: e.WMS_PRINTER_ALLOW_NETWORKS,
   }
 }

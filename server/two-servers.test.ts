@@ -7,7 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../tests/support/server-harness'
 import { POSTGRES_BASE_URL, postgresReachable } from '../tests/support/test-db'
-import { DEFAULT_PRINT_QUEUE_OPTIONS } from './modules/printing/print-queue'
+import { DEFAULT_PRINT_SENDER_OPTIONS } from './modules/printing/print-sender'
 
 /**
  * SPEC 17.2, "Two servers, one PostgreSQL" (ADR 0001, ADR 0008): two real server processes on one database.
@@ -153,8 +153,8 @@ describe.skipIf(!(await postgresReachable()))('two server processes on one Postg
           WMS_DEMO_PRODUCTS: '50',
           WMS_DEMO_LOCATIONS: '60',
           WMS_SPOOL_DIR: spoolDir,
-          WMS_PRINT_LEASE_MS: String(LEASE_MS),
-          WMS_PRINT_POLL_MS: '50',
+          WMS_JOB_LEASE_MS: String(LEASE_MS),
+          WMS_JOB_POLL_MS: '50',
           // the printer stand-in listens on 127.0.0.1, which only the server's operator can allow
           WMS_PRINTER_ALLOW_NETWORKS: '127.0.0.1/32',
           LOG_LEVEL: 'warn',
@@ -311,7 +311,7 @@ describe.skipIf(!(await postgresReachable()))('two server processes on one Postg
       expect(accepted).toBeGreaterThanOrEqual(39)
       expect(jobs.filter((j) => j.status === 'unknown')).toHaveLength(1)
       expect(jobs.filter((j) => j.status === 'sent')).toHaveLength(jobs.length - 1)
-      expect(Math.max(...jobs.map((j) => j.attempts))).toBeLessThanOrEqual(DEFAULT_PRINT_QUEUE_OPTIONS.maxAttempts)
+      expect(Math.max(...jobs.map((j) => j.attempts))).toBeLessThanOrEqual(DEFAULT_PRINT_SENDER_OPTIONS.maxAttempts)
       // one job per printer in flight, across both processes
       expect(printer.maxOpen).toBe(1)
       expect((await fetch(`${survivor.url}/api/health`)).status).toBe(200)

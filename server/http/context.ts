@@ -3,7 +3,7 @@ import type { Env } from '../env'
 import type { Role } from '../db/schema/users'
 import type { TokenService } from '../modules/auth/tokens'
 import type { LoginThrottle } from '../modules/auth/throttle'
-import type { PrintQueue } from '../modules/printing/print-queue'
+import type { PrintSender } from '../modules/printing/print-sender'
 import type { EmailOutbox } from '../modules/quality/email-outbox'
 import type { JobRunner } from '../kernel/job-queue'
 import type { SessionCache } from './session-cache'
@@ -14,7 +14,7 @@ import type { StatementCache } from './statement-cache'
 export type AppDeps = {
   database: Database
   db: Db
-  env: Pick<Env, 'dataDir' | 'smtpUrl' | 'printerAllowNetworks'> & Partial<Pick<Env, 'spoolDir' | 'printLeaseMs' | 'printPollMs'>>
+  env: Pick<Env, 'dataDir' | 'smtpUrl' | 'printerAllowNetworks'> & Partial<Pick<Env, 'spoolDir' | 'jobLeaseMs' | 'jobPollMs'>>
   tokens: TokenService
   throttle: LoginThrottle
   sessions: SessionCache
@@ -22,8 +22,8 @@ export type AppDeps = {
   events: SessionEvents
   /** built statements of repeated list requests */
   statements: StatementCache
-  /** the label print queue's worker (ADR 0004): created, started and stopped by createApp */
-  printQueue: PrintQueue
+  /** sends labels (ADR 0004): its `print` kind registered on `jobs` by createApp (ADR 0017) */
+  printSender: PrintSender
   /** the supplier e-mail sender: its kind registered on `jobs` by createApp when SMTP is set (ADR 0017) */
   outbox: EmailOutbox
   /** this process's runner of the one job queue (ADR 0017): modules register handlers; createApp starts and stops it */

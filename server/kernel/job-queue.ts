@@ -61,6 +61,28 @@ export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<number> 
   }
 }
 
+/**
+ * Write many jobs in one statement per thousand, in the caller's transaction (a batch of labels): one notify per kind.
+ * No dedupe keys here (each would need its own conflict check); returns the ids in the order given.
+ */
+export async function enqueueMany(db: DbOrTx, inputs: readonly Omit<EnqueueInput, 'dedupeKey'>[]): Promise<number[]> {
+  for (const kind of new Set(inputs.map((i) => i.kind))) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`)
+  const ids: number[] = []
+  for (let i = 0; i < inputs.length; i += 1000) {
+    const values = inputs.slice(i, i + 1000).map((input) => ({
+      kind: input.kind,
+      companyId: input.companyId,
+      payload: input.payload ?? {},
+      runAt: input.runAt ?? new Date(),
+      maxAttempts: input.maxAttempts ?? 5,
+      orderKey: input.orderKey ?? null,
+    }))
+    const rows = await db.insert(jobs).values(values).returning({ id: jobs.id })
+    ids.push(...rows.map((r) => r.id))
+  }
+  return ids
+}
+
 /** The channel enqueue notifies on commit; runners on PostgreSQL listen to it (polling stays the guarantee). */
 export const JOBS_CHANNEL = 'wms_jobs'
 
@@ -203,6 +225,13 @@ export class JobRunner {
   register(kind: string, handler: JobHandler, opts: KindOptions = {}): void {
     if (this.kinds.has(kind)) throw new Error(`job kind ${kind} is registered twice`)
     this.kinds.set(kind, { handler, opts: { ...DEFAULT_KIND, leaseMs: this.opts.leaseMs, ...opts }, running: 0 })
+  }
+
+  /** Change a registered kind's options (tests shorten back-off); its handler and dead-letter hook stay unless given. */
+  configureKind(kind: string, opts: KindOptions): void {
+    const registered = this.kinds.get(kind)
+    if (!registered) throw new Error(`job kind ${kind} is not registered`)
+    registered.opts = { ...registered.opts, ...opts }
   }
 
   configure(opts: Partial<JobRunnerOptions>): void {

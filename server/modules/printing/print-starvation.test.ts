@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locations } from '../../db/schema/core'
 import { printJobs, printers } from '../../db/schema/printing'
 import { MAX_LABEL_BATCH } from '../../../contracts/printing/printing.contract'
+import { enqueuePrintJobs } from './print-sender'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 
@@ -43,7 +44,7 @@ describe.each(kinds)('printing never starves the server on %s', (kind) => {
   })
 
   it(`answers /api/health within 1 s while ${LABELS} labels print on the virtual printer`, async () => {
-    const queue = t.app.deps.printQueue
+    const queue = t.app.deps.jobs
     await queue.stop()
     // the labels of every location, through the API, then repeated to 2,000 jobs as several batches would queue them
     const all = await t.as(operator, { method: 'POST', url: '/api/printing/locations/print/', payload: { printer: virtualId, search: '' } })
@@ -54,7 +55,12 @@ describe.each(kinds)('printing never starves the server on %s', (kind) => {
       const { id: _id, createdAt: _c, nextAttemptAt: _n, ...job } = queued[i % queued.length]
       return job
     })
-    for (let i = 0; i < more.length; i += 500) await t.database.db.insert(printJobs).values(more.slice(i, i + 500))
+    for (let i = 0; i < more.length; i += 500) {
+      await t.database.db.transaction(async (tx) => {
+        const stored = await tx.insert(printJobs).values(more.slice(i, i + 500)).returning({ id: printJobs.id, companyId: printJobs.companyId, printerId: printJobs.printerId })
+        await enqueuePrintJobs(tx, stored)
+      })
+    }
     const sentCount = () => t.database.db.$count(printJobs, and(eq(printJobs.printerId, virtualId), eq(printJobs.status, 'sent')))
 
     queue.start()

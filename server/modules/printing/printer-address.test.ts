@@ -36,7 +36,8 @@ describe.each(kinds)('printer addresses on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind)
-    t.app.deps.printQueue.configure({ backoffMs: 20, pollMs: 20, maxAttempts: 3, connectTimeoutMs: 1000 })
+    t.app.deps.printSender.configure({ backoffMs: 20, maxAttempts: 3, connectTimeoutMs: 1000 })
+    t.app.deps.jobs.configure({ pollMs: 20 })
     ;[admin, supervisor, operator] = (await Promise.all([t.login('admin'), t.login('supervisor'), t.login('operator')])).map((x) => x.access)
     target = await listener()
   })

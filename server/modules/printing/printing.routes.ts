@@ -31,6 +31,7 @@ import { allowedPrinterNetworks, checkPrinterHost, isForbiddenNetwork, isNetwork
 import { DEFAULT_PRINTER_NETWORKS } from '../../../contracts/printing/printing.rules'
 import { renderPngOffThread } from './labels/render-pool'
 import { renderSvg } from './labels/svg'
+import { enqueuePrintJobs } from './print-sender'
 import { type LabelKind, buildLabel, resolveLabelTarget, enqueueLocationLabels, enqueuePrint, ensureVirtualPrinters, findPrinter, printerSize } from './printing.service'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -79,8 +80,9 @@ function serializeJob(r: Awaited<ReturnType<typeof jobRows>>[number]): PrintJob 
 }
 
 export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
-  // the queue is the app's (createApp starts and stops it); this module only wakes it when it queues a job
-  const queue = app.deps.printQueue
+  // labels are sent by the app's job runner (ADR 0017); this module wakes it after it commits a job (PGlite has no NOTIFY)
+  const jobs = app.deps.jobs
+  const sender = app.deps.printSender
 
   /**
    * ADR 0004 (amendment on printer addresses): a printer's host must be, once resolved, on a network the company
@@ -214,9 +216,9 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!printer) throw fieldError('printer', `Invalid pk "${req.body.printer}" - object does not exist.`)
         const { ids, search, copies } = req.body
         const out = await app.deps.db.transaction((tx) =>
-          enqueueLocationLabels(tx, { companyId: req.user.companyId, userId: req.user.id, printer, copies, ids, search, max: MAX_LABEL_BATCH }),
+          enqueueLocationLabels(tx, { companyId: req.user.companyId, userId: req.user.id, printer, copies, ids, search, max: MAX_LABEL_BATCH, maxAttempts: sender.maxAttempts }),
         )
-        if (out.jobs > 0) queue.wake()
+        if (out.jobs > 0) jobs.wake()
         return reply.status(202).send(out)
       },
     )
@@ -238,8 +240,8 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
         async (req, reply) => {
           const printer = await findPrinter(app.deps.db, req.user.companyId, req.body.printer)
           if (!printer) throw fieldError('printer', `Invalid pk "${req.body.printer}" - object does not exist.`)
-          const jobId = await enqueuePrint(app.deps.db, { companyId: req.user.companyId, userId: req.user.id, printer, kind, id: req.params.id, copies: req.body.copies })
-          queue.wake()
+          const jobId = await enqueuePrint(app.deps.db, { companyId: req.user.companyId, userId: req.user.id, printer, kind, id: req.params.id, copies: req.body.copies, maxAttempts: sender.maxAttempts })
+          jobs.wake()
           return reply.status(202).send(serializeJob(await getJob(req.user.companyId, jobId)))
         },
       )
@@ -336,11 +338,16 @@ export const printingRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await getJob(req.user.companyId, req.params.id)
         if (row.createdById !== req.user.id && !WRITE_ROLES.includes(req.user.role)) throw forbidden()
         if (row.status !== 'failed' && row.status !== 'unknown') throw new ApiError(400, { non_field_errors: [`A ${row.status} job cannot be resent.`] })
-        await app.deps.db
-          .update(printJobs)
-          .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), lastError: null, deliveryStartedAt: null, leaseUntil: null })
-          .where(and(eq(printJobs.id, row.id), eq(printJobs.status, row.status)))
-        queue.wake()
+        // a person's resend is the only way a label goes out twice (ADR 0017): the marker cleared, a new queue job
+        await app.deps.db.transaction(async (tx) => {
+          const [again] = await tx
+            .update(printJobs)
+            .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), lastError: null, deliveryStartedAt: null, leaseUntil: null })
+            .where(and(eq(printJobs.id, row.id), eq(printJobs.status, row.status)))
+            .returning({ id: printJobs.id, companyId: printJobs.companyId, printerId: printJobs.printerId })
+          if (again) await enqueuePrintJobs(tx, [again], sender.maxAttempts)
+        })
+        jobs.wake()
         return reply.status(202).send(serializeJob(await getJob(req.user.companyId, row.id)))
       },
     )

@@ -1,9 +1,10 @@
 import { type SQL, and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { companies, locations, warehouses } from '../../db/schema/core'
 import { receiptLines, receipts } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
+import { enqueuePrintJobs } from './print-sender'
 import { type PrinterResolution, VIRTUAL_PRINTER_NAME, printJobs, printers, ssccCounters } from '../../db/schema/printing'
 import { nonFieldError, notFound } from '../../http/errors'
 import { searchCondition } from '../../http/pagination'
@@ -274,27 +275,30 @@ export async function buildLabel(db: DbOrTx, companyId: number, kind: LabelKind,
 
 export const printerSize = (p: PrinterRow): LabelSize => ({ widthMm: p.labelWidthMm, heightMm: p.labelHeightMm })
 
-/** Store a job with its ZPL, ready for the queue (the caller wakes it). */
+/** Store a job with its ZPL and put it on the job queue, in one transaction (the caller wakes its runner). */
 export async function enqueuePrint(
-  db: DbOrTx,
-  args: { companyId: number; userId: number; printer: PrinterRow; kind: LabelKind; id: string; copies: number },
+  db: Db,
+  args: { companyId: number; userId: number; printer: PrinterRow; kind: LabelKind; id: string; copies: number; maxAttempts?: number },
 ): Promise<number> {
-  const { model, targetLabel, targetId } = await buildLabel(db, args.companyId, args.kind, args.id, printerSize(args.printer))
-  const zpl = renderZpl(placeLabel(model, args.printer.resolution as PrinterResolution as Dpi), args.copies)
-  const [job] = await db
-    .insert(printJobs)
-    .values({
-      companyId: args.companyId,
-      printerId: args.printer.id,
-      kind: args.kind,
-      targetId,
-      targetLabel,
-      copies: args.copies,
-      zpl,
-      createdById: args.userId,
-    })
-    .returning({ id: printJobs.id })
-  return job.id
+  return db.transaction(async (tx) => {
+    const { model, targetLabel, targetId } = await buildLabel(tx, args.companyId, args.kind, args.id, printerSize(args.printer))
+    const zpl = renderZpl(placeLabel(model, args.printer.resolution as PrinterResolution as Dpi), args.copies)
+    const [job] = await tx
+      .insert(printJobs)
+      .values({
+        companyId: args.companyId,
+        printerId: args.printer.id,
+        kind: args.kind,
+        targetId,
+        targetLabel,
+        copies: args.copies,
+        zpl,
+        createdById: args.userId,
+      })
+      .returning({ id: printJobs.id, companyId: printJobs.companyId, printerId: printJobs.printerId })
+    await enqueuePrintJobs(tx, [job], args.maxAttempts)
+    return job.id
+  })
 }
 
 /**
@@ -304,7 +308,7 @@ export async function enqueuePrint(
  */
 export async function enqueueLocationLabels(
   db: DbOrTx,
-  args: { companyId: number; userId: number; printer: PrinterRow; copies: number; ids?: number[]; search?: string; max: number },
+  args: { companyId: number; userId: number; printer: PrinterRow; copies: number; ids?: number[]; search?: string; max: number; maxAttempts?: number },
 ): Promise<{ jobs: number; first: string | null; last: string | null }> {
   const rows = await db
     .select({ id: locations.id, code: locations.code, name: locations.name, warehouseCode: warehouses.code, warehouseName: warehouses.name })
@@ -327,6 +331,9 @@ export async function enqueueLocationLabels(
     zpl: renderZpl(placeLabel(locationLabel(r, size), dpi), args.copies),
     createdById: args.userId,
   }))
-  for (let i = 0; i < values.length; i += 1000) await db.insert(printJobs).values(values.slice(i, i + 1000))
+  for (let i = 0; i < values.length; i += 1000) {
+    const stored = await db.insert(printJobs).values(values.slice(i, i + 1000)).returning({ id: printJobs.id, companyId: printJobs.companyId, printerId: printJobs.printerId })
+    await enqueuePrintJobs(db, stored, args.maxAttempts)
+  }
   return { jobs: rows.length, first: rows[0]?.code ?? null, last: rows.at(-1)?.code ?? null }
 }

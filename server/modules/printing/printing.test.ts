@@ -12,7 +12,9 @@ import { supplierIssueTypes } from '../../db/schema/quality'
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { isValidSscc } from '../../../contracts/gs1/gs1'
-import { PrintQueue, UNKNOWN_OUTCOME_ERROR } from './print-queue'
+import { jobs } from '../../db/schema/jobs'
+import { JobRunner } from '../../kernel/job-queue'
+import { PRINT_JOB_KIND, PrintSender, UNKNOWN_OUTCOME_ERROR } from './print-sender'
 
 const kinds = await databaseKinds()
 
@@ -63,12 +65,13 @@ describe.each(kinds)('printing on %s', (kind) => {
   let tcpPrinterId: number
   let locationId: number
   let virtualId: number
-  const fast = { backoffMs: 20, maxAttempts: 3, pollMs: 20, connectTimeoutMs: 1000, writeTimeoutMs: 3000 }
+  const fast = { backoffMs: 20, maxAttempts: 3, connectTimeoutMs: 1000, writeTimeoutMs: 3000, jitter: 0 }
 
   beforeAll(async () => {
     // the Zebra stand-in listens on 127.0.0.1, which only the server's operator can allow (WMS_PRINTER_ALLOW_NETWORKS)
     t = await createTestApp(kind, { printerAllowNetworks: ['127.0.0.1/32'] })
-    t.app.deps.printQueue.configure(fast)
+    t.app.deps.printSender.configure(fast)
+    t.app.deps.jobs.configure({ pollMs: 20 })
     ;[admin, operator, acme] = (await Promise.all([t.login('admin'), t.login('operator'), t.login('acme.admin')])).map((x) => x.access)
     printer = await fakePrinter()
     const created = await t.as(admin, { method: 'POST', url: '/api/printing/printers/', payload: { name: 'Test Zebra', host: '127.0.0.1', port: printer.port, resolution: 203 } })
@@ -201,14 +204,14 @@ describe.each(kinds)('printing on %s', (kind) => {
   })
 
   it('accepts a printer by name (the client falls back to Zebra-01 / Zebra-02 by name)', async () => {
-    await t.app.deps.printQueue.stop()
+    await t.app.deps.jobs.stop()
     try {
       const r = await print(operator, 'locations', locationId, { copies: 1, printer: 'Zebra-01' })
       expect(r.statusCode).toBe(202)
       expect(r.json().printer.name).toBe('Zebra-01')
       await t.database.db.delete(printJobs).where(eq(printJobs.id, r.json().id))
     } finally {
-      t.app.deps.printQueue.start()
+      t.app.deps.jobs.start()
     }
   })
 
@@ -235,7 +238,7 @@ describe.each(kinds)('printing on %s', (kind) => {
     const r = await print(admin, 'locations', locationId, { copies: 2, printer: 'Virtual printer' })
     expect(r.statusCode).toBe(202)
     const sent = await jobStatus(r.json().id, 'sent')
-    const spool = (t.app.deps.printQueue as unknown as { opts: { spoolDir: string } }).opts.spoolDir
+    const spool = t.app.deps.printSender.spoolDir
     expect(readFileSync(path.join(spool, `${sent.id}-1.zpl`), 'utf8')).toBe(sent.zpl)
     const png = readFileSync(path.join(spool, `${sent.id}-1.png`))
     expect(png.subarray(1, 4).toString()).toBe('PNG')
@@ -362,9 +365,19 @@ describe.each(kinds)('printing on %s', (kind) => {
 
   it('a restart neither loses nor repeats a job', async () => {
     const db = t.database.db
-    const appQueue = t.app.deps.printQueue
-    await appQueue.stop()
+    const appRunner = t.app.deps.jobs
+    await appRunner.stop()
     const spoolDir = mkdtempSync(path.join(os.tmpdir(), 'wms-spool-'))
+    // another server process, as far as the queue can tell: its own runner with the print kind (ADR 0017)
+    const server = (afterWrite?: () => Promise<void>) => {
+      const runner = new JobRunner(db, { pollMs: 20, leaseMs: 300 })
+      new PrintSender(db, { spoolDir, operatorAllowedNetworks: ['127.0.0.1/32'], afterWrite }).register(runner)
+      return runner
+    }
+    const queueJobOf = async (printJobId: number) => (await db.select().from(jobs).where(eq(jobs.kind, PRINT_JOB_KIND))).find((j) => (j.payload as { printJobId: number }).printJobId === printJobId)!
+    // a process killed -9: its claim stays `running` until the lease runs out, and no heartbeat of it extends the lease
+    const killClaim = async (printJobId: number) =>
+      db.update(jobs).set({ lockedBy: 'a-process-that-died', leaseUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, (await queueJobOf(printJobId)).id))
 
     // 1. queued when the server stops: the next server sends it, once
     const before = printer.received.length
@@ -376,28 +389,30 @@ describe.each(kinds)('printing on %s', (kind) => {
     await jobStatus(queued.json().id, 'sent')
     await app2.close()
     expect(printer.received.length).toBe(before + 1)
+    expect((await queueJobOf(queued.json().id)).state).toBe('done')
 
     // 2. the server dies after the printer has the bytes but before it records "sent": not repeated, marked unknown
-    const dying = new PrintQueue(db, { spoolDir, pollMs: 20, leaseMs: 300, operatorAllowedNetworks: ['127.0.0.1/32'], afterWrite: () => new Promise(() => {}) })
+    const dying = server(() => new Promise(() => {}))
     dying.start()
     const interrupted = await print(operator, 'locations', locationId, { copies: 1, printer: tcpPrinterId })
     await waitFor(async () => printer.received.length === before + 2, 'the printer to receive the job')
     void dying.stop() // the process is gone: nothing more from it
+    await killClaim(interrupted.json().id)
     expect((await job(interrupted.json().id)).status).toBe('sending')
-    const next = new PrintQueue(db, { spoolDir, pollMs: 20, leaseMs: 300, operatorAllowedNetworks: ['127.0.0.1/32'] })
+    const next = server()
     next.start()
     const unknown = await jobStatus(interrupted.json().id, 'unknown')
     expect(unknown.last_error).toBe(UNKNOWN_OUTCOME_ERROR)
     await sleep(200)
     expect(printer.received.length).toBe(before + 2)
+    expect((await queueJobOf(interrupted.json().id)).state).toBe('done')
 
     // 3. the server died after claiming a job but before connecting: nothing reached the printer, so it is sent once
     await next.stop()
     const claimed = await print(operator, 'locations', locationId, { copies: 1, printer: tcpPrinterId })
-    await db
-      .update(printJobs)
-      .set({ status: 'sending', attempts: 1, leaseUntil: new Date(Date.now() - 1000), deliveryStartedAt: null })
-      .where(eq(printJobs.id, claimed.json().id))
+    await db.update(printJobs).set({ status: 'sending', attempts: 1, deliveryStartedAt: null }).where(eq(printJobs.id, claimed.json().id))
+    await db.update(jobs).set({ state: 'running', attempts: 1 }).where(eq(jobs.id, (await queueJobOf(claimed.json().id)).id))
+    await killClaim(claimed.json().id)
     next.start()
     await jobStatus(claimed.json().id, 'sent')
     await sleep(100)
@@ -405,7 +420,7 @@ describe.each(kinds)('printing on %s', (kind) => {
     await next.stop()
 
     // a person checked the printer: the unknown job is resent on purpose
-    appQueue.start()
+    appRunner.start()
     expect((await t.as(acme, { method: 'POST', url: `/api/printing/jobs/${unknown.id}/resend/` })).statusCode).toBe(404)
     const resent = await t.as(operator, { method: 'POST', url: `/api/printing/jobs/${unknown.id}/resend/` })
     expect(resent.statusCode).toBe(202)
@@ -418,7 +433,7 @@ describe.each(kinds)('printing on %s', (kind) => {
     const [co] = await t.database.db.insert(companies).values({ code: `NEW${kind}`, name: 'Nova' }).returning({ id: companies.id })
     const app2 = await createApp({ database: t.database, jwtSecret: TEST_SECRET, dataDir: mkdtempSync(path.join(os.tmpdir(), 'wms-data-')) })
     try {
-      await t.app.deps.printQueue.stop()
+      await t.app.deps.jobs.stop()
       await app2.ready()
       const mine = await t.database.db.select().from(printers).where(eq(printers.companyId, co.id))
       expect(mine).toHaveLength(1)
@@ -426,7 +441,7 @@ describe.each(kinds)('printing on %s', (kind) => {
       expect(await t.database.db.select().from(supplierIssueTypes).where(eq(supplierIssueTypes.companyId, co.id))).toHaveLength(5)
     } finally {
       await app2.close()
-      t.app.deps.printQueue.start()
+      t.app.deps.jobs.start()
     }
   })
 
@@ -459,11 +474,11 @@ describe("the virtual printer's spool", () => {
     file('11-2.zpl', 6 * day)
     file('notes.txt', 30 * day)
     // the queue never touches the database to prune
-    const queue = new PrintQueue(null as never, { spoolDir, spoolKeepMs: 7 * day })
+    const queue = new PrintSender(null as never, { spoolDir, spoolKeepMs: 7 * day })
     expect(queue.pruneSpool(now)).toBe(2)
     expect(readdirSync(spoolDir).sort()).toEqual(['11-2.zpl', 'notes.txt'])
     expect(queue.pruneSpool(now + 2 * day)).toBe(1)
     expect(readdirSync(spoolDir)).toEqual(['notes.txt'])
-    expect(new PrintQueue(null as never, { spoolDir: path.join(spoolDir, 'missing') }).pruneSpool()).toBe(0)
+    expect(new PrintSender(null as never, { spoolDir: path.join(spoolDir, 'missing') }).pruneSpool()).toBe(0)
   })
 })

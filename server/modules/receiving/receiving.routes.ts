@@ -255,11 +255,8 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const result = await bookReceipt(db, req.user, req.params.id, req.body)
       if (result.emailQueued) {
-        try {
-          app.deps.outbox.wake()
-        } catch {
-          // the outbox polls on its own; waking it only saves a few seconds
-        }
+        // the mail's job committed with the receipt (ADR 0017); the runner polls on its own, waking it saves a few seconds
+        app.deps.jobs.wake()
       }
       const [doc] = await db.select({ status: inboundDocuments.status }).from(inboundDocuments).where(eq(inboundDocuments.id, req.params.id))
       return reply.status(result.created ? 201 : 200).send({

@@ -2,35 +2,34 @@ import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
-import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../db/client'
 import { type PrinterResolution, printJobs, printers } from '../../db/schema/printing'
+import { enqueueMany, type JobContext, type JobRunner, LEASE_EXPIRED_ERROR, PermanentJobError, retryDelay } from '../../kernel/job-queue'
 import { renderPngOffThread } from './labels/render-pool'
 import { allowedPrinterNetworks, checkPrinterHost } from './printer-address'
 import { parseZpl } from './labels/zpl'
 
 /**
- * The print queue (ADR 0004). Jobs live in print_jobs; a worker claims one with a status transition
- * (queued → sending, attempts + 1, a lease), writes its ZPL to the printer over raw TCP (or to the spool for the
- * virtual printer) and marks it sent. Before the first byte leaves, `delivery_started_at` is committed, so after a
- * crash the queue knows which interrupted jobs cannot have printed (requeued) and which may have (`unknown`, for
- * a person to check: a Zebra printer has no way to say "already printed", and a second pallet label with the
- * same SSCC is worse than a missing one).
+ * Sending labels (ADR 0004), as a handler of the one job queue (ADR 0017, "At most once on an at-least-once queue").
+ * A print request stores its `print_jobs` row (what the printing screens list) and enqueues a `print` job with
+ * `{ printJobId }` in one transaction; the job's order key `printer:<id>` keeps one job per printer across processes.
+ * The queue claims, leases, retries with back-off and dead-letters; this handler writes the ZPL to the printer over raw
+ * TCP (or to the spool for the virtual printer). Before the first byte leaves, `delivery_started_at` is committed, so
+ * a run that finds it set knows an earlier run died after the printer may have printed: the row turns `unknown`, for a
+ * person to check (a Zebra printer has no way to say "already printed", and a second pallet label with the same SSCC
+ * is worse than a missing one); nothing is sent again without a person's resend.
  */
-export type PrintQueueOptions = {
+export type PrintSenderOptions = {
   /** first retry delay; doubles per attempt */
   backoffMs: number
   maxBackoffMs: number
-  /** attempts before a job is failed */
+  /** attempts before a job is failed (the queue job's max_attempts, set when it is enqueued) */
   maxAttempts: number
   connectTimeoutMs: number
   /** time to hand the whole job to the printer once connected */
   writeTimeoutMs: number
-  /** how long a claim holds; longer than connect + write timeouts */
-  leaseMs: number
-  /** how often due retries and expired leases are looked for */
-  pollMs: number
-  /** jobs in flight at once (one per printer) */
+  /** jobs in flight at once in this process (one per printer, by the order key) */
   concurrency: number
   /** where the virtual printer writes <job-id>-<attempt>.zpl and .png */
   spoolDir: string
@@ -45,18 +44,19 @@ export type PrintQueueOptions = {
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
 }
 
-export const DEFAULT_PRINT_QUEUE_OPTIONS: Omit<PrintQueueOptions, 'spoolDir'> = {
+export const DEFAULT_PRINT_SENDER_OPTIONS: Omit<PrintSenderOptions, 'spoolDir'> = {
   backoffMs: 1000,
   maxBackoffMs: 60_000,
   maxAttempts: 5,
   connectTimeoutMs: 3000,
   writeTimeoutMs: 10_000,
-  leaseMs: 30_000,
-  pollMs: 1000,
   concurrency: 4,
   spoolKeepMs: 7 * 24 * 3600_000,
   operatorAllowedNetworks: [],
 }
+
+/** The queue's job kind for one label job (ADR 0017). */
+export const PRINT_JOB_KIND = 'print'
 
 /** The spool is looked through at most this often (on start, then after writes). */
 const SPOOL_PRUNE_EVERY_MS = 3600_000
@@ -65,14 +65,12 @@ export const UNKNOWN_OUTCOME_ERROR = 'The server stopped while this job was bein
 
 export const STOPPED_BEFORE_SENDING_ERROR = 'the server sending it stopped before the printer was reached.'
 
-/**
- * Send timeouts that fit inside a lease shorter than the default one (WMS_PRINT_LEASE_MS): a claim must outlive
- * connecting and writing, or a live sender's job would be recovered under it.
- */
-export function timeoutsWithin(leaseMs: number): Pick<PrintQueueOptions, 'connectTimeoutMs' | 'writeTimeoutMs'> {
-  const { connectTimeoutMs, writeTimeoutMs } = DEFAULT_PRINT_QUEUE_OPTIONS
-  if (connectTimeoutMs + writeTimeoutMs < leaseMs) return { connectTimeoutMs, writeTimeoutMs }
-  return { connectTimeoutMs: Math.floor(leaseMs / 5), writeTimeoutMs: Math.floor(leaseMs / 3) }
+/** Put stored `print_jobs` rows on the one job queue, in the caller's transaction (the caller wakes its runner after commit). */
+export async function enqueuePrintJobs(tx: DbOrTx, rows: readonly { id: number; companyId: number; printerId: number }[], maxAttempts = DEFAULT_PRINT_SENDER_OPTIONS.maxAttempts): Promise<void> {
+  await enqueueMany(
+    tx,
+    rows.map((r) => ({ kind: PRINT_JOB_KIND, companyId: r.companyId, payload: { printJobId: r.id }, maxAttempts, orderKey: `printer:${r.printerId}` })),
+  )
 }
 
 type Claimed = { id: number; printerId: number; zpl: string; attempts: number }
@@ -88,39 +86,52 @@ class NotDelivered extends Error {
   }
 }
 
-export class PrintQueue {
-  private opts: PrintQueueOptions
-  private timer: NodeJS.Timeout | undefined
-  private running = false
-  private again = false
-  private stopped = true
-  private readonly inflight = new Map<number, Promise<void>>() // by printer id
-  private idleWaiters: (() => void)[] = []
+const printJobIdOf = (payload: unknown) => Number((payload as { printJobId?: unknown }).printJobId)
+
+export class PrintSender {
+  private opts: PrintSenderOptions
   private prunedAt = 0
+  private runner: JobRunner | undefined
 
   constructor(
     private readonly db: Db,
-    opts: Partial<PrintQueueOptions> & { spoolDir: string },
+    opts: Partial<PrintSenderOptions> & { spoolDir: string },
   ) {
-    this.opts = { ...DEFAULT_PRINT_QUEUE_OPTIONS, ...opts }
+    this.opts = { ...DEFAULT_PRINT_SENDER_OPTIONS, ...opts }
   }
 
-  configure(opts: Partial<PrintQueueOptions>): void {
-    this.opts = { ...this.opts, ...opts }
-    if (!this.stopped && opts.pollMs !== undefined) {
-      clearInterval(this.timer)
-      this.timer = setInterval(() => this.wake(), this.opts.pollMs)
-      this.timer.unref()
-    }
+  get spoolDir(): string {
+    return this.opts.spoolDir
   }
 
-  start(): void {
-    if (!this.stopped) return
-    this.stopped = false
-    this.timer = setInterval(() => this.wake(), this.opts.pollMs)
-    this.timer.unref()
+  /** attempts a new job is given (its max_attempts on the queue) */
+  get maxAttempts(): number {
+    return this.opts.maxAttempts
+  }
+
+  /** Register the `print` kind on a runner (the app's, or a test's standing in for another process). */
+  register(runner: JobRunner, kind: { jitter?: number } = {}): void {
+    this.runner = runner
+    runner.register(PRINT_JOB_KIND, (job) => this.send(job), {
+      concurrency: this.opts.concurrency,
+      backoffMs: this.opts.backoffMs,
+      maxBackoffMs: this.opts.maxBackoffMs,
+      ...kind,
+      onDeadLetter: (job, reason) => this.deadLettered(printJobIdOf(job.payload), job.attempt, reason),
+    })
     this.pruneSpool()
-    this.wake()
+  }
+
+  /** Tests: shorter timeouts and back-off (the runner's poll is the runner's). */
+  configure(opts: Partial<Omit<PrintSenderOptions, 'spoolDir'>> & { jitter?: number }): void {
+    const { jitter, ...own } = opts
+    this.opts = { ...this.opts, ...own }
+    this.runner?.configureKind(PRINT_JOB_KIND, {
+      backoffMs: this.opts.backoffMs,
+      maxBackoffMs: this.opts.maxBackoffMs,
+      concurrency: this.opts.concurrency,
+      ...(jitter === undefined ? {} : { jitter }),
+    })
   }
 
   /**
@@ -151,135 +162,52 @@ export class PrintQueue {
     return removed
   }
 
-  /** Stop claiming and wait for the jobs in flight (each bounded by its timeouts). */
-  async stop(): Promise<void> {
-    this.stopped = true
-    clearInterval(this.timer)
-    await Promise.allSettled([...this.inflight.values()])
-  }
-
-  /** Look for work now (a job was just queued). */
-  wake(): void {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
+  /** The dead letter (ADR 0017): the row is failed, or `unknown` when its last run may have reached the printer. */
+  private async deadLettered(id: number, attempts: number, reason: string): Promise<void> {
+    const [row] = await this.db.select({ status: printJobs.status, deliveryStartedAt: printJobs.deliveryStartedAt }).from(printJobs).where(eq(printJobs.id, id))
+    if (!row || row.status === 'sent' || row.status === 'unknown') return
+    if (row.deliveryStartedAt) {
+      await this.db.update(printJobs).set({ status: 'unknown', leaseUntil: null, lastError: UNKNOWN_OUTCOME_ERROR }).where(eq(printJobs.id, id))
       return
     }
-    this.running = true
-    void this.tick()
-      .catch((e: unknown) => this.opts.log?.error({ err: e }, 'print queue pass failed'))
-      .finally(() => {
-        this.running = false
-        if (this.again) {
-          this.again = false
-          this.wake()
-        } else if (!this.inflight.size) this.notifyIdle()
-      })
+    const why = reason === LEASE_EXPIRED_ERROR ? STOPPED_BEFORE_SENDING_ERROR : reason
+    await this.db
+      .update(printJobs)
+      .set({ status: 'failed', leaseUntil: null, lastError: `Failed after ${attempts} attempts: ${why}` })
+      .where(and(eq(printJobs.id, id), inArray(printJobs.status, ['queued', 'sending'])))
   }
 
-  /** Tests: resolves when nothing is in flight and nothing is due. */
-  async idle(): Promise<void> {
-    if (!this.running && !this.inflight.size) return
-    await new Promise<void>((resolve) => this.idleWaiters.push(resolve))
-  }
-
-  private notifyIdle(): void {
-    const waiters = this.idleWaiters
-    this.idleWaiters = []
-    for (const w of waiters) w()
-  }
-
-  /** One pass: recover expired claims, then claim due jobs for printers not busy here. */
-  async tick(): Promise<void> {
-    await this.recoverExpired()
-    while (!this.stopped && this.inflight.size < this.opts.concurrency) {
-      const job = await this.claim()
-      if (!job) break
-      const p = this.process(job).finally(() => {
-        this.inflight.delete(job.printerId)
-        this.wake()
-      })
-      this.inflight.set(job.printerId, p)
+  /** One run of a `print` job. */
+  private async send(run: JobContext): Promise<void> {
+    const id = printJobIdOf(run.payload)
+    const [row] = await this.db.select().from(printJobs).where(eq(printJobs.id, id))
+    if (!row || (row.status !== 'queued' && row.status !== 'sending')) return // sent, failed, unknown or gone: nothing to do
+    if (row.status === 'sending' && row.deliveryStartedAt) {
+      // an earlier run died after the first byte (ADR 0004): never sent again automatically
+      await this.db
+        .update(printJobs)
+        .set({ status: 'unknown', leaseUntil: null, lastError: UNKNOWN_OUTCOME_ERROR })
+        .where(and(eq(printJobs.id, id), eq(printJobs.status, 'sending')))
+      return
     }
+    const claimed = await this.db
+      .update(printJobs)
+      .set({ status: 'sending', attempts: run.attempt, deliveryStartedAt: null, leaseUntil: null })
+      .where(and(eq(printJobs.id, id), inArray(printJobs.status, ['queued', 'sending'])))
+      .returning({ id: printJobs.id })
+    if (!claimed.length) return
+    await this.process({ id, printerId: row.printerId, zpl: row.zpl, attempts: run.attempt }, run)
   }
 
-  /**
-   * Claims whose holder died: requeue those that cannot have reached the printer (or fail them once they have had
-   * their attempts: a claim counts as an attempt however it ended); the rest are `unknown`.
-   */
-  async recoverExpired(now = new Date()): Promise<void> {
-    const expired = and(eq(printJobs.status, 'sending'), lt(printJobs.leaseUntil, now))
-    const undelivered = and(expired, isNull(printJobs.deliveryStartedAt))
-    await this.db
-      .update(printJobs)
-      .set({ status: 'queued', leaseUntil: null, nextAttemptAt: now })
-      .where(and(undelivered, lt(printJobs.attempts, this.opts.maxAttempts)))
-    await this.db
-      .update(printJobs)
-      .set({ status: 'failed', leaseUntil: null, lastError: sql`'Failed after ' || ${printJobs.attempts} || ' attempts: ' || ${STOPPED_BEFORE_SENDING_ERROR}::text` })
-      .where(and(undelivered, gte(printJobs.attempts, this.opts.maxAttempts)))
-    await this.db
-      .update(printJobs)
-      .set({ status: 'unknown', leaseUntil: null, lastError: UNKNOWN_OUTCOME_ERROR })
-      .where(and(expired, isNotNull(printJobs.deliveryStartedAt)))
-  }
-
-  /**
-   * Claim the next due job of a printer that has no job in flight in any process (ADR 0004: one job per printer at a
-   * time; raw port 9100 serves one connection at a time). Two steps in one transaction:
-   * 1. lock one printer row that has a due job and no job `sending` (FOR NO KEY UPDATE SKIP LOCKED: a printer
-   *    another process is claiming for is passed over; new jobs, which only take a key-share lock on it, still enqueue);
-   * 2. with that lock held, a new statement (a new snapshot in READ COMMITTED, so it sees every claim committed before
-   *    the lock was ours) checks again that nothing of that printer is `sending` and claims its oldest due job.
-   * The job is chosen with `id = (SELECT …)`: a scalar sub-select runs once, where `id IN (SELECT … LIMIT 1 …)` is a
-   * join PostgreSQL may evaluate more than once, and a second row claimed there was never sent (stranded until its
-   * lease expired).
-   */
-  private async claim(): Promise<Claimed | undefined> {
-    const tried = [...this.inflight.keys()]
-    // a printer that turned busy between the two steps is skipped and the next one tried
-    for (let round = 0; round < 4 && !this.stopped; round++) {
-      const now = new Date()
-      const outcome = await this.db.transaction(async (tx): Promise<Claimed | 'busy' | undefined> => {
-        const candidates = await tx.execute<{ id: number }>(sql`
-          select p.id from ${printers} p
-          where exists (select 1 from ${printJobs} j where j.printer_id = p.id and j.status = 'queued' and j.next_attempt_at <= ${now})
-            and not exists (select 1 from ${printJobs} s where s.printer_id = p.id and s.status = 'sending')
-            ${tried.length ? sql`and p.id not in (${sql.join(tried, sql`, `)})` : sql``}
-          order by (select min(j.next_attempt_at) from ${printJobs} j where j.printer_id = p.id and j.status = 'queued'), p.id
-          limit 1
-          for no key update skip locked`)
-        const printerId = candidates.rows[0]?.id
-        if (printerId === undefined) return undefined
-        tried.push(printerId)
-        const claimed = await tx.execute<{ id: number; printer_id: number; zpl: string; attempts: number }>(sql`
-          update ${printJobs} set status = 'sending', attempts = attempts + 1, lease_until = ${new Date(now.getTime() + this.opts.leaseMs)}, delivery_started_at = null
-          where id = (
-              select id from ${printJobs}
-              where printer_id = ${printerId} and status = 'queued' and next_attempt_at <= ${now}
-              order by next_attempt_at, id
-              limit 1
-              for update skip locked)
-            and status = 'queued'
-            and not exists (select 1 from ${printJobs} s where s.printer_id = ${printerId} and s.status = 'sending')
-          returning id, printer_id, zpl, attempts`)
-        const row = claimed.rows[0]
-        return row ? { id: row.id, printerId: row.printer_id, zpl: row.zpl, attempts: row.attempts } : 'busy'
-      })
-      if (outcome !== 'busy') return outcome
-    }
-    return undefined
-  }
-
-  private async process(job: Claimed): Promise<void> {
+  private async process(job: Claimed, run: JobContext): Promise<void> {
     const [printer] = await this.db
       .select({ companyId: printers.companyId, isVirtual: printers.isVirtual, host: printers.host, port: printers.port, resolution: printers.resolution })
       .from(printers)
       .where(eq(printers.id, job.printerId))
     try {
-      if (!printer) throw new NotDelivered('The printer no longer exists.')
+      if (!printer) throw new NotDelivered('The printer no longer exists.', true)
       const delivered = printer.isVirtual ? await this.toSpool(job, printer) : await this.toSocket(job, printer)
-      if (!delivered) return // the claim was lost (another server recovered it); that server decides
+      if (!delivered) return // the row changed under this run (a person's action): nothing more to do
       await this.opts.afterWrite?.(job.id)
       await this.db
         .update(printJobs)
@@ -289,7 +217,7 @@ export class PrintQueue {
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e)
       if (!(e instanceof NotDelivered)) {
-        // bytes may have gone out before the error: not safe to repeat automatically
+        // bytes may have gone out before the error: not safe to repeat automatically; the queue job ends done
         this.opts.log?.error({ err: e, jobId: job.id }, 'print job interrupted after delivery started')
         await this.db
           .update(printJobs)
@@ -297,8 +225,7 @@ export class PrintQueue {
           .where(and(eq(printJobs.id, job.id), eq(printJobs.attempts, job.attempts), eq(printJobs.status, 'sending')))
         return
       }
-      const failed = job.attempts >= this.opts.maxAttempts || e.final
-      const delay = Math.min(this.opts.maxBackoffMs, this.opts.backoffMs * 2 ** (job.attempts - 1))
+      const failed = job.attempts >= run.maxAttempts || e.final
       this.opts.log?.warn({ jobId: job.id, attempt: job.attempts, reason, failed }, 'print job not delivered')
       await this.db
         .update(printJobs)
@@ -307,10 +234,13 @@ export class PrintQueue {
           leaseUntil: null,
           deliveryStartedAt: null,
           lastError: failed ? `Failed after ${job.attempts} attempts: ${reason}` : reason,
-          nextAttemptAt: new Date(Date.now() + delay),
+          // when the queue runs it again at the latest (its back-off, before jitter takes some off)
+          nextAttemptAt: new Date(Date.now() + retryDelay({ backoffMs: this.opts.backoffMs, maxBackoffMs: this.opts.maxBackoffMs, jitter: 0 }, job.attempts)),
         })
         .where(and(eq(printJobs.id, job.id), eq(printJobs.attempts, job.attempts), eq(printJobs.status, 'sending')))
       if (printer) await this.db.update(printers).set({ isOnline: false, lastError: reason }).where(eq(printers.id, job.printerId))
+      // the queue retries it with back-off, or dead-letters it (the row is failed already)
+      throw e.final ? new PermanentJobError(reason) : e
     }
   }
 
