@@ -1,14 +1,14 @@
 import net from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { locations } from '../../db/schema/core'
-import { suppliers } from '../../db/schema/partners'
-import { emailOutbox, supplierIssues } from '../../db/schema/quality'
-import { JobRunner } from '../../kernel/job-queue'
-import { PRINT_JOB_KIND } from '../printing/print-sender'
-import { EmailOutbox, MAIL_JOB_KIND } from '../quality/email-outbox'
-import { createTestApp, type TestApp } from '../../../tests/support/test-app'
-import { databaseKinds } from '../../../tests/support/test-db'
+import { locations } from './db/schema/core'
+import { suppliers } from './db/schema/partners'
+import { emailOutbox, supplierIssues } from './db/schema/quality'
+import { JobRunner } from './kernel/job-queue'
+import { PRINT_JOB_KIND } from './modules/printing/print-sender'
+import { EmailOutbox, MAIL_JOB_KIND } from './modules/quality/email-outbox'
+import { createTestApp, type TestApp } from '../tests/support/test-app'
+import { databaseKinds } from '../tests/support/test-db'
 
 const kinds = await databaseKinds()
 
