@@ -37,7 +37,7 @@ describe('module boundaries', () => {
     valid: [
       { filename: file('modules/workforce/tasks.service.ts'), code: "import { tasks } from '../../db/schema/tasks'\ndb.insert(tasks)" },
       { filename: receiving, code: "import { tasks } from '../../db/schema/tasks'\ndb.select().from(tasks)" },
-      { filename: file('modules/printing/printing.routes.ts'), code: "import { printers } from '../../db/schema/printing'\ncrudRoutes({ table: printers })" },
+      { filename: file('modules/printing/printing.routes.ts'), code: "import { printers } from '../../db/schema/printers'\ncrudRoutes({ table: printers })" },
     ],
     invalid: [
       { filename: receiving, code: "import { tasks } from '../../db/schema/tasks'\ntx.insert(tasks).values({})", errors: [{ messageId: 'foreign', data: { table: 'tasks', owner: 'workforce' } }] },

@@ -13,7 +13,24 @@ import { createEmptyActor } from 'xstate'
 import type { AnyActorScope, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
 import { idOfTransition, transitionId } from '../flows/transition-id'
 import type { TransitionLike } from '../flows/transition-id'
-import type { ScreenReplay } from './screen-replay'
+
+/** A screen that replays a machine's paths (screen-replay.ts plans them; the coverage report lists them). */
+export interface ScreenReplay {
+  /** the screen, as the report names it: a route ('/login', '/m/scan') */
+  screen: string
+  /** the test file that replays the paths on it */
+  test: string
+  /** the events the screen's driver can produce in a snapshot (default: every event of the model) */
+  events?: (snapshot: AnyMachineSnapshot) => EventObject[]
+  /** how many paths to replay beyond those that reach every state and transition */
+  sample: number
+  /**
+   * Replay every event the screen can produce at least once, not only every transition: where several events take
+   * the same transition to the same abstract state (an actor's outcomes: applied, refused, nothing to send), the cover
+   * keeps one of them; with this, each of the others is added at the end of the shortest path to a state that takes it.
+   */
+  everyEvent?: boolean
+}
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states as Record<string, AnyStateNode>).flatMap((child) => [child, ...allStateNodes(child)])

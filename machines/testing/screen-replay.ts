@@ -11,24 +11,9 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { coverageOf, modelPaths, modelSimplePaths, nextSnapshot, pathKey, takenTransitions } from './model-coverage'
-import type { Coverage, MachineModel, ModelOptions, ModelPath } from './model-coverage'
+import type { Coverage, MachineModel, ModelOptions, ModelPath, ScreenReplay } from './model-coverage'
 
-export interface ScreenReplay {
-  /** the screen, as the report names it: a route ('/login', '/m/scan') */
-  screen: string
-  /** the test file that replays the paths on it */
-  test: string
-  /** the events the screen's driver can produce in a snapshot (default: every event of the model) */
-  events?: (snapshot: AnyMachineSnapshot) => EventObject[]
-  /** how many paths to replay beyond those that reach every state and transition */
-  sample: number
-  /**
-   * Replay every event the screen can produce at least once, not only every transition: where several events take
-   * the same transition to the same abstract state (an actor's outcomes: applied, refused, nothing to send), the cover
-   * keeps one of them; with this, each of the others is added at the end of the shortest path to a state that takes it.
-   */
-  everyEvent?: boolean
-}
+export type { ScreenReplay }
 
 export interface ScreenReplayPlan {
   paths: ModelPath[]

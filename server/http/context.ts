@@ -6,6 +6,7 @@ import type { LoginThrottle } from '../modules/auth/throttle'
 import type { PrintSender } from '../modules/printing/print-sender'
 import type { EmailOutbox } from '../modules/quality/email-outbox'
 import type { JobRunner } from '../kernel/job-queue'
+import type { AuthUser } from './auth-user'
 import type { SessionCache } from './session-cache'
 import type { SessionEvents } from './session-events'
 import type { StatementCache } from './statement-cache'
@@ -41,19 +42,7 @@ export type AppDeps = {
   }
 }
 
-/**
- * The signed-in user of a request. A session revoked or a user changed is refused or read again at once, on every
- * server process (SessionEvents).
- */
-export type AuthUser = {
-  id: number
-  username: string
-  role: Role
-  companyId: number
-  sessionId: string
-  defaultSiteId: number | null
-  defaultWarehouseId: number | null
-}
+export type { AuthUser } from './auth-user'
 
 declare module 'fastify' {
   interface FastifyInstance {

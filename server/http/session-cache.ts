@@ -1,4 +1,4 @@
-import type { AuthUser } from './context'
+import type { AuthUser } from './auth-user'
 
 /** How long a checked session is trusted without asking the database again (docs/decisions/0002-token-strategy.md). */
 export const SESSION_CHECK_TTL_MS = 5_000

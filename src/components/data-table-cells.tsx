@@ -2,7 +2,7 @@
 import { Box } from '@mantine/core'
 import { useLingui } from '@lingui/react/macro'
 import { formatDate, formatNumber } from '../lib/format'
-import type { ColumnKind, DataColumn } from './data-table'
+import type { ColumnKind, DataColumn } from './data-table-column'
 
 export function alignOf<T>(column: DataColumn<T>): 'left' | 'right' {
   return column.align ?? (column.kind === 'number' ? 'right' : 'left')

@@ -21,28 +21,14 @@ import { ApiError, apiErrorText } from '../lib/api-client'
 import { formatNumber } from '../lib/format'
 import { PAGE_SIZES, type ListParams, type Paged } from '../lib/list-query'
 import { alignOf, CellValue } from './data-table-cells'
+import type { DataColumn } from './data-table-column'
 import { ColumnsMenu } from './data-table-columns-menu'
 import { fromOrdering, toOrdering, useSearchText, useTableParams, type ChangeParams } from './data-table-params'
 import { dropped, useColumnPreferences } from './data-table-preferences'
 
 export { SEARCH_DEBOUNCE_MS } from './data-table-params'
 
-export type ColumnKind = 'text' | 'number' | 'date' | 'boolean'
-
-export interface DataColumn<T> {
-  /** the DRF field name, also sent as `ordering` (a related field is written `warehouse__code`) */
-  id: string
-  header: MessageDescriptor
-  value: (row: T) => unknown
-  /** custom cell content; without it the value is formatted by `kind` */
-  render?: (row: T, locale: string) => ReactNode
-  kind?: ColumnKind
-  /** numbers are right-aligned by default; a right-aligned column sorts descending first (SPEC 4) */
-  align?: 'left' | 'right'
-  sortable?: boolean
-  /** a code (a location, a lot, a document, an SSCC) is one token: it never breaks at its hyphens */
-  nowrap?: boolean
-}
+export type { ColumnKind, DataColumn } from './data-table-column'
 
 export interface DataTableProps<T extends RowData, TKey extends QueryKey = QueryKey> {
   /** persists column order and hidden columns under this id */

@@ -1,4 +1,5 @@
-import { VIRTUAL_PRINTER_NAME, printers } from '../schema/printing'
+import { VIRTUAL_PRINTER_NAME } from '../schema/printing'
+import { printers } from '../schema/printers'
 import type { Db } from '../client'
 import { initSsccCounters } from '../../modules/printing/printing.service'
 

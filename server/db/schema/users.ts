@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { companies, sites, warehouses } from './core'
-import { printers } from './printing'
+import { printers } from './printers'
 import { ROLES, type Role } from '../../../contracts/auth/auth.rules'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
-import { printers } from '../../db/schema/printing'
+import { printers } from '../../db/schema/printers'
 import { LOGO_MAX_BYTES } from '../../../contracts/master-data/company-logo.contract'
 
 const kinds = await databaseKinds()

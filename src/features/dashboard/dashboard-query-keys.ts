@@ -1,4 +1,5 @@
-import type { CountKind } from './api/get-count'
+/** The dashboard's counts: a key here, a request in api/get-count.ts. */
+export type CountKind = 'users' | 'products' | 'stock' | 'locations' | 'openTasks'
 
 /** Query keys of the dashboard: one factory, so the loader and the components share them. */
 export const dashboardKeys = {

@@ -35,9 +35,10 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react'
-import type { FileRoutesByTo } from '../../routeTree.gen'
+import type { RegisteredRouter } from '@tanstack/react-router'
 
-export type NavPath = keyof FileRoutesByTo
+// the registered router's paths (routeTree.gen.ts registers it), read without importing the route tree that imports this file
+export type NavPath = keyof RegisteredRouter['routeTree']['types']['fileRouteTypes']['fileRoutesByTo'] & string
 
 export interface NavItem {
   /** stable id, kept in the favourites list; two items may share a route (SPEC 2.3 lists users twice) */

@@ -11,7 +11,7 @@ import { useScanner } from '../hooks/use-scanner'
 import { putawayText } from '../putaway-texts'
 import type { CacheTask, ScanTarget } from '../offline/offline-cache'
 import { useOfflineCache } from '../offline/offline-cache-provider'
-import { useOutbox } from '../outbox/outbox-provider'
+import { useOutbox } from '../outbox/outbox-context'
 import classes from './scan-screen.module.css'
 import { ScanNotice } from './scan-notice'
 

@@ -7,28 +7,11 @@
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useSession } from '../../../lib/session'
+import type { OutboxApi } from './outbox-api'
 import type { OutboxCommand } from './outbox-db'
 import { EMPTY_PEEK, peekOutbox, type OutboxPeek } from './outbox-peek'
-import type { CommandKind, CommandPayloads } from './outbox-transport'
 
-export interface OutboxApi {
-  /** writes a command to the device's outbox; resolves once it is stored (it is sent when it can be) */
-  enqueue<K extends CommandKind>(kind: K, payload: CommandPayloads[K], summary?: string): Promise<OutboxCommand>
-  /** this operator's commands still to send, oldest first (read again at most every 400 ms while a drain answers them) */
-  pending: OutboxCommand[]
-  /** how many of this operator's commands wait: live, after every answer */
-  pendingCount: number
-  /** this operator's refused commands, newest first */
-  refused: OutboxCommand[]
-  /** every unsent command on this device, whoever made it */
-  unsentOnDevice: number
-  sendNow(): void
-  dismiss(commandId: string): Promise<void>
-  /** the sender's state: 'offline' | 'idle' | 'sending' | 'backingOff' (and 'loading' before the outbox's code is there) */
-  status: string
-  /** failed attempts in a row to send the oldest command (the back-off grows with it) */
-  attempt: number
-}
+export type { OutboxApi }
 
 interface HostValue {
   api: OutboxApi | null

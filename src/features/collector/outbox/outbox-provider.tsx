@@ -10,12 +10,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSession } from '../../../lib/session'
 import { dismissRefused, enqueueCommand, onOutboxChange, outboxDb, pendingCommands, pendingCount, pendingOnDevice, refusedCommands, type OutboxCommand, type OutboxDb, type OutboxState } from './outbox-db'
 import type { OutboxSender } from './outbox-sender'
-import { useOutbox, type OutboxApi } from './outbox-context'
+import type { OutboxApi } from './outbox-api'
 import type { CommandKind, CommandPayloads } from './outbox-transport'
 
 export type { OutboxApi }
-// the screens read the outbox through the layout's host (outbox-context.tsx); kept here for the imports that name it
-export { useOutbox }
 
 /**
  * `query`'s answer, read on mount and again after every write that touches `state` (the outbox's writes say which

@@ -3,9 +3,9 @@ import { ApiError } from '../../../lib/api-client'
 import { toPaged } from '../../../lib/list-query'
 import { LIST_STALE_TIME } from '../../../lib/query-client'
 import { DashboardEndpointNotFoundError, getDashboardSource } from '../dashboard-errors'
-import { dashboardKeys } from '../dashboard-query-keys'
+import { dashboardKeys, type CountKind } from '../dashboard-query-keys'
 
-export type CountKind = 'users' | 'products' | 'stock' | 'locations' | 'openTasks'
+export type { CountKind } from '../dashboard-query-keys'
 
 /**
  * SPEC 7: where each dashboard count may live, tried in order by the probe machine. Open tasks are those not
