@@ -9,7 +9,7 @@
  * that screen): `events` narrows them, the paths are generated from the narrowed graph, and what
  * the narrowed graph cannot reach shows up as the screen's missing states and transitions.
  */
-import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import type { EventObject } from 'xstate'
 import { coverageOf, modelPaths, modelSimplePaths, nextSnapshot, pathKey, takenTransitions } from './model-coverage'
 import type { Coverage, MachineModel, ModelOptions, ModelPath, ScreenReplay } from './model-coverage'
 

@@ -1,6 +1,5 @@
 import type { Database, Db, DbOrTx, Tx } from '../db/client'
 import type { Env } from '../env'
-import type { Role } from '../db/schema/users'
 import type { TokenService } from '../modules/auth/tokens'
 import type { LoginThrottle } from '../modules/auth/throttle'
 import type { PrintSender } from '../modules/printing/print-sender'

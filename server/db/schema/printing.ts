@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { companies } from './core'
 import { printers } from './printers'
 import { users } from './users'
