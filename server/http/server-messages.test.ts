@@ -16,10 +16,10 @@ const ROOT = join(import.meta.dirname, '../..')
 /** Source that never answers a request: the command line, the boot, the database's own setup, the demo data. */
 const NOT_ANSWERS = [/^server\/cli\//, /^server\/db\//, /^server\/(start|dev|boot|main|env)\.ts$/]
 /**
- * The print queue's and the job queue's words are a job's `last_error`, a record's field written for the log and the
+ * The print sender's and the job queue's words are a job's `last_error`, a record's field written for the log and the
  * jobs lists, not an error body (they quote a printer's host and the network's own error).
  */
-const NOT_ERROR_BODIES = [/^server\/modules\/printing\/print-queue\.ts$/, /^server\/kernel\/job-queue\.ts$/, /^contracts\/errors\//]
+const NOT_ERROR_BODIES = [/^server\/modules\/printing\/print-sender\.ts$/, /^server\/kernel\/job-queue\.ts$/, /^contracts\/errors\//]
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {

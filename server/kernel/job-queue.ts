@@ -199,7 +199,7 @@ type Claimed = { id: number; kind: string; company_id: number | null; payload: u
 
 /**
  * One per process: claims due jobs of the kinds registered with it, at most `concurrency` of a kind at once, and runs
- * them. Started and stopped by createApp (onReady / onClose), like the print queue.
+ * them. Started and stopped by createApp (onReady / onClose).
  */
 export class JobRunner {
   readonly id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
