@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../db/client'
 import { jobs } from '../db/schema/jobs'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../tests/support/test-db'
-import { cancelJob, enqueue, type JobContext, JobRunner, type JobRunnerOptions, LEASE_EXPIRED_ERROR, PermanentJobError, retryDelay, retryJob } from './job-queue'
+import { cancelJob, enqueue, enqueueMany, type JobContext, JobRunner, type JobRunnerOptions, LEASE_EXPIRED_ERROR, PermanentJobError, retryDelay, retryJob } from './job-queue'
 
 const kinds = await databaseKinds()
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -80,6 +80,30 @@ describe.each(kinds)('job queue on %s', (kind) => {
     // the second run was due 40 ms after the first failed, the third 80 ms after the second
     expect(runAts[1].getTime() - runAts[0].getTime()).toBeGreaterThanOrEqual(40)
     expect(runAts[2].getTime() - runAts[1].getTime()).toBeGreaterThanOrEqual(80)
+  })
+
+  it('enqueueMany writes a batch in the caller\'s transaction, ids in the order given, run in order per key; configureKind changes a kind\'s back-off', async () => {
+    const r = runner()
+    const seen: number[] = []
+    r.register('batch', async (job) => void seen.push((job.payload as { n: number }).n), { backoffMs: 60_000 })
+    r.configureKind('batch', { backoffMs: 10 })
+    const rolledBack = await database.db
+      .transaction(async (tx) => {
+        await enqueueMany(tx, [{ kind: 'batch', companyId: null, payload: { n: -1 } }])
+        throw new Error('the change that asked for it failed')
+      })
+      .catch(() => 'rolled back')
+    expect(rolledBack).toBe('rolled back')
+    const ids = await database.db.transaction((tx) =>
+      enqueueMany(tx, Array.from({ length: 5 }, (_, n) => ({ kind: 'batch', companyId: null, payload: { n }, orderKey: 'printer:1', maxAttempts: 3 }))),
+    )
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+    expect(new Set(ids).size).toBe(5)
+    r.start()
+    await waitFor(async () => (await database.db.select().from(jobs).where(inArray(jobs.id, ids))).every((j) => j.state === 'done'), 'the batch to run')
+    expect(seen).toEqual([0, 1, 2, 3, 4])
+    expect((await row(ids[0])).maxAttempts).toBe(3)
+    expect(() => r.configureKind('nobody', {})).toThrow(/not registered/)
   })
 
   it('dead-letters after maxAttempts with the last error, and at once on a PermanentJobError', async () => {
