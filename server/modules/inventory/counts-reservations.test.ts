@@ -5,7 +5,8 @@ import { tasks } from '../../db/schema/tasks'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { ledgerMismatches, processFixture, type ProcessFixture } from '../../../tests/support/process-fixtures'
-import { moveStock, reserveStock } from './stock.service'
+import { moveStock } from './stock.service'
+import { reserveStock } from './stock-reservations'
 
 const kinds = await databaseKinds()
 

@@ -25,7 +25,9 @@ import { runOnce } from '../commands/commands.service'
 import { assignTask, cancelTasks, createTask, finishTask, taskAssignee } from '../workforce/tasks.service'
 import { movesByIds } from './ledger.service'
 import { getInventorySettings } from './settings.service'
-import { moveReservation, postStockMovesInTx, type StockMoveInput } from './stock.service'
+import { moveReservation } from './stock-reservations'
+import { postStockMovesInTx } from './stock-line-deltas'
+import { type StockMoveInput } from './stock-model'
 
 export type CountActor = { companyId: number; userId: number }
 
@@ -673,6 +675,30 @@ async function planRows(db: DbOrTx, companyId: number, ids: number[]): Promise<C
   })
 }
 
+/**
+ * The moves in each counted location since its count (at most 200 a location), and what they moved per stock line:
+ * a review compares the count with the snapshot plus what moved since (SPEC 10.2).
+ */
+async function movesSinceCounted(db: DbOrTx, companyId: number, open: (typeof countLocations.$inferSelect)[]): Promise<{ movedByLine: Map<number, bigint>; movesSince: Map<number, number[]> }> {
+  const movedByLine = new Map<number, bigint>()
+  const movesSince = new Map<number, number[]>()
+  for (const cl of open) {
+    const ms = await db
+      .select({ id: stockMoves.id, fromLineId: stockMoves.fromLineId, toLineId: stockMoves.toLineId, qty: stockMoves.qty, fromLocationId: stockMoves.fromLocationId, toLocationId: stockMoves.toLocationId })
+      .from(stockMoves)
+      .where(and(eq(stockMoves.companyId, companyId), sql`${stockMoves.id} > ${cl.snapshotMoveId}`, sql`(${stockMoves.fromLocationId} = ${cl.locationId} OR ${stockMoves.toLocationId} = ${cl.locationId})`))
+      .orderBy(stockMoves.id)
+      .limit(200)
+    movesSince.set(cl.id, ms.map((m) => m.id))
+    for (const m of ms) {
+      if (m.fromLineId === m.toLineId) continue
+      if (m.toLineId !== null && m.toLocationId === cl.locationId) movedByLine.set(m.toLineId, (movedByLine.get(m.toLineId) ?? 0n) + milli(m.qty))
+      if (m.fromLineId !== null && m.fromLocationId === cl.locationId) movedByLine.set(m.fromLineId, (movedByLine.get(m.fromLineId) ?? 0n) - milli(m.qty))
+    }
+  }
+  return { movedByLine, movesSince }
+}
+
 /** The plan with every location (or only `only`): entries and variances of the last round, and the moves since the count. */
 export async function countDetail(db: DbOrTx, companyId: number, planId: number, only?: number[]): Promise<CountDetail> {
   await loadPlan(db, companyId, planId)
@@ -698,23 +724,8 @@ export async function countDetail(db: DbOrTx, companyId: number, planId: number,
   const names = userIds.length ? await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, userIds)) : []
   const userRef = (id: number | null) => (id === null ? null : (names.find((n) => n.id === id) ?? null))
   // moves since each count, for the counted locations that are not settled yet (their review needs them)
-  const open = cls.filter((c) => c.cl.snapshotMoveId !== null && (c.cl.status === 'review' || c.cl.status === 'recount'))
-  const movedByLine = new Map<number, bigint>()
-  const movesSince = new Map<number, number[]>()
-  for (const c of open) {
-    const ms = await db
-      .select({ id: stockMoves.id, fromLineId: stockMoves.fromLineId, toLineId: stockMoves.toLineId, qty: stockMoves.qty, fromLocationId: stockMoves.fromLocationId, toLocationId: stockMoves.toLocationId })
-      .from(stockMoves)
-      .where(and(eq(stockMoves.companyId, companyId), sql`${stockMoves.id} > ${c.cl.snapshotMoveId}`, sql`(${stockMoves.fromLocationId} = ${c.cl.locationId} OR ${stockMoves.toLocationId} = ${c.cl.locationId})`))
-      .orderBy(stockMoves.id)
-      .limit(200)
-    movesSince.set(c.cl.id, ms.map((m) => m.id))
-    for (const m of ms) {
-      if (m.fromLineId === m.toLineId) continue
-      if (m.toLineId !== null && m.toLocationId === c.cl.locationId) movedByLine.set(m.toLineId, (movedByLine.get(m.toLineId) ?? 0n) + milli(m.qty))
-      if (m.fromLineId !== null && m.fromLocationId === c.cl.locationId) movedByLine.set(m.fromLineId, (movedByLine.get(m.fromLineId) ?? 0n) - milli(m.qty))
-    }
-  }
+  const open = cls.filter((c) => c.cl.snapshotMoveId !== null && (c.cl.status === 'review' || c.cl.status === 'recount')).map((c) => c.cl)
+  const { movedByLine, movesSince } = await movesSinceCounted(db, companyId, open)
   const allMoveIds = [...movesSince.values()].flat()
   const moves = await movesByIds(db, companyId, allMoveIds)
   const locs: CountLocation[] = cls.map(({ cl, code }) => {

@@ -7,7 +7,8 @@ import { countEntries, stockLines, stockMoves } from '../../db/schema/inventory'
 import { users } from '../../db/schema/users'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
-import { moveStock, receiveStock, type StockActor } from './stock.service'
+import { moveStock, receiveStock } from './stock.service'
+import { type StockActor } from './stock-model'
 
 const kinds = await databaseKinds()
 

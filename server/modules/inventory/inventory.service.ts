@@ -10,7 +10,7 @@ import { locations } from '../../db/schema/core'
 import { inventorySettings, stockLines, stockProductCounters } from '../../db/schema/inventory'
 import { likeEscape, orderingClause, type PageParams } from '../../http/pagination'
 import { flatRows, literalLimit, prepareNamed, type StatementCache, statementKey } from '../../http/statement-cache'
-import { stockLineCount, stockLineCountQuery } from './stock.service'
+import { stockLineCount, stockLineCountQuery } from './stock-counters'
 
 const MAX_TERMS = 8
 

@@ -9,7 +9,8 @@ import { stockLines } from '../../db/schema/inventory'
 import { pageParams } from '../../http/pagination'
 import { GS } from '../../../contracts/gs1/gs1'
 import { listStock, listStockByProducts, stockOrder, stockSearchCondition } from './inventory.service'
-import { receiveStock, removeStock, type StockActor } from './stock.service'
+import { receiveStock, removeStock } from './stock.service'
+import { type StockActor } from './stock-model'
 
 const kinds = await databaseKinds()
 

@@ -11,7 +11,8 @@ import { pgError } from '../../http/errors'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { isValidSscc } from '../../../contracts/gs1/gs1'
-import { receiveStock, type StockActor } from './stock.service'
+import { receiveStock } from './stock.service'
+import { type StockActor } from './stock-model'
 
 const kinds = await databaseKinds()
 

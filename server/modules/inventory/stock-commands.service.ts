@@ -16,7 +16,9 @@ import { runOnce } from '../commands/commands.service'
 import { NEAR_EXPIRY_DAYS_DEFAULT, serializeStockLine, stockLineRows } from './inventory.service'
 import { movesByIds, serializeMove } from './ledger.service'
 import { allocateSscc } from '../printing/printing.service'
-import { adjustStock, moveStock, postStockMovesInTx, receiveStock, setStockStatus, ssccInStock, type StockActor, type StockChange } from './stock.service'
+import { adjustStock, moveStock, receiveStock, setStockStatus, ssccInStock } from './stock.service'
+import { postStockMovesInTx } from './stock-line-deltas'
+import { type StockActor, type StockChange } from './stock-model'
 import type { SplitSsccChoice } from '../../../contracts/inventory/inventory.rules'
 
 /** The lines with these ids as the API shows them (absent ids were emptied). */

@@ -7,7 +7,11 @@ import { users } from '../../db/schema/users'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { rng } from '../../db/demo-data/random'
-import { adjustStock, moveStock, postStockMove, postStockMovesInTx, receiveStock, releaseStock, removeStock, reserveStock, type StockActor, stockLineCount, stockProductLineCounts } from './stock.service'
+import { adjustStock, moveStock, postStockMove, receiveStock, removeStock } from './stock.service'
+import { postStockMovesInTx } from './stock-line-deltas'
+import { releaseStock, reserveStock } from './stock-reservations'
+import { type StockActor } from './stock-model'
+import { stockLineCount, stockProductLineCounts } from './stock-counters'
 
 const kinds = await databaseKinds()
 

@@ -23,29 +23,9 @@ export type TraceQuery = z.output<typeof traceQuery>
 /** At most this many moves are listed (oldest first); the totals always count them all. */
 export const TRACE_MOVES_LIMIT = 2000
 
-export async function lotTrace(db: DbOrTx, companyId: number, q: TraceQuery): Promise<LotTrace> {
-  // an SSCC names a pallet: moves made before the pallet got its SSCC carry only its pallet code
-  const ssccPallets = (sscc: string) =>
-    db
-      .selectDistinct({ code: stockLines.palletCode })
-      .from(stockLines)
-      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.sscc, sscc), sql`${stockLines.palletCode} IS NOT NULL`))
-  const moveWhere = and(
-    eq(stockMoves.companyId, companyId),
-    q.lot ? eq(stockMoves.lot, q.lot) : undefined,
-    q.product ? eq(stockMoves.productId, q.product) : undefined,
-    q.pallet_code ? eq(stockMoves.palletCode, q.pallet_code) : undefined,
-    q.sscc ? (or(eq(stockMoves.sscc, q.sscc), eq(stockMoves.palletCode, q.sscc), inArray(stockMoves.palletCode, ssccPallets(q.sscc))) as SQL) : undefined,
-  )
-  const lineWhere = and(
-    eq(stockLines.companyId, companyId),
-    q.lot ? eq(stockLines.lot, q.lot) : undefined,
-    q.product ? eq(stockLines.productId, q.product) : undefined,
-    q.pallet_code ? eq(stockLines.palletCode, q.pallet_code) : undefined,
-    q.sscc ? (or(eq(stockLines.sscc, q.sscc), eq(stockLines.palletCode, q.sscc)) as SQL) : undefined,
-  )
-
-  const [rows, totals, onHand] = await Promise.all([
+/** The trace's moves (one more than listed, to say it was cut), its totals per reason, and the stock on hand. */
+function traceRows(db: DbOrTx, moveWhere: SQL | undefined, lineWhere: SQL | undefined) {
+  return Promise.all([
     moveRows(db)
       .where(moveWhere)
       .orderBy(asc(stockMoves.createdAt), asc(stockMoves.id))
@@ -60,13 +40,11 @@ export async function lotTrace(db: DbOrTx, companyId: number, q: TraceQuery): Pr
       .orderBy(asc(products.code), asc(stockLines.id))
       .limit(500),
   ])
-  const moves = rows.slice(0, TRACE_MOVES_LIMIT)
-  const total = (reason: string) => toMilli(totals.find((t) => t.reason === reason)?.qty ?? '0')
-  const refs = (reason: string) => [...new Set(moves.filter((m) => m.reason === reason && m.reference).map((m) => m.reference))]
+}
 
-  const receiptRefs = refs('receipt')
-  const shipRefs = refs('ship')
-  const consumeRefs = refs('consume')
+/** The documents the moves name: receipts' inbound documents, shipments' sales orders, consumption's copack orders. */
+async function referencedDocuments(db: DbOrTx, companyId: number, refs: { receipt: string[]; ship: string[]; consume: string[] }) {
+  const { receipt: receiptRefs, ship: shipRefs, consume: consumeRefs } = refs
   const [docs, orders, copacks] = await Promise.all([
     receiptRefs.length
       ? db
@@ -93,6 +71,44 @@ export async function lotTrace(db: DbOrTx, companyId: number, q: TraceQuery): Pr
   const docOf = new Map(docs.map((d) => [d.code, d]))
   const orderOf = new Map(orders.map((o) => [o.code, o]))
   const copackOf = new Map(copacks.map((c) => [c.code, c]))
+  return { docOf, orderOf, copackOf }
+}
+
+/** What a trace selects: the moves and the stock lines of the lot, product, pallet or SSCC asked for. */
+function traceFilters(db: DbOrTx, companyId: number, q: TraceQuery): { moveWhere: SQL | undefined; lineWhere: SQL | undefined } {
+  // an SSCC names a pallet: moves made before the pallet got its SSCC carry only its pallet code
+  const ssccPallets = (sscc: string) =>
+    db
+      .selectDistinct({ code: stockLines.palletCode })
+      .from(stockLines)
+      .where(and(eq(stockLines.companyId, companyId), eq(stockLines.sscc, sscc), sql`${stockLines.palletCode} IS NOT NULL`))
+  const moveWhere = and(
+    eq(stockMoves.companyId, companyId),
+    q.lot ? eq(stockMoves.lot, q.lot) : undefined,
+    q.product ? eq(stockMoves.productId, q.product) : undefined,
+    q.pallet_code ? eq(stockMoves.palletCode, q.pallet_code) : undefined,
+    q.sscc ? (or(eq(stockMoves.sscc, q.sscc), eq(stockMoves.palletCode, q.sscc), inArray(stockMoves.palletCode, ssccPallets(q.sscc))) as SQL) : undefined,
+  )
+  const lineWhere = and(
+    eq(stockLines.companyId, companyId),
+    q.lot ? eq(stockLines.lot, q.lot) : undefined,
+    q.product ? eq(stockLines.productId, q.product) : undefined,
+    q.pallet_code ? eq(stockLines.palletCode, q.pallet_code) : undefined,
+    q.sscc ? (or(eq(stockLines.sscc, q.sscc), eq(stockLines.palletCode, q.sscc)) as SQL) : undefined,
+  )
+
+  return { moveWhere, lineWhere }
+}
+
+export async function lotTrace(db: DbOrTx, companyId: number, q: TraceQuery): Promise<LotTrace> {
+  const { moveWhere, lineWhere } = traceFilters(db, companyId, q)
+
+  const [rows, totals, onHand] = await traceRows(db, moveWhere, lineWhere)
+  const moves = rows.slice(0, TRACE_MOVES_LIMIT)
+  const total = (reason: string) => toMilli(totals.find((t) => t.reason === reason)?.qty ?? '0')
+  const refs = (reason: string) => [...new Set(moves.filter((m) => m.reason === reason && m.reference).map((m) => m.reference))]
+
+  const { docOf, orderOf, copackOf } = await referencedDocuments(db, companyId, { receipt: refs('receipt'), ship: refs('ship'), consume: refs('consume') })
   const product = (m: (typeof moves)[number]) => ({ id: m.productId, code: m.productCode, name1: m.productName1 })
 
   const first = moves[0]

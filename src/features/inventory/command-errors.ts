@@ -34,3 +34,26 @@ export function commandErrors<K extends string>(error: unknown, fieldMap: Record
   const fallback = Object.keys(fields).length === 0 && general.length === 0 ? apiErrorText(error) : null
   return { fields, general: general.length > 0 ? general.join(' ') : fallback, current }
 }
+
+/** Where a stock command form shows a refusal: its fields, the line it acts on, its general message. */
+export interface CommandErrorTargets<K extends string> {
+  setFieldError: (field: K, message: string) => void
+  /** the line changed or went meanwhile (409): the caller's 'done' for the line, then the fresh line when there is one */
+  onStale: () => void
+  setLine: (line: StockLine) => void
+  setGeneral: (message: string | null) => void
+}
+
+/**
+ * A stock command form's refusal, shown where it belongs (commandErrors): every form of a stock command (move,
+ * adjust, block or release) answers a refusal this one way.
+ */
+export function showCommandErrors<K extends string>(error: unknown, fieldMap: Record<string, K>, targets: CommandErrorTargets<K>): void {
+  const errors = commandErrors(error, fieldMap)
+  for (const [field, message] of Object.entries(errors.fields) as [K, string][]) targets.setFieldError(field, message)
+  if (errors.current !== undefined) {
+    targets.onStale()
+    if (errors.current) targets.setLine(errors.current)
+  }
+  targets.setGeneral(errors.general)
+}

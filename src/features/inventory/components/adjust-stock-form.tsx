@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core'
+import { Alert, Select, Stack, TextInput, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle } from '@tabler/icons-react'
@@ -8,7 +8,8 @@ import { useMutation } from '@tanstack/react-query'
 import { ADJUSTMENT_REASONS } from '../../../../contracts/inventory/inventory.rules'
 import { fromMilli, toMilli } from '../../../lib/format'
 import { postAdjustment } from '../api/post-adjustment'
-import { commandErrors } from '../command-errors'
+import { FormFooter } from './form-footer'
+import { showCommandErrors } from '../command-errors'
 import { useCommandId } from '../hooks/use-command-id'
 import { useStockCommandDone } from '../hooks/use-stock-command-done'
 import { ADJUSTMENT_REASON_LABELS } from '../inventory-labels'
@@ -66,13 +67,7 @@ export function AdjustStockForm({ line: initial, onDone }: { line: StockLine; on
     },
     onError: (error) => {
       commandId.settle(error)
-      const errors = commandErrors(error, FIELDS)
-      for (const [field, message] of Object.entries(errors.fields)) form.setFieldError(field, message)
-      if (errors.current !== undefined) {
-        done()
-        if (errors.current) setLine(errors.current)
-      }
-      setGeneral(errors.general)
+      showCommandErrors(error, FIELDS, { setFieldError: form.setFieldError, onStale: done, setLine, setGeneral })
     },
   })
 
@@ -101,14 +96,9 @@ export function AdjustStockForm({ line: initial, onDone }: { line: StockLine; on
           {...form.getInputProps('reason_code')}
         />
         <Textarea label={t`Observação`} maxLength={500} rows={2} {...form.getInputProps('note')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={adjust.isPending}>
-            <Trans>Cancelar</Trans>
-          </Button>
-          <Button type="submit" loading={adjust.isPending}>
-            <Trans>Lançar ajuste</Trans>
-          </Button>
-        </Group>
+        <FormFooter onCancel={onDone} pending={adjust.isPending}>
+          <Trans>Lançar ajuste</Trans>
+        </FormFooter>
       </Stack>
     </form>
   )

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Checkbox, Group, Pill, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Checkbox, Group, Pill, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle } from '@tabler/icons-react'
@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { postCountPlan } from '../api/post-count'
 import { userOptionsQueryOptions } from '../api/get-user-options'
+import { FormFooter } from './form-footer'
 import { commandErrors } from '../command-errors'
 import { inventoryKeys } from '../inventory-query-keys'
 import type { CountPlanBody, InventorySettings } from '../inventory-types'
@@ -158,14 +159,9 @@ export function CountPlanForm({ settings, onDone }: { settings: InventorySetting
           />
         ) : null}
         <Checkbox label={t`Contagem cega (quem conta não vê a quantidade do sistema)`} {...form.getInputProps('blind', { type: 'checkbox' })} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={plan.isPending}>
-            <Trans>Cancelar</Trans>
-          </Button>
-          <Button type="submit" loading={plan.isPending}>
-            <Trans>Planejar</Trans>
-          </Button>
-        </Group>
+        <FormFooter onCancel={onDone} pending={plan.isPending}>
+          <Trans>Planejar</Trans>
+        </FormFooter>
       </Stack>
     </form>
   )

@@ -42,6 +42,44 @@ function Section({
   );
 }
 
+/** One of the trace's tables: its columns' headers (a quantity column right-aligned) and a row of cells per item. */
+function TraceTable({
+  label,
+  columns,
+  rows,
+  striped,
+}: {
+  label: string;
+  columns: { header: ReactNode; right?: boolean }[];
+  rows: { key: number; cells: ReactNode[] }[];
+  striped?: boolean;
+}) {
+  return (
+    <Table withTableBorder striped={striped} aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c, i) => (
+            <Table.Th key={i} ta={c.right ? "right" : undefined}>
+              {c.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.key}>
+            {r.cells.map((cell, i) => (
+              <Table.Td key={i} ta={columns[i]?.right ? "right" : undefined}>
+                {cell}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 function Empty() {
   return (
     <Text size="sm" c="dimmed">
@@ -158,180 +196,117 @@ export function LotTrace({
             {data.receipts.length === 0 ? (
               <Empty />
             ) : (
-              <Table withTableBorder aria-label={t`Recebimentos`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>Data</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Documento</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Fornecedor</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Produto</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Palete</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Quantidade</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.receipts.map((r, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>{formatDate(r.date, locale)}</Table.Td>
-                      <Table.Td>{r.document}</Table.Td>
-                      <Table.Td>
-                        {r.supplier
-                          ? `${r.supplier.code} — ${r.supplier.name}`
-                          : "—"}
-                      </Table.Td>
-                      <Table.Td>{r.product.code}</Table.Td>
-                      <Table.Td>{r.sscc ?? r.pallet_code ?? "—"}</Table.Td>
-                      <Table.Td ta="right">{qty(r.qty)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <TraceTable
+                label={t`Recebimentos`}
+                columns={[
+                  { header: <Trans>Data</Trans> },
+                  { header: <Trans>Documento</Trans> },
+                  { header: <Trans>Fornecedor</Trans> },
+                  { header: <Trans>Produto</Trans> },
+                  { header: <Trans>Palete</Trans> },
+                  { header: <Trans>Quantidade</Trans>, right: true },
+                ]}
+                rows={data.receipts.map((r, i) => ({
+                  key: i,
+                  cells: [
+                    formatDate(r.date, locale),
+                    r.document,
+                    r.supplier
+                      ? `${r.supplier.code} — ${r.supplier.name}`
+                      : "—",
+                    r.product.code,
+                    r.sscc ?? r.pallet_code ?? "—",
+                    qty(r.qty),
+                  ],
+                }))}
+              />
             )}
           </Section>
           <Section title={<Trans>Destino: expedições</Trans>}>
             {data.shipments.length === 0 ? (
               <Empty />
             ) : (
-              <Table withTableBorder aria-label={t`Expedições`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>Data</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Pedido</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Cliente</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Produto</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Palete</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Quantidade</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.shipments.map((s, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>{formatDate(s.date, locale)}</Table.Td>
-                      <Table.Td>{s.order}</Table.Td>
-                      <Table.Td>
-                        {s.customer
-                          ? `${s.customer.code} — ${s.customer.name}`
-                          : "—"}
-                      </Table.Td>
-                      <Table.Td>{s.product.code}</Table.Td>
-                      <Table.Td>{s.pallet_code ?? "—"}</Table.Td>
-                      <Table.Td ta="right">{qty(s.qty)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <TraceTable
+                label={t`Expedições`}
+                columns={[
+                  { header: <Trans>Data</Trans> },
+                  { header: <Trans>Pedido</Trans> },
+                  { header: <Trans>Cliente</Trans> },
+                  { header: <Trans>Produto</Trans> },
+                  { header: <Trans>Palete</Trans> },
+                  { header: <Trans>Quantidade</Trans>, right: true },
+                ]}
+                rows={data.shipments.map((s, i) => ({
+                  key: i,
+                  cells: [
+                    formatDate(s.date, locale),
+                    s.order,
+                    s.customer
+                      ? `${s.customer.code} — ${s.customer.name}`
+                      : "—",
+                    s.product.code,
+                    s.pallet_code ?? "—",
+                    qty(s.qty),
+                  ],
+                }))}
+              />
             )}
           </Section>
           <Section title={<Trans>Consumo em copack</Trans>}>
             {data.consumption.length === 0 ? (
               <Empty />
             ) : (
-              <Table withTableBorder aria-label={t`Consumo em copack`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>Data</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Ordem</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Produto final</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Produto</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Quantidade</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.consumption.map((c, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>{formatDate(c.date, locale)}</Table.Td>
-                      <Table.Td>{c.order}</Table.Td>
-                      <Table.Td>{c.result_product?.code ?? "—"}</Table.Td>
-                      <Table.Td>{c.product.code}</Table.Td>
-                      <Table.Td ta="right">{qty(c.qty)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <TraceTable
+                label={t`Consumo em copack`}
+                columns={[
+                  { header: <Trans>Data</Trans> },
+                  { header: <Trans>Ordem</Trans> },
+                  { header: <Trans>Produto final</Trans> },
+                  { header: <Trans>Produto</Trans> },
+                  { header: <Trans>Quantidade</Trans>, right: true },
+                ]}
+                rows={data.consumption.map((c, i) => ({
+                  key: i,
+                  cells: [
+                    formatDate(c.date, locale),
+                    c.order,
+                    c.result_product?.code ?? "—",
+                    c.product.code,
+                    qty(c.qty),
+                  ],
+                }))}
+              />
             )}
           </Section>
           <Section title={<Trans>Todas as movimentações</Trans>}>
             {data.moves.length === 0 ? (
               <Empty />
             ) : (
-              <Table
-                withTableBorder
+              <TraceTable
+                label={t`Movimentações do lote`}
                 striped
-                aria-label={t`Movimentações do lote`}
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>Quando</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Motivo</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Referência</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>De</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Para</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Quantidade</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Usuário</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.moves.map((m) => (
-                    <Table.Tr key={m.id}>
-                      <Table.Td>{formatDate(m.created_at, locale)}</Table.Td>
-                      <Table.Td>{reasonText(m, i18n)}</Table.Td>
-                      <Table.Td>{m.reference || "—"}</Table.Td>
-                      <Table.Td>{m.from_location?.code ?? "—"}</Table.Td>
-                      <Table.Td>{m.to_location?.code ?? "—"}</Table.Td>
-                      <Table.Td ta="right">{qty(m.qty)}</Table.Td>
-                      <Table.Td>{m.user?.username ?? "—"}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                columns={[
+                  { header: <Trans>Quando</Trans> },
+                  { header: <Trans>Motivo</Trans> },
+                  { header: <Trans>Referência</Trans> },
+                  { header: <Trans>De</Trans> },
+                  { header: <Trans>Para</Trans> },
+                  { header: <Trans>Quantidade</Trans>, right: true },
+                  { header: <Trans>Usuário</Trans> },
+                ]}
+                rows={data.moves.map((m) => ({
+                  key: m.id,
+                  cells: [
+                    formatDate(m.created_at, locale),
+                    reasonText(m, i18n),
+                    m.reference || "—",
+                    m.from_location?.code ?? "—",
+                    m.to_location?.code ?? "—",
+                    qty(m.qty),
+                    m.user?.username ?? "—",
+                  ],
+                }))}
+              />
             )}
             {data.moves_truncated ? (
               <Text size="sm" c="dimmed">

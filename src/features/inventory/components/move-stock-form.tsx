@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Group, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle } from '@tabler/icons-react'
@@ -8,7 +8,8 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { formatQty, fromMilli, toMilli } from '../../../lib/format'
 import { ssccUnitQueryOptions } from '../api/get-sscc-unit'
 import { postMove } from '../api/post-move'
-import { commandErrors } from '../command-errors'
+import { FormFooter } from './form-footer'
+import { showCommandErrors } from '../command-errors'
 import { useCommandId } from '../hooks/use-command-id'
 import { useStockCommandDone } from '../hooks/use-stock-command-done'
 import type { MoveCreateBody, StockLine } from '../inventory-types'
@@ -113,13 +114,7 @@ export function MoveStockForm({ line: initial, onDone, wholePallet = false }: { 
     },
     onError: (error) => {
       commandId.settle(error)
-      const errors = commandErrors(error, FIELDS)
-      for (const [field, message] of Object.entries(errors.fields)) form.setFieldError(field, message)
-      if (errors.current !== undefined) {
-        done()
-        if (errors.current) setLine(errors.current)
-      }
-      setGeneral(errors.general)
+      showCommandErrors(error, FIELDS, { setFieldError: form.setFieldError, onStale: done, setLine, setGeneral })
     },
   })
 
@@ -189,14 +184,9 @@ export function MoveStockForm({ line: initial, onDone, wholePallet = false }: { 
           error={form.errors.to_location}
         />
         <TextInput label={t`Observação`} maxLength={500} {...form.getInputProps('note')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={move.isPending}>
-            <Trans>Cancelar</Trans>
-          </Button>
-          <Button type="submit" loading={move.isPending}>
-            <Trans>Mover</Trans>
-          </Button>
-        </Group>
+        <FormFooter onCancel={onDone} pending={move.isPending}>
+          <Trans>Mover</Trans>
+        </FormFooter>
       </Stack>
     </form>
   )

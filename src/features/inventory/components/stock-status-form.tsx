@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core'
+import { Alert, SegmentedControl, Stack, Text, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle } from '@tabler/icons-react'
@@ -7,7 +7,8 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { postStockStatus } from '../api/post-stock-status'
-import { commandErrors } from '../command-errors'
+import { FormFooter } from './form-footer'
+import { showCommandErrors } from '../command-errors'
 import { useCommandId } from '../hooks/use-command-id'
 import { useStockCommandDone } from '../hooks/use-stock-command-done'
 import type { StockLine } from '../inventory-types'
@@ -61,13 +62,7 @@ export function StockStatusForm({ line: initial, action, onDone }: { line: Stock
     },
     onError: (error) => {
       commandId.settle(error)
-      const errors = commandErrors(error, FIELDS)
-      for (const [field, message] of Object.entries(errors.fields)) form.setFieldError(field, message)
-      if (errors.current !== undefined) {
-        done()
-        if (errors.current) setLine(errors.current)
-      }
-      setGeneral(errors.general)
+      showCommandErrors(error, FIELDS, { setFieldError: form.setFieldError, onStale: done, setLine, setGeneral })
     },
   })
 
@@ -102,14 +97,9 @@ export function StockStatusForm({ line: initial, action, onDone }: { line: Stock
           </Stack>
         ) : null}
         <Textarea label={t`Motivo`} required maxLength={500} rows={2} data-autofocus {...form.getInputProps('reason')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={submit.isPending}>
-            <Trans>Cancelar</Trans>
-          </Button>
-          <Button type="submit" color={action === 'block' ? 'red' : undefined} loading={submit.isPending}>
-            {action === 'block' ? <Trans>Bloquear</Trans> : <Trans>Liberar</Trans>}
-          </Button>
-        </Group>
+        <FormFooter onCancel={onDone} pending={submit.isPending} color={action === 'block' ? 'red' : undefined}>
+          {action === 'block' ? <Trans>Bloquear</Trans> : <Trans>Liberar</Trans>}
+        </FormFooter>
       </Stack>
     </form>
   )
