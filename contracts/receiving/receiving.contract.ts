@@ -19,6 +19,8 @@ import {
   timestampOut,
   userRef,
 } from '../primitives'
+import { isValidSscc } from '../gs1/gs1'
+import { externalIdField } from '../intake/intake.contract'
 import { TASK_STATUSES } from '../tasks/tasks.rules'
 import { INBOUND_KINDS, INBOUND_STATUSES, LINE_RECEIPT_STATUSES, RECEIPT_STATUSES } from './receiving.rules'
 
@@ -27,6 +29,7 @@ export const inboundDocumentRowOut = z.object({
   id,
   kind: z.enum(INBOUND_KINDS),
   code: z.string(),
+  external_id: z.string().nullable().describe("the sending system's id (unique per company and kind); null for documents made here"),
   status: z.enum(INBOUND_STATUSES),
   supplier: nameRef,
   warehouse: codeRef,
@@ -100,6 +103,7 @@ export const inboundDocumentLineOut = z.object({
   expected_qty: decimalOut,
   lot: z.string().nullable(),
   expiry_date: z.string().nullable(),
+  sscc: z.string().nullable().describe('the announced pallet (ASN) this line is on'),
   received_qty: decimalOut,
   damaged_qty: decimalOut,
   difference: decimalOut.describe('received + damaged − expected: negative = under-receipt, positive = over-receipt'),
@@ -122,10 +126,27 @@ export const inboundDocumentListQuery = listQuery.extend({
   warehouse: idQuery.optional(),
 })
 
+const ssccField = z
+  .string()
+  .trim()
+  .regex(/^\d{18}$/, 'An SSCC has 18 digits.')
+  .nullable()
+  .optional()
+
+/** An announced pallet's SSCC: 18 digits with GS1's check digit (SPEC 7.4). */
+const announcedSsccField = z
+  .string()
+  .trim()
+  .regex(/^\d{18}$/, 'An SSCC has 18 digits.')
+  .refine(isValidSscc, 'Enter a valid SSCC (18 digits with a correct check digit).')
+  .nullable()
+  .optional()
+
 /** POST /receiving/documents/ (admins, supervisors). */
 export const inboundDocumentBody = z.object({
   kind: z.enum(INBOUND_KINDS),
   code: codeField,
+  external_id: externalIdField,
   supplier: pkField,
   warehouse: pkField.nullable().optional(),
   expected_date: dateField.nullable().optional(),
@@ -136,6 +157,7 @@ export const inboundDocumentBody = z.object({
         expected_qty: positiveDecimal3,
         lot: optionalCode(),
         expiry_date: dateField.nullable().optional(),
+        sscc: announcedSsccField,
       }),
     )
     .min(1, 'A document needs at least one line.')
@@ -146,13 +168,6 @@ export type InboundDocumentRequest = z.input<typeof inboundDocumentBody>
 /** PATCH /receiving/documents/:id/ while it is editable: any part of the create body; `lines` replaces every line. */
 export const inboundDocumentUpdateBody = inboundDocumentBody.partial()
 
-
-const ssccField = z
-  .string()
-  .trim()
-  .regex(/^\d{18}$/, 'An SSCC has 18 digits.')
-  .nullable()
-  .optional()
 
 /** One received quantity of a document line, as the wizard's check step sends it. */
 export const receivedItemBody = z.object({

@@ -6,6 +6,9 @@ import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import { cancelBody, idParams } from '../../../contracts/primitives'
+import { bulkIntakeBody, bulkIntakeOut } from '../../../contracts/intake/intake.contract'
+import { intakeSummary, singleIntakeAnswer } from '../../kernel/intake'
+import { intakeInboundDocuments } from './inbound-intake'
 import {
   assignPalletsBody,
   bookedReceiptOut,
@@ -98,14 +101,35 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [TAG],
         summary: 'Create a PO or ASN with its lines (admins, supervisors)',
+        description:
+          'With an `external_id` (SPEC 7.4) the same document sent again answers 200 with the existing one; different content updates it while no work has started (200), and is refused 409 after.',
         body: inboundDocumentBody,
-        response: { 201: inboundDocumentOut },
+        response: { 200: inboundDocumentOut, 201: inboundDocumentOut },
       },
     },
     async (req, reply) => {
+      if (req.body.external_id) {
+        const [result] = await intakeInboundDocuments(db, req.user, [req.body])
+        const { status, id } = singleIntakeAnswer(result)
+        return reply.status(status).send(await documentDetail(db, req.user, id))
+      }
       const id = await createInboundDocument(db, req.user, req.body)
       return reply.status(201).send(await documentDetail(db, req.user, id))
     },
+  )
+
+  app.post(
+    '/receiving/documents/bulk/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: 'Take in up to 1,000 POs and ASNs by external_id, each answered on its own (admins, supervisors)',
+        body: bulkIntakeBody,
+        response: { 200: bulkIntakeOut },
+      },
+    },
+    async (req) => intakeSummary(await intakeInboundDocuments(db, req.user, req.body.documents)),
   )
 
   app.get(
