@@ -169,6 +169,14 @@ export type InboundDocumentRequest = z.input<typeof inboundDocumentBody>
 export const inboundDocumentUpdateBody = inboundDocumentBody.partial()
 
 
+/** POST /receiving/documents/:id/sscc/: one scan of an announced pallet checks in all of it (SPEC 7.4). */
+export const ssccCheckInBody = z.object({ sscc: announcedSsccField.unwrap().unwrap() })
+export type SsccCheckInRequest = z.input<typeof ssccCheckInBody>
+
+/** GET /receiving/sscc/:sscc/: the open document announcing a pallet. */
+export const ssccDocumentOut = z.object({ id, code: z.string() })
+export const ssccParams = z.object({ sscc: z.string().regex(/^\d{18}$/) })
+
 /** One received quantity of a document line, as the wizard's check step sends it. */
 export const receivedItemBody = z.object({
   line: pkField,

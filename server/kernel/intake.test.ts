@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildSscc } from '../../contracts/gs1/gs1'
 import { inboundDocuments, salesOrders } from '../db/schema/documents'
+import { stockLines, stockMoves } from '../db/schema/inventory'
 import { customers, suppliers } from '../db/schema/partners'
 import { createTestApp, type TestApp } from '../../tests/support/test-app'
 import { databaseKinds } from '../../tests/support/test-db'
@@ -174,6 +176,55 @@ describe.each(kinds)('intake by external_id on %s', (kind) => {
       const res = await api(admin, 'POST', '/api/receiving/documents/', asn(uniq('E'), uniq('ASN'), [{ product: p1, expected_qty: '1', sscc: '106141411234567890' }]))
       expect(res.statusCode).toBe(400)
       expect(res.json()).toMatchObject({ 'lines.0.sscc': ['Enter a valid SSCC (18 digits with a correct check digit).'] })
+    })
+
+    it('receives an announced pallet with one scan of its SSCC: as announced, adjustable, booked with its SSCC and ledger moves', async () => {
+      const sscc = buildSscc(0, '0614141', 5000 + seq)
+      const code = uniq('ASN')
+      const created = await api(admin, 'POST', '/api/receiving/documents/', asn(uniq('E'), code, [
+        { product: p1, expected_qty: '10', lot: 'L-SSCC', expiry_date: '2027-06-30', sscc },
+        { product: p2, expected_qty: '4', sscc },
+        { product: p2, expected_qty: '6' },
+      ]))
+      expect(created.statusCode, created.body).toBe(201)
+      const doc = created.json() as { id: number; lines: { id: number }[] }
+      // the SSCC is the receiver's key into the ASN
+      expect((await api(admin, 'GET', `/api/receiving/sscc/${sscc}/`)).json()).toEqual({ id: doc.id, code })
+      expect((await api(admin, 'GET', `/api/receiving/sscc/${buildSscc(0, '0614141', 90000 + seq)}/`)).statusCode).toBe(404)
+
+      const scan = await api(admin, 'POST', `/api/receiving/documents/${doc.id}/sscc/`, { sscc })
+      expect(scan.statusCode, scan.body).toBe(200)
+      expect(scan.json().lines).toMatchObject([
+        { line: doc.lines[0].id, received_qty: '10.000', lot: 'L-SSCC', expiry_date: '2027-06-30', pallet_code: sscc, sscc },
+        { line: doc.lines[1].id, received_qty: '4.000', pallet_code: sscc, sscc },
+      ])
+      expect(scan.json().pallets).toMatchObject([{ pallet_code: sscc, sscc, lines: [doc.lines[0].id, doc.lines[1].id] }])
+      // adjustable before Finish: one case fewer of the second product
+      const adjusted = await api(admin, 'PATCH', `/api/receiving/documents/${doc.id}/draft/`, { lines: [{ line: doc.lines[1].id, received_qty: '3' }] })
+      expect(adjusted.json().lines[1]).toMatchObject({ received_qty: '3.000', sscc })
+
+      const booked = await api(admin, 'POST', `/api/receiving/documents/${doc.id}/receive/`, { idempotency_key: `sscc-${code}`, pallets: [{ pallet_code: sscc, sscc, location: f.storage[2] }] })
+      expect(booked.statusCode, booked.body).toBe(201)
+      const lines = await t.database.db.select().from(stockLines).where(and(eq(stockLines.companyId, t.seed.companyId), eq(stockLines.sscc, sscc)))
+      // ADR 0018: the pallet is in one place (the dock, ADR 0005, until its putaway task moves it to its destination)
+      const dock = lines[0].locationId
+      expect(lines.map((l) => [l.productId, l.qty, l.lot, l.expiryDate, l.locationId]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
+        [
+          [p1, '10.000', 'L-SSCC', '2027-06-30', dock],
+          [p2, '3.000', null, null, dock],
+        ].sort((a, b) => Number(a[0]) - Number(b[0])),
+      )
+      expect(booked.json().tasks).toMatchObject([{ type: 'putaway', location: { id: f.storage[2] } }])
+      const moves = await t.database.db.select().from(stockMoves).where(eq(stockMoves.reference, code))
+      expect(moves.map((m) => [m.productId, m.qty]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([[p1, '10.000'], [p2, '3.000']].sort((a, b) => Number(a[0]) - Number(b[0])))
+      expect(moves.every((m) => m.toLocationId === dock && m.userId !== null)).toBe(true)
+
+      // the same pallet scanned again, or a pallet this document does not announce: refused, nothing changes
+      const again = await api(admin, 'POST', `/api/receiving/documents/${doc.id}/sscc/`, { sscc })
+      expect(again.statusCode).toBe(409)
+      expect(again.json()).toMatchObject({ detail: `Pallet ${sscc} was already received.`, code: 'receiving_sscc_received' })
+      const other = await api(admin, 'POST', `/api/receiving/documents/${doc.id}/sscc/`, { sscc: buildSscc(0, '0614141', 70000 + seq) })
+      expect(other.json()).toMatchObject({ sscc: [expect.stringMatching(/^No open ASN announces the pallet/)] })
     })
 
     it('answers a bulk request per document, other companies apart', async () => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { inboundDocuments, INBOUND_STATUSES } from '../../db/schema/documents'
 import { suppliers } from '../../db/schema/partners'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
-import { fieldError } from '../../http/errors'
+import { fieldError, notFound } from '../../http/errors'
 import { orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import { cancelBody, idParams } from '../../../contracts/primitives'
 import { bulkIntakeBody, bulkIntakeOut } from '../../../contracts/intake/intake.contract'
@@ -21,11 +21,16 @@ import {
   receiptDraftBody,
   receiptOut,
   receiveBody,
+  ssccCheckInBody,
+  ssccDocumentOut,
+  ssccParams,
 } from '../../../contracts/receiving/receiving.contract'
 import {
   assignPallets,
   bookReceipt,
   cancelInboundDocument,
+  checkInSscc,
+  documentOfSscc,
   createInboundDocument,
   documentCount,
   documentDetail,
@@ -213,6 +218,34 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       return receiptView(db, await saveDraft(db, req.user, req.params.id, req.body.lines, 'merge'))
+    },
+  )
+
+  app.post(
+    '/receiving/documents/:id/sscc/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: [TAG],
+        summary: 'One scan of an announced pallet: every ASN line carrying this SSCC goes into the draft as announced, on a pallet keeping the SSCC',
+        params: idParams,
+        body: ssccCheckInBody,
+        response: { 200: receiptOut },
+      },
+    },
+    async (req) => receiptView(db, await checkInSscc(db, req.user, req.params.id, req.body.sscc)),
+  )
+
+  app.get(
+    '/receiving/sscc/:sscc/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: { tags: [TAG], summary: 'The open PO or ASN announcing this pallet (SSCC)', params: ssccParams, response: { 200: ssccDocumentOut } },
+    },
+    async (req) => {
+      const doc = await documentOfSscc(db, req.user, req.params.sscc)
+      if (!doc) throw notFound(`No open ASN announces the pallet ${req.params.sscc}.`)
+      return doc
     },
   )
 
