@@ -225,7 +225,7 @@ export const SERVER_MESSAGES = {
   gs1_code128_empty: 'Nothing to encode.',
   sscc_digits: 'An SSCC has 18 digits.',
   sscc_invalid: 'Enter a valid SSCC (18 digits with a correct check digit).',
-  // ---- intake (SPEC 7.4)
+  // ---- intake (docs/requirements.md §7.1)
   intake_external_id_twice: 'This external_id appears more than once in this request.',
   intake_none: 'Send at least one document.',
   intake_too_many: 'Send at most {max} documents per request.',

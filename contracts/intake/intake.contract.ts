@@ -1,5 +1,5 @@
 /**
- * Intake from other systems (SPEC 7.4): sales orders and inbound documents keyed by the sender's `external_id`,
+ * Intake from other systems (docs/requirements.md §7.1): sales orders and inbound documents keyed by the sender's `external_id`,
  * one at a time or up to BULK_INTAKE_MAX per request, each answered on its own.
  */
 import { z } from 'zod'

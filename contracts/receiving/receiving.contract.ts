@@ -133,7 +133,7 @@ const ssccField = z
   .nullable()
   .optional()
 
-/** An announced pallet's SSCC: 18 digits with GS1's check digit (SPEC 7.4). */
+/** An announced pallet's SSCC: 18 digits with GS1's check digit (docs/requirements.md §7.1). */
 const announcedSsccField = z
   .string()
   .trim()
@@ -169,7 +169,7 @@ export type InboundDocumentRequest = z.input<typeof inboundDocumentBody>
 export const inboundDocumentUpdateBody = inboundDocumentBody.partial()
 
 
-/** POST /receiving/documents/:id/sscc/: one scan of an announced pallet checks in all of it (SPEC 7.4). */
+/** POST /receiving/documents/:id/sscc/: one scan of an announced pallet checks in all of it (docs/requirements.md §7.1). */
 export const ssccCheckInBody = z.object({ sscc: announcedSsccField.unwrap().unwrap() })
 export type SsccCheckInRequest = z.input<typeof ssccCheckInBody>
 

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app'
 import { databaseKinds } from '../../tests/support/test-db'
 import { processFixture, type ProcessFixture } from '../../tests/support/process-fixtures'
 
-// docs/requirements.md §7.4: orders and inbound documents taken in by external_id, one or a thousand at a time.
+// docs/requirements.md §7.1: orders and inbound documents taken in by external_id, one or a thousand at a time.
 const kinds = await databaseKinds()
 
 describe.each(kinds)('intake by external_id on %s', (kind) => {

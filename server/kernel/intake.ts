@@ -1,5 +1,5 @@
 /**
- * Intake of documents from other systems (docs/requirements.md §7.4), shared by sales orders and inbound documents:
+ * Intake of documents from other systems (docs/requirements.md §7.1), shared by sales orders and inbound documents:
  * each document is answered on its own (created, unchanged, updated, refused), never all-or-nothing.
  *
  * Validate, then batch: every body is parsed and its references (partners, products, warehouses) are looked up for

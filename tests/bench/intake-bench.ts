@@ -1,5 +1,5 @@
 /**
- * `npm run bench` case (docs/requirements.md §7.4): bulk intake of 1,000 sales orders × 5 lines in one request
+ * `npm run bench` case (docs/requirements.md §7.1): bulk intake of 1,000 sales orders × 5 lines in one request
  * through HTTP, on a fresh PostgreSQL database (goal ≤ 3 s) and on a fresh embedded one (reported, no goal); then the
  * same request again, every order answered unchanged. `--intake-orders N` sets the size; `--intake-only` runs only this.
  */

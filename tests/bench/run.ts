@@ -361,7 +361,7 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
-// bulk intake (docs/requirements.md §7.4): 1,000 orders × 5 lines in one request, goal ≤ 3 s on PostgreSQL
+// bulk intake (docs/requirements.md §7.1): 1,000 orders × 5 lines in one request, goal ≤ 3 s on PostgreSQL
 const INTAKE_ORDERS = Number(args['intake-orders'] ?? 1000)
 if (INTAKE_ORDERS > 0 && !args['throughput-only'] && !args['import-only']) await benchBulkIntake(INTAKE_ORDERS, { pgBase: process.env.BENCH_DATABASE_URL, only: args.only })
 if (args['intake-only']) process.exit(0)

@@ -33,7 +33,7 @@ export const inboundDocuments = pgTable(
     kind: text({ enum: INBOUND_KINDS }).notNull(),
     supplierId: integer('supplier_id').notNull().references(() => suppliers.id),
     code: text().notNull(),
-    // the sending system's own id (SPEC 7.4): unique per company and kind, so a repeated intake answers the same document
+    // the sending system's own id (docs/requirements.md §7.1): unique per company and kind, so a repeated intake answers the same document
     externalId: text('external_id'),
     status: text({ enum: INBOUND_STATUSES }).notNull().default('open'),
     expectedDate: date('expected_date', { mode: 'string' }),
@@ -64,7 +64,7 @@ export const inboundDocumentLines = pgTable(
     expectedQty: qty('expected_qty').notNull(),
     lot: text(),
     expiryDate: date('expiry_date', { mode: 'string' }),
-    // the announced pallet (an ASN's SSCC, SPEC 7.4): one scan of it checks in every line that carries it
+    // the announced pallet (an ASN's SSCC, docs/requirements.md §7.1): one scan of it checks in every line that carries it
     sscc: text(),
     receivedQty: qty('received_qty').notNull().default('0'),
     damagedQty: qty('damaged_qty').notNull().default('0'),
@@ -171,7 +171,7 @@ export const salesOrders = pgTable(
     warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
     customerId: integer('customer_id').notNull().references(() => customers.id),
     code: text().notNull(),
-    // the sending system's own id (SPEC 7.4): unique per company, so a repeated intake answers the same order
+    // the sending system's own id (docs/requirements.md §7.1): unique per company, so a repeated intake answers the same order
     externalId: text('external_id'),
     status: text({ enum: SALES_ORDER_STATUSES }).notNull().default('open'),
     shipDate: date('ship_date', { mode: 'string' }),

@@ -1,4 +1,4 @@
-/** Purchase orders and ASNs taken in from other systems by `external_id`, one or up to a thousand a request (docs/requirements.md §7.4). */
+/** Purchase orders and ASNs taken in from other systems by `external_id`, one or up to a thousand a request (docs/requirements.md §7.1). */
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { inboundDocumentBody } from '../../../contracts/receiving/receiving.contract'
 import type { BulkIntakeItem } from '../../../contracts/intake/intake.contract'
@@ -89,7 +89,7 @@ export const inboundIntake: IntakeAdapter<CreateDocumentInput> = {
     const rows = await db.select({ code: inboundDocuments.code }).from(inboundDocuments).where(and(eq(inboundDocuments.companyId, user.companyId), inArray(inboundDocuments.code, codes)))
     return new Set(rows.map((r) => r.code))
   },
-  // §7.4: a document's work has started once it left "open" or any receipt (even the wizard's draft) exists (updateInboundDocument refuses 409)
+  // docs/requirements.md §7.1: a document's work has started once it left "open" or any receipt (even the wizard's draft) exists (updateInboundDocument refuses 409)
   update: (db, user, id, b, refs) =>
     updateInboundDocument(db, user, id, { kind: b.kind, code: b.code, supplier: b.supplier, warehouse: refs.warehouseOf(b), expected_date: b.expected_date ?? null, lines: b.lines }),
   async insert(db, user, bodies, refs) {

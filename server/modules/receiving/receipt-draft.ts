@@ -178,7 +178,7 @@ export async function assignPallets(db: DbOrTx, user: AuthUser, id: number, grou
 }
 
 /**
- * One scan of an announced pallet (docs/requirements.md §7.4): every line of the ASN that carries this SSCC goes into
+ * One scan of an announced pallet (docs/requirements.md §7.1): every line of the ASN that carries this SSCC goes into
  * the draft as announced (expected quantity, lot, expiry), on one pallet that keeps the SSCC as its code; the user
  * may still adjust it before Finish. Refused when no line of the document announces it, or when stock or a booked
  * receipt already carries it (ADR 0018: one place per SSCC).

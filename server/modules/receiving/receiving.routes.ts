@@ -107,7 +107,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: [TAG],
         summary: 'Create a PO or ASN with its lines (admins, supervisors)',
         description:
-          'With an `external_id` (SPEC 7.4) the same document sent again answers 200 with the existing one; different content updates it while no work has started (200), and is refused 409 after.',
+          'With an `external_id` (docs/requirements.md §7.1) the same document sent again answers 200 with the existing one; different content updates it while no work has started (200), and is refused 409 after.',
         body: inboundDocumentBody,
         response: { 200: inboundDocumentOut, 201: inboundDocumentOut },
       },

@@ -1,4 +1,4 @@
-/** Sales orders taken in from other systems by `external_id`, one or up to a thousand a request (docs/requirements.md §7.4). */
+/** Sales orders taken in from other systems by `external_id`, one or up to a thousand a request (docs/requirements.md §7.1). */
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { salesOrderBody } from '../../../contracts/shipping/shipping.contract'
 import type { BulkIntakeItem } from '../../../contracts/intake/intake.contract'
@@ -87,7 +87,7 @@ export const orderIntake: IntakeAdapter<CreateOrderInput> = {
     const rows = await db.select({ code: salesOrders.code }).from(salesOrders).where(and(eq(salesOrders.companyId, user.companyId), inArray(salesOrders.code, codes)))
     return new Set(rows.map((r) => r.code))
   },
-  // §7.4: an order's work has started once it left "open" or the wizard saved a pick (updateSalesOrder refuses 409)
+  // docs/requirements.md §7.1: an order's work has started once it left "open" or the wizard saved a pick (updateSalesOrder refuses 409)
   update: (db, user, id, b, refs) =>
     updateSalesOrder(db, user, id, { code: b.code, customer: b.customer, carrier: b.carrier ?? null, warehouse: refs.warehouseOf(b), ship_date: b.ship_date ?? null, lines: b.lines }),
   async insert(db, user, bodies, refs) {

@@ -129,7 +129,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: [TAG],
         summary: 'Create a sales order with its lines (admins, supervisors)',
         description:
-          'With an `external_id` (SPEC 7.4) the same order sent again answers 200 with the existing one; different content updates it while no work has started (200), and is refused 409 after.',
+          'With an `external_id` (docs/requirements.md §7.1) the same order sent again answers 200 with the existing one; different content updates it while no work has started (200), and is refused 409 after.',
         body: salesOrderBody,
         response: { 200: salesOrderOut, 201: salesOrderOut },
       },
