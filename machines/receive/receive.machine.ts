@@ -74,6 +74,8 @@ export interface ClosedPallet {
   /** its putaway destination (the suggestion when it was closed), for Finish */
   location: number | null
   printJob: number | null
+  /** it arrived announced by its SSCC (docs/requirements.md §7.1): it keeps the supplier's label */
+  announced?: boolean
 }
 
 export interface ReceiveContext {

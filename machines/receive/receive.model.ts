@@ -37,7 +37,7 @@ export const RECEIVE_TARGETS = {
 
 export const CLOSED_PALLET: ClosedPallet = { palletCode: '356789012345678903', sscc: '356789012345678903', lines: [1], items: [], location: 3, printJob: 1 }
 /** the announced pallet closed: it keeps its SSCC, no label is printed */
-export const CLOSED_ANNOUNCED: ClosedPallet = { palletCode: '106141411234567897', sscc: '106141411234567897', lines: [3], items: [], location: 3, printJob: null }
+export const CLOSED_ANNOUNCED: ClosedPallet = { palletCode: '106141411234567897', sscc: '106141411234567897', lines: [3], items: [], location: 3, printJob: null, announced: true }
 
 export type ReceiveModelEvent = EventObject & { target?: ReceiveTarget; code?: string; lot?: string; date?: string; qty?: string; output?: unknown; error?: unknown }
 

@@ -39,7 +39,7 @@ export async function closeReceivePallet({ document, items, sscc: announced }: C
       printJob = null
     }
   }
-  return { palletCode, sscc, lines: items.map((i) => i.line), items, location, printJob }
+  return { palletCode, sscc, lines: items.map((i) => i.line), items, location, printJob, ...(announced ? { announced: true } : {}) }
 }
 
 export function printPalletLabel(pallet: string, printer: number): Promise<PrintJob> {
