@@ -227,7 +227,7 @@ export function announcedLines(document: ReceiveDocument | null, sscc: string | 
 
 /** an announced pallet as it arrives: every line it carries, with its expected quantity, lot and expiry */
 export function announcedItems(document: ReceiveDocument | null, sscc: string | null | undefined): ReceiveItem[] {
-  return announcedLines(document, sscc).map((l) => ({ line: l.id, productCode: l.productCode, productName: l.productName, lot: l.lot, expiry: l.expiry, qty: l.expected, damaged: '0' }))
+  return announcedLines(document, sscc).map((l) => ({ line: l.id, productCode: l.productCode, productName: l.productName, lot: l.lot, expiry: l.expiry, qty: fromMilli(milli(l.expected)), damaged: '0' }))
 }
 
 const scannedPallet = (event: ReceiveEvent) => (event.type === 'SCAN' && event.target.kind === 'pallet' ? event.target.code : null)
