@@ -82,6 +82,14 @@ describe.each(kinds)('intake by external_id on %s', (kind) => {
       expect(row.externalId).toBe(ext)
     })
 
+    it('the same new order sent five times at once is one order', async () => {
+      const ext = uniq('ERP-RACE')
+      const code = uniq('SO')
+      const results = await Promise.all(Array.from({ length: 5 }, () => api(admin, 'POST', '/api/shipping/orders/', order(ext, code, [{ product: p1, qty: '2' }]))))
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201])
+      expect(new Set(results.map((r) => r.json().id)).size).toBe(1)
+    })
+
     it('keeps external_ids per company: the same one in two companies is two orders', async () => {
       const ext = uniq('ERP-SHARED')
       const mine = await api(admin, 'POST', '/api/shipping/orders/', order(ext, uniq('SO'), [{ product: p1, qty: '1' }]))

@@ -119,18 +119,28 @@ export async function intakeDocuments<B extends { code: string; external_id?: st
 
     // new documents: a code another document has (or an earlier one of this request) is refused on its field
     const taken = await adapter.takenCodes(tx, user, fresh.map((p) => p.body.code))
+    // the code may be taken by this very document, committed by another request since it was looked up
+    const late = taken.size ? await adapter.known(tx, user, fresh.filter((p) => taken.has(p.body.code)).map((p) => p.body)) : new Map<string, KnownDocument>()
     const insertable = fresh.filter(({ index, body }) => {
       const clash = taken.has(body.code) || seenCodes.has(body.code)
       seenCodes.add(body.code)
-      if (clash) out[index] = refused(index, body.external_id ?? null, 400, { code: [adapter.codeTaken] })
+      const same = late.get(adapter.key(body))
+      if (clash && same && same.fingerprint === refs.fingerprint(body)) out[index] = { index, external_id: body.external_id ?? null, result: 'unchanged', id: same.id, status: 200, errors: null }
+      else if (clash) out[index] = refused(index, body.external_id ?? null, 400, { code: [adapter.codeTaken] })
       return !clash
     })
     const ids = insertable.length ? await adapter.insert(tx, user, insertable.map((p) => p.body), refs) : new Map<string, number>()
+    // a document another request inserted meanwhile (the insert waited for it and skipped): answered as that one
+    const missed = insertable.filter((p) => !ids.has(adapter.key(p.body)))
+    const raced = missed.length ? await adapter.known(tx, user, missed.map((p) => p.body)) : new Map<string, KnownDocument>()
     for (const { index, body } of insertable) {
       const id = ids.get(adapter.key(body))
+      const other = raced.get(adapter.key(body))
       out[index] = id
         ? { index, external_id: body.external_id ?? null, result: 'created', id, status: 201, errors: null }
-        : refused(index, body.external_id ?? null, 409, { detail: 'A record with these values already exists.' })
+        : other && other.fingerprint === refs.fingerprint(body)
+          ? { index, external_id: body.external_id ?? null, result: 'unchanged', id: other.id, status: 200, errors: null }
+          : refused(index, body.external_id ?? null, 409, { detail: 'A record with these values already exists.' })
     }
     return out as BulkIntakeItem[]
   })
