@@ -224,6 +224,11 @@ export const SERVER_MESSAGES = {
   gs1_code128_char: 'Character {char} cannot be printed in Code 128 here.',
   gs1_code128_empty: 'Nothing to encode.',
   sscc_digits: 'An SSCC has 18 digits.',
+  sscc_invalid: 'Enter a valid SSCC (18 digits with a correct check digit).',
+  // ---- intake (docs/requirements.md §7.1)
+  intake_external_id_twice: 'This external_id appears more than once in this request.',
+  intake_none: 'Send at least one document.',
+  intake_too_many: 'Send at most {max} documents per request.',
   // ---- receiving
   receiving_needs_line: 'A document needs at least one line.',
   receiving_code_exists: 'A document with this code already exists.',
@@ -239,6 +244,8 @@ export const SERVER_MESSAGES = {
   receiving_pallet_one: 'Pallet {n}: a line can go on one pallet only.',
   receiving_pallet_unreceived: 'Pallet {n}: line(s) {lines} have no received quantity in the draft.',
   receiving_pallet_location: "Pallet {pallet}: location {location} is not an active location of the document's warehouse.",
+  receiving_sscc_unknown: 'No open ASN announces the pallet {sscc}.',
+  receiving_sscc_received: 'Pallet {sscc} was already received.',
   receiving_save_first: 'Save received quantities first (check step): there is nothing to put on a pallet.',
   // ---- shipping
   shipping_order_needs_line: 'An order needs at least one line.',

@@ -19,6 +19,8 @@ import {
   timestampOut,
   userRef,
 } from '../primitives'
+import { isValidSscc } from '../gs1/gs1'
+import { externalIdField } from '../intake/intake.contract'
 import { TASK_STATUSES } from '../tasks/tasks.rules'
 import { INBOUND_KINDS, INBOUND_STATUSES, LINE_RECEIPT_STATUSES, RECEIPT_STATUSES } from './receiving.rules'
 
@@ -27,6 +29,7 @@ export const inboundDocumentRowOut = z.object({
   id,
   kind: z.enum(INBOUND_KINDS),
   code: z.string(),
+  external_id: z.string().nullable().describe("the sending system's id (unique per company and kind); null for documents made here"),
   status: z.enum(INBOUND_STATUSES),
   supplier: nameRef,
   warehouse: codeRef,
@@ -100,6 +103,7 @@ export const inboundDocumentLineOut = z.object({
   expected_qty: decimalOut,
   lot: z.string().nullable(),
   expiry_date: z.string().nullable(),
+  sscc: z.string().nullable().describe('the announced pallet (ASN) this line is on'),
   received_qty: decimalOut,
   damaged_qty: decimalOut,
   difference: decimalOut.describe('received + damaged − expected: negative = under-receipt, positive = over-receipt'),
@@ -122,10 +126,27 @@ export const inboundDocumentListQuery = listQuery.extend({
   warehouse: idQuery.optional(),
 })
 
+const ssccField = z
+  .string()
+  .trim()
+  .regex(/^\d{18}$/, 'An SSCC has 18 digits.')
+  .nullable()
+  .optional()
+
+/** An announced pallet's SSCC: 18 digits with GS1's check digit (docs/requirements.md §7.1). */
+const announcedSsccField = z
+  .string()
+  .trim()
+  .regex(/^\d{18}$/, 'An SSCC has 18 digits.')
+  .refine(isValidSscc, 'Enter a valid SSCC (18 digits with a correct check digit).')
+  .nullable()
+  .optional()
+
 /** POST /receiving/documents/ (admins, supervisors). */
 export const inboundDocumentBody = z.object({
   kind: z.enum(INBOUND_KINDS),
   code: codeField,
+  external_id: externalIdField,
   supplier: pkField,
   warehouse: pkField.nullable().optional(),
   expected_date: dateField.nullable().optional(),
@@ -136,6 +157,7 @@ export const inboundDocumentBody = z.object({
         expected_qty: positiveDecimal3,
         lot: optionalCode(),
         expiry_date: dateField.nullable().optional(),
+        sscc: announcedSsccField,
       }),
     )
     .min(1, 'A document needs at least one line.')
@@ -147,12 +169,13 @@ export type InboundDocumentRequest = z.input<typeof inboundDocumentBody>
 export const inboundDocumentUpdateBody = inboundDocumentBody.partial()
 
 
-const ssccField = z
-  .string()
-  .trim()
-  .regex(/^\d{18}$/, 'An SSCC has 18 digits.')
-  .nullable()
-  .optional()
+/** POST /receiving/documents/:id/sscc/: one scan of an announced pallet checks in all of it (docs/requirements.md §7.1). */
+export const ssccCheckInBody = z.object({ sscc: announcedSsccField.unwrap().unwrap() })
+export type SsccCheckInRequest = z.input<typeof ssccCheckInBody>
+
+/** GET /receiving/sscc/:sscc/: the open document announcing a pallet. */
+export const ssccDocumentOut = z.object({ id, code: z.string() })
+export const ssccParams = z.object({ sscc: z.string().regex(/^\d{18}$/) })
 
 /** One received quantity of a document line, as the wizard's check step sends it. */
 export const receivedItemBody = z.object({

@@ -1,6 +1,7 @@
 /** Shipping (SPEC 2.9): sales orders, waves, the wizard's draft, pick suggestions (FEFO) and Finish (the shipment). */
 import { z } from 'zod'
 import { codeField, codeRef, dateField, decimalOut, id, idempotencyKeyField, idQuery, listQuery, nameRef, pageOf, pkField, positiveDecimal3, timestampOut, userRef } from '../primitives'
+import { externalIdField } from '../intake/intake.contract'
 import { SALES_ORDER_STATUSES, WAVE_STATUSES } from './shipping.rules'
 
 const orderProduct = z.object({ id, code: z.string(), name1: z.string(), uom: z.string() })
@@ -9,6 +10,7 @@ const orderProduct = z.object({ id, code: z.string(), name1: z.string(), uom: z.
 export const salesOrderRowOut = z.object({
   id,
   code: z.string(),
+  external_id: z.string().nullable().describe("the sending system's id (unique per company); null for orders made here"),
   status: z.enum(SALES_ORDER_STATUSES),
   customer: nameRef,
   warehouse: codeRef,
@@ -176,6 +178,7 @@ export const waveListQuery = listQuery.extend({ status: z.string().max(200).opti
 /** POST /shipping/orders/ (admins, supervisors). */
 export const salesOrderBody = z.object({
   code: codeField,
+  external_id: externalIdField,
   customer: pkField,
   carrier: pkField.nullable().optional(),
   warehouse: pkField.nullable().optional(),

@@ -20,7 +20,7 @@ import {
   type ReceiveEvent,
   type SubmitReceiptInput,
 } from './receive.machine'
-import { CLOSED_PALLET, RECEIVE_DOCUMENT, RECEIVE_TARGETS as T, receiveModel, type ReceiveModelEvent } from './receive.model'
+import { CLOSED_ANNOUNCED, CLOSED_PALLET, RECEIVE_DOCUMENT, RECEIVE_TARGETS as T, receiveModel, type ReceiveModelEvent } from './receive.model'
 
 const { abstract } = receiveModel
 const paths = modelPaths(receiveMachine, receiveModel)
@@ -122,6 +122,49 @@ describe('receive rules', () => {
     expect(actor.getSnapshot().value).toBe('done')
     expect(actor.getSnapshot().context.finished).toEqual({ document: 'ASN-0007', pallets: 2 })
     expect(feedback.filter((f) => f === 'error')).toEqual(['error'])
+  })
+
+  it('an announced pallet is checked in by one scan of its SSCC, adjustable, and keeps its SSCC when closed', async () => {
+    const { actor, pending, feedback } = await loaded()
+    // a pallet the document does not announce is refused with its code
+    actor.send({ type: 'SCAN', target: T.pallet })
+    expect(actor.getSnapshot().context.refusal).toEqual({ ...RECEIVE_MESSAGES.palletNotAnnounced, values: { code: T.pallet.code } })
+    actor.send({ type: 'SCAN', target: T.announced })
+    expect(actor.getSnapshot().value).toBe('item')
+    expect(actor.getSnapshot().context).toMatchObject({ announced: T.announced.code, refusal: null, pallet: [{ line: 3, qty: '8', lot: 'L7', expiry: '2027-06-30', damaged: '0' }] })
+    // adjustable: its product scanned, one less, confirmed
+    actor.send({ type: 'SCAN', target: { kind: 'product', code: 'P0004', id: 14, name: 'Caixa mista', lot: 'L7' } })
+    expect(actor.getSnapshot().value).toBe('quantity')
+    actor.send({ type: 'QTY', qty: '7' })
+    actor.send({ type: 'CONFIRM' })
+    expect(actor.getSnapshot().context.pallet).toMatchObject([{ line: 3, qty: '7', lot: 'L7' }])
+    // the same label again while it is open: refused, nothing doubled
+    actor.send({ type: 'SCAN', target: T.announced })
+    expect(actor.getSnapshot().context.refusal).toEqual(RECEIVE_MESSAGES.palletAlreadyIn)
+    actor.send({ type: 'CLOSE_PALLET' })
+    expect(pending.close![0]!.input).toMatchObject({ sscc: T.announced.code, items: [{ line: 3, qty: '7' }] })
+    pending.close!.shift()!.resolve(CLOSED_ANNOUNCED)
+    await settle()
+    expect(actor.getSnapshot().context.announced).toBeNull()
+    actor.send({ type: 'SCAN', target: T.announced })
+    expect(actor.getSnapshot().context.refusal).toEqual(RECEIVE_MESSAGES.palletAlreadyIn)
+    actor.send({ type: 'FINISH' })
+    actor.send({ type: 'CONFIRM' })
+    expect((pending.submit![0]!.input as SubmitReceiptInput).pallets).toMatchObject([{ sscc: T.announced.code, lines: [3] }])
+    expect(feedback.filter((f) => f === 'error')).toHaveLength(3)
+  })
+
+  it('an SSCC scanned before any document opens the ASN announcing it, its pallet already checked in', async () => {
+    const { actor, pending } = controlled()
+    actor.send({ type: 'SCAN', target: T.announced })
+    expect(actor.getSnapshot().value).toBe('loading')
+    expect(pending.load![0]!.input).toEqual({ code: T.announced.code })
+    pending.load!.shift()!.resolve(RECEIVE_DOCUMENT)
+    await settle()
+    expect(actor.getSnapshot().context).toMatchObject({ announced: T.announced.code, pallet: [{ line: 3, qty: '8' }] })
+    // a document opened by its code has nothing on its pallet yet
+    const other = await loaded()
+    expect(other.actor.getSnapshot().context).toMatchObject({ announced: null, pallet: [] })
   })
 
   it('a tracked product asks for its lot then its expiry; a plain scan is the lot', async () => {

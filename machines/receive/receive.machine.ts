@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate'
 
 /**
  * Receive on the handheld (SPEC 11.4, /m/receive), framework-free.
@@ -10,6 +10,11 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate'
  * books the SAME receipt as the desktop wizard through the outbox (the `submit` actor), so either can finish what the
  * other started. The screen always says what to scan next (`receivePrompt`); a scan that does not fit the step is
  * refused on the spot with the reason (`refusal`) and the step does not advance.
+ *
+ * An ASN may announce its pallets by SSCC (docs/requirements.md §7.1): scanning such a pallet's label puts everything
+ * it carries on the open pallet as announced (product, lot, expiry, quantity) in one scan, still adjustable by scanning
+ * its products; closing it keeps the announced SSCC (no new one, no label). Scanning it first, before any document,
+ * opens the ASN that announces it and does the same.
  *
  * States: document → loading → item ⇄ (lot → expiry →) quantity (→ overConfirm) → item; item → closing → item;
  * item → finish → submitting → done.
@@ -37,6 +42,8 @@ export interface ReceiveLine {
   expiry: string | null
   lotTracked: boolean
   expiryTracked: boolean
+  /** the announced pallet (SSCC) this line arrives on */
+  sscc?: string | null
 }
 
 export interface ReceiveDocument {
@@ -67,6 +74,8 @@ export interface ClosedPallet {
   /** its putaway destination (the suggestion when it was closed), for Finish */
   location: number | null
   printJob: number | null
+  /** it arrived announced by its SSCC (docs/requirements.md §7.1): it keeps the supplier's label */
+  announced?: boolean
 }
 
 export interface ReceiveContext {
@@ -75,6 +84,8 @@ export interface ReceiveContext {
   item: ReceiveItem | null
   /** the open pallet */
   pallet: ReceiveItem[]
+  /** the SSCC the open pallet was announced with (one scan of its label filled it), kept when it closes */
+  announced: string | null
   pallets: ClosedPallet[]
   refusal: ReceiveMessage | null
   /** the code being looked up (a scan or a pick from the list) */
@@ -105,6 +116,8 @@ export interface LoadDocumentInput {
 export interface ClosePalletInput {
   document: ReceiveDocument
   items: ReceiveItem[]
+  /** an announced pallet keeps its SSCC: none is allocated, no label printed */
+  sscc: string | null
 }
 export interface SubmitReceiptInput {
   document: ReceiveDocument
@@ -142,9 +155,11 @@ export const RECEIVE_MESSAGES = {
   nothingReceived: { id: 'receive.nothingReceived' },
   closeFailed: { id: 'receive.closeFailed' },
   saveFailed: { id: 'receive.saveFailed' },
+  palletNotAnnounced: { id: 'receive.palletNotAnnounced' },
+  palletAlreadyIn: { id: 'receive.palletAlreadyIn' },
 } as const
 
-const EMPTY = { document: null, item: null, pallet: [], pallets: [], refusal: null, code: null, finished: null } satisfies ReceiveContext
+const EMPTY = { document: null, item: null, pallet: [], announced: null, pallets: [], refusal: null, code: null, finished: null } satisfies ReceiveContext
 
 // ---- exact quantities (thousandths as BigInt; quantities are never floats) ----
 
@@ -203,6 +218,19 @@ function itemFor(context: ReceiveContext, target: Extract<ReceiveTarget, { kind:
     damaged: on?.damaged ?? '0',
   }
 }
+
+/** the document lines an SSCC announces (docs/requirements.md §7.1) */
+export function announcedLines(document: ReceiveDocument | null, sscc: string | null | undefined): ReceiveLine[] {
+  if (!document || !sscc) return []
+  return document.lines.filter((l) => l.sscc === sscc)
+}
+
+/** an announced pallet as it arrives: every line it carries, with its expected quantity, lot and expiry */
+export function announcedItems(document: ReceiveDocument | null, sscc: string | null | undefined): ReceiveItem[] {
+  return announcedLines(document, sscc).map((l) => ({ line: l.id, productCode: l.productCode, productName: l.productName, lot: l.lot, expiry: l.expiry, qty: fromMilli(milli(l.expected)), damaged: '0' }))
+}
+
+const scannedPallet = (event: ReceiveEvent) => (event.type === 'SCAN' && event.target.kind === 'pallet' ? event.target.code : null)
 
 /** the lot a LOT event or a scan (a code the cache does not know) gives */
 function lotOf(event: ReceiveEvent): string {
@@ -289,6 +317,8 @@ export const receiveMachine = setup({
     setRefusal: assign((_args, params: ReceiveMessage) => ({ refusal: params })),
     /** a new document: the scanned or picked code is looked up */
     startDocument: assign(({ event }) => ({ ...EMPTY, code: event.type === 'PICK' ? event.code : event.type === 'SCAN' ? event.target.code : null })),
+    /** an announced pallet in one scan: everything on it, as announced, becomes the open pallet */
+    openAnnounced: assign(({ context, event }) => ({ pallet: announcedItems(context.document, scannedPallet(event)), announced: scannedPallet(event), item: null, refusal: null })),
     /** the item goes on the open pallet (replacing that line's earlier quantity there) */
     putOnPallet: assign(({ context }) => ({
       pallet: [...context.pallet.filter((i) => i.line !== context.item!.line), context.item!],
@@ -298,6 +328,12 @@ export const receiveMachine = setup({
   },
   guards: {
     isUnknown: ({ event }) => event.type === 'SCAN' && event.target.kind === 'unknown',
+    isPallet: ({ event }) => scannedPallet(event) !== null,
+    announcedPallet: ({ context, event }) => announcedLines(context.document, scannedPallet(event)).length > 0,
+    announcedAlreadyIn: ({ context, event }) => {
+      const lines = announcedLines(context.document, scannedPallet(event)).map((l) => l.id)
+      return lines.length > 0 && (context.pallets.some((p) => p.lines.some((l) => lines.includes(l))) || context.announced === scannedPallet(event))
+    },
     isProduct: ({ event }) => event.type === 'SCAN' && event.target.kind === 'product',
     inDocument: ({ context, event }) => event.type === 'SCAN' && lineFor(context.document, event.target) !== undefined,
     onClosedPallet: ({ context, event }) => {
@@ -327,7 +363,7 @@ export const receiveMachine = setup({
   states: {
     document: {
       on: {
-        SCAN: [{ guard: 'isUnknown', target: 'loading', actions: 'startDocument' }, refuse(RECEIVE_MESSAGES.expectedDocument)],
+        SCAN: [{ guard: 'isUnknown', target: 'loading', actions: 'startDocument' }, { guard: 'isPallet', target: 'loading', actions: 'startDocument' }, refuse(RECEIVE_MESSAGES.expectedDocument)],
         PICK: { target: 'loading', actions: 'startDocument' },
       },
     },
@@ -336,7 +372,17 @@ export const receiveMachine = setup({
         id: 'load',
         src: 'loadDocument',
         input: ({ context }) => ({ code: context.code ?? '' }),
-        onDone: { target: 'item', actions: [assign(({ event }) => ({ document: event.output, refusal: null })), 'accepted'] },
+        // a pallet's SSCC opened the document: its announced contents are on the open pallet at once
+        onDone: {
+          target: 'item',
+          actions: [
+            assign(({ context, event }) => {
+              const pallet = announcedItems(event.output, context.code)
+              return { document: event.output, refusal: null, pallet, announced: pallet.length ? context.code : null }
+            }),
+            'accepted',
+          ],
+        },
         onError: {
           target: 'document',
           actions: [
@@ -351,6 +397,10 @@ export const receiveMachine = setup({
     item: {
       on: {
         SCAN: [
+          { guard: 'announcedAlreadyIn', ...refuse(RECEIVE_MESSAGES.palletAlreadyIn) },
+          { guard: and(['announcedPallet', 'palletHasItems']), ...refuse(RECEIVE_MESSAGES.closePalletFirst) },
+          { guard: 'announcedPallet', actions: ['openAnnounced', 'accepted'] },
+          { guard: 'isPallet', ...refuse((t) => ({ ...RECEIVE_MESSAGES.palletNotAnnounced, values: { code: t.code } })) },
           { guard: 'onClosedPallet', ...refuse(RECEIVE_MESSAGES.onClosedPallet) },
           { guard: 'needsLot', target: 'lot', actions: [assign(({ context, event }) => ({ item: itemFor(context, event.target as Extract<ReceiveTarget, { kind: 'product' }>), refusal: null })), 'accepted'] },
           { guard: 'needsExpiry', target: 'expiry', actions: [assign(({ context, event }) => ({ item: itemFor(context, event.target as Extract<ReceiveTarget, { kind: 'product' }>), refusal: null })), 'accepted'] },
@@ -431,8 +481,8 @@ export const receiveMachine = setup({
       invoke: {
         id: 'close',
         src: 'closePallet',
-        input: ({ context }) => ({ document: context.document!, items: context.pallet }),
-        onDone: { target: 'item', actions: [assign(({ context, event }) => ({ pallets: [...context.pallets, event.output], pallet: [], refusal: null })), 'accepted'] },
+        input: ({ context }) => ({ document: context.document!, items: context.pallet, sscc: context.announced }),
+        onDone: { target: 'item', actions: [assign(({ context, event }) => ({ pallets: [...context.pallets, event.output], pallet: [], announced: null, refusal: null })), 'accepted'] },
         onError: { target: 'item', actions: [assign({ refusal: RECEIVE_MESSAGES.closeFailed }), 'refused'] },
       },
     },
@@ -455,7 +505,7 @@ export const receiveMachine = setup({
     done: {
       // the next document straight away
       on: {
-        SCAN: [{ guard: 'isUnknown', target: 'loading', actions: 'startDocument' }, refuse(RECEIVE_MESSAGES.expectedDocument)],
+        SCAN: [{ guard: 'isUnknown', target: 'loading', actions: 'startDocument' }, { guard: 'isPallet', target: 'loading', actions: 'startDocument' }, refuse(RECEIVE_MESSAGES.expectedDocument)],
         PICK: { target: 'loading', actions: 'startDocument' },
       },
     },

@@ -15,6 +15,8 @@ export const RECEIVE_DOCUMENT: ReceiveDocument = {
   lines: [
     { id: 1, productId: 11, productCode: 'P0001', productName: 'Parafuso', expected: '10', booked: '0', lot: null, expiry: null, lotTracked: false, expiryTracked: false },
     { id: 2, productId: 12, productCode: 'P0002', productName: 'Iogurte', expected: '5', booked: '0', lot: null, expiry: null, lotTracked: true, expiryTracked: true },
+    // an announced pallet (docs/requirements.md §7.1): one scan of its SSCC checks this line in
+    { id: 3, productId: 14, productCode: 'P0004', productName: 'Caixa mista', expected: '8', booked: '0', lot: 'L7', expiry: '2027-06-30', lotTracked: true, expiryTracked: true, sscc: '106141411234567897' },
   ],
 }
 
@@ -29,10 +31,13 @@ export const RECEIVE_TARGETS = {
   stranger: { kind: 'product', code: 'P0003', id: 13, name: 'Porca' },
   location: { kind: 'location', code: 'A-01-01' },
   pallet: { kind: 'pallet', code: '356789012345678903' },
+  announced: { kind: 'pallet', code: '106141411234567897' },
   badCode: { kind: 'unknown', code: 'NO SUCH' },
 } satisfies Record<string, ReceiveTarget>
 
 export const CLOSED_PALLET: ClosedPallet = { palletCode: '356789012345678903', sscc: '356789012345678903', lines: [1], items: [], location: 3, printJob: 1 }
+/** the announced pallet closed: it keeps its SSCC, no label is printed */
+export const CLOSED_ANNOUNCED: ClosedPallet = { palletCode: '106141411234567897', sscc: '106141411234567897', lines: [3], items: [], location: 3, printJob: null, announced: true }
 
 export type ReceiveModelEvent = EventObject & { target?: ReceiveTarget; code?: string; lot?: string; date?: string; qty?: string; output?: unknown; error?: unknown }
 
@@ -57,6 +62,7 @@ export const receiveModelEvents: ReceiveModelEvent[] = [
   { type: 'xstate.error.actor.load', error: { status: 404 } },
   { type: 'xstate.error.actor.load', error: { status: 0 } },
   { type: 'xstate.done.actor.close', output: CLOSED_PALLET },
+  { type: 'xstate.done.actor.close', output: CLOSED_ANNOUNCED },
   { type: 'xstate.error.actor.close', error: { status: 0 } },
   { type: 'xstate.done.actor.submit', output: { command_id: 'c-1' } },
   { type: 'xstate.error.actor.submit', error: new Error('QuotaExceededError') },
@@ -73,6 +79,7 @@ export function abstractReceive(snapshot: AnyMachineSnapshot) {
     document: c.document !== null,
     item: c.item ? { line: c.item.line, lot: c.item.lot !== null, expiry: c.item.expiry !== null, over: isOver(c) } : null,
     pallet: c.pallet.map((i) => i.line).sort(),
+    announced: c.announced !== null,
     closed: Math.min(c.pallets.length, 2),
     closedLines: [...new Set(c.pallets.flatMap((p) => p.lines))].sort(),
     refusal: c.refusal?.id ?? null,
@@ -129,8 +136,10 @@ export function receiveScreenEvents(snapshot: AnyMachineSnapshot): ReceiveModelE
         return at('item')
       case 'RESET':
         return c.document !== null && !at('closing', 'submitting')
-      case 'xstate.done.actor.close':
-        return c.pallet.length === 1 && c.pallet[0]!.line === CLOSED_PALLET.lines[0]
+      case 'xstate.done.actor.close': {
+        const closed = e.output as ClosedPallet
+        return c.pallet.length === 1 && c.pallet[0]!.line === closed.lines[0]
+      }
       default:
         return true
     }

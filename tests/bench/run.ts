@@ -21,7 +21,8 @@
  * (req/s summed; p50/p99 the worse of the two). Needs `wrk` (Debian: apt-get install -y wrk); skipped without it.
  *
  * Options: --only pglite|postgres, --runs N (default 200), --sizes 10000,1000000, --duration S (throughput, default 10),
- * --throughput-only, --import-products N (the CSV import case, default 50000; 0 skips it), --import-only.
+ * --throughput-only, --import-products N (the CSV import case, default 50000; 0 skips it), --import-only,
+ * --intake-orders N (bulk order intake, default 1000; 0 skips it), --intake-only.
  *
  * Import (SPEC 12.8): N products from CSV through HTTP on a fresh embedded database, goal under a minute at 50,000
  * (tests/bench/import-bench.ts).
@@ -51,6 +52,7 @@ import { approveAll, planCount, submitCount } from '../../server/modules/invento
 import { users } from '../../server/db/schema/users'
 import { type RunningServer, startServer } from '../support/server-harness'
 import { benchProductImport } from './import-bench'
+import { benchBulkIntake } from './intake-bench'
 
 const { values: args } = parseArgs({
   options: {
@@ -61,6 +63,8 @@ const { values: args } = parseArgs({
     'throughput-only': { type: 'boolean' },
     'import-products': { type: 'string' },
     'import-only': { type: 'boolean' },
+    'intake-orders': { type: 'string' },
+    'intake-only': { type: 'boolean' },
   },
 })
 const RUNS = Number(args.runs ?? 200)
@@ -357,6 +361,10 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
+// bulk intake (docs/requirements.md §7.1): 1,000 orders × 5 lines in one request, goal ≤ 3 s on PostgreSQL
+const INTAKE_ORDERS = Number(args['intake-orders'] ?? 1000)
+if (INTAKE_ORDERS > 0 && !args['throughput-only'] && !args['import-only']) await benchBulkIntake(INTAKE_ORDERS, { pgBase: process.env.BENCH_DATABASE_URL, only: args.only })
+if (args['intake-only']) process.exit(0)
 const IMPORT_PRODUCTS = Number(args['import-products'] ?? 50_000)
 if (IMPORT_PRODUCTS > 0 && !args['throughput-only']) await benchProductImport(IMPORT_PRODUCTS)
 if (args['import-only']) process.exit(0)

@@ -33,6 +33,8 @@ export const inboundDocuments = pgTable(
     kind: text({ enum: INBOUND_KINDS }).notNull(),
     supplierId: integer('supplier_id').notNull().references(() => suppliers.id),
     code: text().notNull(),
+    // the sending system's own id (docs/requirements.md §7.1): unique per company and kind, so a repeated intake answers the same document
+    externalId: text('external_id'),
     status: text({ enum: INBOUND_STATUSES }).notNull().default('open'),
     expectedDate: date('expected_date', { mode: 'string' }),
     // why it was cancelled (SPEC 12.6): empty unless cancelled
@@ -43,6 +45,7 @@ export const inboundDocuments = pgTable(
   },
   (t) => [
     uniqueIndex('inbound_documents_company_code_uq').on(t.companyId, t.code),
+    uniqueIndex('inbound_documents_company_kind_external_id_uq').on(t.companyId, t.kind, t.externalId),
     index('inbound_documents_company_status_idx').on(t.companyId, t.status, t.id),
     index('inbound_documents_supplier_idx').on(t.supplierId),
   ],
@@ -61,12 +64,15 @@ export const inboundDocumentLines = pgTable(
     expectedQty: qty('expected_qty').notNull(),
     lot: text(),
     expiryDate: date('expiry_date', { mode: 'string' }),
+    // the announced pallet (an ASN's SSCC, docs/requirements.md §7.1): one scan of it checks in every line that carries it
+    sscc: text(),
     receivedQty: qty('received_qty').notNull().default('0'),
     damagedQty: qty('damaged_qty').notNull().default('0'),
   },
   (t) => [
     check('inbound_document_lines_qty_ck', sql`${t.expectedQty} > 0 AND ${t.receivedQty} >= 0 AND ${t.damagedQty} >= 0`),
     index('inbound_document_lines_document_idx').on(t.documentId, t.id),
+    index('inbound_document_lines_sscc_idx').on(t.companyId, t.sscc),
   ],
 )
 
@@ -165,6 +171,8 @@ export const salesOrders = pgTable(
     warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
     customerId: integer('customer_id').notNull().references(() => customers.id),
     code: text().notNull(),
+    // the sending system's own id (docs/requirements.md §7.1): unique per company, so a repeated intake answers the same order
+    externalId: text('external_id'),
     status: text({ enum: SALES_ORDER_STATUSES }).notNull().default('open'),
     shipDate: date('ship_date', { mode: 'string' }),
     // the carrier the office planned (SPEC 12.4); the shipment records the one that took it
@@ -179,6 +187,7 @@ export const salesOrders = pgTable(
   },
   (t) => [
     uniqueIndex('sales_orders_company_code_uq').on(t.companyId, t.code),
+    uniqueIndex('sales_orders_company_external_id_uq').on(t.companyId, t.externalId),
     index('sales_orders_company_status_idx').on(t.companyId, t.status, t.id),
     index('sales_orders_customer_idx').on(t.customerId),
     index('sales_orders_wave_idx').on(t.waveId),

@@ -27,7 +27,7 @@ async function checkSupplier(db: DbOrTx, user: AuthUser, supplierId: number): Pr
   return supplier.id
 }
 
-const lineValues = (companyId: number, documentId: number, lines: CreateDocumentInput['lines']) =>
+export const lineValues = (companyId: number, documentId: number, lines: CreateDocumentInput['lines']) =>
   lines.map((l) => ({
     companyId,
     documentId,
@@ -35,11 +35,12 @@ const lineValues = (companyId: number, documentId: number, lines: CreateDocument
     expectedQty: l.expected_qty,
     lot: l.lot ?? null,
     expiryDate: l.expiry_date ?? null,
+    sscc: l.sscc ?? null,
   }))
 
 /** What the audit trail keeps of the lines: product, quantity (exact, minimal: "5" and "5.000" are no change), lot and expiry. */
-const auditLines = (lines: { product: number; expected_qty: string; lot?: string | null; expiry_date?: string | null }[]) =>
-  lines.map((l) => ({ product: l.product, expected_qty: fromMilli(toMilli(l.expected_qty)), lot: l.lot ?? null, expiry_date: l.expiry_date ?? null }))
+export const auditLines = (lines: { product: number; expected_qty: string; lot?: string | null; expiry_date?: string | null; sscc?: string | null }[]) =>
+  lines.map((l) => ({ product: l.product, expected_qty: fromMilli(toMilli(l.expected_qty)), lot: l.lot ?? null, expiry_date: l.expiry_date ?? null, sscc: l.sscc ?? null }))
 
 const duplicateCode = (e: unknown) => {
   if (pgError(e)?.code === '23505') throw fieldError('code', 'A document with this code already exists.')
@@ -116,7 +117,7 @@ export async function updateInboundDocument(db: DbOrTx, user: AuthUser, id: numb
       const changes: Record<string, unknown> = diffChanges(before, after)
       if (body.lines) {
         const old = await tx.select().from(inboundDocumentLines).where(eq(inboundDocumentLines.documentId, doc.id)).orderBy(asc(inboundDocumentLines.id))
-        const oldLines = auditLines(old.map((l) => ({ product: l.productId, expected_qty: l.expectedQty, lot: l.lot, expiry_date: l.expiryDate })))
+        const oldLines = auditLines(old.map((l) => ({ product: l.productId, expected_qty: l.expectedQty, lot: l.lot, expiry_date: l.expiryDate, sscc: l.sscc })))
         const newLines = auditLines(body.lines)
         await tx.delete(inboundDocumentLines).where(eq(inboundDocumentLines.documentId, doc.id))
         await tx.insert(inboundDocumentLines).values(lineValues(user.companyId, doc.id, body.lines))

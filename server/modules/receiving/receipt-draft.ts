@@ -4,7 +4,7 @@ import type { receivedItemBody } from '../../../contracts/receiving/receiving.co
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { companies, locations } from '../../db/schema/core'
-import { inboundDocumentLines, receiptLines, receipts } from '../../db/schema/documents'
+import { inboundDocumentLines, inboundDocuments, receiptLines, receipts } from '../../db/schema/documents'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError } from '../../http/errors'
 import { ssccInStock } from '../inventory/stock.service'
@@ -175,4 +175,47 @@ export async function assignPallets(db: DbOrTx, user: AuthUser, id: number, grou
       .where(eq(receipts.id, draft.id))
     return draft.id
   })
+}
+
+/**
+ * One scan of an announced pallet (docs/requirements.md §7.1): every line of the ASN that carries this SSCC goes into
+ * the draft as announced (expected quantity, lot, expiry), on one pallet that keeps the SSCC as its code; the user
+ * may still adjust it before Finish. Refused when no line of the document announces it, or when stock or a booked
+ * receipt already carries it (ADR 0018: one place per SSCC).
+ */
+export async function checkInSscc(db: DbOrTx, user: AuthUser, id: number, sscc: string): Promise<number> {
+  const doc = await docOr404(db, user, id)
+  assertReceivable(doc)
+  const announced = await db
+    .select()
+    .from(inboundDocumentLines)
+    .where(and(eq(inboundDocumentLines.documentId, doc.id), eq(inboundDocumentLines.sscc, sscc)))
+    .orderBy(asc(inboundDocumentLines.id))
+  if (!announced.length) throw fieldError('sscc', `No open ASN announces the pallet ${sscc}.`)
+  const [booked] = await db
+    .select({ id: receiptLines.id })
+    .from(receiptLines)
+    .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
+    .where(and(eq(receipts.companyId, user.companyId), eq(receipts.status, 'booked'), eq(receiptLines.sscc, sscc)))
+    .limit(1)
+  if (booked || (await ssccInStock(db, user.companyId, sscc))) throw conflict({ detail: `Pallet ${sscc} was already received.` })
+  return saveDraft(
+    db,
+    user,
+    doc.id,
+    announced.map((l) => ({ line: l.id, received_qty: l.expectedQty, lot: l.lot, expiry_date: l.expiryDate, pallet_code: sscc, sscc })),
+    'merge',
+  )
+}
+
+/** The open document whose lines announce this SSCC (the receiver's key into the ASN), or null. */
+export async function documentOfSscc(db: DbOrTx, user: AuthUser, sscc: string): Promise<{ id: number; code: string } | null> {
+  const [row] = await db
+    .select({ id: inboundDocuments.id, code: inboundDocuments.code })
+    .from(inboundDocumentLines)
+    .innerJoin(inboundDocuments, eq(inboundDocuments.id, inboundDocumentLines.documentId))
+    .where(and(eq(inboundDocumentLines.companyId, user.companyId), eq(inboundDocumentLines.sscc, sscc), inArray(inboundDocuments.status, ['open', 'receiving'])))
+    .orderBy(asc(inboundDocuments.id))
+    .limit(1)
+  return row ?? null
 }

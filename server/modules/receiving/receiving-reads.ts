@@ -104,6 +104,7 @@ export const documentRowSelect = {
   id: inboundDocuments.id,
   kind: inboundDocuments.kind,
   code: inboundDocuments.code,
+  externalId: inboundDocuments.externalId,
   status: inboundDocuments.status,
   supplier: { id: suppliers.id, code: suppliers.code, name: suppliers.name },
   warehouse: { id: warehouses.id, code: warehouses.code },
@@ -133,6 +134,7 @@ export const serializeDocumentRow = (r: DocumentRow) => ({
   id: r.id,
   kind: r.kind,
   code: r.code,
+  external_id: r.externalId,
   status: r.status,
   supplier: r.supplier,
   warehouse: r.warehouse,
@@ -183,6 +185,7 @@ export async function documentDetail(db: DbOrTx, user: AuthUser, id: number) {
         expected_qty: line.expectedQty,
         lot: line.lot,
         expiry_date: line.expiryDate,
+        sscc: line.sscc,
         received_qty: line.receivedQty,
         damaged_qty: line.damagedQty,
         // received + damaged − expected: negative is an under-receipt, positive an over-receipt

@@ -3,9 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { inboundDocuments, INBOUND_STATUSES } from '../../db/schema/documents'
 import { suppliers } from '../../db/schema/partners'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
-import { fieldError } from '../../http/errors'
+import { fieldError, notFound } from '../../http/errors'
 import { orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import { cancelBody, idParams } from '../../../contracts/primitives'
+import { bulkIntakeBody, bulkIntakeOut } from '../../../contracts/intake/intake.contract'
+import { intakeSummary, singleIntakeAnswer } from '../../kernel/intake'
+import { intakeInboundDocuments } from './inbound-intake'
 import {
   assignPalletsBody,
   bookedReceiptOut,
@@ -18,11 +21,16 @@ import {
   receiptDraftBody,
   receiptOut,
   receiveBody,
+  ssccCheckInBody,
+  ssccDocumentOut,
+  ssccParams,
 } from '../../../contracts/receiving/receiving.contract'
 import {
   assignPallets,
   bookReceipt,
   cancelInboundDocument,
+  checkInSscc,
+  documentOfSscc,
   createInboundDocument,
   documentCount,
   documentDetail,
@@ -98,14 +106,35 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [TAG],
         summary: 'Create a PO or ASN with its lines (admins, supervisors)',
+        description:
+          'With an `external_id` (docs/requirements.md §7.1) the same document sent again answers 200 with the existing one; different content updates it while no work has started (200), and is refused 409 after.',
         body: inboundDocumentBody,
-        response: { 201: inboundDocumentOut },
+        response: { 200: inboundDocumentOut, 201: inboundDocumentOut },
       },
     },
     async (req, reply) => {
+      if (req.body.external_id) {
+        const [result] = await intakeInboundDocuments(db, req.user, [req.body])
+        const { status, id } = singleIntakeAnswer(result)
+        return reply.status(status).send(await documentDetail(db, req.user, id))
+      }
       const id = await createInboundDocument(db, req.user, req.body)
       return reply.status(201).send(await documentDetail(db, req.user, id))
     },
+  )
+
+  app.post(
+    '/receiving/documents/bulk/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: 'Take in up to 1,000 POs and ASNs by external_id, each answered on its own (admins, supervisors)',
+        body: bulkIntakeBody,
+        response: { 200: bulkIntakeOut },
+      },
+    },
+    async (req) => intakeSummary(await intakeInboundDocuments(db, req.user, req.body.documents)),
   )
 
   app.get(
@@ -189,6 +218,34 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       return receiptView(db, await saveDraft(db, req.user, req.params.id, req.body.lines, 'merge'))
+    },
+  )
+
+  app.post(
+    '/receiving/documents/:id/sscc/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: [TAG],
+        summary: 'One scan of an announced pallet: every ASN line carrying this SSCC goes into the draft as announced, on a pallet keeping the SSCC',
+        params: idParams,
+        body: ssccCheckInBody,
+        response: { 200: receiptOut },
+      },
+    },
+    async (req) => receiptView(db, await checkInSscc(db, req.user, req.params.id, req.body.sscc)),
+  )
+
+  app.get(
+    '/receiving/sscc/:sscc/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: { tags: [TAG], summary: 'The open PO or ASN announcing this pallet (SSCC)', params: ssccParams, response: { 200: ssccDocumentOut } },
+    },
+    async (req) => {
+      const doc = await documentOfSscc(db, req.user, req.params.sscc)
+      if (!doc) throw notFound(`No open ASN announces the pallet ${req.params.sscc}.`)
+      return doc
     },
   )
 

@@ -29,7 +29,7 @@ export {
   INBOUND_DOCUMENT_ENTITY,
   updateInboundDocument,
 } from './inbound-documents'
-export { assignPallets, type ReceivedItem, saveDraft } from './receipt-draft'
+export { assignPallets, checkInSscc, documentOfSscc, type ReceivedItem, saveDraft } from './receipt-draft'
 export { type PutawaySuggestion, putawaySuggestions } from './putaway-suggestions'
 export { bookReceipt, type ReceiveInput } from './receipt-booking'
 export { documentCount, documentDetail, documentRows, documentRowSelect, receiptView, serializeDocumentRow } from './receiving-reads'

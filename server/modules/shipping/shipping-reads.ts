@@ -83,6 +83,7 @@ const orderCarriers = alias(carriers, 'order_carrier')
 export const orderRowSelect = {
   id: salesOrders.id,
   code: salesOrders.code,
+  externalId: salesOrders.externalId,
   status: salesOrders.status,
   customer: { id: customers.id, code: customers.code, name: customers.name },
   warehouse: { id: warehouses.id, code: warehouses.code },
@@ -113,6 +114,7 @@ type OrderRow = Awaited<ReturnType<ReturnType<typeof orderRows>['execute']>>[num
 export const serializeOrderRow = (r: OrderRow) => ({
   id: r.id,
   code: r.code,
+  external_id: r.externalId,
   status: r.status,
   customer: r.customer,
   warehouse: r.warehouse,

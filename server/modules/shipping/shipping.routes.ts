@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { SALES_ORDER_STATUSES, salesOrders, WAVE_STATUSES, waves } from '../../db/schema/documents'
 import { customers } from '../../db/schema/partners'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
+import { bulkIntakeBody, bulkIntakeOut } from '../../../contracts/intake/intake.contract'
+import { intakeSummary, singleIntakeAnswer } from '../../kernel/intake'
+import { intakeSalesOrders } from './order-intake'
 import { fieldError } from '../../http/errors'
 import { countStar, orderingClause, pageParams, pageResponse, searchCondition } from '../../http/pagination'
 import { cancelBody, idParams } from '../../../contracts/primitives'
@@ -125,14 +128,35 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [TAG],
         summary: 'Create a sales order with its lines (admins, supervisors)',
+        description:
+          'With an `external_id` (docs/requirements.md §7.1) the same order sent again answers 200 with the existing one; different content updates it while no work has started (200), and is refused 409 after.',
         body: salesOrderBody,
-        response: { 201: salesOrderOut },
+        response: { 200: salesOrderOut, 201: salesOrderOut },
       },
     },
     async (req, reply) => {
+      if (req.body.external_id) {
+        const [result] = await intakeSalesOrders(db, req.user, [req.body])
+        const { status, id } = singleIntakeAnswer(result)
+        return reply.status(status).send(await orderDetail(db, req.user, id))
+      }
       const id = await createSalesOrder(db, req.user, req.body)
       return reply.status(201).send(await orderDetail(db, req.user, id))
     },
+  )
+
+  app.post(
+    '/shipping/orders/bulk/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: 'Take in up to 1,000 sales orders by external_id, each answered on its own (admins, supervisors)',
+        body: bulkIntakeBody,
+        response: { 200: bulkIntakeOut },
+      },
+    },
+    async (req) => intakeSummary(await intakeSalesOrders(db, req.user, req.body.documents)),
   )
 
   app.get(

@@ -36,6 +36,8 @@ const MESSAGES: Record<string, MessageDescriptor | ((values: Values) => MessageD
   'receive.nothingReceived': msg`Nada recebido ainda: leia um produto e feche o palete.`,
   'receive.closeFailed': msg`Não foi possível fechar o palete: sem conexão com o servidor. Tente de novo.`,
   'receive.saveFailed': msg`Não foi possível gravar neste aparelho. Tente de novo.`,
+  'receive.palletNotAnnounced': ({ code }) => msg`O palete ${code} não está anunciado neste documento.`,
+  'receive.palletAlreadyIn': msg`Este palete já foi conferido neste recebimento.`,
 }
 
 export function receiveText(i18n: I18n, message: ReceiveMessage): string {

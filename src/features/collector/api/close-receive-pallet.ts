@@ -9,15 +9,21 @@ import { milli, type ClosedPallet, type ClosePalletInput } from '../../../../mac
  * taken from the suggestions, and its label is printed on `printer`. A pallet of damaged goods only gets no pallet.
  * The label failing to print does not undo the pallet: the screen says so and the label can be printed again.
  */
-export async function closeReceivePallet({ document, items }: ClosePalletInput, printer: number | null): Promise<ClosedPallet> {
-  const lines: ReceivedItem[] = items.map((i) => ({ line: i.line, received_qty: i.qty, damaged_qty: i.damaged, lot: i.lot, expiry_date: i.expiry }))
+export async function closeReceivePallet({ document, items, sscc: announced }: ClosePalletInput, printer: number | null): Promise<ClosedPallet> {
+  // an announced pallet (docs/requirements.md §7.1) keeps the supplier's SSCC: its code, no new one, no label
+  const onPallet = announced ? { pallet_code: announced, sscc: announced } : {}
+  const lines: ReceivedItem[] = items.map((i) => ({ line: i.line, received_qty: i.qty, damaged_qty: i.damaged, lot: i.lot, expiry_date: i.expiry, ...onPallet }))
   await api.patch<Receipt>(`/receiving/documents/${document.id}/draft/`, { lines })
   const received = items.filter((i) => milli(i.qty) > 0n).map((i) => i.line)
   if (!received.length) return { palletCode: null, sscc: null, lines: items.map((i) => i.line), items, location: null, printJob: null }
-  const receipt = await api.post<Receipt>(`/receiving/documents/${document.id}/pallets/`, { pallets: [{ lines: received }] })
-  const byLine = new Map(receipt.lines.map((l) => [l.line, l]))
-  const palletCode = byLine.get(received[0]!)?.pallet_code ?? null
-  const sscc = byLine.get(received[0]!)?.sscc ?? null
+  let palletCode: string | null = announced
+  let sscc: string | null = announced
+  if (!announced) {
+    const receipt = await api.post<Receipt>(`/receiving/documents/${document.id}/pallets/`, { pallets: [{ lines: received }] })
+    const byLine = new Map(receipt.lines.map((l) => [l.line, l]))
+    palletCode = byLine.get(received[0]!)?.pallet_code ?? null
+    sscc = byLine.get(received[0]!)?.sscc ?? null
+  }
   let location: number | null = null
   try {
     const { pallets } = await api.get<{ pallets: PutawaySuggestion[] }>(`/receiving/documents/${document.id}/putaway-suggestions/`)
@@ -26,14 +32,14 @@ export async function closeReceivePallet({ document, items }: ClosePalletInput, 
     // no suggestion: Finish is refused with the server's reason and the desktop wizard picks the destination
   }
   let printJob: number | null = null
-  if (printer !== null && palletCode) {
+  if (printer !== null && palletCode && !announced) {
     try {
       printJob = (await printPalletLabel(sscc ?? palletCode, printer)).id
     } catch {
       printJob = null
     }
   }
-  return { palletCode, sscc, lines: items.map((i) => i.line), items, location, printJob }
+  return { palletCode, sscc, lines: items.map((i) => i.line), items, location, printJob, ...(announced ? { announced: true } : {}) }
 }
 
 export function printPalletLabel(pallet: string, printer: number): Promise<PrintJob> {

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api-client'
+import { isValidSscc } from '../../../../contracts/gs1/gs1'
 import type { InventorySettings } from '../../../../contracts/inventory/settings.contract'
 import type { Product } from '../../../../contracts/master-data/catalog.contract'
 import type { InboundDocument } from '../../../../contracts/receiving/receiving.contract'
@@ -10,7 +11,9 @@ import { getReceivableDocuments } from './get-receivable-documents'
  * whether each product tracks lot and expiry, and whether receiving is blind (inventory settings). A code that names
  * none rejects with status 404, as the server would.
  */
-export async function getReceiveDocument(code: string): Promise<ReceiveDocument> {
+export async function getReceiveDocument(scanned: string): Promise<ReceiveDocument> {
+  // a pallet's SSCC names the ASN that announces it (docs/requirements.md §7.1)
+  const code = isValidSscc(scanned.trim()) ? (await api.get<{ id: number; code: string }>(`/receiving/sscc/${scanned.trim()}/`)).code : scanned
   const page = await getReceivableDocuments(code)
   const row = page.results.find((d) => d.code.toUpperCase() === code.trim().toUpperCase())
   if (!row) throw { status: 404, data: { detail: 'Not found.' } }
@@ -33,6 +36,7 @@ export async function getReceiveDocument(code: string): Promise<ReceiveDocument>
       booked: fromMilli(milli(l.received_qty) + milli(l.damaged_qty)),
       lot: l.lot,
       expiry: l.expiry_date,
+      sscc: l.sscc,
       lotTracked: products.get(l.product.id)?.lot_tracked ?? false,
       expiryTracked: products.get(l.product.id)?.expiry_tracked ?? false,
     })),

@@ -51,33 +51,42 @@ const CACHE = {
     { id: 11, code: 'P0001', name: 'Parafuso', gtins: ['7891234567895'] },
     { id: 12, code: 'P0002', name: 'Iogurte', gtins: ['07891234567888'] },
     { id: 13, code: 'P0003', name: 'Porca', gtins: [] },
+    { id: 14, code: 'P0004', name: 'Caixa mista', gtins: [] },
   ],
 }
 // the model's document (machines/receive/receive.model.ts RECEIVE_DOCUMENT) as the server sends it
-const ROW = { id: 7, kind: 'asn', code: 'ASN-0007', status: 'open', supplier: { id: 1, code: 'S1', name: 'Fornecedor' }, warehouse: { id: 1, code: 'W1' }, expected_date: null, lines_count: 2, cancel_reason: '', created_at: '2026-11-24T07:00:00Z', received_at: null }
-const line = (id: number, product: number, code: string, name: string, expected: string) => ({
+const ROW = { id: 7, kind: 'asn', code: 'ASN-0007', status: 'open', supplier: { id: 1, code: 'S1', name: 'Fornecedor' }, warehouse: { id: 1, code: 'W1' }, expected_date: null, lines_count: 3, cancel_reason: '', created_at: '2026-11-24T07:00:00Z', received_at: null }
+const ANNOUNCED = '106141411234567897'
+const line = (id: number, product: number, code: string, name: string, expected: string, announced: { lot: string; expiry_date: string; sscc: string } | null = null) => ({
   id,
   product: { id: product, code, name1: name, uom: 'UN', storage_class: 'ambient' },
   expected_qty: expected,
   lot: null,
   expiry_date: null,
+  sscc: null,
+  ...announced,
   received_qty: '0',
   damaged_qty: '0',
   difference: '0',
   receipt_status: 'pending',
 })
-const DOC = { ...ROW, editable: true, lines: [line(1, 11, 'P0001', 'Parafuso', '10'), line(2, 12, 'P0002', 'Iogurte', '5')], draft: null, receipts: [] }
+const DOC = { ...ROW, editable: true, lines: [line(1, 11, 'P0001', 'Parafuso', '10'), line(2, 12, 'P0002', 'Iogurte', '5'), line(3, 14, 'P0004', 'Caixa mista', '8', { lot: 'L7', expiry_date: '2027-06-30', sscc: ANNOUNCED })], draft: null, receipts: [] }
 const product = (id: number, tracked: boolean) => ({ id, code: `P000${id - 10}`, variant: '', name1: '', name2: '', uom: { id: 1, code: 'UN' }, storage_class: 'ambient', gtins: [], shelf_life_days: null, lot_tracked: tracked, expiry_tracked: tracked, is_active: true })
 const listOf = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results })
 
-const isLookup = (r: MockRequest) => r.url.pathname === '/api/receiving/documents/' && r.url.searchParams.has('search')
+// a pallet's SSCC first names its ASN (docs/requirements.md §7.1), then the document is looked up by its code
+const isSsccLookup = (r: MockRequest) => r.url.pathname.startsWith('/api/receiving/sscc/')
+const isLookup = (r: MockRequest) => (r.url.pathname === '/api/receiving/documents/' && r.url.searchParams.has('search')) || isSsccLookup(r)
 const isDraft = (r: MockRequest) => r.url.pathname === '/api/receiving/documents/7/draft/' && r.method === 'PATCH'
 
 /** The closed pallet as the screen's actor builds it from the server's answers: the model's stands in for any. */
 function realise(event: EventObject, before: AnyMachineSnapshot): EventObject {
   if (event.type !== 'xstate.done.actor.close') return event
   const pallet = (before.context as ReceiveContext).pallet
-  const closed: ClosedPallet = { palletCode: SSCC, sscc: SSCC, lines: pallet.map((i) => i.line), items: pallet, location: 3, printJob: 1 }
+  const announced = (before.context as ReceiveContext).announced
+  const closed: ClosedPallet = announced
+    ? { palletCode: announced, sscc: announced, lines: pallet.map((i) => i.line), items: pallet, location: null, printJob: null, announced: true }
+    : { palletCode: SSCC, sscc: SSCC, lines: pallet.map((i) => i.line), items: pallet, location: 3, printJob: 1 }
   return { ...event, output: closed } as EventObject & { output: ClosedPallet }
 }
 
@@ -114,10 +123,12 @@ function receiveDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): 
         case 'RESET':
           return press(user, 'Trocar documento')
         case 'xstate.done.actor.load':
+          if (api.pending(isSsccLookup)) await api.answer(e.type, isSsccLookup, { body: { id: 7, code: 'ASN-0007' } })
           await api.answer(e.type, isLookup, { body: listOf([ROW]) })
           return
         case 'xstate.error.actor.load':
-          await api.answer(e.type, isLookup, e.error?.status === 404 ? { body: listOf([]) } : 'network')
+          if (api.pending(isSsccLookup)) await api.answer(e.type, isSsccLookup, e.error?.status === 404 ? { status: 404, body: { detail: 'Not found.' } } : 'network')
+          else await api.answer(e.type, isLookup, e.error?.status === 404 ? { body: listOf([]) } : 'network')
           return
         case 'xstate.done.actor.close':
           await api.answer(e.type, isDraft, { body: {} })
@@ -162,7 +173,7 @@ function receiveDriver(api: ReturnType<typeof controlledApi>, user: UserEvent): 
         expect(
           screen.queryAllByTestId('receive-pallet').map((p) => p.textContent),
           label,
-        ).toEqual(c.pallets.map((p) => `${p.sscc}${p.items.map(itemText).join(', ')}Etiqueta enviada para Virtual`))
+        ).toEqual(c.pallets.map((p) => `${p.sscc}${p.items.map(itemText).join(', ')}${p.announced ? 'Palete anunciado: mantém a etiqueta do fornecedor' : 'Etiqueta enviada para Virtual'}`))
 
         expectShown('receive-done', c.finished ? `Recebimento de ${c.finished.document} enviado: ${c.finished.pallets} paletes` : null, label)
         // the step's fields and buttons
@@ -215,6 +226,8 @@ describe('receive machine replayed on /m/receive (SPEC 11.4)', () => {
       if (p === '/api/inventory/settings/') return { body: { near_expiry_days: 30, count_tolerance_percent: '0.000', count_tolerance_qty: '0.000', blind_counts: true, blind_receiving: true } }
       if (p === '/api/product/products/11/') return { body: product(11, false) }
       if (p === '/api/product/products/12/') return { body: product(12, true) }
+      if (p === '/api/product/products/14/') return { body: product(14, true) }
+      if (isSsccLookup({ url } as MockRequest)) return undefined
       if (p === '/api/printing/printers/') return { body: listOf([{ id: 5, name: 'Virtual' }]) }
       if (p === '/api/receiving/documents/7/draft/') return undefined
       if (p === '/api/receiving/documents/7/pallets/') {

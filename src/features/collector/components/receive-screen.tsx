@@ -322,7 +322,11 @@ export function ReceiveScreen() {
                 {p.sscc ?? p.palletCode ?? t`Só avarias`}
               </Text>
               <Text size="sm">{p.items.map(itemText).join(', ')}</Text>
-              {p.palletCode ? (
+              {p.announced ? (
+                <Text size="sm" c="var(--collector-muted)">
+                  {t`Palete anunciado: mantém a etiqueta do fornecedor`}
+                </Text>
+              ) : p.palletCode ? (
                 <Text size="sm" c={p.printJob ? 'var(--collector-muted)' : 'var(--collector-warn)'}>
                   {p.printJob ? t`Etiqueta enviada para ${printer?.name ?? ''}` : t`Etiqueta não impressa: imprima pela tela de etiquetas.`}
                 </Text>

@@ -1,4 +1,5 @@
-import { Badge, Checkbox, Group, NumberInput, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core'
+import { Badge, Button, Checkbox, Group, NumberInput, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core'
+import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatQty, fromMilli, toMilli } from '../../../lib/format'
 import type { InboundDocument } from '../receiving-types'
@@ -42,6 +43,54 @@ export interface CheckStepProps {
   onChange: (lineId: number, patch: Partial<CheckedLine>) => void
   issue: IssueChoice
   onIssueChange: (issue: IssueChoice) => void
+  /** one scan of an announced pallet's SSCC checks it in; answers the refusal to show, or null */
+  onScanPallet?: (sscc: string) => Promise<string | null>
+}
+
+/** An ASN's announced pallet received by one scan of its SSCC (docs/requirements.md §7.1); the lines stay editable. */
+function PalletScan({ onScanPallet }: { onScanPallet: (sscc: string) => Promise<string | null> }) {
+  const { t } = useLingui()
+  const [sscc, setSscc] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [received, setReceived] = useState<string | null>(null)
+  return (
+    <form
+      onSubmit={async (event) => {
+        event.preventDefault()
+        const code = sscc.trim()
+        if (!code) return
+        setBusy(true)
+        const refusal = await onScanPallet(code)
+        setBusy(false)
+        setError(refusal)
+        setReceived(refusal ? null : code)
+        if (!refusal) setSscc('')
+      }}
+    >
+      <Group align="flex-end" gap="xs">
+        <TextInput
+          label={t`SSCC do palete anunciado`}
+          description={t`Leia a etiqueta do palete: tudo o que ele traz entra como anunciado.`}
+          inputMode="numeric"
+          maxLength={64}
+          w={320}
+          value={sscc}
+          error={error}
+          onChange={(e) => setSscc(e.currentTarget.value)}
+          autoComplete="off"
+        />
+        <Button type="submit" variant="light" loading={busy} disabled={sscc.trim() === ''}>
+          <Trans>Receber palete</Trans>
+        </Button>
+      </Group>
+      {received ? (
+        <Text size="sm" c="green" mt={4} role="status">
+          <Trans>Palete {received} conferido como anunciado. Ajuste as linhas se algo não confere.</Trans>
+        </Text>
+      ) : null}
+    </form>
+  )
 }
 
 /** Under, over or complete: received and damaged against what is expected. */
@@ -66,7 +115,7 @@ function DifferenceCell({ diff, milli }: { diff: bigint; milli: (value: bigint) 
 }
 
 /** Step 2 (SPEC 2.8): received quantity, lot, expiry and damage per line; over and under receipt shown per line. */
-export function CheckStep({ document, blind, lines, onChange, issue, onIssueChange }: CheckStepProps) {
+export function CheckStep({ document, blind, lines, onChange, issue, onIssueChange, onScanPallet }: CheckStepProps) {
   const { t, i18n } = useLingui()
   const num = (value: number | string) => formatQty(value, i18n.locale)
   const milli = (value: bigint) => formatQty(fromMilli(value), i18n.locale)
@@ -81,6 +130,7 @@ export function CheckStep({ document, blind, lines, onChange, issue, onIssueChan
           <Trans>Recebimento cego: conte o que chegou; as quantidades esperadas ficam ocultas.</Trans>
         </Text>
       ) : null}
+      {onScanPallet && document.lines.some((l) => l.sscc) ? <PalletScan onScanPallet={onScanPallet} /> : null}
       <Table.ScrollContainer minWidth={900}>
         <Table withTableBorder striped verticalSpacing="xs" aria-label={t`Itens do documento ${document.code}`}>
           <Table.Thead>
@@ -129,6 +179,11 @@ export function CheckStep({ document, blind, lines, onChange, issue, onIssueChan
                     <Text size="xs" c="dimmed">
                       {line.product.name1} · {line.product.uom}
                     </Text>
+                    {line.sscc ? (
+                      <Text size="xs" c="dimmed">
+                        <Trans>SSCC {line.sscc}</Trans>
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   {blind ? null : <Table.Td ta="right">{num(line.expected_qty)}</Table.Td>}
                   <Table.Td ta="right">{milli(qtyMilli(line.received_qty) + qtyMilli(line.damaged_qty))}</Table.Td>

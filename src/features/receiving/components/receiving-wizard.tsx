@@ -10,6 +10,7 @@ import { inboundDocumentQueryOptions } from '../api/get-inbound-document'
 import { putawaySuggestionsQueryOptions } from '../api/get-putaway-suggestions'
 import { receivingSettingsQueryOptions } from '../api/get-receiving-settings'
 import { saveReceiptDraft } from '../api/save-receipt-draft'
+import { checkInPallet } from '../api/check-in-pallet'
 import { INBOUND_STATUS_LABELS, isReceivable } from '../inbound-status'
 import { receivingKeys } from '../receiving-query-keys'
 import type { BookedReceipt, InboundDocument, LocationOption, Receipt, ReceivedItem } from '../receiving-types'
@@ -206,7 +207,31 @@ export function ReceivingWizard({ initialDocumentId, onDocumentChange }: Receivi
       <Loader role="status" aria-label={t`Carregando`} />
     )
   } else if (view.step === 'check') {
-    content = <CheckStep document={document} blind={blind ?? true} lines={lines} onChange={(id, patch) => setLines((all) => ({ ...all, [id]: { ...all[id], ...patch } }))} issue={issue} onIssueChange={setIssue} />
+    content = (
+      <CheckStep
+        document={document}
+        blind={blind ?? true}
+        lines={lines}
+        onChange={(id, patch) => setLines((all) => ({ ...all, [id]: { ...all[id], ...patch } }))}
+        issue={issue}
+        onIssueChange={setIssue}
+        onScanPallet={async (sscc) => {
+          try {
+            const draft = await checkInPallet(document.id, sscc)
+            // the pallet's lines as announced, still editable here before Next saves them
+            const checked = Object.fromEntries(
+              draft.lines
+                .filter((l) => l.sscc === sscc)
+                .map((l) => [l.line, { received: fromMilli(qtyMilli(l.received_qty)), damaged: fromMilli(qtyMilli(l.damaged_qty)), lot: l.lot ?? '', expiry: l.expiry_date ?? '' }]),
+            )
+            setLines((all) => ({ ...all, ...checked }))
+            return null
+          } catch (error) {
+            return failure(error).message
+          }
+        }}
+      />
+    )
   } else if (view.step === 'label') {
     content = receipt ? (
       <LabelStep receipt={receipt} printer={printer} onPrinterChange={setPrinter} />

@@ -16,6 +16,7 @@ function order(overrides: Partial<SalesOrder> = {}): SalesOrder {
   return {
     id: 31,
     code: 'SO-31',
+    external_id: null,
     status: 'open',
     customer: { id: 4, code: 'CLI-4', name: 'Mercado Sul', min_shelf_life_days: 30 },
     warehouse: { id: 1, code: 'WH-1' },
