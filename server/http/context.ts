@@ -1,6 +1,7 @@
 import type { Database, Db, DbOrTx, Tx } from '../db/client'
 import type { Env } from '../env'
 import type { Role } from '../db/schema/users'
+import type { ApiKeyScope } from '../../contracts/integrations/api-keys.rules'
 import type { TokenService } from '../modules/auth/tokens'
 import type { LoginThrottle } from '../modules/auth/throttle'
 import type { PrintQueue } from '../modules/printing/print-queue'
@@ -53,6 +54,11 @@ export type AuthUser = {
   sessionId: string
   defaultSiteId: number | null
   defaultWarehouseId: number | null
+  /**
+   * Set when the request came with an API key (ADR 0019): the key acts for its company with its scopes, as its
+   * creator (`id`); audit rows name it.
+   */
+  apiKey?: { id: number; name: string; scopes: readonly ApiKeyScope[] }
 }
 
 declare module 'fastify' {
