@@ -1,5 +1,5 @@
 /**
- * The refusals an API key meets, in the caller's language (docs/requirements.md §14.1, ADR 0019). An integration
+ * The refusals an API key meets, in the caller's language (docs/requirements.md §6, ADR 0019). An integration
  * has no app to translate the code (ADR 0015), so these few are written by the server itself in the language of
  * `Accept-Language`; the body still names the code and its parameters, and the English is the registry's template.
  */

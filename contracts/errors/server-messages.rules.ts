@@ -67,7 +67,7 @@ export const SERVER_MESSAGES = {
   invalid_ordering_moves: 'Invalid ordering "{value}". Use one of: {allowed}.',
   invalid_resource: 'Not a valid resource name.',
   // ---- auth and users
-  // ---- API keys (docs/requirements.md §14.1; written in the caller's language too: contracts/errors/api-key-messages.ts)
+  // ---- API keys (docs/requirements.md §6; written in the caller's language too: contracts/errors/api-key-messages.ts)
   api_key_invalid: 'Invalid, revoked or expired API key.',
   api_key_scope: 'This API key lacks the scope "{scope}".',
   api_key_not_here: 'API keys cannot be used on this route.',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { API_KEY_DEFAULT_BURST, API_KEY_DEFAULT_RATE, API_KEY_MAX_RATE, API_KEY_SCOPES } from './api-keys.rules'
 
-/** POST /api/integrations/api-keys/ (docs/requirements.md §14.1). */
+/** POST /api/integrations/api-keys/ (docs/requirements.md §6). */
 export const apiKeyCreateBody = z.object({
   name: z.string({ error: 'This field is required.' }).trim().min(1, { error: 'This field may not be blank.' }).max(100, { error: 'Ensure this field has no more than 100 characters.' }),
   scopes: z

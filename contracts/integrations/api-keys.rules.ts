@@ -1,5 +1,5 @@
 /**
- * API keys' scopes (docs/requirements.md §14.1, ADR 0019): an explicit list, nothing implied. Zod-free: the server,
+ * API keys' scopes (docs/requirements.md §6, ADR 0019): an explicit list, nothing implied. Zod-free: the server,
  * the app and the tests share it.
  */
 export const API_KEY_SCOPES = ['read', 'orders', 'inbound', 'stock', 'webhooks'] as const

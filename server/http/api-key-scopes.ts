@@ -2,7 +2,7 @@ import type { ApiKeyScope } from '../../contracts/integrations/api-keys.rules'
 import type { Role } from '../db/schema/users'
 
 /**
- * Which scope lets an API key call a route (docs/requirements.md §14.1, ADR 0019): the one map, read by the auth hook
+ * Which scope lets an API key call a route (docs/requirements.md §6, ADR 0019): the one map, read by the auth hook
  * beside each route's declared roles. A route no entry covers is refused to keys (deny by default, like the roles).
  * `read` is every GET a supervisor may call; the others are the writes of one area, each listed by its pattern.
  */

@@ -122,7 +122,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
 }
 
 /**
- * An API key (docs/requirements.md §14.1, ADR 0019): one statement checks it, spends its rate limit and notes its use.
+ * An API key (docs/requirements.md §6, ADR 0019): one statement checks it, spends its rate limit and notes its use.
  * Nothing is cached, so a revocation holds from the next request on every process. It acts as its creator with a
  * supervisor's reach, narrowed by its scopes in authGate.
  */

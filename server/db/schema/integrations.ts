@@ -4,7 +4,7 @@ import { companies } from './core'
 import { users } from './users'
 
 /**
- * Keys of the systems around the warehouse (docs/requirements.md §14.1, ADR 0019). Written only by
+ * Keys of the systems around the warehouse (docs/requirements.md §6, ADR 0019). Written only by
  * server/modules/integrations/api-keys.service.ts. The key itself is never stored: `key_hash` is its SHA-256 (hex),
  * `prefix` its first characters for lists. The rate limit is a token bucket kept in the row (`bucket_tokens` at
  * `bucket_at`), spent by the one UPDATE that authenticates a request, so every server process shares it.

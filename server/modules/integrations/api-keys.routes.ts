@@ -10,7 +10,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 const listQuery = z.object({ page: z.string().optional(), page_size: z.string().optional() })
 const TAGS = ['integrations']
 
-/** API keys (docs/requirements.md §14.1, ADR 0019): admins only, and never reachable with a key (api-key-scopes.ts). */
+/** API keys (docs/requirements.md §6, ADR 0019): admins only, and never reachable with a key (api-key-scopes.ts). */
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (u: { id: number; companyId: number; apiKey?: { id: number } }) => ({ companyId: u.companyId, userId: u.id, apiKeyId: u.apiKey?.id ?? null })
 

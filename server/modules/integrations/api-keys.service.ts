@@ -58,7 +58,7 @@ export async function getApiKey(db: Db, companyId: number, id: number): Promise<
 
 type Actor = { companyId: number; userId: number; apiKeyId?: number | null }
 
-/** A new key; its clear text is in the answer only (docs/requirements.md §14.1). */
+/** A new key; its clear text is in the answer only (docs/requirements.md §6). */
 export async function createApiKey(db: Db, actor: Actor, body: Required<Pick<ApiKeyCreateBody, 'name' | 'scopes'>> & { expires_at?: string | null; rate_per_second: number; burst: number }) {
   const { key, prefix, hash } = newApiKey()
   const scopes = [...new Set(body.scopes)] as ApiKeyScope[]

@@ -11,7 +11,7 @@ import { hashApiKey } from './api-keys.service'
 
 const kinds = await databaseKinds()
 
-// docs/requirements.md §14.1, ADR 0019
+// docs/requirements.md §6, ADR 0019
 describe.each(kinds)('API keys on %s', (kind) => {
   let t: TestApp
   let admin: string
