@@ -7,7 +7,7 @@ import { pageParams, pageResponse } from '../../http/pagination'
 import { apiKeyOutOf, createApiKey, getApiKey, listApiKeys, revokeApiKey } from './api-keys.service'
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-const listQuery = z.object({ page: z.string().optional(), page_size: z.string().optional() })
+const listQuery = z.object({ page: z.string().optional(), page_size: z.string().optional(), search: z.string().max(200).optional(), ordering: z.string().max(200).optional() })
 const TAGS = ['integrations']
 
 /** API keys (docs/requirements.md §6, ADR 0019): admins only, and never reachable with a key (api-key-scopes.ts). */
@@ -22,7 +22,9 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const p = pageParams(req.query)
-      const rows = await listApiKeys(app.deps.db, req.user.companyId)
+      const needle = req.query.search?.trim().toLowerCase()
+      // a company has a handful of keys: searched here by name, prefix or creator, newest first
+      const rows = (await listApiKeys(app.deps.db, req.user.companyId)).filter((k) => !needle || [k.name, k.prefix, k.createdBy ?? ''].some((v) => v.toLowerCase().includes(needle)))
       return pageResponse(req, p, rows.length, rows.slice(p.offset, p.offset + p.pageSize).map(apiKeyOutOf))
     },
   )

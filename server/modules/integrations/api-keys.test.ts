@@ -45,6 +45,8 @@ describe.each(kinds)('API keys on %s', (kind) => {
     expect(one).toMatchObject({ name: 'ERP', prefix: created.prefix, created_by: 'admin', last_used_at: null, rate_per_second: 50, burst: 200 })
     const list = (await t.as(admin, { method: 'GET', url: '/api/integrations/api-keys/' })).json()
     expect(list.results.some((k: { id: number; key?: string }) => k.id === created.id && k.key === undefined)).toBe(true)
+    const found = (await t.as(admin, { method: 'GET', url: `/api/integrations/api-keys/?search=${created.prefix}` })).json()
+    expect(found.results.map((k: { id: number }) => k.id)).toEqual([created.id])
   })
 
   it('authenticates as Bearer on a read route, bound to its company, and notes its last use', async () => {

@@ -68,15 +68,16 @@ export function ApiKeysPanel() {
 
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.locale) : '—')
   const columns: DataColumn<ApiKey>[] = [
-    { id: 'name', header: msg`Nome`, value: (k) => k.name },
-    { id: 'prefix', header: msg`Prefixo`, value: (k) => k.prefix, render: (k) => <Code>{k.prefix}…</Code>, nowrap: true },
-    { id: 'scopes', header: msg`Escopos`, value: (k) => k.scopes.join(', '), render: (k) => <Group gap={4}>{k.scopes.map((s) => <Badge key={s} variant="light" size="sm">{s}</Badge>)}</Group> },
-    { id: 'created_by', header: msg`Criada por`, value: (k) => k.created_by },
-    { id: 'last_used_at', header: msg`Último uso`, value: (k) => k.last_used_at, render: (k) => when(k.last_used_at), nowrap: true },
-    { id: 'expires_at', header: msg`Expira em`, value: (k) => k.expires_at, render: (k) => when(k.expires_at), nowrap: true },
+    { id: 'name', header: msg`Nome`, sortable: false, value: (k) => k.name },
+    { id: 'prefix', header: msg`Prefixo`, sortable: false, value: (k) => k.prefix, render: (k) => <Code>{k.prefix}…</Code>, nowrap: true },
+    { id: 'scopes', header: msg`Escopos`, sortable: false, value: (k) => k.scopes.join(', '), render: (k) => <Group gap={4}>{k.scopes.map((s) => <Badge key={s} variant="light" size="sm">{s}</Badge>)}</Group> },
+    { id: 'created_by', header: msg`Criada por`, sortable: false, value: (k) => k.created_by },
+    { id: 'last_used_at', header: msg`Último uso`, sortable: false, value: (k) => k.last_used_at, render: (k) => when(k.last_used_at), nowrap: true },
+    { id: 'expires_at', header: msg`Expira em`, sortable: false, value: (k) => k.expires_at, render: (k) => when(k.expires_at), nowrap: true },
     {
       id: 'status',
       header: msg`Situação`,
+      sortable: false,
       value: (k) => k.revoked_at,
       render: (k) =>
         k.revoked_at ? <Badge color="gray"><Trans>Revogada</Trans></Badge> : k.expires_at && new Date(k.expires_at) < new Date() ? <Badge color="orange"><Trans>Expirada</Trans></Badge> : <Badge color="green"><Trans>Ativa</Trans></Badge>,
@@ -84,6 +85,7 @@ export function ApiKeysPanel() {
     {
       id: 'actions',
       header: msg`Ações`,
+      sortable: false,
       value: () => null,
       render: (k) =>
         k.revoked_at ? null : (
