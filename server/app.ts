@@ -43,6 +43,7 @@ import { shippingRoutes } from './modules/shipping/shipping.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
 import { commandRoutes } from './modules/commands/commands.routes'
 import { jobsRoutes } from './modules/system/jobs.routes'
+import { apiKeysRoutes } from './modules/integrations/api-keys.routes'
 
 export type CreateAppOptions = {
   database: Database
@@ -174,8 +175,19 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Movatic WMS API', version: '1.0.0', description: 'Django REST Framework dialect: lists are {count, next, previous, results}.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A person's access token (POST /api/auth/login)." },
+          // ADR 0019: a system's key, sent the same way; its scopes decide which routes it may call
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'wms_…',
+            description: 'An API key (`Authorization: Bearer wms_…`), created by an admin under Configurações → Integrações. Scopes: read, orders, inbound, stock, webhooks; a route beyond them answers 403 naming the scope, a revoked, expired or unknown key 401, too many requests 429 with Retry-After. See docs/integration-guide.md.',
+          },
+        },
+      },
+      security: [{ bearer: [] }, { apiKey: [] }],
     },
     transform: (input) => withRoles(jsonSchemaTransform(input), input.route.config?.roles),
   })
@@ -219,6 +231,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(shippingRoutes)
       await api.register(auditRoutes)
       await api.register(jobsRoutes)
+      await api.register(apiKeysRoutes)
       await api.register(commandRoutes, { budgetMs: opts.commandBatchBudgetMs })
     },
     { prefix: '/api' },

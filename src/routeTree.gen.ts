@@ -49,6 +49,7 @@ import { Route as AppPartnersCarriersRouteImport } from './routes/_app/partners/
 import { Route as AppPartnersCustomersRouteImport } from './routes/_app/partners/customers'
 import { Route as AppPartnersSuppliersRouteImport } from './routes/_app/partners/suppliers'
 import { Route as AppPrintingPrintersRouteImport } from './routes/_app/printing_.printers'
+import { Route as AppSettingsIntegrationsRouteImport } from './routes/_app/settings_.integrations'
 import { Route as AppSystemJobsRouteImport } from './routes/_app/system/jobs'
 import { Route as AppWorkforceEquipmentsRouteImport } from './routes/_app/workforce/equipments'
 import { Route as AppWorkforceParkingSpotsRouteImport } from './routes/_app/workforce/parking-spots'
@@ -269,6 +270,11 @@ const AppPrintingPrintersRoute = AppPrintingPrintersRouteImport.update({
   path: '/printing/printers',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsIntegrationsRoute = AppSettingsIntegrationsRouteImport.update({
+  id: '/settings_/integrations',
+  path: '/settings/integrations',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSystemJobsRoute = AppSystemJobsRouteImport.update({
   id: '/system/jobs',
   path: '/system/jobs',
@@ -416,6 +422,7 @@ export interface FileRoutesByFullPath {
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
   '/printing/printers': typeof AppPrintingPrintersRoute
+  '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/system/jobs': typeof AppSystemJobsRoute
   '/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
@@ -476,6 +483,7 @@ export interface FileRoutesByTo {
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
   '/printing/printers': typeof AppPrintingPrintersRoute
+  '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/system/jobs': typeof AppSystemJobsRoute
   '/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
@@ -539,6 +547,7 @@ export interface FileRoutesById {
   '/_app/partners/customers': typeof AppPartnersCustomersRoute
   '/_app/partners/suppliers': typeof AppPartnersSuppliersRoute
   '/_app/printing_/printers': typeof AppPrintingPrintersRoute
+  '/_app/settings_/integrations': typeof AppSettingsIntegrationsRoute
   '/_app/system/jobs': typeof AppSystemJobsRoute
   '/_app/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/_app/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
@@ -602,6 +611,7 @@ export interface FileRouteTypes {
     | '/partners/customers'
     | '/partners/suppliers'
     | '/printing/printers'
+    | '/settings/integrations'
     | '/system/jobs'
     | '/workforce/equipments'
     | '/workforce/parking-spots'
@@ -662,6 +672,7 @@ export interface FileRouteTypes {
     | '/partners/customers'
     | '/partners/suppliers'
     | '/printing/printers'
+    | '/settings/integrations'
     | '/system/jobs'
     | '/workforce/equipments'
     | '/workforce/parking-spots'
@@ -724,6 +735,7 @@ export interface FileRouteTypes {
     | '/_app/partners/customers'
     | '/_app/partners/suppliers'
     | '/_app/printing_/printers'
+    | '/_app/settings_/integrations'
     | '/_app/system/jobs'
     | '/_app/workforce/equipments'
     | '/_app/workforce/parking-spots'
@@ -1035,6 +1047,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPrintingPrintersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings_/integrations': {
+      id: '/_app/settings_/integrations'
+      path: '/settings/integrations'
+      fullPath: '/settings/integrations'
+      preLoaderRoute: typeof AppSettingsIntegrationsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/jobs': {
       id: '/_app/system/jobs'
       path: '/system/jobs'
@@ -1202,6 +1221,7 @@ interface AppRouteChildren {
   AppPartnersCustomersRoute: typeof AppPartnersCustomersRoute
   AppPartnersSuppliersRoute: typeof AppPartnersSuppliersRoute
   AppPrintingPrintersRoute: typeof AppPrintingPrintersRoute
+  AppSettingsIntegrationsRoute: typeof AppSettingsIntegrationsRoute
   AppSystemJobsRoute: typeof AppSystemJobsRoute
   AppWorkforceEquipmentsRoute: typeof AppWorkforceEquipmentsRoute
   AppWorkforceParkingSpotsRoute: typeof AppWorkforceParkingSpotsRoute
@@ -1248,6 +1268,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPartnersCustomersRoute: AppPartnersCustomersRoute,
   AppPartnersSuppliersRoute: AppPartnersSuppliersRoute,
   AppPrintingPrintersRoute: AppPrintingPrintersRoute,
+  AppSettingsIntegrationsRoute: AppSettingsIntegrationsRoute,
   AppSystemJobsRoute: AppSystemJobsRoute,
   AppWorkforceEquipmentsRoute: AppWorkforceEquipmentsRoute,
   AppWorkforceParkingSpotsRoute: AppWorkforceParkingSpotsRoute,

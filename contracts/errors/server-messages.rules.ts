@@ -67,6 +67,12 @@ export const SERVER_MESSAGES = {
   invalid_ordering_moves: 'Invalid ordering "{value}". Use one of: {allowed}.',
   invalid_resource: 'Not a valid resource name.',
   // ---- auth and users
+  // ---- API keys (docs/requirements.md §6; written in the caller's language too: contracts/errors/api-key-messages.ts)
+  api_key_invalid: 'Invalid, revoked or expired API key.',
+  api_key_scope: 'This API key lacks the scope "{scope}".',
+  api_key_not_here: 'API keys cannot be used on this route.',
+  api_key_rate_limited: 'Too many requests with this API key. Try again in {seconds} seconds.',
+  api_key_scope_required: 'Choose at least one scope.',
   login_throttled: 'Too many failed login attempts. Try again in {seconds} seconds.',
   password_too_short: 'This password is too short. It must contain at least {min} characters.',
   own_account_disable: 'You cannot disable your own account.',

@@ -2,7 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { authSessions, users } from '../db/schema/users'
 import { ROLES, type Role } from '../db/schema/users'
-import { forbidden, unauthorized } from './errors'
+import { ApiError, forbidden, unauthorized } from './errors'
+import { API_KEY_PREFIX } from '../../contracts/integrations/api-keys.rules'
+import { apiKeyMessage } from '../../contracts/errors/api-key-messages'
+import { useApiKey } from '../modules/integrations/api-keys.service'
+import { scopeForRoute } from './api-key-scopes'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,6 +64,15 @@ export async function authGate(request: FastifyRequest, reply: FastifyReply): Pr
   const { url, method, config } = request.routeOptions
   if (url === undefined || isPublicRoute(method as string, url)) return
   await authenticate(request, reply)
+  const key = request.user.apiKey
+  if (key) {
+    // ADR 0019: a key's scopes stand for the roles, read from one map beside the routes' roles (api-key-scopes.ts)
+    const scope = scopeForRoute(method as string, url, config.roles)
+    const lang = request.headers['accept-language']
+    if (!scope) throw new ApiError(403, apiKeyMessage('api_key_not_here', lang))
+    if (!key.scopes.includes(scope)) throw new ApiError(403, apiKeyMessage('api_key_scope', lang, { scope }))
+    return
+  }
   // a route without roles cannot be registered (checkRouteDeclaration); refuse anyway rather than allow
   if (!config.roles?.includes(request.user.role)) throw forbidden()
 }
@@ -71,6 +84,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const [scheme, token] = header.split(' ')
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Invalid authorization header.')
   const { tokens, db, sessions } = request.server.deps
+  if (token.startsWith(API_KEY_PREFIX)) return authenticateKey(request, token)
   const claims = await tokens.verifyAccess(token)
   if (!claims) throw unauthorized('Given token not valid for any token type')
   const known = sessions.get(claims.sessionId, claims.userId)
@@ -105,6 +119,32 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
     defaultWarehouseId: row.defaultWarehouseId,
   }
   sessions.set(request.user, generation)
+}
+
+/**
+ * An API key (docs/requirements.md §6, ADR 0019): one statement checks it, spends its rate limit and notes its use.
+ * Nothing is cached, so a revocation holds from the next request on every process. It acts as its creator with a
+ * supervisor's reach, narrowed by its scopes in authGate.
+ */
+async function authenticateKey(request: FastifyRequest, token: string): Promise<void> {
+  const lang = request.headers['accept-language']
+  const check = await useApiKey(request.server.deps.db, token)
+  if (!check.ok && check.reason === 'rate_limited') {
+    const seconds = String(check.retryAfterSeconds)
+    throw new ApiError(429, apiKeyMessage('api_key_rate_limited', lang, { seconds }), { 'retry-after': seconds })
+  }
+  if (!check.ok) throw new ApiError(401, apiKeyMessage('api_key_invalid', lang), { 'www-authenticate': 'Bearer realm="api"' })
+  const { key } = check
+  request.user = {
+    id: key.userId,
+    username: `api-key:${key.name}`,
+    role: 'supervisor',
+    companyId: key.companyId,
+    sessionId: `api-key:${key.id}`,
+    defaultSiteId: null,
+    defaultWarehouseId: null,
+    apiKey: { id: key.id, name: key.name, scopes: key.scopes },
+  }
 }
 
 /** A check that depends on the request's data (the route's roles are enforced by authGate). */

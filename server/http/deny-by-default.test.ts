@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../tests/support/test-app'
 import { ROLES, type Role } from '../db/schema/users'
 import { ANY_ROLE, authGate, checkRouteDeclaration, PUBLIC_ROUTES } from './auth-hook'
+import { scopeForRoute } from './api-key-scopes'
 
 // SPEC 13.1: every /api route is denied by default. This walks every route the app registered (onRoute) and
 // proves each protected one answers 401 without a token and 403 to every role it does not allow.
@@ -51,6 +52,34 @@ describe('deny by default', () => {
     }
     expect(problems).toEqual([])
     expect(checked).toBeGreaterThan(100)
+  })
+
+  // ADR 0019: keys are denied by default too: a key without the route's scope is refused, and a route the scope map
+  // (api-key-scopes.ts) does not cover refuses every key
+  it('refuses every route to a key that lacks its scope, and routes no scope covers to every key', async () => {
+    const create = (scopes: string[]) => t.as(tokens.admin, { method: 'POST', url: '/api/integrations/api-keys/', payload: { name: `walk ${scopes.join(',')}`, scopes, rate_per_second: 10_000, burst: 100_000 } })
+    const all = ['read', 'orders', 'inbound', 'stock', 'webhooks'] as const
+    const keys = Object.fromEntries(await Promise.all(all.map(async (s) => [s, ((await create(all.filter((x) => x !== s))).json() as { key: string }).key]))) as Record<(typeof all)[number], string>
+    const full = ((await create([...all])).json() as { key: string }).key
+    const problems: string[] = []
+    for (const route of t.app.routeTable) {
+      if (!route.url.startsWith('/api/') || route.public) continue
+      const url = concrete(route.url)
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
+      const payload = method === 'GET' || method === 'HEAD' ? undefined : {}
+      const scope = scopeForRoute(method, route.url, route.roles)
+      if (!scope) {
+        const res = await t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${full}` } })
+        if (res.statusCode !== 403) problems.push(`${method} ${route.url} with a key: ${res.statusCode}`)
+        continue
+      }
+      const res = await t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${keys[scope]}` } })
+      if (res.statusCode !== 403) problems.push(`${method} ${route.url} without ${scope}: ${res.statusCode}`)
+    }
+    expect(problems).toEqual([])
+    expect(scopeForRoute('GET', '/api/auth/me', ANY_ROLE)).toBeNull()
+    expect(scopeForRoute('DELETE', '/api/integrations/api-keys/:id/', ['admin'])).toBeNull()
+    expect(scopeForRoute('POST', '/api/shipping/orders/', ['admin', 'supervisor'])).toBe('orders')
   })
 
   it('keeps the writes of master data and documents to admins and supervisors, and users to admins', () => {

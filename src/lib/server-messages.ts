@@ -306,6 +306,11 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   short_pick_order_not_open: (p) => msg`Pedido ${p.order} está ${p.status}: só um pedido aberto é separado.`,
   short_pick_not_line: (p) => msg`${p.line} não é uma linha do pedido ${p.order}.`,
   short_pick_not_short: () => msg`Uma falta separa menos que o esperado.`,
+  api_key_invalid: () => msg`Chave de API inválida, revogada ou expirada.`,
+  api_key_scope: (p) => msg`Esta chave de API não tem o escopo "${p.scope}".`,
+  api_key_not_here: () => msg`Chaves de API não podem ser usadas nesta rota.`,
+  api_key_rate_limited: (p) => msg`Muitas requisições com esta chave de API. Tente novamente em ${p.seconds} segundos.`,
+  api_key_scope_required: () => msg`Escolha pelo menos um escopo.`,
   decimal_3_places: () => msg`Informe um número com até 3 casas decimais.`,
 }
 

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { companies } from './core'
+import { apiKeys } from './integrations'
 import { users } from './users'
 
 export const AUDIT_ACTIONS = ['create', 'update', 'deactivate', 'reactivate', 'cancel', 'import'] as const
@@ -16,6 +17,8 @@ export const auditLog = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     companyId: integer('company_id').notNull().references(() => companies.id),
     userId: integer('user_id').references(() => users.id),
+    // the API key the change was made with (ADR 0019); null for a person's own request
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id),
     // the API resource's name, e.g. 'products', 'locations', 'purchase_orders'
     entity: text().notNull(),
     entityId: integer('entity_id').notNull(),

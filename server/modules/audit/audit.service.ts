@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client'
 import { type AuditAction, auditLog } from '../../db/schema/audit'
 import { users } from '../../db/schema/users'
 
-export type AuditActor = { companyId: number; userId: number | null }
+/** `apiKeyId`: the API key the change was made with (ADR 0019), if any. */
+export type AuditActor = { companyId: number; userId: number | null; apiKeyId?: number | null }
 export type AuditEntry = { entity: string; entityId: number; action: AuditAction; changes?: Record<string, unknown>; note?: string }
 
 /** `{field: [before, after]}` for each field whose value differs (compared as JSON). */
@@ -26,6 +27,7 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, entries: AuditE
       list.slice(i, i + 5000).map((e) => ({
         companyId: actor.companyId,
         userId: actor.userId,
+        apiKeyId: actor.apiKeyId ?? null,
         entity: e.entity,
         entityId: e.entityId,
         action: e.action,
@@ -45,8 +47,8 @@ export async function recordAuditMany(db: DbOrTx, actor: AuditActor, entries: Au
   for (let i = 0; i < entries.length; i += 10_000) {
     const part = entries.slice(i, i + 10_000).map((e) => ({ entity: e.entity, id: e.entityId, action: e.action, changes: e.changes ?? {}, note: e.note ?? '' }))
     await db.execute(sql`
-      INSERT INTO ${auditLog} (company_id, user_id, entity, entity_id, action, changes, note)
-      SELECT ${actor.companyId}::int, ${actor.userId}::int, e->>'entity', (e->>'id')::int, e->>'action', e->'changes', e->>'note'
+      INSERT INTO ${auditLog} (company_id, user_id, api_key_id, entity, entity_id, action, changes, note)
+      SELECT ${actor.companyId}::int, ${actor.userId}::int, ${actor.apiKeyId ?? null}::int, e->>'entity', (e->>'id')::int, e->>'action', e->'changes', e->>'note'
       FROM jsonb_array_elements(${JSON.stringify(part)}::jsonb) AS e`)
   }
 }

@@ -28,7 +28,7 @@ const TAG = 'inventory'
 
 /** Cycle counts (SPEC 10.10): supervisors plan and review; every role counts (the handheld and the desktop form). */
 export const countRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actor = (u: { id: number; companyId: number }) => ({ companyId: u.companyId, userId: u.id })
+  const actor = (u: { id: number; companyId: number; apiKey?: { id: number } }) => ({ companyId: u.companyId, userId: u.id, apiKeyId: u.apiKey?.id })
 
   app.get(
     '/inventory/counts/',

@@ -13,7 +13,7 @@ const COMMAND_NOTE =
 
 /** The ledger and the stock commands (SPEC 10.1). Moves and blocks are for every role (operators move and block on the handheld); adjustments for admins and supervisors. */
 export const stockCommandRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actor = (user: { id: number; companyId: number }) => ({ companyId: user.companyId, userId: user.id })
+  const actor = (user: { id: number; companyId: number; apiKey?: { id: number } }) => ({ companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id })
 
   app.get(
     '/inventory/moves/',

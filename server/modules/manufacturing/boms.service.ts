@@ -149,7 +149,7 @@ const auditComponents = (components: BomComponentInput[]) => components.map((c) 
 const componentValues = (companyId: number, bomId: number, productId: number, components: BomComponentInput[]) =>
   components.map((c) => ({ companyId, bomId, resultProductId: productId, componentProductId: c.product, qtyPerUnit: c.qty_per_unit }))
 
-const actorOf = (user: AuthUser) => ({ companyId: user.companyId, userId: user.id })
+const actorOf = (user: AuthUser) => ({ companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id })
 
 export async function createBom(db: DbOrTx, user: AuthUser, body: CreateBomInput): Promise<number> {
   const [product] = await db

@@ -241,7 +241,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const out = await app.deps.db.transaction((tx) => createLocationRange(tx, { companyId: req.user.companyId, userId: req.user.id }, req.body))
+      const out = await app.deps.db.transaction((tx) => createLocationRange(tx, { companyId: req.user.companyId, userId: req.user.id, apiKeyId: req.user.apiKey?.id }, req.body))
       return reply.status(201).send(out)
     },
   )

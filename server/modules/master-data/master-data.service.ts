@@ -43,7 +43,7 @@ export const auditAs =
   async (ctx: WriteContext, change: RecordChange): Promise<void> => {
     const changes = change.before ? diffChanges(change.before, change.after) : change.after
     if (change.before && Object.keys(changes).length === 0) return
-    await recordAudit(ctx.db, { companyId: ctx.user.companyId, userId: ctx.user.id }, { entity, entityId: change.id, action: change.action, changes })
+    await recordAudit(ctx.db, { companyId: ctx.user.companyId, userId: ctx.user.id, apiKeyId: ctx.user.apiKey?.id }, { entity, entityId: change.id, action: change.action, changes })
   }
 
 /** A location still holding stock stays active (SPEC 12.3); the stock must be moved out first. */

@@ -70,7 +70,7 @@ export async function createInboundDocument(db: DbOrTx, user: AuthUser, body: Cr
         })
         .returning({ id: inboundDocuments.id })
       await tx.insert(inboundDocumentLines).values(lineValues(user.companyId, doc.id, body.lines))
-      await recordAudit(tx, { companyId: user.companyId, userId: user.id }, {
+      await recordAudit(tx, { companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id }, {
         entity: INBOUND_DOCUMENT_ENTITY,
         entityId: doc.id,
         action: 'create',
@@ -123,7 +123,7 @@ export async function updateInboundDocument(db: DbOrTx, user: AuthUser, id: numb
         await tx.insert(inboundDocumentLines).values(lineValues(user.companyId, doc.id, body.lines))
         Object.assign(changes, diffChanges({ lines: oldLines }, { lines: newLines }))
       }
-      if (Object.keys(changes).length) await recordAudit(tx, { companyId: user.companyId, userId: user.id }, { entity: INBOUND_DOCUMENT_ENTITY, entityId: doc.id, action: 'update', changes })
+      if (Object.keys(changes).length) await recordAudit(tx, { companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id }, { entity: INBOUND_DOCUMENT_ENTITY, entityId: doc.id, action: 'update', changes })
     })
   } catch (e) {
     duplicateCode(e)
@@ -178,6 +178,6 @@ export async function cancelInboundDocument(db: DbOrTx, user: AuthUser, id: numb
       })
     await tx.delete(receipts).where(and(eq(receipts.documentId, doc.id), eq(receipts.status, 'draft')))
     await tx.update(inboundDocuments).set({ status: 'cancelled', cancelReason: reason }).where(eq(inboundDocuments.id, doc.id))
-    await recordAudit(tx, { companyId: user.companyId, userId: user.id }, { entity: INBOUND_DOCUMENT_ENTITY, entityId: doc.id, action: 'cancel', changes: { status: [doc.status, 'cancelled'] }, note: reason })
+    await recordAudit(tx, { companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id }, { entity: INBOUND_DOCUMENT_ENTITY, entityId: doc.id, action: 'cancel', changes: { status: [doc.status, 'cancelled'] }, note: reason })
   })
 }

@@ -135,7 +135,7 @@ async function bookIn(tx: Tx, user: AuthUser, id: number, body: ReceiveInput): P
     taskOf.set(key, taskId)
   }
 
-  const actor = { companyId: user.companyId, userId: user.id }
+  const actor = { companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id }
   const totals = new Map<number, { qty: Milli; damaged: Milli }>()
   for (const [i, l] of booked.entries()) {
     const qty = toMilli(l.qty ?? '0')

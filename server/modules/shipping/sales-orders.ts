@@ -22,7 +22,7 @@ export type UpdateOrderInput = z.output<typeof salesOrderUpdateBody>
 export const SALES_ORDER_ENTITY = 'sales_orders'
 export const WAVE_ENTITY = 'waves'
 
-const actorOf = (user: AuthUser) => ({ companyId: user.companyId, userId: user.id })
+const actorOf = (user: AuthUser) => ({ companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id })
 
 async function checkCustomer(db: DbOrTx, user: AuthUser, customerId: number): Promise<number> {
   const [customer] = await db

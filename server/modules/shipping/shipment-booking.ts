@@ -159,7 +159,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
     })
     .returning({ id: shipments.id })
 
-  const actor = { companyId: user.companyId, userId: user.id }
+  const actor = { companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id }
   // stock lines in id order: two shipments taking from the same lines lock them in one order
   const ordered = picks.map((p, i) => ({ ...p, i })).sort((a, b) => a.stock_line - b.stock_line || a.i - b.i)
   for (const p of ordered) {

@@ -28,6 +28,7 @@ import {
   IconSettings,
   IconStack2,
   IconStackBack,
+  IconPlugConnected,
   IconTruck,
   IconTruckDelivery,
   IconTruckLoading,
@@ -148,6 +149,8 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'system-users', label: msg`Usuários`, to: '/workforce/users', icon: IconUsersGroup },
       // ADR 0017: the job queue, admins only
       { id: 'system-jobs', label: msg`Fila de trabalhos`, to: '/system/jobs', icon: IconStackBack, roles: ['admin'] },
+      // ADR 0019: API keys, admins only
+      { id: 'settings-integrations', label: msg`Integrações`, to: '/settings/integrations', icon: IconPlugConnected, roles: ['admin'] },
     ],
   },
 ]
