@@ -1,13 +1,13 @@
 /** Receiving's documents (SPEC 2.8): create a purchase order or ASN, cancel an open one, and the lookups the other steps share. */
 import type { z } from 'zod'
 import type { inboundDocumentBody, inboundDocumentUpdateBody } from '../../../contracts/receiving/receiving.contract'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
+import { checkProducts, companyReference } from '../../kernel/references'
 import type { DbOrTx } from '../../db/client'
-import { products } from '../../db/schema/catalog'
 import { inboundDocumentLines, inboundDocuments, receipts } from '../../db/schema/documents'
 import { suppliers } from '../../db/schema/partners'
 import type { AuthUser } from '../../http/context'
-import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/errors'
+import { conflict, fieldError, notFound, pgError } from '../../http/errors'
 import { fromMilli, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouse } from '../../kernel/warehouse-scope'
 import { diffChanges, recordAudit } from '../audit/audit.service'
@@ -18,14 +18,7 @@ export type UpdateDocumentInput = z.output<typeof inboundDocumentUpdateBody>
 /** The audit trail's name for these records (GET /api/audit/?entity=inbound_documents&entity_id=). */
 export const INBOUND_DOCUMENT_ENTITY = 'inbound_documents'
 
-async function checkSupplier(db: DbOrTx, user: AuthUser, supplierId: number): Promise<number> {
-  const [supplier] = await db
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .where(and(eq(suppliers.id, supplierId), eq(suppliers.companyId, user.companyId)))
-  if (!supplier) throw fieldError('supplier', `Invalid pk "${supplierId}" - object does not exist.`)
-  return supplier.id
-}
+const checkSupplier = (db: DbOrTx, user: AuthUser, supplierId: number) => companyReference(db, suppliers, 'supplier', user.companyId, supplierId)
 
 export const lineValues = (companyId: number, documentId: number, lines: CreateDocumentInput['lines']) =>
   lines.map((l) => ({
@@ -130,20 +123,6 @@ export async function updateInboundDocument(db: DbOrTx, user: AuthUser, id: numb
   }
 }
 
-/** Every product id belongs to the company, else 400 {"lines": ["Line n: invalid product ..."]}. */
-export async function checkProducts(db: DbOrTx, companyId: number, ids: number[]): Promise<void> {
-  const unique = [...new Set(ids)]
-  const found = new Set(
-    (
-      await db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.companyId, companyId), inArray(products.id, unique)))
-    ).map((p) => p.id),
-  )
-  const bad = ids.map((id, i) => (found.has(id) ? null : `Line ${i + 1}: Invalid pk "${id}" - object does not exist.`)).filter((m): m is string => m !== null)
-  if (bad.length) throw new ApiError(400, { lines: bad })
-}
 
 export type DocRow = typeof inboundDocuments.$inferSelect
 

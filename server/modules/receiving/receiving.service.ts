@@ -23,7 +23,6 @@
  */
 export {
   cancelInboundDocument,
-  checkProducts,
   type CreateDocumentInput,
   createInboundDocument,
   INBOUND_DOCUMENT_ENTITY,

@@ -13,7 +13,7 @@ import { ApiError, conflict, fieldError, notFound, pgError } from '../../http/er
 import { fromMilli, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouse } from '../../kernel/warehouse-scope'
 import { diffChanges, recordAudit } from '../audit/audit.service'
-import { checkProducts } from '../receiving/receiving.service'
+import { checkProducts, companyReference } from '../../kernel/references'
 
 export type CreateOrderInput = z.output<typeof salesOrderBody>
 export type UpdateOrderInput = z.output<typeof salesOrderUpdateBody>
@@ -24,23 +24,10 @@ export const WAVE_ENTITY = 'waves'
 
 const actorOf = (user: AuthUser) => ({ companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id })
 
-async function checkCustomer(db: DbOrTx, user: AuthUser, customerId: number): Promise<number> {
-  const [customer] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, customerId), eq(customers.companyId, user.companyId)))
-  if (!customer) throw fieldError('customer', `Invalid pk "${customerId}" - object does not exist.`)
-  return customer.id
-}
+const checkCustomer = (db: DbOrTx, user: AuthUser, customerId: number) => companyReference(db, customers, 'customer', user.companyId, customerId)
 
 async function checkCarrier(db: DbOrTx, user: AuthUser, carrierId: number | null | undefined): Promise<number | null> {
-  if (carrierId == null) return null
-  const [carrier] = await db
-    .select({ id: carriers.id })
-    .from(carriers)
-    .where(and(eq(carriers.id, carrierId), eq(carriers.companyId, user.companyId)))
-  if (!carrier) throw fieldError('carrier', `Invalid pk "${carrierId}" - object does not exist.`)
-  return carrier.id
+  return carrierId == null ? null : companyReference(db, carriers, 'carrier', user.companyId, carrierId)
 }
 
 const orderLineValues = (companyId: number, orderId: number, lines: CreateOrderInput['lines']) => lines.map((l) => ({ companyId, orderId, productId: l.product, qty: l.qty }))
