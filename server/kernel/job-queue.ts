@@ -27,19 +27,21 @@ export type EnqueueInput = {
   dedupeKey?: string
 }
 
+/** A job's row as enqueued: its defaults (now, five attempts, no order key) filled in. */
+const jobRow = (input: Omit<EnqueueInput, 'dedupeKey'>) => ({
+  kind: input.kind,
+  companyId: input.companyId,
+  payload: input.payload ?? {},
+  runAt: input.runAt ?? new Date(),
+  maxAttempts: input.maxAttempts ?? 5,
+  orderKey: input.orderKey ?? null,
+})
+
 /** Write a job in the caller's transaction (or alone, given the database). Returns the job's id, or the id of the queued or running job with the same dedupe key. */
 export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<number> {
   // delivered when the caller's transaction commits, never if it rolls back: the runners LISTENing wake at once
   await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${input.kind})`)
-  const values = {
-    kind: input.kind,
-    companyId: input.companyId,
-    payload: input.payload ?? {},
-    runAt: input.runAt ?? new Date(),
-    maxAttempts: input.maxAttempts ?? 5,
-    orderKey: input.orderKey ?? null,
-    dedupeKey: input.dedupeKey ?? null,
-  }
+  const values = { ...jobRow(input), dedupeKey: input.dedupeKey ?? null }
   if (values.dedupeKey === null) {
     const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id })
     return row.id
@@ -69,15 +71,10 @@ export async function enqueueMany(db: DbOrTx, inputs: readonly Omit<EnqueueInput
   for (const kind of new Set(inputs.map((i) => i.kind))) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`)
   const ids: number[] = []
   for (let i = 0; i < inputs.length; i += 1000) {
-    const values = inputs.slice(i, i + 1000).map((input) => ({
-      kind: input.kind,
-      companyId: input.companyId,
-      payload: input.payload ?? {},
-      runAt: input.runAt ?? new Date(),
-      maxAttempts: input.maxAttempts ?? 5,
-      orderKey: input.orderKey ?? null,
-    }))
-    const rows = await db.insert(jobs).values(values).returning({ id: jobs.id })
+    const rows = await db
+      .insert(jobs)
+      .values(inputs.slice(i, i + 1000).map(jobRow))
+      .returning({ id: jobs.id })
     ids.push(...rows.map((r) => r.id))
   }
   return ids
