@@ -180,7 +180,9 @@ describe.each(kinds)('job queue on %s', (kind) => {
     expect(ran).toEqual([2])
     expect(done.attempts).toBe(2)
     // a job that dies on its last attempt is dead-lettered, not run a fourth time
-    const last = await enqueue(database.db, { kind: 'mail', companyId: null, maxAttempts: 3 })
+    // not due yet when written, so the running runner (woken by the enqueue's notify) can't claim it as a fresh job
+    // before it is made the dead process's claim
+    const last = await enqueue(database.db, { kind: 'mail', companyId: null, maxAttempts: 3, runAt: new Date(Date.now() + 3_600_000) })
     await database.db.update(jobs).set({ state: 'running', attempts: 3, lockedBy: 'dead-host:1', leaseUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, last))
     const failed = await waitFor(async () => ((await row(last)).state === 'failed' ? row(last) : undefined), 'the dead letter')
     expect(failed.lastError).toBe(LEASE_EXPIRED_ERROR)

@@ -22,9 +22,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const p = pageParams(req.query)
-      const needle = req.query.search?.trim().toLowerCase()
-      // a company has a handful of keys: searched here by name, prefix or creator, newest first
-      const rows = (await listApiKeys(app.deps.db, req.user.companyId)).filter((k) => !needle || [k.name, k.prefix, k.createdBy ?? ''].some((v) => v.toLowerCase().includes(needle)))
+      // a company has a handful of keys: read whole, paged here
+      const rows = await listApiKeys(app.deps.db, req.user.companyId, req.query)
       return pageResponse(req, p, rows.length, rows.slice(p.offset, p.offset + p.pageSize).map(apiKeyOutOf))
     },
   )

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { apiKeys } from '../../db/schema/integrations'
 import { users } from '../../db/schema/users'
 import { API_KEY_PREFIX, API_KEY_RANDOM_BYTES, API_KEY_SHOWN_CHARS, type ApiKeyScope } from '../../../contracts/integrations/api-keys.rules'
 import type { ApiKeyCreateBody } from '../../../contracts/integrations/api-keys.contract'
+import { orderingClause, searchCondition } from '../../http/pagination'
 import { recordAudit } from '../audit/audit.service'
 
 /**
@@ -47,8 +48,17 @@ export const apiKeyOutOf = (r: Row) => ({
   revoked_at: r.revokedAt?.toISOString() ?? null,
 })
 
-export function listApiKeys(db: Db, companyId: number) {
-  return db.select(columns).from(apiKeys).leftJoin(users, eq(users.id, apiKeys.createdById)).where(eq(apiKeys.companyId, companyId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+/** The list's orderings (DRF's `ordering`); anything else is a 400 on the field (SPEC 15.4). */
+const ORDERING = { name: apiKeys.name, prefix: apiKeys.prefix, created_at: apiKeys.createdAt, last_used_at: apiKeys.lastUsedAt, expires_at: apiKeys.expiresAt }
+
+/** A company's keys, searched by name, prefix or creator; newest first unless `ordering` says otherwise. */
+export function listApiKeys(db: Db, companyId: number, q: { search?: string; ordering?: string } = {}) {
+  return db
+    .select(columns)
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdById))
+    .where(and(eq(apiKeys.companyId, companyId), searchCondition(q.search, [apiKeys.name, apiKeys.prefix, users.username])))
+    .orderBy(...orderingClause(q.ordering, ORDERING, '-created_at', apiKeys.id))
 }
 
 export async function getApiKey(db: Db, companyId: number, id: number): Promise<Row | undefined> {
