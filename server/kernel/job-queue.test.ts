@@ -416,7 +416,7 @@ describe.each(kinds)('job queue on %s', (kind) => {
       try {
         const killed = spawnWorker('first')
         spawnWorker('second')
-        // the first process hangs on its fifth job: kill it then (its lease of 1.5 s expires and the second runs the job)
+        // the first process hangs on its fifth job: kill it then (its lease of 5 s expires and the second runs the job)
         await waitFor(
           async () => (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from job_queue_fixture_runs where worker = 'first'`)).rows[0].n >= 5,
           'the first process to start its fifth job',
