@@ -44,6 +44,8 @@ import { auditRoutes } from './modules/audit/audit.routes'
 import { commandRoutes } from './modules/commands/commands.routes'
 import { jobsRoutes } from './modules/system/jobs.routes'
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes'
+import { webhooksRoutes } from './modules/integrations/webhooks.routes'
+import { WebhookSender } from './modules/integrations/webhooks.service'
 
 export type CreateAppOptions = {
   database: Database
@@ -56,6 +58,10 @@ export type CreateAppOptions = {
   jobPollMs?: number
   /** printer networks allowed beyond each company's setting, loopback included (WMS_PRINTER_ALLOW_NETWORKS) */
   printerAllowNetworks?: string[]
+  /** webhooks (ADR 0020): ranges beyond public addresses (WMS_WEBHOOK_ALLOW_PRIVATE), retry waits, timeout */
+  webhookAllowPrivate?: true | string[]
+  webhookRetryMs?: readonly number[]
+  webhookTimeoutMs?: number
   /** built SPA to serve (dist/); absent in API-only tests */
   staticDir?: string
   logger?: FastifyServerOptions['logger']
@@ -135,6 +141,14 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   printSender.register(jobs)
   const outbox = new EmailOutbox(opts.database.db, { smtpUrl: opts.smtpUrl, log: app.log })
   outbox.register(jobs)
+  // webhook deliveries too (ADR 0020)
+  const webhookSender = new WebhookSender(opts.database.db, {
+    policy: { allowPrivate: opts.webhookAllowPrivate ?? [] },
+    ...(opts.webhookRetryMs ? { retryDelaysMs: opts.webhookRetryMs } : {}),
+    ...(opts.webhookTimeoutMs ? { timeoutMs: opts.webhookTimeoutMs } : {}),
+    log: app.log,
+  })
+  webhookSender.register(jobs)
   const sessions = new SessionCache()
   const events = new SessionEvents(opts.database, sessions, (m) => app.log.warn(m))
   app.decorate('deps', {
@@ -148,6 +162,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     statements: new StatementCache(),
     printSender,
     outbox,
+    webhookSender,
     jobs,
     // starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS
     // finishing a putaway task by a tap is refused while its pallet is on the dock (ADR 0014)
@@ -232,6 +247,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(auditRoutes)
       await api.register(jobsRoutes)
       await api.register(apiKeysRoutes)
+      await api.register(webhooksRoutes)
       await api.register(commandRoutes, { budgetMs: opts.commandBatchBudgetMs })
     },
     { prefix: '/api' },

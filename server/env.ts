@@ -71,6 +71,33 @@ const EnvSchema = z.object({
       }
       return list
     }),
+  // where webhooks may go beyond public addresses (ADR 0020): `true` for every range, or networks (tests: 127.0.0.1)
+  WMS_WEBHOOK_ALLOW_PRIVATE: z
+    .string()
+    .optional()
+    .transform((raw, ctx): true | string[] => {
+      const v = (raw ?? '').trim()
+      if (v === 'true' || v === '1') return true
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      for (const entry of list) {
+        if (!isAddressOrCidr(entry)) ctx.addIssue({ code: 'custom', message: `"${entry}" is not true, an IP address or a CIDR range (e.g. 127.0.0.1, 10.0.0.0/8)` })
+      }
+      return list
+    }),
+  // a webhook delivery's waits between attempts, in ms, comma separated (default: 5 s … 10 h, 27.6 h in all)
+  WMS_WEBHOOK_RETRY_MS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw?.trim()) return undefined
+      const list = raw.split(',').map((s) => Number(s.trim()))
+      if (list.some((n) => !Number.isInteger(n) || n < 0 || n > 7 * 86_400_000)) ctx.addIssue({ code: 'custom', message: 'must be whole milliseconds, comma separated (e.g. 5000,300000)' })
+      return list
+    }),
+  WMS_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 })
 
 /** 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8 */
@@ -104,6 +131,10 @@ export type Env = {
   jobPollMs: number
   /** WMS_PRINTER_ALLOW_NETWORKS: printer networks the operator allows beyond every company's setting */
   printerAllowNetworks: string[]
+  /** WMS_WEBHOOK_ALLOW_PRIVATE: `true`, or networks webhooks may reach beyond public addresses */
+  webhookAllowPrivate: true | string[]
+  webhookRetryMs: number[] | undefined
+  webhookTimeoutMs: number
 }
 
 export class EnvError extends Error {}
@@ -140,6 +171,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     jobLeaseMs: e.WMS_JOB_LEASE_MS,
     jobPollMs: e.WMS_JOB_POLL_MS,
     printerAllowNetworks: e.WMS_PRINTER_ALLOW_NETWORKS,
+    webhookAllowPrivate: e.WMS_WEBHOOK_ALLOW_PRIVATE,
+    webhookRetryMs: e.WMS_WEBHOOK_RETRY_MS,
+    webhookTimeoutMs: e.WMS_WEBHOOK_TIMEOUT_MS,
   }
 }
 

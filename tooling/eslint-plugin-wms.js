@@ -18,7 +18,9 @@ export const TABLE_OWNERS = {
   receiving: ['inboundDocuments', 'inboundDocumentLines', 'receipts', 'receiptLines'],
   audit: ['auditLog'],
   // the job queue's table is the kernel's (ADR 0017): modules enqueue, cancel and retry through server/kernel/job-queue.ts
-  kernel: ['jobs'],
+  kernel: ['jobs', 'webhookEvents'],
+  // the kernel's emitEvent writes a delivery per subscription in the emitting transaction (ADR 0020); the sender updates them
+  integrations: ['apiKeys', 'webhookSubscriptions', 'webhookDeliveries'],
   shipping: ['salesOrders', 'salesOrderLines', 'waves', 'shipments', 'shipmentPicks', 'shipmentPackages', 'shipmentPackageContents'],
 }
 const ownerOf = new Map(Object.entries(TABLE_OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module])))

@@ -4,6 +4,7 @@ import type { TokenService } from '../modules/auth/tokens'
 import type { LoginThrottle } from '../modules/auth/throttle'
 import type { PrintSender } from '../modules/printing/print-sender'
 import type { EmailOutbox } from '../modules/quality/email-outbox'
+import type { WebhookSender } from '../modules/integrations/webhook-sender'
 import type { JobRunner } from '../kernel/job-queue'
 import type { AuthUser } from './auth-user'
 import type { SessionCache } from './session-cache'
@@ -26,6 +27,8 @@ export type AppDeps = {
   printSender: PrintSender
   /** the supplier e-mail sender: its kind registered on `jobs` by createApp when SMTP is set (ADR 0017) */
   outbox: EmailOutbox
+  /** the webhook sender (ADR 0020): its kind registered on `jobs` by createApp; its address policy checks URLs on save */
+  webhookSender: WebhookSender
   /** this process's runner of the one job queue (ADR 0017): modules register handlers; createApp starts and stops it */
   jobs: JobRunner
   /**

@@ -1,25 +1,63 @@
+import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
-import { webhookEvents } from '../db/schema/webhooks'
-import { enqueue } from './job-queue'
+import { jobs } from '../db/schema/jobs'
+import { EVENT_TYPES, type EventType } from '../../contracts/integrations/webhooks.rules'
+import { enqueue, JOBS_CHANNEL } from './job-queue'
 
-export const EVENT_TYPES = [
-  'order.created',
-  'order.shipped',
-  'receipt.booked',
-  'stock.moved',
-  'stock.adjusted',
-  'stock.status_changed',
-  'count.approved',
-  'task.exception',
-] as const
-export type EventType = (typeof EVENT_TYPES)[number]
+export { EVENT_TYPES, type EventType }
+
+/** The job kind that sends one subscription's pending deliveries, oldest event first (ADR 0020). */
+export const WEBHOOK_DELIVER_KIND = 'webhooks.deliver'
+/** A subscription's deliveries run one job at a time, in order (the queue's order key). */
+export const webhookOrderKey = (subscriptionId: number) => `webhook:${subscriptionId}`
+/** attempts of the sending job itself (a database error, not a receiver's): a subscription's deliveries outlive it */
+const DELIVER_JOB_ATTEMPTS = 25
 
 /**
- * Emit an event in the caller's transaction (ADR 0020): the outbox row and one fan-out job, so the event exists if and
- * only if the change committed. The fan-out to subscriptions happens later, in the job.
+ * The advisory lock class of a subscription's queue (ADR 0020 "No delivery left behind"): an emitting transaction holds
+ * it shared from its fan-out to its commit; the sender takes it exclusive before it decides the queue is empty.
+ */
+export const WEBHOOK_LOCK_CLASS = 72_020
+
+/**
+ * Emit an event in the caller's transaction (ADR 0020): the outbox row, one delivery per enabled subscription of the
+ * company that takes the type, and a sending job per such subscription unless one is already queued, so the event
+ * exists if and only if the change committed. A company with no subscription pays one statement.
  */
 export async function emitEvent(tx: DbOrTx, input: { companyId: number; type: EventType; payload: unknown }): Promise<number> {
-  const [row] = await tx.insert(webhookEvents).values({ companyId: input.companyId, type: input.type, payload: input.payload }).returning({ id: webhookEvents.id })
-  await enqueue(tx, { kind: 'webhooks.fanout', companyId: input.companyId, payload: { eventId: row.id }, orderKey: `company:${input.companyId}` })
-  return row.id
+  const result = await tx.execute<{ event_id: string | number; subscription_id: number | null }>(sql`
+    with e as (
+      insert into webhook_events (company_id, type, payload) values (${input.companyId}, ${input.type}, ${JSON.stringify(input.payload)}::jsonb)
+      returning id),
+    d as (
+      insert into webhook_deliveries (subscription_id, event_id)
+      select s.id, e.id from webhook_subscriptions s, e
+      where s.company_id = ${input.companyId} and s.enabled and ${input.type} = any(s.event_types)
+      returning subscription_id)
+    select e.id as event_id, d.subscription_id from e left join d on true`)
+  const eventId = Number(result.rows[0].event_id)
+  for (const r of result.rows) if (r.subscription_id !== null) await wakeSubscription(tx, input.companyId, r.subscription_id)
+  return eventId
+}
+
+/**
+ * Make sure a sending job will see what this transaction adds to a subscription's queue. The shared advisory lock,
+ * held to commit, keeps a running sender from finishing before it can see the new rows (it takes the lock exclusive
+ * for its last look); a queued job not yet running will see them anyway, so none is added. `runAt`: a queued job due
+ * later (a receiver's back-off) is brought forward to it (a redelivery).
+ */
+export async function wakeSubscription(tx: DbOrTx, companyId: number, subscriptionId: number, runAt?: Date): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${WEBHOOK_LOCK_CLASS}, ${subscriptionId})`)
+  const queued = and(eq(jobs.kind, WEBHOOK_DELIVER_KIND), eq(jobs.orderKey, webhookOrderKey(subscriptionId)), eq(jobs.state, 'queued'))
+  const [job] = await tx.select({ id: jobs.id }).from(jobs).where(queued).limit(1)
+  if (job && !runAt) return
+  if (job && runAt) {
+    await tx
+      .update(jobs)
+      .set({ runAt: sql`least(${jobs.runAt}, ${runAt.toISOString()}::timestamptz)` })
+      .where(queued)
+    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_DELIVER_KIND})`)
+    return
+  }
+  await enqueue(tx, { kind: WEBHOOK_DELIVER_KIND, companyId, payload: { subscriptionId }, orderKey: webhookOrderKey(subscriptionId), maxAttempts: DELIVER_JOB_ATTEMPTS, runAt })
 }

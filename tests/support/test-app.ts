@@ -24,12 +24,20 @@ export type TestApp = {
 /** The real app over a fresh database of the given kind, with a small demo data set. */
 export async function createTestApp(
   kind: DbKind,
-  opts: { products?: number; locations?: number; stock?: number; printerAllowNetworks?: string[] } = {},
+  opts: { products?: number; locations?: number; stock?: number; printerAllowNetworks?: string[]; webhookAllowPrivate?: true | string[]; webhookRetryMs?: number[]; jobPollMs?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wms-data-'))
   const seed = await seedDemoData(database.db, { adminPassword: TEST_PASSWORD, dataDir, products: opts.products ?? 120, locations: opts.locations ?? 90, stock: opts.stock ?? 500 })
-  const app = await createApp({ database, jwtSecret: TEST_SECRET, dataDir, printerAllowNetworks: opts.printerAllowNetworks })
+  const app = await createApp({
+    database,
+    jwtSecret: TEST_SECRET,
+    dataDir,
+    printerAllowNetworks: opts.printerAllowNetworks,
+    webhookAllowPrivate: opts.webhookAllowPrivate,
+    webhookRetryMs: opts.webhookRetryMs,
+    jobPollMs: opts.jobPollMs,
+  })
   await app.ready()
   const login = async (username = 'admin') => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: TEST_PASSWORD } })

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, bigint } from 'drizzle-orm/pg-core'
 import { companies } from './core'
+import { WEBHOOK_DELIVERY_STATUSES } from '../../../contracts/integrations/webhooks.rules'
 
 /** Webhook subscriptions (ADR 0020), owned by server/modules/integrations. The secret is kept (not hashed) so the server can sign. */
 export const webhookSubscriptions = pgTable('webhook_subscriptions', {
@@ -27,7 +29,11 @@ export const webhookEvents = pgTable(
   (t) => [index('webhook_events_company_idx').on(t.companyId, t.id)],
 )
 
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed', 'dead'] as const
+/**
+ * pending: waiting its turn (or its next attempt, after `attempts` failed ones); delivered: a 2xx came back; dead: the
+ * last attempt of the schedule failed (the dead letter), until an admin redelivers it.
+ */
+export { WEBHOOK_DELIVERY_STATUSES }
 
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -40,8 +46,13 @@ export const webhookDeliveries = pgTable(
     lastResponseCode: integer('last_response_code'),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('webhook_deliveries_sub_event_idx').on(t.subscriptionId, t.eventId)],
+  (t) => [
+    uniqueIndex('webhook_deliveries_sub_event_idx').on(t.subscriptionId, t.eventId),
+    // the sender's queue: a subscription's deliveries still to go, oldest event first
+    index('webhook_deliveries_pending_idx').on(t.subscriptionId, t.eventId).where(sql`${t.status} = 'pending'`),
+  ],
 )

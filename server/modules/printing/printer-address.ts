@@ -1,9 +1,9 @@
-import { lookup } from 'node:dns/promises'
-import { BlockList, isIP } from 'node:net'
+import { isIP } from 'node:net'
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { printingSettings } from '../../db/schema/printing'
 import { isAddressOrCidr } from '../../env'
+import { blockList, familyOf, plainAddress, resolveHost } from '../../kernel/ip-ranges'
 import { DEFAULT_PRINTER_NETWORKS } from '../../../contracts/printing/printing.rules'
 
 /**
@@ -15,25 +15,7 @@ import { DEFAULT_PRINTER_NETWORKS } from '../../../contracts/printing/printing.r
  */
 const NEVER: readonly string[] = ['127.0.0.0/8', '169.254.0.0/16', '0.0.0.0/8', '::1/128', 'fe80::/10', '::/128']
 
-type Family = 'ipv4' | 'ipv6'
-const familyOf = (address: string): Family => (isIP(address) === 6 ? 'ipv6' : 'ipv4')
-
-/** An IPv4 address written as IPv6 (::ffff:127.0.0.1) is checked as the IPv4 address it is. */
-function plain(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  return mapped ? mapped[1] : address
-}
-
-function blockList(networks: readonly string[]): BlockList {
-  const list = new BlockList()
-  for (const n of networks) {
-    const [address, bits] = n.split('/')
-    const family = familyOf(address)
-    if (bits === undefined) list.addAddress(address, family)
-    else list.addSubnet(address, Number(bits), family)
-  }
-  return list
-}
+const plain = plainAddress
 
 const never = blockList(NEVER)
 
@@ -75,7 +57,7 @@ export type AddressCheck = { ok: true; address: string } | { ok: false; address:
  * Resolve a printer's host (a name is resolved first: a name that points at loopback is loopback) and check every
  * address it has; the first address is the one to connect to, so the connection goes where the check looked.
  */
-export async function checkPrinterHost(host: string, policy: AddressPolicy, resolve: (host: string) => Promise<string[]> = resolveAll): Promise<AddressCheck> {
+export async function checkPrinterHost(host: string, policy: AddressPolicy, resolve: (host: string) => Promise<string[]> = resolveHost): Promise<AddressCheck> {
   const literal = host.replace(/^\[(.*)\]$/, '$1')
   let addresses: string[]
   if (isIP(literal)) addresses = [literal]
@@ -92,7 +74,3 @@ export async function checkPrinterHost(host: string, policy: AddressPolicy, reso
   return { ok: true, address: addresses[0] }
 }
 
-async function resolveAll(host: string): Promise<string[]> {
-  const found = await lookup(host, { all: true, verbatim: true })
-  return found.map((f) => f.address)
-}
