@@ -73,6 +73,13 @@ export const SERVER_MESSAGES = {
   api_key_not_here: 'API keys cannot be used on this route.',
   api_key_rate_limited: 'Too many requests with this API key. Try again in {seconds} seconds.',
   api_key_scope_required: 'Choose at least one scope.',
+  // ---- webhooks (docs/requirements.md §6, ADR 0020)
+  webhook_url_scheme: 'Enter a URL that starts with http:// or https://.',
+  webhook_url_credentials: 'A webhook URL may not hold a user name or password.',
+  webhook_url_invalid: 'Enter a valid URL.',
+  webhook_url_unresolved: 'The host name of this URL does not resolve.',
+  webhook_url_private: "This URL points at a private or local address ({address}); the server's operator must allow it (WMS_WEBHOOK_ALLOW_PRIVATE).",
+  webhook_event_types_required: 'Choose at least one event type.',
   login_throttled: 'Too many failed login attempts. Try again in {seconds} seconds.',
   password_too_short: 'This password is too short. It must contain at least {min} characters.',
   own_account_disable: 'You cannot disable your own account.',

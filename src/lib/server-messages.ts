@@ -311,6 +311,12 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   api_key_not_here: () => msg`Chaves de API não podem ser usadas nesta rota.`,
   api_key_rate_limited: (p) => msg`Muitas requisições com esta chave de API. Tente novamente em ${p.seconds} segundos.`,
   api_key_scope_required: () => msg`Escolha pelo menos um escopo.`,
+  webhook_url_scheme: () => msg`Informe uma URL que comece com http:// ou https://.`,
+  webhook_url_credentials: () => msg`A URL de um webhook não pode conter usuário nem senha.`,
+  webhook_url_invalid: () => msg`Informe uma URL válida.`,
+  webhook_url_unresolved: () => msg`O nome do host desta URL não é encontrado (DNS).`,
+  webhook_url_private: (p) => msg`Esta URL aponta para um endereço privado ou local (${p.address}); o operador do servidor precisa permitir (WMS_WEBHOOK_ALLOW_PRIVATE).`,
+  webhook_event_types_required: () => msg`Escolha pelo menos um tipo de evento.`,
   decimal_3_places: () => msg`Informe um número com até 3 casas decimais.`,
 }
 
