@@ -19,25 +19,46 @@ const DELIVER_JOB_ATTEMPTS = 25
  */
 export const WEBHOOK_LOCK_CLASS = 72_020
 
+export type EventInput = { type: EventType; payload: unknown }
+
 /**
  * Emit an event in the caller's transaction (ADR 0020): the outbox row, one delivery per enabled subscription of the
  * company that takes the type, and a sending job per such subscription unless one is already queued, so the event
  * exists if and only if the change committed. A company with no subscription pays one statement.
  */
-export async function emitEvent(tx: DbOrTx, input: { companyId: number; type: EventType; payload: unknown }): Promise<number> {
-  const result = await tx.execute<{ event_id: string | number; subscription_id: number | null }>(sql`
-    with e as (
-      insert into webhook_events (company_id, type, payload) values (${input.companyId}, ${input.type}, ${JSON.stringify(input.payload)}::jsonb)
-      returning id),
-    d as (
-      insert into webhook_deliveries (subscription_id, event_id)
-      select s.id, e.id from webhook_subscriptions s, e
-      where s.company_id = ${input.companyId} and s.enabled and ${input.type} = any(s.event_types)
-      returning subscription_id)
-    select e.id as event_id, d.subscription_id from e left join d on true`)
-  const eventId = Number(result.rows[0].event_id)
-  for (const r of result.rows) if (r.subscription_id !== null) await wakeSubscription(tx, input.companyId, r.subscription_id)
-  return eventId
+export async function emitEvent(tx: DbOrTx, input: { companyId: number } & EventInput): Promise<number> {
+  const [id] = await emitEvents(tx, input.companyId, [input])
+  return id
+}
+
+/** Emit many events of one company in one statement (a bulk intake); their ids in the order given. */
+export async function emitEvents(tx: DbOrTx, companyId: number, events: readonly EventInput[]): Promise<number[]> {
+  if (!events.length) return []
+  const ids: number[] = []
+  const woken = new Set<number>()
+  for (let i = 0; i < events.length; i += 1000) {
+    const part = events.slice(i, i + 1000).map((e) => ({ type: e.type, payload: e.payload }))
+    const result = await tx.execute<{ event_id: string | number; subscription_id: number | null }>(sql`
+      with e as (
+        insert into webhook_events (company_id, type, payload)
+        select ${companyId}::int, x->>'type', x->'payload' from jsonb_array_elements(${JSON.stringify(part)}::jsonb) with ordinality as a(x, n)
+        order by n
+        returning id, type),
+      d as (
+        insert into webhook_deliveries (subscription_id, event_id)
+        select s.id, e.id from e join webhook_subscriptions s
+          on s.company_id = ${companyId} and s.enabled and e.type = any(s.event_types)
+        returning subscription_id, event_id)
+      select e.id as event_id, null::int as subscription_id from e
+      union all select d.event_id, d.subscription_id from d`)
+    for (const r of result.rows) {
+      if (r.subscription_id === null) ids.push(Number(r.event_id))
+      else woken.add(r.subscription_id)
+    }
+  }
+  for (const subscriptionId of woken) await wakeSubscription(tx, companyId, subscriptionId)
+  // identity values follow the insert's order: sorted, they are the events in the order given
+  return ids.sort((a, b) => a - b)
 }
 
 /**

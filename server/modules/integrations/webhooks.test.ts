@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { WebhookReceiver } from '../../../tests/support/webhook-receiver'
 import { webhookDeliveries, webhookEvents } from '../../db/schema/webhooks'
-import { emitEvent, type EventType } from '../../kernel/events'
+import { emitEvent, EVENT_TYPES, type EventType } from '../../kernel/events'
+import { customers } from '../../db/schema/partners'
+import { processFixture, type ProcessFixture } from '../../../tests/support/process-fixtures'
 
 const kinds = await databaseKinds()
 
@@ -15,15 +17,17 @@ describe.each(kinds)('webhooks on %s', (kind) => {
   let admin: string
   let acmeAdmin: string
   let companyId: number
+  let f: ProcessFixture
   const receiver = new WebhookReceiver()
 
   beforeAll(async () => {
     await receiver.start()
     // the receiver is on loopback: the tests allow it, as an operator would with WMS_WEBHOOK_ALLOW_PRIVATE
-    t = await createTestApp(kind, { products: 10, locations: 10, stock: 10, webhookAllowPrivate: ['127.0.0.1/32'], webhookRetryMs: [30, 30, 30], jobPollMs: 50 })
+    t = await createTestApp(kind, { products: 10, locations: 40, stock: 10, webhookAllowPrivate: ['127.0.0.1/32'], webhookRetryMs: [30, 30, 30], jobPollMs: 50 })
     admin = (await t.login('admin')).access
     acmeAdmin = (await t.login('acme.admin')).access
     companyId = t.seed.companyId
+    f = await processFixture(t)
   })
   afterAll(async () => {
     await t?.close()
@@ -175,5 +179,37 @@ describe.each(kinds)('webhooks on %s', (kind) => {
     expect(refused.statusCode).toBe(403)
     expect(refused.body).toContain('webhooks')
     await pause(viaKey.json().id)
+  })
+
+  it('hears of the real commands: an order created and shipped, a stock move, an adjustment, a block, in the API’s shapes', async () => {
+    const sub = await subscribe({ url: receiver.url, event_types: [...EVENT_TYPES] })
+    const p = await f.product(`WH-${kind}-P`)
+    const line = await f.stock(p, f.storage[0], 10)
+    const [customer] = await t.database.db.select({ id: customers.id }).from(customers).where(eq(customers.companyId, companyId)).limit(1)
+    const post = async (url: string, payload: object) => {
+      const res = await t.as(admin, { method: 'POST', url, payload })
+      expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(300)
+      return res.json()
+    }
+    const order = await post('/api/shipping/orders/', { code: `WH-${kind}-SO`, customer: customer.id, lines: [{ product: p, qty: '2' }] })
+    await post('/api/inventory/moves/', { stock_line: line, qty: '3', to_location: f.storage[1] })
+    await post('/api/inventory/adjustments/', { stock_line: line, qty: '6', reason_code: 'damaged' })
+    await post(`/api/inventory/stock/${line}/block/`, { reason: 'wet' })
+    await post(`/api/inventory/stock/${line}/release/`, { reason: 'dry' })
+    const moved = (await t.as(admin, { method: 'GET', url: `/api/inventory/stock/?product=${p}` })).json().results.find((l: { location: { id: number } }) => l.location.id === f.storage[1])
+    await post(`/api/shipping/orders/${order.id}/ship/`, { idempotency_key: `wh-${kind}`, picks: [{ line: order.lines[0].id, stock_line: moved.id, qty: '2' }] })
+
+    await receiver.waitFor(() => receiver.delivered().length >= 6)
+    const got = receiver.delivered()
+    expect(got.map((e) => e.type)).toEqual(['order.created', 'stock.moved', 'stock.adjusted', 'stock.status_changed', 'stock.status_changed', 'order.shipped'])
+    const [created, move, adjust, block, release, shipped] = got
+    expect(created.data).toMatchObject({ order: { id: order.id, code: `WH-${kind}-SO`, status: 'open', lines: [{ product: { id: p }, qty: '2.000' }] } })
+    expect(move.data).toMatchObject({ moves: [{ reason: 'move', qty: '3.000' }], lines: expect.any(Array) })
+    expect(adjust.data).toMatchObject({ move: { reason: 'adjust' }, line: { id: line, qty: '6.000' } })
+    expect(block.data).toMatchObject({ status: 'blocked', reason: 'wet', lines: [{ id: line, status: 'blocked' }] })
+    expect(release.data).toMatchObject({ status: 'available', lines: [{ id: line, status: 'available' }] })
+    expect(shipped.data).toMatchObject({ order: { id: order.id, status: 'shipped' }, shipment: { id: expect.any(Number) } })
+    await t.app.deps.jobs.idle()
+    await pause(sub.id)
   })
 })

@@ -21,6 +21,7 @@ import { countEntries, countLocations, countPlans, stockLines, stockMoves } from
 import { users } from '../../db/schema/users'
 import { fieldError, forbidden, notFound } from '../../http/errors'
 import { likeEscape, orderingClause } from '../../http/pagination'
+import { emitEvents } from '../../kernel/events'
 import { runOnce } from '../commands/commands.service'
 import { assignTask, cancelTasks, createTask, finishTask, taskAssignee } from '../workforce/tasks.service'
 import { movesByIds } from './ledger.service'
@@ -479,6 +480,32 @@ async function postVariances(tx: Tx, actor: CountActor, planId: number, counted:
   // found where the system had nothing, each joining or starting its line
   const onLines = (m: StockMoveInput) => (m.to ? 'lineId' in m.to : true)
   const changes = await postStockMovesInTx(tx, actor, [...moves.filter(onLines), ...moves.filter((m) => !onLines(m))])
+  // docs/requirements.md §6: each location's approved variances, told in this transaction (ADR 0020)
+  await emitEvents(
+    tx,
+    actor.companyId,
+    counted.map((cl) => ({
+      type: 'count.approved' as const,
+      payload: {
+        plan: { id: planId, code: planCode(planId) },
+        location: { id: cl.locationId, code: locationCodes.get(cl.locationId) ?? null },
+        round: cl.round,
+        // a line-by-line review approves some variances now and sends the others to recount
+        partial: onlyEntries !== undefined,
+        variances: (byLocation.get(cl.id) ?? []).map((e) => ({
+          entry: e.id,
+          stock_line: e.stockLineId,
+          product: { id: e.productId, code: productCodes.get(e.productId) ?? null },
+          lot: e.lot,
+          pallet_code: e.palletCode,
+          sscc: e.sscc,
+          expiry_date: e.expiryDate,
+          expected_qty: e.snapshotQty,
+          counted_qty: e.countedQty,
+        })),
+      },
+    })),
+  )
   return changes.length
 }
 

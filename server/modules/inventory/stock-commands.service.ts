@@ -12,6 +12,7 @@ import { companies, locations } from '../../db/schema/core'
 import { inventorySettings, stockLines } from '../../db/schema/inventory'
 import { users } from '../../db/schema/users'
 import { ApiError, conflict, fieldError } from '../../http/errors'
+import { emitEvent } from '../../kernel/events'
 import { runOnce } from '../commands/commands.service'
 import { NEAR_EXPIRY_DAYS_DEFAULT, serializeStockLine, stockLineRows } from './inventory.service'
 import { movesByIds, serializeMove } from './ledger.service'
@@ -172,7 +173,10 @@ export function moveCommand(db: DbOrTx, actor: StockActor, body: MoveCommand): P
         changes.push(change as StockChange)
       }
     }
-    return { command_id: body.command_id ?? null, ...(await moveAnswer(tx, actor, changes, known)) }
+    const result = { command_id: body.command_id ?? null, ...(await moveAnswer(tx, actor, changes, known)) }
+    // docs/requirements.md §6: the systems around hear of it, in this transaction (ADR 0020)
+    await emitEvent(tx, { companyId: actor.companyId, type: 'stock.moved', payload: result })
+    return result
   })
 }
 
@@ -272,7 +276,7 @@ export function adjustCommand(db: DbOrTx, actor: StockActor, body: Omit<Adjustme
         throw e
       })
       const [line] = await stockLinesByIds(tx, actor.companyId, [lineId])
-      return { command_id: body.command_id ?? null, move: change ? ((await movesByIds(tx, actor.companyId, [change.moveId]))[0] ?? null) : null, line: line ?? null }
+      return adjusted(tx, actor, { command_id: body.command_id ?? null, move: change ? ((await movesByIds(tx, actor.companyId, [change.moveId]))[0] ?? null) : null, line: line ?? null })
     }
     const [loc] = await tx.select({ id: locations.id }).from(locations).where(and(eq(locations.id, body.location as number), eq(locations.companyId, actor.companyId)))
     if (!loc) throw fieldError('location', `Invalid pk "${body.location}" - object does not exist.`)
@@ -289,8 +293,14 @@ export function adjustCommand(db: DbOrTx, actor: StockActor, body: Omit<Adjustme
       sscc: body.sscc ?? null,
     })
     const [line] = change.to ? await stockLinesByIds(tx, actor.companyId, [change.to.id]) : []
-    return { command_id: body.command_id ?? null, move: (await movesByIds(tx, actor.companyId, [change.moveId]))[0] ?? null, line: line ?? null }
+    return adjusted(tx, actor, { command_id: body.command_id ?? null, move: (await movesByIds(tx, actor.companyId, [change.moveId]))[0] ?? null, line: line ?? null })
   })
+}
+
+/** An adjustment that wrote a move is told to the systems around, in its transaction (ADR 0020); a no-change one is not. */
+async function adjusted(tx: Tx, actor: StockActor, result: AdjustmentResult): Promise<AdjustmentResult> {
+  if (result.move) await emitEvent(tx, { companyId: actor.companyId, type: 'stock.adjusted', payload: result })
+  return result
 }
 
 /** POST /inventory/stock/{id}/block/ and /release/: the line and the rest of its pallet. */
@@ -305,10 +315,12 @@ export function statusCommand(
     const done = await withLineOnConflict(tx, actor.companyId, lineId, () =>
       setStockStatus(tx, actor, { lineId, status: release ? 'available' : body.status, reason: body.reason, expectedVersion: body.expected_version }),
     )
-    return {
+    const result = {
       command_id: body.command_id ?? null,
       lines: await stockLinesByIds(tx, actor.companyId, done.lines.map((l) => l.id)),
       moves: await movesByIds(tx, actor.companyId, done.moveIds),
     }
+    if (result.moves.length) await emitEvent(tx, { companyId: actor.companyId, type: 'stock.status_changed', payload: { ...result, status: release ? 'available' : body.status, reason: body.reason } })
+    return result
   })
 }

@@ -121,7 +121,7 @@ export const inboundIntake: IntakeAdapter<CreateDocumentInput> = {
     for (let i = 0; i < lineRows.length; i += 8000) await db.insert(inboundDocumentLines).values(lineRows.slice(i, i + 8000))
     await recordAuditMany(
       db,
-      { companyId: user.companyId, userId: user.id },
+      { companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id },
       inserted.map((b) => ({
         entity: INBOUND_DOCUMENT_ENTITY,
         entityId: idOf(b) as number,

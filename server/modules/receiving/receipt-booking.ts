@@ -19,6 +19,8 @@ import { createTask } from '../workforce/tasks.service'
 import { assertReceivable, docOr404 } from './inbound-documents'
 import { receivingDock } from './putaway.service'
 import { draftOf, toReceiptLines } from './receipt-draft'
+import { documentRows, receiptView, serializeDocumentRow } from './receiving-reads'
+import { emitEvent } from '../../kernel/events'
 
 export type ReceiveInput = z.output<typeof receiveBody>
 
@@ -212,5 +214,8 @@ async function bookIn(tx: Tx, user: AuthUser, id: number, body: ReceiveInput): P
     await tx.update(receipts).set({ supplierIssueId: issueId }).where(eq(receipts.id, receiptId))
     emailQueued = r.email ?? false
   }
+  // docs/requirements.md §6: the systems around hear of it, in this transaction (ADR 0020)
+  const [docRow] = await documentRows(tx).where(eq(inboundDocuments.id, doc.id))
+  await emitEvent(tx, { companyId: user.companyId, type: 'receipt.booked', payload: { document: serializeDocumentRow(docRow), receipt: await receiptView(tx, receiptId) } })
   return { receiptId, created: true, emailQueued }
 }

@@ -13,7 +13,7 @@ import { type IntakeAdapter, intakeDocuments, type KnownDocument } from '../../k
 import { fromMilli, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouse } from '../../kernel/warehouse-scope'
 import { recordAuditMany } from '../audit/audit.service'
-import { type CreateOrderInput, SALES_ORDER_ENTITY, updateSalesOrder } from './sales-orders'
+import { type CreateOrderInput, emitOrderEvents, SALES_ORDER_ENTITY, updateSalesOrder } from './sales-orders'
 
 type Content = { code: string; customer: number; carrier: number | null; warehouse: number; ship_date: string | null; lines: { product: number; qty: string }[] }
 
@@ -116,9 +116,15 @@ export const orderIntake: IntakeAdapter<CreateOrderInput> = {
     const inserted = bodies.filter((b) => out.has(b.external_id as string))
     const lineRows = inserted.flatMap((b) => b.lines.map((l) => ({ companyId: user.companyId, orderId: out.get(b.external_id as string) as number, productId: l.product, qty: l.qty })))
     for (let i = 0; i < lineRows.length; i += 10_000) await db.insert(salesOrderLines).values(lineRows.slice(i, i + 10_000))
+    await emitOrderEvents(
+      db,
+      user.companyId,
+      'order.created',
+      inserted.map((b) => out.get(b.external_id as string) as number),
+    )
     await recordAuditMany(
       db,
-      { companyId: user.companyId, userId: user.id },
+      { companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id },
       inserted.map((b) => ({
         entity: SALES_ORDER_ENTITY,
         entityId: out.get(b.external_id as string) as number,

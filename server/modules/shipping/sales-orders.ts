@@ -14,6 +14,8 @@ import { fromMilli, toMilli } from '../../kernel/qty-math'
 import { resolveWarehouse } from '../../kernel/warehouse-scope'
 import { diffChanges, recordAudit } from '../audit/audit.service'
 import { checkProducts, companyReference } from '../../kernel/references'
+import { emitEvents } from '../../kernel/events'
+import { orderEventPayloads } from './shipping-reads'
 
 export type CreateOrderInput = z.output<typeof salesOrderBody>
 export type UpdateOrderInput = z.output<typeof salesOrderUpdateBody>
@@ -33,6 +35,16 @@ async function checkCarrier(db: DbOrTx, user: AuthUser, carrierId: number | null
 const orderLineValues = (companyId: number, orderId: number, lines: CreateOrderInput['lines']) => lines.map((l) => ({ companyId, orderId, productId: l.product, qty: l.qty }))
 /** Quantities as exact minimal decimals, so "5" and "5.000" are no change. */
 const auditOrderLines = (lines: { product: number; qty: string }[]) => lines.map((l) => ({ product: l.product, qty: fromMilli(toMilli(l.qty)) }))
+
+/** `order.created` or `order.shipped` for each order, in the caller's transaction (ADR 0020). */
+export async function emitOrderEvents(tx: DbOrTx, companyId: number, type: 'order.created' | 'order.shipped', ids: number[], extra: Record<string, unknown> = {}): Promise<void> {
+  const payloads = await orderEventPayloads(tx, companyId, ids)
+  await emitEvents(
+    tx,
+    companyId,
+    ids.map((id) => ({ type, payload: { order: payloads.get(id), ...extra } })),
+  )
+}
 
 export async function createSalesOrder(db: DbOrTx, user: AuthUser, body: CreateOrderInput): Promise<number> {
   const warehouseId = await resolveWarehouse(db, user, body.warehouse)
@@ -56,6 +68,7 @@ export async function createSalesOrder(db: DbOrTx, user: AuthUser, body: CreateO
         action: 'create',
         changes: { code: body.code, customer: customerId, carrier: carrierId, warehouse: warehouseId, ship_date: body.ship_date ?? null, lines: auditOrderLines(body.lines) },
       })
+      await emitOrderEvents(tx, user.companyId, 'order.created', [order.id])
       return order.id
     })
   } catch (e) {

@@ -14,6 +14,8 @@ import { expiryCompare, fefoCutoff, shelfLifeFloors } from './fefo-rules'
 import { fromMilli, type Milli, toMilli } from '../../kernel/qty-math'
 import { createTask } from '../workforce/tasks.service'
 import { remainingOf, type Target, targetOrders } from './shipping-targets'
+import { emitOrderEvents } from './sales-orders'
+import { shipmentView } from './shipping-reads'
 
 export type ShipInput = z.output<typeof shipBody>
 
@@ -214,6 +216,13 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
       .update(waves)
       .set({ status: 'shipped', shippedAt: sql`now()` })
       .where(eq(waves.id, wave.id))
+  await emitOrderEvents(
+    tx,
+    user.companyId,
+    'order.shipped',
+    open.map((o) => o.id),
+    { shipment: await shipmentView(tx, shipment.id) },
+  )
   return { shipmentId: shipment.id, created: true }
 }
 

@@ -146,6 +146,14 @@ async function orderLinesOf(db: DbOrTx, orderIds: number[]) {
   }))
 }
 
+/** Orders as the API lists them, with their lines: what `order.created` and `order.shipped` carry (docs/requirements.md §6). */
+export async function orderEventPayloads(db: DbOrTx, companyId: number, ids: number[]) {
+  if (!ids.length) return new Map<number, ReturnType<typeof serializeOrderRow> & { lines: Awaited<ReturnType<typeof orderLinesOf>> }>()
+  const rows = await orderRows(db).where(and(eq(salesOrders.companyId, companyId), inArray(salesOrders.id, ids)))
+  const lines = await orderLinesOf(db, ids)
+  return new Map(rows.map((r) => [r.id, { ...serializeOrderRow(r), lines: lines.filter((l) => l.order === r.id) }]))
+}
+
 export async function orderDetail(db: DbOrTx, user: AuthUser, id: number) {
   const [row] = await orderRows(db)
     .where(and(eq(salesOrders.id, id), eq(salesOrders.companyId, user.companyId)))

@@ -12,6 +12,7 @@ import { locations } from '../../db/schema/core'
 import { CLOSED_TASK_STATUSES, type TaskStatus, tasks, TASK_TYPES } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import { conflict, fieldError, notFound } from '../../http/errors'
+import { emitEvent } from '../../kernel/events'
 import { recordAudit } from '../audit/audit.service'
 
 export type TaskType = (typeof TASK_TYPES)[number]
@@ -52,6 +53,14 @@ export async function createTask(db: DbOrTx, task: NewTask): Promise<number> {
       finishedAt: done ? sql`now()` : null,
     })
     .returning({ id: tasks.id })
+  // an exception is a supervisor's to settle, and the systems around may want to hear of it (docs/requirements.md §6, ADR 0020)
+  if (task.type === 'exception') {
+    await emitEvent(db, {
+      companyId: task.companyId,
+      type: 'task.exception',
+      payload: { task: { id: row.id, type: task.type, status: 'open', reference: task.reference ?? '', warehouse: task.warehouseId, location: task.locationId ?? null, product: task.productId ?? null, qty: task.qty ?? null } },
+    })
+  }
   return row.id
 }
 
