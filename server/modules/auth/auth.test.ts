@@ -292,7 +292,8 @@ describe('a trusted proxy', () => {
       await database.drop()
       rmSync(dataDir, { recursive: true, force: true })
     }
-  })
+    // a database of its own, made while the other suites run: more than a minute on a loaded two-core machine
+  }, 180_000)
 })
 
 describe('access tokens', () => {
