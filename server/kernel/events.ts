@@ -14,8 +14,9 @@ export const webhookOrderKey = (subscriptionId: number) => `webhook:${subscripti
 const DELIVER_JOB_ATTEMPTS = 25
 
 /**
- * The advisory lock class of a subscription's queue (ADR 0020 "No delivery left behind"): an emitting transaction holds
- * it shared from its fan-out to its commit; the sender takes it exclusive before it decides the queue is empty.
+ * The advisory lock class of a subscription's queue (ADR 0020 "In order, none left behind"): an emitting transaction
+ * holds it shared from before its event ids are allocated to its commit; the sender reads the queue under it
+ * exclusive, so no event it has not seen can have a smaller id than one it has sent, and none is left behind.
  */
 export const WEBHOOK_LOCK_CLASS = 72_020
 
@@ -31,44 +32,54 @@ export async function emitEvent(tx: DbOrTx, input: { companyId: number } & Event
   return id
 }
 
-/** Emit many events of one company in one statement (a bulk intake); their ids in the order given. */
+/**
+ * Emit many events of one company (a bulk intake); their ids in the order given. First the subscriptions that take
+ * any of the types, each locked shared to this transaction's end (ADR 0020 "In order, none left behind"), then the
+ * events and their deliveries in one statement: so every event id this transaction takes is allocated after its locks.
+ */
 export async function emitEvents(tx: DbOrTx, companyId: number, events: readonly EventInput[]): Promise<number[]> {
   if (!events.length) return []
+  const types = `{${[...new Set(events.map((e) => e.type))].join(',')}}`
+  const subs = await tx.execute<{ id: number; types: string[] }>(sql`
+    select s.id, s.event_types as types, pg_advisory_xact_lock_shared(${WEBHOOK_LOCK_CLASS}, s.id) is null as locked
+    from webhook_subscriptions s
+    where s.company_id = ${companyId} and s.enabled and s.event_types && ${types}::text[]
+    order by s.id`)
   const ids: number[] = []
-  const woken = new Set<number>()
   for (let i = 0; i < events.length; i += 1000) {
     const part = events.slice(i, i + 1000).map((e) => ({ type: e.type, payload: e.payload }))
-    const result = await tx.execute<{ event_id: string | number; subscription_id: number | null }>(sql`
-      with e as (
-        insert into webhook_events (company_id, type, payload)
+    const insertEvents = sql`insert into webhook_events (company_id, type, payload)
         select ${companyId}::int, x->>'type', x->'payload' from jsonb_array_elements(${JSON.stringify(part)}::jsonb) with ordinality as a(x, n)
         order by n
-        returning id, type),
-      d as (
-        insert into webhook_deliveries (subscription_id, event_id)
-        select s.id, e.id from e join webhook_subscriptions s
-          on s.company_id = ${companyId} and s.enabled and e.type = any(s.event_types)
-        returning subscription_id, event_id)
-      select e.id as event_id, null::int as subscription_id from e
-      union all select d.event_id, d.subscription_id from d`)
-    for (const r of result.rows) {
-      if (r.subscription_id === null) ids.push(Number(r.event_id))
-      else woken.add(r.subscription_id)
-    }
+        returning id, type`
+    const result = subs.rows.length
+      ? await tx.execute<{ id: string | number }>(sql`
+          with e as (${insertEvents}),
+          d as (
+            insert into webhook_deliveries (subscription_id, event_id)
+            select s.id, e.id from e join webhook_subscriptions s
+              on s.id = any(${`{${subs.rows.map((r) => r.id).join(',')}}`}::int[]) and e.type = any(s.event_types)
+            returning 1)
+          select id from e`)
+      : await tx.execute<{ id: string | number }>(insertEvents)
+    ids.push(...result.rows.map((r) => Number(r.id)).sort((a, b) => a - b))
   }
-  for (const subscriptionId of woken) await wakeSubscription(tx, companyId, subscriptionId)
+  for (const sub of subs.rows) {
+    if (events.some((e) => sub.types.includes(e.type))) await wakeSubscription(tx, companyId, sub.id, undefined, true)
+  }
   // identity values follow the insert's order: sorted, they are the events in the order given
-  return ids.sort((a, b) => a - b)
+  return ids
 }
 
 /**
  * Make sure a sending job will see what this transaction adds to a subscription's queue. The shared advisory lock,
- * held to commit, keeps a running sender from finishing before it can see the new rows (it takes the lock exclusive
- * for its last look); a queued job not yet running will see them anyway, so none is added. `runAt`: a queued job due
+ * held to commit, keeps a running sender from reading the queue while the rows are not committed (it reads under the
+ * lock exclusive), so it finds them on its next read or finishes before this transaction does, and then this one's
+ * job runs after it; a queued job not yet running will see them anyway, so none is added. `runAt`: a queued job due
  * later (a receiver's back-off) is brought forward to it (a redelivery).
  */
-export async function wakeSubscription(tx: DbOrTx, companyId: number, subscriptionId: number, runAt?: Date): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${WEBHOOK_LOCK_CLASS}, ${subscriptionId})`)
+export async function wakeSubscription(tx: DbOrTx, companyId: number, subscriptionId: number, runAt?: Date, locked = false): Promise<void> {
+  if (!locked) await tx.execute(sql`select pg_advisory_xact_lock_shared(${WEBHOOK_LOCK_CLASS}, ${subscriptionId})`)
   const queued = and(eq(jobs.kind, WEBHOOK_DELIVER_KIND), eq(jobs.orderKey, webhookOrderKey(subscriptionId)), eq(jobs.state, 'queued'))
   const [job] = await tx.select({ id: jobs.id }).from(jobs).where(queued).limit(1)
   if (job && !runAt) return

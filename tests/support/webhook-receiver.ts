@@ -9,6 +9,11 @@ export type Received = { headers: IncomingHttpHeaders; body: string; at: number;
  */
 export class WebhookReceiver {
   readonly received: Received[] = []
+  /** every request whose body arrived, answered or not yet */
+  readonly requests: { headers: IncomingHttpHeaders; body: string }[] = []
+  get started(): number {
+    return this.requests.length
+  }
   answer: (body: string, headers: IncomingHttpHeaders) => number | Promise<number> = () => 200
   private server: Server | undefined
   url = ''
@@ -19,6 +24,7 @@ export class WebhookReceiver {
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8')
+        this.requests.push({ headers: req.headers, body })
         void Promise.resolve(this.answer(body, req.headers)).then((status) => {
           this.received.push({ headers: req.headers, body, at: Date.now(), status })
           res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now')

@@ -61,34 +61,27 @@ export class WebhookSender {
       // deleted, or paused: its deliveries wait (enabling it wakes them)
       if (!sub || !sub.enabled) return
       const batch = await this.pending(subscriptionId)
-      if (!batch.length) {
-        if (await this.emptyUnderLock(subscriptionId)) return
-        continue
-      }
+      if (!batch.length) return
       const verdict = await this.sendBatch(job, sub, batch)
       if (verdict === 'wait') return
     }
   }
 
-  private async pending(subscriptionId: number): Promise<Pending[]> {
-    const result = await this.db.execute<Pending>(sql`
-      select d.id, d.event_id, d.attempts, d.next_attempt_at, e.type, e.payload, e.created_at
-      from webhook_deliveries d join webhook_events e on e.id = d.event_id
-      where d.subscription_id = ${subscriptionId} and d.status = 'pending'
-      order by d.event_id
-      limit ${BATCH}`)
-    return result.rows
-  }
-
   /**
-   * The last look (ADR 0020 "No delivery left behind"): with the subscription's lock exclusive, no transaction that
-   * added a delivery is still open, so an empty queue now is empty for good (a later one wakes a job of its own).
+   * The next deliveries, read under the subscription's lock exclusive (ADR 0020 "In order, none left behind"): no
+   * transaction that adds to the queue is open meanwhile, so what is not read here gets a larger event id, and an
+   * empty read is empty for good (a later delivery's transaction finds this job running and queues one of its own).
    */
-  private async emptyUnderLock(subscriptionId: number): Promise<boolean> {
+  private pending(subscriptionId: number): Promise<Pending[]> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${WEBHOOK_LOCK_CLASS}, ${subscriptionId})`)
-      const more = await tx.execute<{ one: number }>(sql`select 1 as one from webhook_deliveries where subscription_id = ${subscriptionId} and status = 'pending' limit 1`)
-      return more.rows.length === 0
+      const result = await tx.execute<Pending>(sql`
+        select d.id, d.event_id, d.attempts, d.next_attempt_at, e.type, e.payload, e.created_at
+        from webhook_deliveries d join webhook_events e on e.id = d.event_id
+        where d.subscription_id = ${subscriptionId} and d.status = 'pending'
+        order by d.event_id
+        limit ${BATCH}`)
+      return result.rows
     })
   }
 
