@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 import { jobs } from '../db/schema/jobs'
 import { EVENT_TYPES, type EventType } from '../../contracts/integrations/webhooks.rules'
-import { enqueue, JOBS_CHANNEL } from './job-queue'
+import { enqueue, enqueueUnlessQueued, JOBS_CHANNEL } from './job-queue'
 
 export { EVENT_TYPES, type EventType }
 
@@ -33,41 +33,19 @@ export async function emitEvent(tx: DbOrTx, input: { companyId: number } & Event
 }
 
 /**
- * Emit many events of one company (a bulk intake); their ids in the order given. First the subscriptions that take
- * any of the types, each locked shared to this transaction's end (ADR 0020 "In order, none left behind"), then the
- * events and their deliveries in one statement: so every event id this transaction takes is allocated after its locks.
+ * Emit many events of one company (a bulk intake); their ids in the order given. One call of the database function
+ * `wms_emit_events` (migration 0022) per thousand events, its plans kept per connection: it locks the subscriptions
+ * that take the types shared to this transaction's end before an event id is taken (ADR 0020 "In order, none left
+ * behind"), writes the events and their deliveries, and queues a sending job (WEBHOOK_DELIVER_KIND, webhookOrderKey,
+ * DELIVER_JOB_ATTEMPTS: the function writes the same values) for each subscription given one, unless one is queued.
  */
 export async function emitEvents(tx: DbOrTx, companyId: number, events: readonly EventInput[]): Promise<number[]> {
-  if (!events.length) return []
-  const types = `{${[...new Set(events.map((e) => e.type))].join(',')}}`
-  const subs = await tx.execute<{ id: number; types: string[] }>(sql`
-    select s.id, s.event_types as types, pg_advisory_xact_lock_shared(${WEBHOOK_LOCK_CLASS}, s.id) is null as locked
-    from webhook_subscriptions s
-    where s.company_id = ${companyId} and s.enabled and s.event_types && ${types}::text[]
-    order by s.id`)
   const ids: number[] = []
   for (let i = 0; i < events.length; i += 1000) {
     const part = events.slice(i, i + 1000).map((e) => ({ type: e.type, payload: e.payload }))
-    const insertEvents = sql`insert into webhook_events (company_id, type, payload)
-        select ${companyId}::int, x->>'type', x->'payload' from jsonb_array_elements(${JSON.stringify(part)}::jsonb) with ordinality as a(x, n)
-        order by n
-        returning id, type`
-    const result = subs.rows.length
-      ? await tx.execute<{ id: string | number }>(sql`
-          with e as (${insertEvents}),
-          d as (
-            insert into webhook_deliveries (subscription_id, event_id)
-            select s.id, e.id from e join webhook_subscriptions s
-              on s.id = any(${`{${subs.rows.map((r) => r.id).join(',')}}`}::int[]) and e.type = any(s.event_types)
-            returning 1)
-          select id from e`)
-      : await tx.execute<{ id: string | number }>(insertEvents)
-    ids.push(...result.rows.map((r) => Number(r.id)).sort((a, b) => a - b))
+    const result = await tx.execute<{ id: string | number }>(sql`select id from wms_emit_events(${companyId}::int, ${JSON.stringify(part)}::jsonb) as id`)
+    ids.push(...result.rows.map((r) => Number(r.id)))
   }
-  for (const sub of subs.rows) {
-    if (events.some((e) => sub.types.includes(e.type))) await wakeSubscription(tx, companyId, sub.id, undefined, true)
-  }
-  // identity values follow the insert's order: sorted, they are the events in the order given
   return ids
 }
 
@@ -80,16 +58,18 @@ export async function emitEvents(tx: DbOrTx, companyId: number, events: readonly
  */
 export async function wakeSubscription(tx: DbOrTx, companyId: number, subscriptionId: number, runAt?: Date, locked = false): Promise<void> {
   if (!locked) await tx.execute(sql`select pg_advisory_xact_lock_shared(${WEBHOOK_LOCK_CLASS}, ${subscriptionId})`)
-  const queued = and(eq(jobs.kind, WEBHOOK_DELIVER_KIND), eq(jobs.orderKey, webhookOrderKey(subscriptionId)), eq(jobs.state, 'queued'))
-  const [job] = await tx.select({ id: jobs.id }).from(jobs).where(queued).limit(1)
-  if (job && !runAt) return
-  if (job && runAt) {
-    await tx
-      .update(jobs)
-      .set({ runAt: sql`least(${jobs.runAt}, ${runAt.toISOString()}::timestamptz)` })
-      .where(queued)
-    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_DELIVER_KIND})`)
+  const job = { kind: WEBHOOK_DELIVER_KIND, companyId, payload: { subscriptionId }, orderKey: webhookOrderKey(subscriptionId), maxAttempts: DELIVER_JOB_ATTEMPTS, runAt }
+  if (!runAt) {
+    await enqueueUnlessQueued(tx, job)
     return
   }
-  await enqueue(tx, { kind: WEBHOOK_DELIVER_KIND, companyId, payload: { subscriptionId }, orderKey: webhookOrderKey(subscriptionId), maxAttempts: DELIVER_JOB_ATTEMPTS, runAt })
+  // a redelivery: a queued job due later (a receiver's back-off) is brought forward, else a job due then
+  const queued = and(eq(jobs.kind, WEBHOOK_DELIVER_KIND), eq(jobs.orderKey, job.orderKey), eq(jobs.state, 'queued'))
+  const moved = await tx
+    .update(jobs)
+    .set({ runAt: sql`least(${jobs.runAt}, ${runAt.toISOString()}::timestamptz)` })
+    .where(queued)
+    .returning({ id: jobs.id })
+  if (moved.length) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_DELIVER_KIND})`)
+  else await enqueue(tx, job)
 }

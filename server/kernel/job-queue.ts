@@ -80,6 +80,23 @@ export async function enqueueMany(db: DbOrTx, inputs: readonly Omit<EnqueueInput
   return ids
 }
 
+/**
+ * Enqueue a job unless one of its kind and order key is queued (not yet running): that one will see whatever the
+ * caller's transaction adds for it. One statement; notifies only when it inserted. Two transactions at once may both
+ * insert: the order key runs them one after the other, the second finding little to do. Returns whether it inserted.
+ */
+export async function enqueueUnlessQueued(db: DbOrTx, input: Omit<EnqueueInput, 'dedupeKey' | 'orderKey'> & { orderKey: string }): Promise<boolean> {
+  const row = jobRow(input)
+  const result = await db.execute<{ id: number }>(sql`
+    with ins as (
+      insert into ${jobs} (kind, company_id, payload, run_at, max_attempts, order_key)
+      select ${row.kind}, ${row.companyId}::int, ${JSON.stringify(row.payload)}::jsonb, ${row.runAt.toISOString()}::timestamptz, ${row.maxAttempts}::int, ${row.orderKey}
+      where not exists (select 1 from ${jobs} where kind = ${row.kind} and order_key = ${row.orderKey} and state = 'queued')
+      returning id)
+    select id, pg_notify(${JOBS_CHANNEL}, ${row.kind}) from ins`)
+  return result.rows.length > 0
+}
+
 /** The channel enqueue notifies on commit; runners on PostgreSQL listen to it (polling stays the guarantee). */
 export const JOBS_CHANNEL = 'wms_jobs'
 

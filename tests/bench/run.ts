@@ -23,6 +23,7 @@
  * Options: --only pglite|postgres, --runs N (default 200), --sizes 10000,1000000, --duration S (throughput, default 10),
  * --throughput-only, --import-products N (the CSV import case, default 50000; 0 skips it), --import-only,
  * --intake-orders N (bulk order intake, default 1000; 0 skips it), --intake-only.
+ * --webhook-events N (webhook deliveries to a local receiver, default 10000; 0 skips it), --webhooks-only.
  *
  * Import (SPEC 12.8): N products from CSV through HTTP on a fresh embedded database, goal under a minute at 50,000
  * (tests/bench/import-bench.ts).
@@ -53,6 +54,7 @@ import { users } from '../../server/db/schema/users'
 import { type RunningServer, startServer } from '../support/server-harness'
 import { benchProductImport } from './import-bench'
 import { benchBulkIntake } from './intake-bench'
+import { benchWebhooks } from './webhooks-bench'
 
 const { values: args } = parseArgs({
   options: {
@@ -65,6 +67,8 @@ const { values: args } = parseArgs({
     'import-only': { type: 'boolean' },
     'intake-orders': { type: 'string' },
     'intake-only': { type: 'boolean' },
+    'webhook-events': { type: 'string' },
+    'webhooks-only': { type: 'boolean' },
   },
 })
 const RUNS = Number(args.runs ?? 200)
@@ -361,6 +365,10 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
+// webhooks (docs/requirements.md §6): 10,000 events delivered ≤ 30 s PostgreSQL / 60 s embedded; the outbox ≤ 1 ms of a move
+const WEBHOOK_EVENTS = Number(args['webhook-events'] ?? 10_000)
+if (WEBHOOK_EVENTS > 0 && !args['throughput-only'] && !args['import-only'] && !args['intake-only']) await benchWebhooks(WEBHOOK_EVENTS, { pgBase: process.env.BENCH_DATABASE_URL, only: args.only })
+if (args['webhooks-only']) process.exit(0)
 // bulk intake (docs/requirements.md §7.1): 1,000 orders × 5 lines in one request, goal ≤ 3 s on PostgreSQL
 const INTAKE_ORDERS = Number(args['intake-orders'] ?? 1000)
 if (INTAKE_ORDERS > 0 && !args['throughput-only'] && !args['import-only']) await benchBulkIntake(INTAKE_ORDERS, { pgBase: process.env.BENCH_DATABASE_URL, only: args.only })

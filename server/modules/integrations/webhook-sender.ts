@@ -153,13 +153,17 @@ export class WebhookSender {
     const body = JSON.stringify({ type: d.type, timestamp: new Date(d.created_at).toISOString(), data: d.payload })
     const now = new Date()
     const signature = new Webhook(sub.secret).sign(id, now, body)
+    // a signal of this request's own, aborted with the job's: fetch leaves its listener on the signal it is given
+    const request = new AbortController()
+    const abort = () => request.abort(signal.reason)
+    signal.addEventListener('abort', abort, { once: true })
     try {
       const response = await ofetch.raw(sub.url, {
         method: 'POST',
         body,
         headers: { 'content-type': 'application/json', 'user-agent': 'Movatic-WMS-Webhooks/1', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature },
         timeout: this.opts.timeoutMs,
-        signal,
+        signal: request.signal,
         retry: 0,
         redirect: 'manual',
         ignoreResponseError: true,
@@ -171,6 +175,8 @@ export class WebhookSender {
       if (signal.aborted) throw e
       const cause = (e as { cause?: { code?: string; message?: string } }).cause
       return { ok: false, code: null, error: cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e)) }
+    } finally {
+      signal.removeEventListener('abort', abort)
     }
   }
 }
