@@ -9,6 +9,7 @@ import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '../../../
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { apiErrorText } from '../../../lib/api-client'
 import { formatDate } from '../../../lib/format'
+import { DEFAULT_LIST_PARAMS, type ListParams } from '../../../lib/list-query'
 import { redeliverWebhook, webhookDeliveriesQueryOptions } from '../api/webhooks'
 import { integrationsKeys } from '../integrations-query-keys'
 import { DELIVERY_STATUS_COLORS, DELIVERY_STATUS_LABELS, EVENT_TYPE_LABELS } from '../webhook-labels'
@@ -28,6 +29,8 @@ function DeliveryLog({ hook }: { hook: WebhookSubscription }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [status, setStatus] = useState<WebhookDeliveryStatus | null>(null)
+  // held here so a new status filter starts again at page 1
+  const [params, setParams] = useState<ListParams>(DEFAULT_LIST_PARAMS)
   const [viewing, setViewing] = useState<WebhookDelivery | null>(null)
   const close = { closeButtonProps: { 'aria-label': t`Fechar` } }
   const redeliver = useMutation({
@@ -108,13 +111,14 @@ function DeliveryLog({ hook }: { hook: WebhookSubscription }) {
   return (
     <>
       <DataTable
-        key={status ?? 'all'}
         tableId="integrations.webhook-deliveries"
         label={t`Entregas do webhook`}
         columns={columns}
         query={(params) => webhookDeliveriesQueryOptions(hook.id, status, params)}
         getRowId={(d) => String(d.id)}
         searchable={false}
+        params={params}
+        onParamsChange={setParams}
         compact
         emptyText={<Trans>Nenhuma entrega.</Trans>}
         toolbar={() => (
@@ -125,7 +129,10 @@ function DeliveryLog({ hook }: { hook: WebhookSubscription }) {
             data={[{ value: 'all', label: t`Todas` }, ...WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: i18n._(DELIVERY_STATUS_LABELS[s]) }))]}
             value={status ?? 'all'}
             allowDeselect={false}
-            onChange={(value) => setStatus(value && value !== 'all' ? (value as WebhookDeliveryStatus) : null)}
+            onChange={(value) => {
+              setStatus(value && value !== 'all' ? (value as WebhookDeliveryStatus) : null)
+              setParams({ ...params, page: 1 })
+            }}
           />
         )}
       />

@@ -1,5 +1,7 @@
 import { Checkbox, SimpleGrid, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { EVENT_TYPES, WEBHOOK_URL_MAX, type EventType } from '../../../../contracts/integrations/webhooks.rules'
 import { ApiError, readDrfError } from '../../../lib/api-client'
@@ -8,10 +10,10 @@ import { EVENT_TYPE_LABELS } from '../webhook-labels'
 export type WebhookFormValues = { url: string; event_types: EventType[]; enabled: boolean }
 
 /** The client's own checks; the server checks the address again (scheme, credentials, private networks: ADR 0020). */
-export function webhookValidation(t: ReturnType<typeof useLingui>['t']) {
+export function webhookValidation(i18n: I18n) {
   return {
-    url: (v: string) => (/^https?:\/\/\S+$/i.test(v.trim()) ? null : t`Informe um endereço http:// ou https://.`),
-    event_types: (v: EventType[]) => (v.length ? null : t`Escolha pelo menos um evento.`),
+    url: (v: string) => (/^https?:\/\/\S+$/i.test(v.trim()) ? null : i18n._(msg`Informe um endereço http:// ou https://.`)),
+    event_types: (v: EventType[]) => (v.length ? null : i18n._(msg`Escolha pelo menos um evento.`)),
   }
 }
 

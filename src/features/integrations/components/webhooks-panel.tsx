@@ -32,7 +32,7 @@ export function WebhooksPanel() {
   const [deleting, setDeleting] = useState<WebhookSubscription | null>(null)
   const [logOf, setLogOf] = useState<WebhookSubscription | null>(null)
 
-  const form = useForm<WebhookFormValues>({ initialValues: EMPTY, validate: webhookValidation(t) })
+  const form = useForm<WebhookFormValues>({ initialValues: EMPTY, validate: webhookValidation(i18n) })
   const create = useMutation({
     mutationFn: (v: WebhookFormValues) => createWebhook({ url: v.url.trim(), event_types: v.event_types, enabled: v.enabled }),
     onSuccess: (hook) => {
@@ -146,7 +146,7 @@ export function WebhooksPanel() {
   return (
     <Stack>
       <Paper withBorder p="md">
-        <form onSubmit={form.onSubmit((v) => create.mutate(v))} aria-label={t`Nova assinatura de webhook`}>
+        <form onSubmit={form.onSubmit((v) => create.mutate(v))} noValidate aria-label={t`Nova assinatura de webhook`}>
           <Stack gap="sm">
             <Title order={4}><Trans>Nova assinatura de webhook</Trans></Title>
             <WebhookFields form={form} />
@@ -225,9 +225,9 @@ export function WebhooksPanel() {
 
 /** The edit dialog: URL and event types, sent as a PATCH of what changed. */
 function EditWebhook({ hook, onDone }: { hook: WebhookSubscription; onDone: () => void }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const form = useForm<WebhookFormValues>({ initialValues: { url: hook.url, event_types: [...hook.event_types], enabled: hook.enabled }, validate: webhookValidation(t) })
+  const form = useForm<WebhookFormValues>({ initialValues: { url: hook.url, event_types: [...hook.event_types], enabled: hook.enabled }, validate: webhookValidation(i18n) })
   const save = useMutation({
     mutationFn: (v: WebhookFormValues) => {
       const url = v.url.trim()
@@ -245,7 +245,7 @@ function EditWebhook({ hook, onDone }: { hook: WebhookSubscription; onDone: () =
     onSettled: () => queryClient.invalidateQueries({ queryKey: integrationsKeys.webhooks() }),
   })
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate(v))}>
+    <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate aria-label={t`Editar assinatura`}>
       <Stack gap="sm">
         <WebhookFields form={form} />
         <Group justify="flex-end">
