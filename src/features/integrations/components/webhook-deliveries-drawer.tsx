@@ -19,7 +19,7 @@ export function WebhookDeliveriesDrawer({ hook, onClose }: { hook: WebhookSubscr
   const { t } = useLingui()
   const url = hook?.url ?? ''
   return (
-    <Drawer opened={hook !== null} onClose={onClose} position="right" size="80rem" title={t`Entregas: ${url}`} closeButtonProps={{ 'aria-label': t`Fechar` }}>
+    <Drawer opened={hook !== null} onClose={onClose} position="right" size="72rem" title={t`Entregas: ${url}`} closeButtonProps={{ 'aria-label': t`Fechar` }}>
       {hook ? <DeliveryLog hook={hook} /> : null}
     </Drawer>
   )
@@ -61,7 +61,11 @@ function DeliveryLog({ hook }: { hook: WebhookSubscription }) {
       header: msg`Situação`,
       sortable: false,
       value: (d) => d.status,
-      render: (d) => <Badge color={DELIVERY_STATUS_COLORS[d.status]}>{i18n._(DELIVERY_STATUS_LABELS[d.status])}</Badge>,
+      render: (d) => (
+        <Badge color={DELIVERY_STATUS_COLORS[d.status]} variant="dot" style={{ minWidth: 'max-content' }}>
+          {i18n._(DELIVERY_STATUS_LABELS[d.status])}
+        </Badge>
+      ),
     },
     { id: 'attempts', header: msg`Tentativas`, kind: 'number', value: (d) => d.attempts },
     {
@@ -72,7 +76,7 @@ function DeliveryLog({ hook }: { hook: WebhookSubscription }) {
       render: (d) =>
         d.last_error ? (
           <Tooltip label={d.last_error} multiline w={320}>
-            <Text size="sm" c="red" tabIndex={0}>{d.last_response_code ?? t`Erro`}</Text>
+            <Text size="sm" c="red.9" tabIndex={0}>{d.last_response_code ?? t`Erro`}</Text>
           </Tooltip>
         ) : (
           (d.last_response_code ?? '—')
@@ -119,7 +123,6 @@ function DeliveryLog({ hook }: { hook: WebhookSubscription }) {
         searchable={false}
         params={params}
         onParamsChange={setParams}
-        compact
         emptyText={<Trans>Nenhuma entrega.</Trans>}
         toolbar={() => (
           <Select
@@ -140,7 +143,7 @@ function DeliveryLog({ hook }: { hook: WebhookSubscription }) {
         {viewing && (
           <Stack gap="xs">
             {viewing.last_error ? (
-              <Text size="sm" c="red">
+              <Text size="sm" c="red.9">
                 <Trans>Último erro: {viewing.last_error}</Trans>
               </Text>
             ) : null}

@@ -65,7 +65,7 @@ export function WebhooksPanel() {
       sortable: false,
       value: (h) => h.url,
       render: (h) => (
-        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+        <Text size="sm" miw={200} style={{ wordBreak: 'break-all' }}>
           {h.url}
         </Text>
       ),
@@ -78,7 +78,7 @@ export function WebhooksPanel() {
       render: (h) => (
         <Group gap={4}>
           {h.event_types.map((type) => (
-            <Badge key={type} variant="light" size="sm" tt="none" title={type}>
+            <Badge key={type} variant="light" size="sm" tt="none" title={type} style={{ minWidth: 'max-content' }}>
               {i18n._(EVENT_TYPE_LABELS[type])}
             </Badge>
           ))}
@@ -90,7 +90,11 @@ export function WebhooksPanel() {
       header: msg`Situação`,
       sortable: false,
       value: (h) => h.enabled,
-      render: (h) => (h.enabled ? <Badge color="green"><Trans>Ativa</Trans></Badge> : <Badge color="gray"><Trans>Pausada</Trans></Badge>),
+      render: (h) => (
+        <Badge color={h.enabled ? 'green' : 'gray'} variant="dot" style={{ minWidth: 'max-content' }}>
+          {h.enabled ? <Trans>Ativa</Trans> : <Trans>Pausada</Trans>}
+        </Badge>
+      ),
     },
     { id: 'pending', header: msg`Pendentes`, sortable: false, kind: 'number', value: (h) => h.pending },
     {
@@ -169,7 +173,7 @@ export function WebhooksPanel() {
       <Modal opened={created !== null} onClose={() => setCreated(null)} title={t`Assinatura criada`} size="lg" closeOnClickOutside={false} {...close}>
         {created && (
           <Stack>
-            <Alert color="yellow" title={<Trans>Copie o segredo agora</Trans>}>
+            <Alert color="yellow" title={<Trans>Copie o segredo agora</Trans>} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
               <Trans>Ele é mostrado somente esta vez e não será exibido novamente. Se perdê-lo, exclua a assinatura e crie outra.</Trans>
             </Alert>
             <Code block data-testid="webhook-secret">{created.secret}</Code>
