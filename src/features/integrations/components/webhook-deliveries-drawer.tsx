@@ -19,7 +19,7 @@ export function WebhookDeliveriesDrawer({ hook, onClose }: { hook: WebhookSubscr
   const { t } = useLingui()
   const url = hook?.url ?? ''
   return (
-    <Drawer opened={hook !== null} onClose={onClose} position="right" size="72rem" title={t`Entregas: ${url}`} closeButtonProps={{ 'aria-label': t`Fechar` }}>
+    <Drawer opened={hook !== null} onClose={onClose} position="right" size="76rem" title={t`Entregas: ${url}`} closeButtonProps={{ 'aria-label': t`Fechar` }}>
       {hook ? <DeliveryLog hook={hook} /> : null}
     </Drawer>
   )

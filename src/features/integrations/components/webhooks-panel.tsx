@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, List, Modal, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
-import { IconPencil, IconTrash } from '@tabler/icons-react'
+import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -65,7 +65,7 @@ export function WebhooksPanel() {
       sortable: false,
       value: (h) => h.url,
       render: (h) => (
-        <Text size="sm" miw={200} style={{ wordBreak: 'break-all' }}>
+        <Text size="sm" miw={160} style={{ wordBreak: 'break-all' }}>
           {h.url}
         </Text>
       ),
@@ -110,8 +110,8 @@ export function WebhooksPanel() {
       header: msg`Última entrega`,
       sortable: false,
       value: (h) => h.last_delivered_at,
+      // docs/requirements.md §2.14: the date may wrap after its comma, so the row's actions stay in sight at 1280 px
       render: (h) => (h.last_delivered_at ? formatDate(h.last_delivered_at, i18n.locale) : '—'),
-      nowrap: true,
     },
     {
       id: 'actions',
@@ -119,19 +119,21 @@ export function WebhooksPanel() {
       sortable: false,
       value: () => null,
       render: (h) => (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
           <Button size="xs" variant="light" onClick={() => setLogOf(h)} aria-label={t`Entregas de ${h.url}`}>
             <Trans>Entregas</Trans>
           </Button>
-          <Button
-            size="xs"
-            variant="default"
-            loading={toggle.isPending && toggle.variables?.id === h.id}
-            onClick={() => toggle.mutate(h)}
-            aria-label={h.enabled ? t`Pausar ${h.url}` : t`Retomar ${h.url}`}
-          >
-            {h.enabled ? <Trans>Pausar</Trans> : <Trans>Retomar</Trans>}
-          </Button>
+          <Tooltip label={h.enabled ? t`Pausar` : t`Retomar`}>
+            <ActionIcon
+              variant="subtle"
+              size="md"
+              loading={toggle.isPending && toggle.variables?.id === h.id}
+              onClick={() => toggle.mutate(h)}
+              aria-label={h.enabled ? t`Pausar ${h.url}` : t`Retomar ${h.url}`}
+            >
+              {h.enabled ? <IconPlayerPause size={16} aria-hidden /> : <IconPlayerPlay size={16} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
           <Tooltip label={t`Editar`}>
             <ActionIcon variant="subtle" size="md" onClick={() => setEditing(h)} aria-label={t`Editar ${h.url}`}>
               <IconPencil size={16} aria-hidden />
