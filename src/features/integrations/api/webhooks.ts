@@ -13,6 +13,8 @@ export function webhooksQueryOptions(params: ListParams) {
   })
 }
 
+const PENDING_REFRESH_MS = 5_000
+
 /** A subscription's delivery log, newest event first; `status` narrows it to pending, delivered or dead. */
 export function webhookDeliveriesQueryOptions(id: number, status: WebhookDeliveryStatus | null, params: ListParams) {
   return queryOptions({
@@ -23,6 +25,8 @@ export function webhookDeliveriesQueryOptions(id: number, status: WebhookDeliver
       if (status) query.status = status
       return toPaged<WebhookDelivery>(await api.get<unknown>(`/integrations/webhooks/${id}/deliveries/`, { query, signal }))
     },
+    // a delivery waiting (a redelivery just asked for, a retry due) changes soon: look again while one is shown
+    refetchInterval: (query) => (query.state.data?.results.some((d) => d.status === 'pending') ? PENDING_REFRESH_MS : false),
   })
 }
 
