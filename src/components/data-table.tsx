@@ -51,6 +51,8 @@ export interface DataTableProps<T extends RowData, TKey extends QueryKey = Query
   emptyText?: ReactNode
   /** a smaller type and narrower cell padding, for a ledger with many columns of codes that must fit at 1280 px */
   compact?: boolean
+  /** false for a list its endpoint cannot search (a delivery log): no search box is offered */
+  searchable?: boolean
 }
 
 export interface DataTableToolbarState {
@@ -113,6 +115,7 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
   defaultHidden,
   emptyText,
   compact = false,
+  searchable = true,
 }: DataTableProps<T, TKey>) {
   const { t, i18n } = useLingui()
   const columnIds = useMemo(() => columns.map((column) => column.id), [columns])
@@ -197,15 +200,19 @@ export function DataTable<T extends RowData, TKey extends QueryKey = QueryKey>({
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
-        <TextInput
-          aria-label={t`Pesquisar`}
-          placeholder={t`Pesquisar...`}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={{ base: '100%', xs: 320 }}
-          type="search"
-        />
+        {searchable ? (
+          <TextInput
+            aria-label={t`Pesquisar`}
+            placeholder={t`Pesquisar...`}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={{ base: '100%', xs: 320 }}
+            type="search"
+          />
+        ) : (
+          <span />
+        )}
         <Group gap="xs">
           {result.isFetching ? <Loader size="xs" role="status" aria-label={t`Carregando`} /> : null}
           {toolbar?.({

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_app/settings_/integrations')({ component
 function IntegrationsRoute() {
   return (
     <>
-      <PageHeader title={<Trans>Integrações</Trans>} description={<Trans>Chaves de API para os sistemas ao redor do armazém (ERP, loja virtual, fornecedores).</Trans>} />
+      <PageHeader title={<Trans>Integrações</Trans>} description={<Trans>Chaves de API e webhooks para os sistemas ao redor do armazém (ERP, loja virtual, fornecedores).</Trans>} />
       <IntegrationsPage />
     </>
   )

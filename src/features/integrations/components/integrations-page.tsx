@@ -5,11 +5,15 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../../../lib/session'
 import { ApiKeysPanel } from './api-keys-panel'
+import { WebhooksPanel } from './webhooks-panel'
 
 export type IntegrationsTab = { id: string; label: MessageDescriptor; panel: () => ReactNode }
 
 /** The tabs of Configurações → Integrações; a panel is added by adding an entry (docs/requirements.md §6). */
-export const INTEGRATIONS_TABS: IntegrationsTab[] = [{ id: 'api-keys', label: msg`Chaves de API`, panel: () => <ApiKeysPanel /> }]
+export const INTEGRATIONS_TABS: IntegrationsTab[] = [
+  { id: 'api-keys', label: msg`Chaves de API`, panel: () => <ApiKeysPanel /> },
+  { id: 'webhooks', label: msg`Webhooks`, panel: () => <WebhooksPanel /> },
+]
 
 /** Admins only: the server refuses everyone else, and the screen says so rather than offer it. */
 export function IntegrationsPage({ tabs = INTEGRATIONS_TABS }: { tabs?: IntegrationsTab[] }) {
