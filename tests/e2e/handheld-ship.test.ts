@@ -7,9 +7,9 @@
  * and dark; screenshots at 412 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { HANDHELD } from '../support/collector-page'
 import { screenshot } from '../support/browser'
+import { burst, shipPrompt as prompt } from '../support/handheld-ship-steps'
 import { startE2eApp, type E2eApp } from '../support/e2e-app'
 
 interface StockLine {
@@ -23,12 +23,6 @@ type Suggestion = { stock_line: number; qty: string; expiry_date: string | null;
 
 let app: E2eApp
 const poll = expect.poll
-
-async function burst(page: Page, code: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Código' }).focus()
-  await page.keyboard.type(code, { delay: 5 })
-  await page.keyboard.press('Enter')
-}
 
 async function call<T>(method: string, pathname: string, body?: unknown, token = app.token): Promise<T> {
   const r = await fetch(`${app.server.url}/api${pathname}`, {
@@ -48,28 +42,6 @@ afterAll(async () => {
   await app?.close()
   expect(app?.pageErrors, 'uncaught errors in the page').toEqual([])
 })
-
-/** the step the screen asks for now; on a timeout, what the screen said instead */
-async function prompt(page: Page, pattern: RegExp): Promise<RegExpExecArray> {
-  let said = ''
-  try {
-    await page.getByTestId('ship-prompt').waitFor({ timeout: 20_000 })
-  } catch (error) {
-    await screenshot(page, 'handheld-ship-no-prompt')
-    throw new Error(`no prompt at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 500)}`, { cause: error })
-  }
-  await poll(
-    async () => {
-      said = await page.getByTestId('ship-prompt').innerText()
-      return said
-    },
-    { timeout: 20_000 },
-  ).toMatch(pattern)
-  const now = await page.getByTestId('ship-prompt').innerText()
-  const match = pattern.exec(now) ?? pattern.exec(said)
-  if (!match) throw new Error(`expected ${pattern}, the screen says '${now}'`)
-  return match
-}
 
 /** an order of 3 of a product whose first FEFO pick in the operator's warehouse covers it in one stock line */
 async function orderToPick(operatorToken: string): Promise<{ id: number; code: string; product: string }> {
