@@ -132,9 +132,13 @@ type Pattern = string | Placeholder
 /** A company as a statement takes it: the id, or a placeholder. */
 type Company = number | Placeholder
 
-/** A product whose code or name holds the term (trigram indexes on products). */
-function productTermCondition(p: Pattern): SQL | undefined {
-  return or(ilike(products.code, p), ilike(products.name1, p))
+/**
+ * A product whose code or name holds the term: `code ILIKE p OR name1 ILIKE p`, tested on the product's search text
+ * (code and name lowercased when the product is written; see the schema), a byte compare per product rather than
+ * two lowercasings (ADR 0003, amended 2026-12-01).
+ */
+function productTermCondition(p: Pattern): SQL {
+  return sql`${products.searchText} LIKE lower(${p})`
 }
 
 /** A line whose product matches the term by code or name. */

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(code || ' ' || name1)) STORED;--> statement-breakpoint
+CREATE INDEX "products_search_trgm" ON "products" USING gin ("search_text" gin_trgm_ops);
