@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { fillPlaceholders, is, Placeholder, type SQL, sql } from 'drizzle-orm'
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres'
+import type { DbOrTx } from '../db/client'
 /**
  * Statements already built, by the inputs they were built from.
  *
@@ -89,15 +90,20 @@ type NodePgPrepared = {
  * through Drizzle's own parsers, which are kept); a statement the driver does not run that way (PGlite) goes through
  * Drizzle. server/http/statement-cache.test.ts compares both.
  */
-export function flatRows<T>(prepared: { execute(): Promise<T[]> }, keys: readonly string[]): () => Promise<T[]> {
+export function flatRows<T>(
+  prepared: { execute(values?: Record<string, unknown>): Promise<T[]> },
+  keys: readonly string[],
+): (values?: Record<string, unknown>) => Promise<T[]> {
   const raw = prepared as unknown as NodePgPrepared
   const config = raw.queryConfig
   const params = raw.params
   const client = raw.client
-  if (!(prepared instanceof NodePgPreparedQuery) || !config || config.rowMode !== 'array' || !Array.isArray(params) || !client) return () => prepared.execute()
+  if (!(prepared instanceof NodePgPreparedQuery) || !config || config.rowMode !== 'array' || !Array.isArray(params) || !client) return (values) => prepared.execute(values)
   const n = keys.length
-  return async () => {
-    const { rows } = await client.query(config, params)
+  // placeholders (sql.placeholder) take the run's values, as Drizzle's own execute does
+  const hasPlaceholders = params.some((v) => is(v, Placeholder))
+  return async (values) => {
+    const { rows } = await client.query(config, hasPlaceholders ? fillPlaceholders(params, values ?? {}) : params)
     const out = new Array<T>(rows.length)
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]
@@ -107,4 +113,23 @@ export function flatRows<T>(prepared: { execute(): Promise<T[]> }, keys: readonl
     }
     return out
   }
+}
+
+type InternalDb = {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } }
+  session: {
+    prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): { execute(values: Record<string, unknown>): Promise<{ rows: unknown[] }> }
+  }
+}
+
+/**
+ * A statement written as SQL (a CTE, a LEFT JOIN from one row: what the query builder doesn't say) prepared under its
+ * text's name like prepareNamed, its placeholders (sql.placeholder) filled on each run; rows as objects. Kept in a
+ * StatementCache, it is planned once per connection. Drizzle's own session prepares it, on either driver.
+ */
+export function preparedSql<T>(db: DbOrTx, query: SQL): (values: Record<string, unknown>) => Promise<T[]> {
+  const internal = db as unknown as InternalDb
+  const built = internal.dialect.sqlToQuery(query)
+  const prepared = internal.session.prepareQuery(built, undefined, statementName(built.sql), false)
+  return async (values) => (await prepared.execute(values)).rows as T[]
 }

@@ -38,12 +38,20 @@ export const products = pgTable(
     // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    // What the stock search matches a term against (ADR 0003, amended 2026-12-01): code and name lowercased once,
+    // by the database, when the row is written. `code ILIKE p OR name1 ILIKE p` lowercases both for every product
+    // on every search (about 9 ms for 5,000 products on PostgreSQL under load); `search_text LIKE lower(p)` is the
+    // same test (ILIKE is lower() on both sides; a term holds no space, so it can't match across the separator)
+    // at a byte compare per product. Written by the database only.
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(code || ' ' || name1)`),
   },
   (t) => [
     uniqueIndex('products_company_code_variant_uq').on(t.companyId, t.code, t.variant),
     index('products_uom_idx').on(t.uomId),
     index('products_code_trgm').using('gin', sql`${t.code} gin_trgm_ops`),
     index('products_name_trgm').using('gin', sql`${t.name1} gin_trgm_ops`),
+    // the stock search over many products (tens of thousands): the planner picks it over reading them all
+    index('products_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )
 

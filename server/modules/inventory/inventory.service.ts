@@ -2,14 +2,14 @@
  * Reading stock: the line shape every inventory endpoint answers, the search over a million lines, and the count.
  * Writing stock is stock.service.ts's job.
  */
-import { type SQL, and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { StockLine } from '../../../contracts/inventory/inventory.contract'
 import type { DbOrTx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { inventorySettings, stockLines, stockProductCounters } from '../../db/schema/inventory'
 import { likeEscape, orderingClause, type PageParams } from '../../http/pagination'
-import { flatRows, literalLimit, prepareNamed, type StatementCache, statementKey } from '../../http/statement-cache'
+import { flatRows, literalLimit, preparedSql, prepareNamed, type StatementCache, statementKey } from '../../http/statement-cache'
 import { stockLineCount, stockLineCountQuery } from './stock-counters'
 
 const MAX_TERMS = 8
@@ -34,7 +34,7 @@ export function stockLineRows(db: DbOrTx) {
  * The columns of a stock line as every inventory endpoint answers it. Given the company, the near-expiry setting is
  * read once for the statement (an InitPlan) rather than once per line (a SubPlan per row).
  */
-function stockLineColumns(companyId?: number) {
+function stockLineColumns(companyId?: Company) {
   return {
     id: stockLines.id,
     productId: products.id,
@@ -110,7 +110,12 @@ export const STOCK_ORDERING = {
 export function stockSearchCondition(companyId: number, search: string | undefined): SQL | undefined {
   const terms = searchTerms(search)
   if (!terms.length) return undefined
-  return and(...terms.map((t) => or(productMatchesTerm(companyId, t), otherMatchesTerm(companyId, t))))
+  return searchConditionFor(companyId, terms.map(termPattern))
+}
+
+/** stockSearchCondition for the terms' patterns (values, or a kept statement's placeholders). */
+function searchConditionFor(companyId: Company, patterns: Pattern[]): SQL | undefined {
+  return and(...patterns.map((p) => or(productMatchesTerm(companyId, p), otherMatchesTerm(companyId, p))))
 }
 
 function searchTerms(search: string | undefined): string[] {
@@ -119,19 +124,30 @@ function searchTerms(search: string | undefined): string[] {
 
 const termPattern = (t: string) => `%${likeEscape(t)}%`
 
-/** A product whose code or name holds the term (trigram indexes on products). */
-function productTermCondition(t: string): SQL | undefined {
-  return or(ilike(products.code, termPattern(t)), ilike(products.name1, termPattern(t)))
+/**
+ * A term's ILIKE pattern as a statement takes it: the value (`termPattern`), or a placeholder in a statement kept
+ * for every search of its shape (the product-first search below).
+ */
+type Pattern = string | Placeholder | SQL
+/** A company as a statement takes it: the id, or a placeholder. */
+type Company = number | Placeholder
+
+/**
+ * A product whose code or name holds the term: `code ILIKE p OR name1 ILIKE p`, tested on the product's search text
+ * (code and name lowercased when the product is written; see the schema), a byte compare per product rather than
+ * two lowercasings (ADR 0003, amended 2026-12-01).
+ */
+function productTermCondition(p: Pattern): SQL {
+  return sql`${products.searchText} LIKE lower(${p})`
 }
 
 /** A line whose product matches the term by code or name. */
-function productMatchesTerm(companyId: number, t: string): SQL {
-  return sql`${stockLines.productId} = ANY(ARRAY(SELECT ${products.id} FROM ${products} WHERE ${and(eq(products.companyId, companyId), productTermCondition(t))}))`
+function productMatchesTerm(companyId: Company, p: Pattern): SQL {
+  return sql`${stockLines.productId} = ANY(ARRAY(SELECT ${products.id} FROM ${products} WHERE ${and(eq(products.companyId, companyId), productTermCondition(p))}))`
 }
 
 /** A line that matches the term by something else than its product: its location's code, its lot or pallet code. */
-function otherMatchesTerm(companyId: number, t: string): SQL | undefined {
-  const p = termPattern(t)
+function otherMatchesTerm(companyId: Company, p: Pattern): SQL | undefined {
   return or(
     sql`${stockLines.locationId} = ANY(ARRAY(SELECT ${locations.id} FROM ${locations} WHERE ${and(eq(locations.companyId, companyId), ilike(locations.code, p))}))`,
     ilike(stockLines.lot, p),
@@ -236,7 +252,7 @@ export async function listStock(
   }
   const order = stockOrder(q.ordering)
   const onlySearch = filters.length === 1 && q.search !== undefined
-  const byProduct = onlySearch ? await listStockByProducts(db, companyId, searchTerms(q.search), where, q.ordering, p) : undefined
+  const byProduct = onlySearch ? await listStockByProducts(db, companyId, searchTerms(q.search), q.ordering, p, statements) : undefined
   if (byProduct) return byProduct
   // With a filter, the matches are sorted on their own: `OFFSET 0` keeps the subquery from being merged, so the
   // planner can't walk an ordering index hoping to meet 20 matches soon (a search for 10 products whose codes
@@ -260,6 +276,74 @@ const PRODUCT_ORDER_KEYS = { product__code: products.code, product__name1: produ
 /** The longest prefix of an ordering index a search walks looking for its page before it sorts its matches instead. */
 const MAX_PREFIX_SCAN = 20_000
 
+type MatchedProduct = { id: number; key: string | null; lines: number }
+
+/**
+ * The statements of a product-first search, built once per shape (number of terms, ordering, page size) and kept
+ * in the route's StatementCache: the company, the terms' patterns, the products and the offset are placeholders,
+ * so every search of one shape is one prepared statement per connection, planned once (ADR 0003, amended
+ * 2026-12-01). Without a cache (a direct caller) they are built for the one call.
+ */
+type SearchStatements = {
+  match: (values: Record<string, unknown>) => Promise<{ other: boolean; id: number | null; key: string | null; lines: number | null }[]>
+  page: (values: Record<string, unknown>) => Promise<StockLineRow[]>
+}
+
+function searchStatements(db: DbOrTx, terms: number, ordering: string | undefined, pageSize: number, skips: boolean): SearchStatements {
+  const order = stockOrder(ordering)
+  const first = firstOrderingKey(ordering)
+  const descending = first.startsWith('-')
+  const key = PRODUCT_ORDER_KEYS[first.replace(/^-/, '') as keyof typeof PRODUCT_ORDER_KEYS] ?? products.code
+  const company = sql.placeholder('company')
+  // Each pattern behind a scalar subquery (an InitPlan's value, unknown when planning) so that the plans made for
+  // given terms and the generic plan are the same plan at the same cost: PostgreSQL then keeps the generic one
+  // after five runs. Given as values, a custom plan estimated by the term (100 lines) always looked cheaper than
+  // the generic one (5,000), and every request was planned again: 0.8 ms of 1.8 for "Chocolate".
+  const patterns = Array.from({ length: terms }, (_, i) => sql`(SELECT ${sql.placeholder(`t${i}`)}::text)`)
+  const dir = descending ? sql`DESC` : sql`ASC`
+  // 1. The products matching every term, with their line counters (a primary-key lookup for each, once: `OFFSET 0`;
+  // a join hashed all 5,000 counters), in the ordering's product order; and whether
+  // some line matches by location, lot or pallet code without its product matching every term (then the counters
+  // don't count the search, and the caller counts the lines). `other` is asked of the candidates only (a CTE the
+  // planner can't fold): left to itself, with two terms it walked the first term's product matches (27,000 lines
+  // for "chocolate light") to find none. One row at least, so `other` comes back when no product matches.
+  const others = or(...patterns.map((p) => otherMatchesTerm(company, p)))
+  const match = sql`
+    WITH m AS MATERIALIZED (
+      SELECT * FROM (
+        SELECT ${products.id} AS id, ${key} AS key, (SELECT ${stockProductCounters.lines} FROM ${stockProductCounters}
+          WHERE ${stockProductCounters.companyId} = ${products.companyId} AND ${stockProductCounters.productId} = ${products.id}) AS lines
+        FROM ${products} WHERE ${and(eq(products.companyId, company), ...patterns.map(productTermCondition))} OFFSET 0
+      ) AS matched WHERE lines > 0
+    ), candidates AS MATERIALIZED (
+      SELECT * FROM ${stockLines} WHERE ${and(eq(stockLines.companyId, company), others)} AND ${stockLines.productId} <> ALL(ARRAY(SELECT id FROM m))
+    )
+    SELECT EXISTS (SELECT 1 FROM candidates AS stock_lines WHERE ${searchConditionFor(company, patterns)}) AS other, m.id, m.key, m.lines
+    FROM (SELECT 1) AS one LEFT JOIN m ON true
+    ORDER BY m.key ${dir}, m.id ${dir}`
+  // 2. The page: the given products' lines sorted on their own (`OFFSET 0`: the planner can't walk an ordering
+  // index hoping to meet them soon), then joined for those rows only. The derived table is named stock_lines so
+  // the ordering resolves to its columns.
+  // The products and a later page's offset are subqueries too, for the same reason (an array given as a value is
+  // estimated by its length, a parameter's by ten; an offset given is known, a parameter's guessed at 10%); a
+  // first page has no OFFSET (its own statement).
+  const offset = skips ? sql` OFFSET (SELECT ${sql.placeholder('offset')}::int)` : sql``
+  const pageIds = sql`SELECT id FROM (SELECT * FROM ${stockLines} WHERE ${stockLines.companyId} = ${company} AND ${stockLines.productId} = ANY((SELECT ${sql.placeholder('products')}::int[])::int[]) OFFSET 0) AS stock_lines
+    ORDER BY ${sql.join(order, sql`, `)} LIMIT ${sql.raw(String(pageSize))}${offset}`
+  const columns = stockLineColumns(company)
+  const page = prepareNamed(
+    db
+      .select(columns)
+      .from(stockLines)
+      .innerJoin(products, eq(products.id, stockLines.productId))
+      .innerJoin(uoms, eq(uoms.id, products.uomId))
+      .innerJoin(locations, eq(locations.id, stockLines.locationId))
+      .where(sql`${stockLines.id} IN (${pageIds})`)
+      .orderBy(...order),
+  )
+  return { match: preparedSql(db, match), page: flatRows(page, Object.keys(columns)) }
+}
+
 /**
  * A search whose matches are whole products' stock (docs/decisions/0003-counting-big-tables.md): a word of the
  * product name matching 25,000 of a million lines, say. Nothing here visits the matches:
@@ -275,47 +359,41 @@ export async function listStockByProducts(
   db: DbOrTx,
   companyId: number,
   terms: string[],
-  where: SQL | undefined,
   ordering: string | undefined,
   p: PageParams,
+  statements?: StatementCache,
 ): Promise<{ rows: StockLineRow[]; count: number } | undefined> {
-  const order = stockOrder(ordering)
-  const first = firstOrderingKey(ordering)
-  const descending = first.startsWith('-')
-  const productKey = PRODUCT_ORDER_KEYS[first.replace(/^-/, '') as keyof typeof PRODUCT_ORDER_KEYS] as (typeof PRODUCT_ORDER_KEYS)[keyof typeof PRODUCT_ORDER_KEYS] | undefined
-  const key = productKey ?? products.code
-  const matched = await db
-    .select({ id: products.id, key, lines: stockProductCounters.lines })
-    .from(products)
-    .innerJoin(stockProductCounters, and(eq(stockProductCounters.companyId, products.companyId), eq(stockProductCounters.productId, products.id)))
-    .where(and(eq(products.companyId, companyId), ...terms.map(productTermCondition), sql`${stockProductCounters.lines} > 0`))
-    .orderBy(descending ? desc(key) : key, descending ? desc(products.id) : products.id)
-  const ids = matched.map((m) => m.id)
-  // lines matching some term by location, lot or pallet only (every line of a matched product matches every term)
-  const others = or(...terms.map((t) => otherMatchesTerm(companyId, t)))
-  // Driven by those other matches (a CTE the planner can't fold): left to itself, with two terms it walked the first
-  // term's product matches (27,000 lines for "chocolate light") to find none. The CTE is named stock_lines so
-  // `where` applies to its rows.
-  const notMatched = ids.length ? sql`${stockLines.productId} <> ALL(${sql.param(ids)}::int[])` : undefined
-  const extra = await db.execute(sql`
-    WITH candidates AS MATERIALIZED (SELECT * FROM ${stockLines} WHERE ${and(eq(stockLines.companyId, companyId), others, notMatched)})
-    SELECT 1 FROM candidates AS stock_lines WHERE ${where} LIMIT 1`)
-  if (extra.rows.length) return undefined
+  // the page's offset among the products holding it is known only after the match: both shapes are kept
+  const shape = (skips: boolean) => {
+    const build = () => searchStatements(db, terms.length, ordering, p.pageSize, skips)
+    return statements ? statements.get(statementKey('stock-search', terms.length, ordering ?? '', p.pageSize, skips), build) : build()
+  }
+  const values: Record<string, unknown> = { company: companyId }
+  terms.forEach((t, i) => (values[`t${i}`] = termPattern(t)))
+  const found = await shape(false).match(values)
+  if (found[0]?.other) return undefined
+  const matched: MatchedProduct[] = found.filter((m) => m.id !== null).map((m) => ({ id: Number(m.id), key: m.key, lines: Number(m.lines) }))
   const count = matched.reduce((n, m) => n + m.lines, 0)
   if (count === 0 || p.offset >= count) return { rows: [], count }
-  const pageIds = productKey
-    ? pageFromProducts(db, companyId, matched, order, p)
-    : ((await pageFromOrderingPrefix(db, companyId, ids, count, order, p)) ?? pageFromMatches(db, companyId, ids, order, p))
+  const ids = matched.map((m) => m.id)
+  const first = firstOrderingKey(ordering)
+  if (first.replace(/^-/, '') in PRODUCT_ORDER_KEYS) {
+    const { wanted, offset } = pageProducts(matched, p)
+    return { rows: await shape(offset > 0).page({ ...values, products: wanted, offset }), count }
+  }
+  const order = stockOrder(ordering)
+  const pageIds = (await pageFromOrderingPrefix(db, companyId, ids, count, order, p)) ?? pageFromMatches(db, companyId, ids, order, p)
   const rows = await stockLineRows(db).where(inArray(stockLines.id, pageIds)).orderBy(...order)
   return { rows, count }
 }
 
 /**
- * The page's ids when the ordering starts with a product key: products with equal keys form one block (their lines
- * interleave by the next keys); the blocks before the page are skipped by their counts, and the lines of the
- * blocks the page overlaps are sorted (a few hundred lines, whatever the table holds).
+ * The products holding the page when the ordering starts with a product key, and the page's offset among their
+ * lines: products with equal keys form one block (their lines interleave by the next keys); the blocks before the
+ * page are skipped by their counts, and the lines of the blocks the page overlaps are sorted (a few hundred lines,
+ * whatever the table holds).
  */
-function pageFromProducts(db: DbOrTx, companyId: number, matched: { id: number; key: string | null; lines: number }[], order: SQL[], p: PageParams) {
+function pageProducts(matched: MatchedProduct[], p: PageParams): { wanted: number[]; offset: number } {
   const end = p.offset + p.pageSize
   let start = 0
   let blockStart = 0
@@ -331,13 +409,7 @@ function pageFromProducts(db: DbOrTx, companyId: number, matched: { id: number; 
     start += lines
     i = j
   }
-  return db
-    .select({ id: stockLines.id })
-    .from(stockLines)
-    .where(and(eq(stockLines.companyId, companyId), inArray(stockLines.productId, wanted)))
-    .orderBy(...order)
-    .limit(p.pageSize)
-    .offset(p.offset - blockStart)
+  return { wanted, offset: p.offset - blockStart }
 }
 
 /** The page's ids among all the matched products' lines, sorted (what's left when the matches are too sparse to meet early). */
@@ -345,7 +417,7 @@ function pageFromMatches(db: DbOrTx, companyId: number, ids: number[], order: SQ
   return db
     .select({ id: stockLines.id })
     .from(stockLines)
-    .where(and(eq(stockLines.companyId, companyId), inArray(stockLines.productId, ids)))
+    .where(and(eq(stockLines.companyId, companyId), sql`${stockLines.productId} = ANY(${sql.param(ids)}::int[])`))
     .orderBy(...order)
     .limit(p.pageSize)
     .offset(p.offset)

@@ -6,7 +6,7 @@ import { makeSscc } from '../../db/demo-data/stock.seed'
 import { productPacks, products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
-import { pageParams } from '../../http/pagination'
+import { likeEscape, pageParams } from '../../http/pagination'
 import { GS } from '../../../contracts/gs1/gs1'
 import { listStock, listStockByProducts, stockOrder, stockSearchCondition } from './inventory.service'
 import { receiveStock, removeStock } from './stock.service'
@@ -216,9 +216,9 @@ describe.each(kinds)('inventory API on %s', (kind) => {
       }
     }
     // the product path answers the name and code searches; a term that also matches lots leaves it to counting
-    expect(await listStockByProducts(db, c, ['Chocolate'], where('Chocolate'), undefined, pageParams({}))).toBeDefined()
-    expect(await listStockByProducts(db, c, ['sextavado'], where('sextavado'), '-qty', pageParams({}))).toBeDefined()
-    expect(await listStockByProducts(db, c, ['zlot-1'], where('zlot-1'), undefined, pageParams({}))).toBeUndefined()
+    expect(await listStockByProducts(db, c, ['Chocolate'], undefined, pageParams({}))).toBeDefined()
+    expect(await listStockByProducts(db, c, ['sextavado'], '-qty', pageParams({}))).toBeDefined()
+    expect(await listStockByProducts(db, c, ['zlot-1'], undefined, pageParams({}))).toBeUndefined()
     // the counters follow every change: a new line of a matched product is counted at once
     const before = (await get('/api/inventory/stock/?search=sextavado')).body.count
     const [zz] = await db.select({ id: products.id }).from(products).where(eq(products.code, 'ZZTEST-1'))
@@ -227,6 +227,23 @@ describe.each(kinds)('inventory API on %s', (kind) => {
     expect((await get('/api/inventory/stock/?search=sextavado')).body.count).toBe(before + 1)
     await removeStock(db, actor, { lineId: received.to!.id, qty: 3, reason: 'pick' })
     expect((await get('/api/inventory/stock/?search=sextavado')).body.count).toBe(before)
+  })
+
+  it("matches a term on the product's search text exactly as code ILIKE or name ILIKE would (ADR 0003, amended 2026-12-01)", async () => {
+    const db = t.database.db
+    const c = actor.companyId
+    // accents and cases (ILIKE lowercases both sides), LIKE's own characters escaped, a term that isn't there
+    const [zz] = await db.select({ name1: products.name1 }).from(products).where(eq(products.code, 'ZZTEST-1'))
+    await db.update(products).set({ name1: 'Pão de Açúcar ÇÃOZQ Straße' }).where(eq(products.code, 'ZZTEST-1'))
+    for (const term of ['Chocolate', 'CHOCOLATE', 'p0000', 'zztest-1', 'pão', 'AÇÚCAR', 'ção', 'STRASSE', 'straße', '%', '_', '\\', 'sextavado', 'no-such-thing']) {
+      const p = `%${likeEscape(term)}%`
+      const byIlike = await db.execute<{ id: number }>(sql`SELECT id FROM products WHERE company_id = ${c} AND (code ILIKE ${p} OR name1 ILIKE ${p}) ORDER BY id`)
+      const bySearchText = await db.execute<{ id: number }>(sql`SELECT id FROM products WHERE company_id = ${c} AND search_text LIKE lower(${p}) ORDER BY id`)
+      expect(bySearchText.rows.map((r) => Number(r.id)), term).toEqual(byIlike.rows.map((r) => Number(r.id)))
+    }
+    const found = (await get('/api/inventory/stock/?search=%C3%A7%C3%A3ozq&page_size=100')).body
+    expect(found.count).toBe(37)
+    await db.update(products).set({ name1: zz.name1 }).where(eq(products.code, 'ZZTEST-1'))
   })
 
   it('filters by product, location, lot, sscc and pallet code (prefix on stock-items, or exact)', async () => {
