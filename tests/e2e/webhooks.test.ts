@@ -65,7 +65,7 @@ describe('webhooks', () => {
 
     // the ERP creates an order with its key: a product the operator's warehouse holds 3 of in one line
     const operator = ((await (await fetch(`${app.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'operator', password: app.password }) })).json()) as { access: string }).access
-    const cache = await call<{ locations: { id: number }[] }>('GET', '/workforce/handheld/cache/', operator)
+    const cache = await call<{ warehouse: number | null; locations: { id: number; warehouse: number }[] }>('GET', '/workforce/handheld/cache/', operator)
     const mine = new Set(cache.locations.map((l) => l.id))
     const customers = await call<{ results: { id: number }[] }>('GET', '/partners/customers/?page_size=1', key)
     const stock = await call<{ results: StockLine[] }>('GET', '/inventory/stock/?page_size=200&ordering=id', key)
@@ -73,7 +73,9 @@ describe('webhooks', () => {
     let order: { id: number; code: string; product: string } | undefined
     for (const line of stock.results) {
       if (!mine.has(line.location.id) || Number(line.qty) < 3) continue
-      const created = await call<{ id: number; code: string }>('POST', '/shipping/orders/', key, { code: `SO-WH-${line.product.id}`, customer: customers.results[0]!.id, lines: [{ product: line.product.id, qty: '3' }] })
+      // a key has no home warehouse: the ERP names it
+      const warehouse = cache.warehouse ?? cache.locations.find((l) => l.id === line.location.id)!.warehouse
+      const created = await call<{ id: number; code: string }>('POST', '/shipping/orders/', key, { code: `SO-WH-${line.product.id}`, customer: customers.results[0]!.id, warehouse, lines: [{ product: line.product.id, qty: '3' }] })
       const sugg = await call<{ lines: { suggestions: Suggestion[] }[] }>('GET', `/shipping/orders/${created.id}/pick-suggestions/`, operator)
       const first = sugg.lines[0]!.suggestions.filter((s) => s.expiry_date === null || s.expiry_date >= today)[0]
       if (first && Number(first.qty) >= 3) {
@@ -104,6 +106,8 @@ describe('webhooks', () => {
     await shipPrompt(hh, /Confirmar carregamento/)
     await hh.getByRole('button', { name: 'Confirmar carregamento' }).click()
     await hh.getByTestId('ship-done').getByText(`Carregamento do pedido ${order.code} registrado.`).waitFor()
+    // the handheld's outbox has sent it
+    await hh.getByTestId('pending-badge').waitFor({ state: 'detached', timeout: 30_000 })
     await hh.context().close()
 
     // the receiver: order.shipped for this order, signed with the secret the screen showed
@@ -119,7 +123,7 @@ describe('webhooks', () => {
     await page.getByRole('button', { name: `Entregas de ${receiver.url}` }).click()
     const drawer = page.getByRole('dialog', { name: `Entregas: ${receiver.url}` })
     const log = drawer.getByRole('table', { name: 'Entregas do webhook' })
-    await poll(() => log.getByText('Entregue').count()).toBe(1)
+    await poll(() => log.getByText('Entregue', { exact: true }).count()).toBe(1)
     await app.expectNoAxeViolations(page, '/settings/integrations (delivery log)')
     await screenshot(page, 'webhooks-delivered-1280')
   }, 300_000)
