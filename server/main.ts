@@ -8,7 +8,11 @@ import { EnvError, parseEnv } from './env'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-async function main(): Promise<void> {
+/**
+ * Parse the environment, prepare the database, serve. `appBuild`: the app's build still running beside the server
+ * (server/start.ts), served once it ends.
+ */
+export async function runServer(opts: { appBuild?: Promise<boolean> } = {}): Promise<void> {
   let env
   try {
     env = parseEnv()
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
     jobPollMs: env.jobPollMs,
     printerAllowNetworks: env.printerAllowNetworks,
     staticDir: path.join(root, 'dist'),
+    appBuild: opts.appBuild,
     logger: { level: env.logLevel },
     trustProxy: env.trustProxy,
     timeouts: env.timeouts,
@@ -75,7 +80,10 @@ async function main(): Promise<void> {
   logger.info(`Movatic WMS is ready on http://${shown}:${port} (API docs at /api/docs)`)
 }
 
-main().catch((e) => {
+export function exitOnError(e: unknown): never {
   console.error(e)
   process.exit(1)
-})
+}
+
+// `tsx server/main.ts` (npm run dev, the tests' server harness): the API and whatever dist/ holds
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runServer().catch(exitOnError)

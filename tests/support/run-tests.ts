@@ -100,7 +100,7 @@ if (want('unit') && !(await run(unitHere, 'npx', UNIT_HERE, lts ? { env: { WMS_T
 const later: [string, string, string[], StepOptions?][] = []
 if (want('e2e')) {
   ensureChromium()
-  later.push(['build', 'npx', ['vite', 'build']], ['end-to-end', 'npx', ['vitest', 'run', '--project', 'e2e']])
+  later.push(['build', 'npx', ['tsx', 'tooling/app-build.ts']], ['end-to-end', 'npx', ['vitest', 'run', '--project', 'e2e']])
 }
 if (!(await steps(later))) finish(false)
 
