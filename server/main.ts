@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pino from 'pino'
-import { createApp } from './app'
 import { prepareDatabase } from './boot'
 import { DatabaseLockedError } from './db/client'
 import { EnvError, parseEnv } from './env'
@@ -24,6 +23,9 @@ export async function runServer(opts: { appBuild?: Promise<boolean> } = {}): Pro
     throw e
   }
   const logger = pino({ level: env.logLevel })
+  // the API's modules load while the database opens and migrates (a restart's two biggest waits, side by side)
+  const appModule = import('./app')
+  appModule.catch(() => {}) // awaited below; a failure there is reported there
   let database
   try {
     database = await prepareDatabase(env, logger)
@@ -34,6 +36,7 @@ export async function runServer(opts: { appBuild?: Promise<boolean> } = {}): Pro
     }
     throw e
   }
+  const { createApp } = await appModule
   const app = await createApp({
     database,
     jwtSecret: env.jwtSecret,
