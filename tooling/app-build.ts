@@ -3,7 +3,7 @@
  * build as `dist/.build-hash`. A content hash, not mtimes: a `git checkout` or a fresh clone touches every file
  * without changing one, and an edit in `machines/` or `contracts/` (which the app imports) does change the build.
  *
- * Used by `npm install` (the `prepare` script builds once, so the first `npm start` finds the app ready), by
+ * Used by `npm install` (tooling/prepare.ts builds once, so the first `npm start` finds the app ready), by
  * `npm start` (server/start.ts: a missing or stale build is rebuilt beside the running server) and by `npm test`.
  */
 import { createHash } from 'node:crypto'
@@ -118,12 +118,8 @@ export function buildApp(opts: { root?: string; stdio?: 'inherit' | 'ignore' } =
   })
 }
 
-/**
- * `tsx tooling/app-build.ts`: build when `dist/` is not current (npm test's build step).
- * `--prepare` (npm install's `prepare` script): the same, but a failed build does not fail the install; `npm start`
- * tries again and shows the error.
- */
-async function cli(args: string[]): Promise<number> {
+/** `tsx tooling/app-build.ts`: build when `dist/` is not current (npm test's build step). */
+async function cli(): Promise<number> {
   if (appBuildIsCurrent()) {
     console.log('The app build in dist/ is current.')
     return 0
@@ -132,9 +128,9 @@ async function cli(args: string[]): Promise<number> {
   console.log('Building the app...')
   const ok = await buildApp()
   console.log(ok ? `App built in ${((Date.now() - started) / 1000).toFixed(1)} s.` : 'The app build failed; see above.')
-  return ok || args.includes('--prepare') ? 0 : 1
+  return ok ? 0 : 1
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await cli(process.argv.slice(2))
+  process.exitCode = await cli()
 }
