@@ -12,7 +12,7 @@ let appBuild: Promise<boolean> | undefined
 if (existsSync(path.join(ROOT, 'index.html')) && !appBuildIsCurrent()) {
   const started = Date.now()
   console.log(appBuildExists() ? 'Sources changed since the last build: rebuilding the app beside the server...' : 'Building the app beside the server (first run)...')
-  appBuild = buildApp().then((ok) => {
+  appBuild = buildApp({ nice: true }).then((ok) => {
     if (ok) console.log(`App built in ${((Date.now() - started) / 1000).toFixed(1)} s: serving it.`)
     else console.error('The app build failed; see above. The API still answers; fix the error and restart.')
     return ok

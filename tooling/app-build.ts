@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -89,7 +90,7 @@ export const appBuildExists = (root = ROOT) => existsSync(path.join(distDir(root
  * swap it in for `dist/`, so a running server serves the old build or the new one, never half of one.
  * Resolves true when `dist/` holds the new build.
  */
-export function buildApp(opts: { root?: string; stdio?: 'inherit' | 'ignore' } = {}): Promise<boolean> {
+export function buildApp(opts: { root?: string; stdio?: 'inherit' | 'ignore'; nice?: boolean } = {}): Promise<boolean> {
   const root = opts.root ?? ROOT
   const [hash, stats] = [appSourcesHash(root), statsFingerprint(root)]
   const outDir = path.join(root, '.tmp', `dist-build-${process.pid}`)
@@ -97,6 +98,14 @@ export function buildApp(opts: { root?: string; stdio?: 'inherit' | 'ignore' } =
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: opts.stdio ?? 'inherit' })
+    // beside a starting server, the server goes first: the API (sign-in) is up sooner, and the build takes what is left
+    if (opts.nice && child.pid) {
+      try {
+        setPriority(child.pid, 10)
+      } catch {
+        /* not allowed here: the same priority, as before */
+      }
+    }
     // a server that stops (or fails to start) takes its unfinished build with it; the next start builds again
     const stop = () => child.kill()
     process.on('exit', stop)
