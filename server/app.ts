@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import fastifyStatic from '@fastify/static'
@@ -64,6 +64,12 @@ export type CreateAppOptions = {
   webhookTimeoutMs?: number
   /** built SPA to serve (dist/); absent in API-only tests */
   staticDir?: string
+  /**
+   * The app's build, still running beside the server (server/start.ts): until it ends, a page asks the browser to
+   * wait (503, reloading itself); the API answers from the start. staticDir is then read per request, so the new
+   * build is served as soon as it is swapped in.
+   */
+  appBuild?: Promise<unknown>
   logger?: FastifyServerOptions['logger']
   /**
    * TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges). Absent or
@@ -92,6 +98,35 @@ function withRoles<T extends { schema: unknown; url: string }>(result: T, roles:
   const line = `Roles: ${roles.join(', ')}.`
   const description = typeof schema.description === 'string' ? `${schema.description}\n\n${line}` : line
   return { ...result, schema: { ...schema, 'x-roles': [...roles], description } }
+}
+
+/**
+ * What a page shows while the app's first build runs beside a started server: the brand, a spinner, a reload every two
+ * seconds. No words to translate; the app's own screens (and their languages) follow the moment the build is in.
+ */
+const APP_BUILDING_PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="2"><title>Movatic WMS</title>
+<style>body{margin:0;height:100vh;display:flex;align-items:center;justify-content:center;flex-direction:column;gap:24px;font:600 20px system-ui,sans-serif;color:#1c7ed6}
+i{width:40px;height:40px;border:4px solid #d0ebff;border-top-color:#1c7ed6;border-radius:50%;animation:s 1s linear infinite}@keyframes s{to{transform:rotate(1turn)}}</style>
+</head><body><span>Movatic WMS</span><i role="progressbar" aria-busy="true"></i></body></html>`
+
+/** The file under `root` a request path names, when there is one (no `..` out of it, no directory). */
+function safeAssetPath(root: string, url: string): string | undefined {
+  let rel: string
+  try {
+    rel = decodeURIComponent(url).replace(/^\/+/, '')
+  } catch {
+    return undefined
+  }
+  if (!rel || rel.includes('\0')) return undefined
+  const full = path.resolve(root, rel)
+  if (!full.startsWith(path.resolve(root) + path.sep)) return undefined
+  try {
+    return statSync(full).isFile() ? path.relative(root, full) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The whole API as a Fastify instance, without listening (STYLE habit 7): tests use app.inject(). */
@@ -253,8 +288,15 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     { prefix: '/api' },
   )
 
-  const staticDir = opts.staticDir && existsSync(path.join(opts.staticDir, 'index.html')) ? opts.staticDir : undefined
-  if (staticDir) {
+  let building = opts.appBuild !== undefined
+  void opts.appBuild?.finally(() => (building = false))
+  const live = opts.appBuild && opts.staticDir ? opts.staticDir : undefined
+  const staticDir = live ?? (opts.staticDir && existsSync(path.join(opts.staticDir, 'index.html')) ? opts.staticDir : undefined)
+  if (live) {
+    mkdirSync(live, { recursive: true })
+    // files are looked up when asked for (the build swaps dist/ in while the server runs)
+    await app.register(fastifyStatic, { root: live, serve: false, index: false, cacheControl: false })
+  } else if (staticDir) {
     await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, cacheControl: false })
   }
   app.setNotFoundHandler((req, reply) => {
@@ -262,8 +304,17 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     if (url === '/api' || url.startsWith('/api/')) return reply.status(404).send({ detail: 'Not found.' })
     if (!staticDir) return reply.status(404).send({ detail: 'Not found.' })
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ detail: 'Not found.' })
+    const asset = /\.[a-z0-9]{1,8}$/i.test(url) && !url.endsWith('.html')
+    if (live) {
+      if (!existsSync(path.join(live, 'index.html'))) {
+        if (building && !asset) return reply.status(503).header('retry-after', '2').header('cache-control', 'no-store').type('text/html; charset=utf-8').send(APP_BUILDING_PAGE)
+        return reply.status(404).send({ detail: 'Not found.' })
+      }
+      const file = safeAssetPath(live, url)
+      if (file) return reply.sendFile(file)
+    }
     // a missing asset is a 404; any other path is the SPA's (history fallback)
-    if (/\.[a-z0-9]{1,8}$/i.test(url) && !url.endsWith('.html')) return reply.status(404).send({ detail: 'Not found.' })
+    if (asset) return reply.status(404).send({ detail: 'Not found.' })
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })
   return app

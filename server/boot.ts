@@ -5,7 +5,7 @@ import type { Env } from './env'
 
 /** Open the configured database, apply migrations, and create the demo data on first run. */
 export async function prepareDatabase(env: Env, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, opts: { seed?: boolean } = {}): Promise<Database> {
-  const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl })
+  const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, fromTemplate: true })
   try {
     log.info({ database: database.kind, location: database.location }, 'database opened')
     // one process at a time: N servers cold-starting on one empty PostgreSQL migrate and seed it once (ADR 0001)

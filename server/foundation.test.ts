@@ -191,6 +191,39 @@ describe.each(kinds)('the HTTP surface on %s', (kind) => {
     expect((await spa.inject({ method: 'HEAD', url: '/stock' })).statusCode).toBe(200)
   })
 
+  it('while the app builds beside it (npm start), pages wait (503, reloading) and the API answers; then the new build is served, files looked up per request', async () => {
+    const live = tmp('wms-dist-live-')
+    let finish = () => {}
+    const appBuild = new Promise<void>((resolve) => (finish = resolve))
+    const building = await createApp({ database, jwtSecret: SECRET, dataDir, staticDir: live, appBuild })
+    try {
+      const wait = await building.inject({ method: 'GET', url: '/stock/lines' })
+      expect(wait.statusCode).toBe(503)
+      expect(wait.headers['retry-after']).toBe('2')
+      expect(wait.body).toContain('http-equiv="refresh"')
+      expect((await building.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
+      // the build swaps dist/ in: its files are served at once, and the history fallback with them
+      writeFileSync(path.join(live, 'index.html'), '<!doctype html><title>Movatic WMS</title><div id="root"></div>')
+      mkdirSync(path.join(live, 'assets'))
+      writeFileSync(path.join(live, 'assets', 'new-1.js'), 'console.log("new")')
+      finish()
+      await appBuild
+      for (const url of ['/', '/stock/lines']) expect((await building.inject({ method: 'GET', url })).body, url).toContain('<div id="root">')
+      const asset = await building.inject({ method: 'GET', url: '/assets/new-1.js' })
+      expect(asset.statusCode).toBe(200)
+      expect(asset.headers['content-type']).toMatch(/javascript/)
+      expect((await building.inject({ method: 'GET', url: '/assets/missing-1.js' })).statusCode).toBe(404)
+      // nothing outside the folder
+      for (const url of ['/../package.json', '/%2e%2e/package.json', '/assets/%2e%2e%2f%2e%2e%2fpackage.json']) {
+        const res = await building.inject({ method: 'GET', url })
+        expect(res.body, url).not.toContain('"dependencies"')
+      }
+    } finally {
+      await building.close()
+      rmSync(live, { recursive: true, force: true })
+    }
+  })
+
   it('without a built app, non-/api paths are 404 {detail}', async () => {
     const res = await app.inject({ method: 'GET', url: '/stock/lines' })
     expect(res.statusCode).toBe(404)

@@ -1,14 +1,17 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pino from 'pino'
-import { createApp } from './app'
 import { prepareDatabase } from './boot'
 import { DatabaseLockedError } from './db/client'
 import { EnvError, parseEnv } from './env'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-async function main(): Promise<void> {
+/**
+ * Parse the environment, prepare the database, serve. `appBuild`: the app's build still running beside the server
+ * (server/start.ts), served once it ends.
+ */
+export async function runServer(opts: { appBuild?: Promise<boolean> } = {}): Promise<void> {
   let env
   try {
     env = parseEnv()
@@ -20,6 +23,9 @@ async function main(): Promise<void> {
     throw e
   }
   const logger = pino({ level: env.logLevel })
+  // the API's modules load while the database opens and migrates (a restart's two biggest waits, side by side)
+  const appModule = import('./app')
+  appModule.catch(() => {}) // awaited below; a failure there is reported there
   let database
   try {
     database = await prepareDatabase(env, logger)
@@ -30,6 +36,7 @@ async function main(): Promise<void> {
     }
     throw e
   }
+  const { createApp } = await appModule
   const app = await createApp({
     database,
     jwtSecret: env.jwtSecret,
@@ -43,6 +50,7 @@ async function main(): Promise<void> {
     webhookRetryMs: env.webhookRetryMs,
     webhookTimeoutMs: env.webhookTimeoutMs,
     staticDir: path.join(root, 'dist'),
+    appBuild: opts.appBuild,
     logger: { level: env.logLevel },
     trustProxy: env.trustProxy,
     timeouts: env.timeouts,
@@ -78,7 +86,10 @@ async function main(): Promise<void> {
   logger.info(`Movatic WMS is ready on http://${shown}:${port} (API docs at /api/docs)`)
 }
 
-main().catch((e) => {
+export function exitOnError(e: unknown): never {
   console.error(e)
   process.exit(1)
-})
+}
+
+// `tsx server/main.ts` (npm run dev, the tests' server harness): the API and whatever dist/ holds
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runServer().catch(exitOnError)

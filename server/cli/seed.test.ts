@@ -78,6 +78,25 @@ describe.each(kinds)('npm run db:seed on %s', (kind) => {
     await expect(run(['--stock', '5', '--company', 'NOPE'], seedStock)).rejects.toThrow('No company with code "NOPE".')
   })
 
+  it('a bulk load (10,000 lines, more than the table holds) leaves every index and constraint in place and one receipt move per line', async () => {
+    const q = async (text: ReturnType<typeof sql>) => ((await database.db.execute(text)) as unknown as { rows: { n: number }[] }).rows[0].n
+    const schema = sql`(select count(*)::int as n from pg_indexes where tablename in ('stock_lines', 'stock_moves'))`
+    const constraints = sql`(select count(*)::int as n from pg_constraint c join pg_class t on t.oid = c.conrelid where t.relname in ('stock_lines', 'stock_moves'))`
+    const [indexesBefore, constraintsBefore] = [await q(sql`select ${schema} as n`), await q(sql`select ${constraints} as n`)]
+    const [acme] = await database.db.select({ id: companies.id }).from(companies).where(sql`code = 'ACME'`)
+    const before = await q(sql`select count(*)::int as n from stock_lines`)
+    expect(before).toBeLessThan(10_000)
+    await seedStock(database.db, { companyId: acme.id, lines: 10_000 })
+    expect(await q(sql`select ${schema} as n`)).toBe(indexesBefore)
+    expect(await q(sql`select ${constraints} as n`)).toBe(constraintsBefore)
+    expect(await q(sql`select count(*)::int as n from pg_constraint where conname = 'stock_lines_sscc_one_place'`)).toBe(1)
+    expect(await q(sql`select count(*)::int as n from stock_lines`)).toBe(before + 10_000)
+    // the ledger (requirements §10.7): every line equals the sum of its moves, here its one receipt
+    const off = sql`select count(*)::int as n from stock_lines l where l.company_id = ${acme.id}
+      and l.qty <> coalesce((select sum(m.qty) from stock_moves m where m.to_line_id = l.id), 0) - coalesce((select sum(m.qty) from stock_moves m where m.from_line_id = l.id), 0)`
+    expect(await q(off)).toBe(0)
+  })
+
   it('demo stock looks like a warehouse: units fit products, counts are whole, some lots near or past expiry on purpose (SPEC 3)', async () => {
     await run(['--stock', '3000'], seedStock)
     const q = async (text: ReturnType<typeof sql>) => ((await database.db.execute(text)) as unknown as { rows: { n: number }[] }).rows[0].n

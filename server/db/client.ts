@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { leanPglite } from './pglite-lean'
+import { readTemplate } from './pglite-template'
 import * as core from './schema/core'
 import * as catalog from './schema/catalog'
 import * as partners from './schema/partners'
@@ -54,7 +55,7 @@ export type Database = {
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>
   /** PGlite only: the data directory as one file, which `openDatabase({ loadDataDir })` starts from (tests' template) */
-  dumpDataDir?(): Promise<Blob | File>
+  dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob | File>
   close(): Promise<void>
 }
 
@@ -103,6 +104,8 @@ export type OpenOptions = {
   memory?: boolean
   /** PGlite in memory only: start from this dump of a data directory (`dumpDataDir`) instead of an empty cluster (tests) */
   loadDataDir?: Blob
+  /** PGlite on a directory with no database yet: start from `npm install`'s migrated template when there is one (pglite-template.ts) */
+  fromTemplate?: boolean
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -173,12 +176,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = opts.memory ? undefined : path.join(opts.dataDir ?? './var', 'db')
   const unlock = dir ? lockDirectory(dir) : () => {}
   let client: PGlite
+  const template = dir && opts.fromTemplate && !existsSync(path.join(dir, 'PG_VERSION')) ? readTemplate() : undefined
+  const loadDataDir = template ?? (opts.loadDataDir && !dir ? opts.loadDataDir : undefined)
   try {
     client = await PGlite.create(dir ? `file://${path.resolve(dir)}` : 'memory://', {
-      // btree_gist: the one-place-per-SSCC exclusion constraint (ADR 0018)
+      // btree_gist: the one-place-per-SSCC exclusion constraint (ADR 0018); pglite-template.ts keys its template on these
       extensions: { pg_trgm, btree_gist },
       parsers: { 20: (v: string) => Number(v) },
-      ...(opts.loadDataDir && !dir ? { loadDataDir: opts.loadDataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
     })
   } catch (e) {
     unlock()
@@ -193,7 +198,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1')
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
     exclusive: (fn) => fn(),
     close: async () => {
       try {

@@ -22,8 +22,10 @@
  *
  * Options: --only pglite|postgres, --runs N (default 200), --sizes 10000,1000000, --duration S (throughput, default 10),
  * --throughput-only, --cases TEXT (only the cases whose name holds TEXT, in the tables and under load), --import-products N (the CSV import case, default 50000; 0 skips it), --import-only,
- * --intake-orders N (bulk order intake, default 1000; 0 skips it), --intake-only.
- * --webhook-events N (webhook deliveries to a local receiver, default 10000; 0 skips it), --webhooks-only.
+ * --intake-orders N (bulk order intake, default 1000; 0 skips it), --intake-only,
+ * --webhook-events N (webhook deliveries to a local receiver, default 10000; 0 skips it), --webhooks-only,
+ * --start-runs N (whole-process `npm start`: first start and restart, default 3; 0 skips it), --start-only,
+ * --start-cold (the first starts also build the app: dist/ is removed before each; tests/bench/start-bench.ts).
  *
  * Import (SPEC 12.8): N products from CSV through HTTP on a fresh embedded database, goal under a minute at 50,000
  * (tests/bench/import-bench.ts).
@@ -55,6 +57,7 @@ import { type RunningServer, startServer } from '../support/server-harness'
 import { benchProductImport } from './import-bench'
 import { benchBulkIntake } from './intake-bench'
 import { benchWebhooks } from './webhooks-bench'
+import { benchStart } from './start-bench'
 
 const { values: args } = parseArgs({
   options: {
@@ -70,6 +73,9 @@ const { values: args } = parseArgs({
     'intake-only': { type: 'boolean' },
     'webhook-events': { type: 'string' },
     'webhooks-only': { type: 'boolean' },
+    'start-only': { type: 'boolean' },
+    'start-cold': { type: 'boolean' },
+    'start-runs': { type: 'string' },
   },
 })
 const RUNS = Number(args.runs ?? 200)
@@ -371,9 +377,13 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
+// the first start and a restart (README's first screen): whole `npm start` processes, goals 20 s and 2 s
+const START_RUNS = Number(args['start-runs'] ?? 3)
+if (START_RUNS > 0 && !args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only']) await benchStart({ runs: START_RUNS, cold: args['start-cold'] })
+if (args['start-only']) process.exit(0)
 // webhooks (docs/requirements.md §6): 10,000 events delivered ≤ 30 s PostgreSQL / 60 s embedded; the outbox ≤ 1 ms of a move
 const WEBHOOK_EVENTS = Number(args['webhook-events'] ?? 10_000)
-if (WEBHOOK_EVENTS > 0 && !args['throughput-only'] && !args['import-only'] && !args['intake-only']) await benchWebhooks(WEBHOOK_EVENTS, { pgBase: process.env.BENCH_DATABASE_URL, only: args.only })
+if (WEBHOOK_EVENTS > 0 && !args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['start-only']) await benchWebhooks(WEBHOOK_EVENTS, { pgBase: process.env.BENCH_DATABASE_URL, only: args.only })
 if (args['webhooks-only']) process.exit(0)
 // bulk intake (docs/requirements.md §7.1): 1,000 orders × 5 lines in one request, goal ≤ 3 s on PostgreSQL
 const INTAKE_ORDERS = Number(args['intake-orders'] ?? 1000)

@@ -1,6 +1,6 @@
 /**
  * `npm test`: the one command that checks everything (STYLE habit 11).
- * typecheck and lint (side by side) -> unit and integration (machines, server on PGlite and PostgreSQL, web, docs) -> build -> end-to-end in Chromium.
+ * typecheck and lint (side by side) -> unit and integration (machines, server on PGlite and PostgreSQL, web, docs) -> build (skipped when dist/ is current: tooling/app-build.ts) -> end-to-end in Chromium.
  * With CI=true (or `npm test -- node24`) the typecheck and the unit and integration suites run a second time on the
  * current Node LTS, a binary taken from the npm registry (tests/support/node-lts.ts): its typecheck beside the first
  * one, its unit and integration suites after the build and the end-to-end step (not beside it: see below). The web
@@ -100,7 +100,7 @@ if (want('unit') && !(await run(unitHere, 'npx', UNIT_HERE, lts ? { env: { WMS_T
 const later: [string, string, string[], StepOptions?][] = []
 if (want('e2e')) {
   ensureChromium()
-  later.push(['build', 'npx', ['vite', 'build']], ['end-to-end', 'npx', ['vitest', 'run', '--project', 'e2e']])
+  later.push(['build', 'npx', ['tsx', 'tooling/app-build.ts']], ['end-to-end', 'npx', ['vitest', 'run', '--project', 'e2e']])
 }
 if (!(await steps(later))) finish(false)
 
