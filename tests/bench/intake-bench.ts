@@ -3,13 +3,10 @@
  * through HTTP, on a fresh PostgreSQL database (goal ≤ 3 s) and on a fresh embedded one (reported, no goal); then the
  * same request again, every order answered unchanged. `--intake-orders N` sets the size; `--intake-only` runs only this.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import pg from 'pg'
 import { createApp } from '../../server/app'
-import { type Database, migrateDatabase, openDatabase } from '../../server/db/client'
+import { onFreshDatabases } from './bench-databases'
+import { type Database, migrateDatabase } from '../../server/db/client'
 import { seedDemoData } from '../../server/db/demo-data/seed'
 import { products } from '../../server/db/schema/catalog'
 import { customers } from '../../server/db/schema/partners'
@@ -58,36 +55,5 @@ async function run(database: Database, dir: string, n: number, label: string, lo
 }
 
 export async function benchBulkIntake(n: number, opts: { pgBase?: string; only?: string } = {}, log: (s: string) => void = console.log) {
-  if (opts.only !== 'pglite') {
-    const base = new URL(opts.pgBase ?? 'postgres://postgres@127.0.0.1:5432/postgres')
-    const name = `wms_bench_intake_${process.pid}`
-    const admin = new pg.Client({ connectionString: base.toString() })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    const url = new URL(base)
-    url.pathname = `/${name}`
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'wms-intake-bench-'))
-    const database = await openDatabase({ databaseUrl: url.toString() })
-    try {
-      await run(database, dir, n, 'PostgreSQL', log)
-    } finally {
-      await database.close()
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await admin.end()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  }
-  if (opts.only !== 'postgres') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'wms-intake-bench-'))
-    const database = await openDatabase({ dataDir: path.join(dir, 'db') })
-    try {
-      await run(database, dir, n, 'PGlite', log)
-    } finally {
-      await database.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  }
+  await onFreshDatabases('intake', opts, (database, dir, kind) => run(database, dir, n, kind === 'postgres' ? 'PostgreSQL' : 'PGlite', log))
 }
-
-// run on its own: npx tsx tests/bench/intake-bench.ts [N]
-if (import.meta.url === `file://${process.argv[1]}`) await benchBulkIntake(Number(process.argv[2] ?? 1000))

@@ -8,15 +8,12 @@
  *   POST /api/inventory/moves/ itself, the sender running.
  * `--webhook-events N` sets the count (0 skips); `--webhooks-only` runs only this.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { createApp } from '../../server/app'
-import { type Database, migrateDatabase, openDatabase } from '../../server/db/client'
+import { onFreshDatabases } from './bench-databases'
+import { type Database, migrateDatabase } from '../../server/db/client'
 import { seedDemoData } from '../../server/db/demo-data/seed'
 import { locations } from '../../server/db/schema/core'
 import { stockLines } from '../../server/db/schema/inventory'
@@ -121,33 +118,5 @@ async function run(database: Database, dir: string, n: number, kind: 'postgres' 
 }
 
 export async function benchWebhooks(n: number, opts: { pgBase?: string; only?: string } = {}, log: (s: string) => void = console.log) {
-  if (opts.only !== 'pglite') {
-    const base = new URL(opts.pgBase ?? 'postgres://postgres@127.0.0.1:5432/postgres')
-    const name = `wms_bench_webhooks_${process.pid}`
-    const admin = new pg.Client({ connectionString: base.toString() })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    const url = new URL(base)
-    url.pathname = `/${name}`
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'wms-webhooks-bench-'))
-    const database = await openDatabase({ databaseUrl: url.toString() })
-    try {
-      await run(database, dir, n, 'postgres', log)
-    } finally {
-      await database.close()
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await admin.end()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  }
-  if (opts.only !== 'postgres') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'wms-webhooks-bench-'))
-    const database = await openDatabase({ dataDir: path.join(dir, 'db') })
-    try {
-      await run(database, dir, n, 'pglite', log)
-    } finally {
-      await database.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  }
+  await onFreshDatabases('webhooks', opts, (database, dir, kind) => run(database, dir, n, kind, log))
 }
