@@ -1,3 +1,4 @@
+import { webhookSubscriptions } from '../db/schema/webhooks'
 import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products, uoms } from '../db/schema/catalog'
@@ -110,9 +111,13 @@ describe.each(kinds)('hostile input on %s', (kind) => {
       .map(([path]) => path)
     expect(lists.length).toBeGreaterThan(15)
     const supplier = await first(t.database.db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.companyId, t.seed.companyId)).limit(1))
+    const [hook] = await t.database.db
+      .insert(webhookSubscriptions)
+      .values({ companyId: t.seed.companyId, url: 'https://example.com/hooks', eventTypes: ['order.created'], secret: 'whsec_x' })
+      .returning({ id: webhookSubscriptions.id })
     for (const path of lists) {
-      // the one list under a record: a supplier's issues
-      const url = path.replace('/suppliers/{id}/', `/suppliers/${supplier.id}/`)
+      // the lists under a record: a supplier's issues, a webhook's deliveries
+      const url = path.replace('/suppliers/{id}/', `/suppliers/${supplier.id}/`).replace('/webhooks/{id}/', `/webhooks/${hook.id}/`)
       expect(url, 'a list with an unknown path parameter').not.toContain('{')
       // the audit trail is always a record's: it needs which one
       const required = path === '/api/audit/' ? '&entity=products&entity_id=1' : ''

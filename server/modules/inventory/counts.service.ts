@@ -480,7 +480,20 @@ async function postVariances(tx: Tx, actor: CountActor, planId: number, counted:
   // found where the system had nothing, each joining or starting its line
   const onLines = (m: StockMoveInput) => (m.to ? 'lineId' in m.to : true)
   const changes = await postStockMovesInTx(tx, actor, [...moves.filter(onLines), ...moves.filter((m) => !onLines(m))])
-  // docs/requirements.md §6: each location's approved variances, told in this transaction (ADR 0020)
+  await emitApproved(tx, actor, planId, counted, byLocation, { productCodes, locationCodes, partial: onlyEntries !== undefined })
+  return changes.length
+}
+
+/** docs/requirements.md §6: each location's approved variances, told in the approving transaction (ADR 0020). */
+async function emitApproved(
+  tx: Tx,
+  actor: CountActor,
+  planId: number,
+  counted: (typeof countLocations.$inferSelect)[],
+  byLocation: Map<number, CountEntryRow[]>,
+  names: { productCodes: Map<number, string>; locationCodes: Map<number, string>; partial: boolean },
+): Promise<void> {
+  const { productCodes, locationCodes } = names
   await emitEvents(
     tx,
     actor.companyId,
@@ -491,7 +504,7 @@ async function postVariances(tx: Tx, actor: CountActor, planId: number, counted:
         location: { id: cl.locationId, code: locationCodes.get(cl.locationId) ?? null },
         round: cl.round,
         // a line-by-line review approves some variances now and sends the others to recount
-        partial: onlyEntries !== undefined,
+        partial: names.partial,
         variances: (byLocation.get(cl.id) ?? []).map((e) => ({
           entry: e.id,
           stock_line: e.stockLineId,
@@ -506,7 +519,6 @@ async function postVariances(tx: Tx, actor: CountActor, planId: number, counted:
       },
     })),
   )
-  return changes.length
 }
 
 async function refreshPlanStatus(tx: Tx, planId: number): Promise<void> {
