@@ -6,7 +6,7 @@ import wms from './tooling/eslint-plugin-wms.js'
 import { boundaries } from './tooling/eslint-boundaries.js'
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'var', 'coverage', 'tests/output', 'src/routeTree.gen.ts', 'src/collectorRouteTree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts', 'dev-dist'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'var', 'coverage', 'tests/output', 'src/routeTree.gen.ts', 'src/collectorRouteTree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts', 'dev-dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

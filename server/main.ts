@@ -4,8 +4,8 @@ import pino from 'pino'
 import { prepareDatabase } from './boot'
 import { DatabaseLockedError } from './db/client'
 import { EnvError, parseEnv } from './env'
+import { fromRoot } from './root'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
  * Parse the environment, prepare the database, serve. `appBuild`: the app's build still running beside the server
@@ -49,7 +49,7 @@ export async function runServer(opts: { appBuild?: Promise<boolean> } = {}): Pro
     webhookAllowPrivate: env.webhookAllowPrivate,
     webhookRetryMs: env.webhookRetryMs,
     webhookTimeoutMs: env.webhookTimeoutMs,
-    staticDir: path.join(root, 'dist'),
+    staticDir: fromRoot('dist'),
     appBuild: opts.appBuild,
     logger: { level: env.logLevel },
     trustProxy: env.trustProxy,

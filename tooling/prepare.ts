@@ -1,12 +1,14 @@
 /**
  * `npm install`'s `prepare` script (docs/node-and-ci.md): what the first `npm start` would otherwise wait for, made
- * side by side (two processes, two cores): the app's build (app-build.ts, skipped when dist/ is current) and the
- * embedded database's migrated template (server/db/pglite-template.ts, skipped when one for these migrations exists).
- * Neither failing fails the install: `npm start` does without (builds the app beside the server; runs initdb).
+ * side by side (two processes, two cores): the app's build (app-build.ts, skipped when dist/ is current), the
+ * embedded database's migrated template (server/db/pglite-template.ts, skipped when one for these migrations exists)
+ * and the server's bundles (server-build.mjs, skipped when current). None failing fails the install: `npm start`
+ * does without (builds the app beside the server; runs initdb; bundles the server before it starts).
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { appBuildIsCurrent, buildApp } from './app-build'
+import { ensureServerBuild, serverBuildIsCurrent } from './server-build.mjs'
 import { applyMigrations, openDatabase } from '../server/db/client'
 import { TEMPLATE_DIR, templateFile } from '../server/db/pglite-template'
 
@@ -37,9 +39,17 @@ async function templateStep(): Promise<void> {
   }
 }
 
+async function serverStep(): Promise<void> {
+  if (serverBuildIsCurrent('start') && serverBuildIsCurrent('main')) return console.log('prepare: the server bundles are current.')
+  const started = Date.now()
+  await ensureServerBuild('start')
+  await ensureServerBuild('main')
+  console.log(`prepare: server bundled in ${secs(started)} (dist-server/).`)
+}
+
 const secs = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 
 mkdirSync(TEMPLATE_DIR, { recursive: true })
-const results = await Promise.allSettled([appStep(), templateStep()])
+const results = await Promise.allSettled([appStep(), templateStep(), serverStep()])
 for (const r of results) if (r.status === 'rejected') console.warn('prepare:', r.reason)
 

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -11,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { leanPglite } from './pglite-lean'
 import { readTemplate } from './pglite-template'
+import { fromRoot } from '../root'
 import * as core from './schema/core'
 import * as catalog from './schema/catalog'
 import * as partners from './schema/partners'
@@ -59,7 +59,7 @@ export type Database = {
   close(): Promise<void>
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+export const migrationsFolder = fromRoot('server', 'db', 'migrations')
 
 export class DatabaseLockedError extends Error {}
 

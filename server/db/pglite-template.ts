@@ -10,11 +10,10 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fromRoot } from '../root'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-export const TEMPLATE_DIR = path.resolve(here, '..', '..', 'node_modules', '.cache', 'movatic-wms')
-const MIGRATIONS = path.join(here, 'migrations')
+export const TEMPLATE_DIR = fromRoot('node_modules', '.cache', 'movatic-wms')
+const MIGRATIONS = fromRoot('server', 'db', 'migrations')
 
 /** the extensions every embedded database loads (client.ts): part of the key */
 export const TEMPLATE_EXTENSIONS = ['pg_trgm', 'btree_gist']

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
+import { fromRoot } from '../../../root'
 import type { PlacedLabel } from './label-model'
 import type { RenderReply, RenderRequest } from './render.worker'
 
@@ -10,7 +11,8 @@ import type { RenderReply, RenderRequest } from './render.worker'
  * their turn in order. Threads start on first use and are unref'd, so an idle pool never keeps a process alive.
  */
 const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism() - 1))
-const ENTRY = new URL('./render-worker-entry.mjs', import.meta.url)
+// from the root, not from import.meta.url: the server may run bundled (server/root.ts)
+const ENTRY = fromRoot('server', 'modules', 'printing', 'labels', 'render-worker-entry.mjs')
 
 type Pending = { resolve: (png: Buffer) => void; reject: (e: Error) => void }
 type Slot = { worker: Worker; busy: number | null }
