@@ -64,7 +64,7 @@ function sShape(ctx: Ctx, stops: number[]): number[] {
   let up = true
   for (const g of byAisle(ctx, stops)) {
     const dir = direction(ctx, g.index)
-    const goUp = dir === 'both' ? up : dir === 'up'
+    const goUp: boolean = dir === 'both' ? up : dir === 'up'
     out.push(...(goUp ? g.stops : [...g.stops].reverse()))
     up = !goUp
   }
@@ -141,7 +141,6 @@ const HEURISTICS: Record<PickStrategy, (ctx: Ctx, stops: number[]) => number[]> 
 export function improveTour(m: number[][], order: number[]): number[] {
   const end = m.length - 1
   let t = [0, ...order, end]
-  let best = tourMetres(m, order)
   const eps = 1e-9
   for (let round = 0; round < 1000; round++) {
     let changed = false
@@ -159,7 +158,6 @@ export function improveTour(m: number[][], order: number[]): number[] {
         const after = m[t[i - 1]][t[j]] + (rev[j] - rev[i]) + m[t[i]][t[j + 1]]
         if (after < before - eps) {
           t = [...t.slice(0, i), ...t.slice(i, j + 1).reverse(), ...t.slice(j + 1)]
-          best -= before - after
           changed = true
           break outer
         }
@@ -192,7 +190,6 @@ export function improveTour(m: number[][], order: number[]): number[] {
               const rest = [...t.slice(0, i), ...t.slice(i + len)]
               const at = k < i ? k + 1 : k + 1 - len
               t = [...rest.slice(0, at), ...run, ...rest.slice(at)]
-              best -= removed - added
               changed = true
               break outer2
             }

@@ -24,6 +24,7 @@ import { withMessageCodes } from '../../../contracts/errors/server-messages.rule
 import { carrierBody, customerBody, supplierBody } from '../../../contracts/partners/partners.contract'
 import { camelKeys } from './resource'
 import { type MasterDataEntity, productStockRefusal } from './master-data.service'
+import { applyLayoutRule } from './layout.service'
 
 type Body = Record<string, unknown>
 type Row = { line: number; code: string; body: Body; key: string; existingId?: number; errors: FieldErrors }
@@ -78,6 +79,7 @@ const SPECS: Record<ImportResource, ImportSpec> = {
     keyColumns: { code: locations.code },
     refs: { warehouse: warehouses },
     check: checkLocationsWithStock,
+    after: fillImportedLayouts,
     sortKeys: 'locationId',
     trigram: ['locations_code_trgm'],
   },
@@ -380,4 +382,18 @@ async function mergePendingList(db: DbOrTx, index: string): Promise<void> {
   } catch {
     // not the index's owner: autovacuum will do it
   }
+}
+
+/** SPEC 18.1: imported locations without a manual layout take their place from their codes, per warehouse's rule. */
+async function fillImportedLayouts(db: DbOrTx, companyId: number, written: { id: number }[]): Promise<void> {
+  const ids = written.map((w) => w.id)
+  const byWarehouse = new Map<number, number[]>()
+  for (const part of chunks(ids, LOOKUP)) {
+    const rows = await db
+      .select({ id: locations.id, warehouseId: locations.warehouseId })
+      .from(locations)
+      .where(and(eq(locations.companyId, companyId), inArray(locations.id, part)))
+    for (const r of rows) byWarehouse.set(r.warehouseId, [...(byWarehouse.get(r.warehouseId) ?? []), r.id])
+  }
+  for (const [warehouseId, list] of byWarehouse) await applyLayoutRule(db, companyId, warehouseId, list)
 }
