@@ -1,5 +1,5 @@
 /** Companies, sites, warehouses and locations (SPEC 3): list, read, create, update. */
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { DbOrTx } from '../../db/client'
@@ -164,9 +164,9 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   )
 
-  const locValues = async ({ db, user }: { db: DbOrTx; user: { companyId: number } }, b: Partial<z.infer<typeof locationBody>>) =>
+  const locValues = async ({ db, user, id }: { db: DbOrTx; user: { companyId: number }; id?: number }, b: Partial<z.infer<typeof locationBody>>) =>
     defined({
-      ...layoutValues(b),
+      ...(await layoutValues(db, user.companyId, id, b)),
       code: b.code,
       name: b.name,
       kind: b.kind,
@@ -287,13 +287,24 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
 const LAYOUT_FIELDS = ['zone', 'aisle', 'bay', 'level', 'x', 'y', 'aisle_direction'] as const
 
 /**
- * A location's layout as written (SPEC 18.1): a place typed by hand becomes the location's own (layout_source
- * manual) and the rule leaves it; `layout_source: "rule"` hands it back to the rule (afterWrite fills it again).
- * A walk position is both x and y or neither.
+ * A location's layout as written (SPEC 18.1): a place typed by hand (a value that differs from the stored one, so a
+ * form sending back what it showed changes nothing) becomes the location's own (layout_source manual) and the rule
+ * leaves it; `layout_source: "rule"` hands it back to the rule (afterWrite fills it again). A walk position is both x
+ * and y or neither.
  */
-function layoutValues(b: Partial<z.infer<typeof locationBody>>) {
-  const typed = LAYOUT_FIELDS.some((k) => b[k] !== undefined)
+async function layoutValues(db: DbOrTx, companyId: number, id: number | undefined, b: Partial<z.infer<typeof locationBody>>) {
   if (b.x !== undefined && b.y !== undefined && (b.x === null) !== (b.y === null)) throw fieldError(b.x === null ? 'x' : 'y', 'Give both x and y, or neither.')
+  const given = LAYOUT_FIELDS.filter((k) => b[k] !== undefined)
+  // a direction left at 'both' (a form's default) is no place typed
+  const plain = (k: (typeof LAYOUT_FIELDS)[number], v: unknown) => (k === 'aisle_direction' ? (v ?? 'both') : v)
+  let typed = id === undefined && given.some((k) => plain(k, b[k]) !== null && plain(k, b[k]) !== 'both')
+  if (id !== undefined && given.length) {
+    const [row] = await db
+      .select({ zone: locations.zone, aisle: locations.aisle, bay: locations.bay, level: locations.level, x: locations.x, y: locations.y, aisle_direction: locations.aisleDirection })
+      .from(locations)
+      .where(and(eq(locations.id, id), eq(locations.companyId, companyId)))
+    typed = !row || given.some((k) => plain(k, b[k]) !== plain(k, row[k]))
+  }
   return {
     zone: b.zone,
     aisle: b.aisle,

@@ -48,6 +48,15 @@ describe.each(kinds)('the warehouse layout on %s', (kind) => {
     expect(back.json()).toMatchObject({ aisle: 2, bay: 10, level: 1, x: 3, y: 12.9, layout_source: 'rule' })
   })
 
+  it('a form sending back the place it showed leaves it to the rule', async () => {
+    const id = (await api('POST', '/api/core/locations/', { code: `X04-02-01-${kind}`, warehouse: f.warehouseId, aisle_direction: 'both' })).json().id
+    const shown = (await api('GET', `/api/core/locations/${id}/`)).json()
+    expect(shown.layout_source).toBe('rule')
+    const { zone, aisle, bay, level, x, y, aisle_direction } = shown
+    const res = await api('PATCH', `/api/core/locations/${id}/`, { name: 'Renomeada', zone, aisle, bay, level, x, y, aisle_direction })
+    expect(res.json()).toMatchObject({ name: 'Renomeada', aisle: 4, layout_source: 'rule' })
+  })
+
   it('refuses a bad place in the API dialect', async () => {
     const id = f.storage[0]
     const cases: [object, string][] = [
