@@ -5,7 +5,7 @@ import { PICK_STRATEGIES } from './pick-path'
 import { DEFAULT_LAYOUT_RULE, LAYOUT_MAX_INDEX, LAYOUT_SEGMENT_ROLES, layoutPatternError } from './layout-rule.rules'
 import { AISLE_DIRECTIONS, type AisleDirection } from './walk-graph'
 
-const metres = (max: number) => z.number().finite().min(0.1, 'Ensure this value is greater than or equal to 0.1.').max(max, `Ensure this value is less than or equal to ${max}.`)
+const metres = (max: number) => z.number().finite().positive('Ensure this value is greater than 0.').max(max, `Ensure this value is less than or equal to ${max}.`)
 
 /** A warehouse's layout rule (SPEC 18.1). */
 export const layoutRuleBody = z
