@@ -80,9 +80,10 @@ export const pickPathOut = z.object({
   warehouse: codeRef.nullable(),
   strategy: z.enum(PICK_STRATEGIES).describe('the routing whose order won (after 2-opt / Or-opt when improved)'),
   improved: z.boolean(),
-  metres: z.number().nullable().describe('the planned walk from the start point through every placed stop and back; null when one-way aisles leave no way'),
+  metres: z.number().nullable().describe('the planned walk from the start through every placed stop to the end; null when one-way aisles leave no way'),
   baseline_metres: z.number().nullable().describe('the same stops visited in location-code order'),
-  start: z.object({ location: codeRef.nullable(), x: z.number(), y: z.number() }),
+  start: z.object({ location: codeRef.nullable(), x: z.number(), y: z.number() }).describe("the warehouse's first dock with a position, else the front of the leftmost aisle"),
+  end: z.object({ location: codeRef.nullable(), x: z.number(), y: z.number() }).describe('its first staging (dispatch) location with a position, else the start'),
   unplaced: z.number().describe('stops whose location has no layout: visited last, in code order, not in the metres'),
   stops: z.array(
     z.object({

@@ -210,6 +210,8 @@ export function planPickPath(walk: Walk, stops: readonly PickStop[], options: Pl
   const unplaced: number[] = []
   stops.forEach((s, i) => (s.point && walk.places(s.point) ? placed : unplaced).push(i))
   unplaced.sort((a, b) => byCode(stops[a].code, stops[b].code) || a - b)
+  // nothing to walk to: no walk at all (not the way from the start to the end)
+  if (!placed.length) return { order: unplaced, metres: 0, baselineMetres: 0, strategy: 'code_order', improved: false, strategies: [], unplaced }
   const points = [options.start, ...placed.map((i) => stops[i].point as WalkPoint), options.end ?? options.start]
   const codes = ['', ...placed.map((i) => stops[i].code), '']
   const m = points.map((p, i) => points.map((q, j) => (i === j ? 0 : walk.distance(p, q))))

@@ -174,9 +174,9 @@ async function seedCompany(db: Db, r: Rng, companyId: number, plan: CompanyPlan)
   const perWh = Math.ceil(plan.locations / whIds.length)
   whIds.forEach((warehouseId, w) => {
     const prefix = String.fromCharCode(65 + w)
-    // the dock sits in front of the first aisle (SPEC 18.2): pick paths start and end there
+    // the dock and the staging area sit in front of the first aisles (SPEC 18.3): pick paths start at one, end at the other
     locRows.push({ companyId, warehouseId, code: `${prefix}-DOCK-01`, name: 'Doca 01', kind: 'dock', storageClass: 'ambient', x: 0, y: -3, layoutSource: 'manual' })
-    locRows.push({ companyId, warehouseId, code: `${prefix}-STAGE-01`, name: 'Stage 01', kind: 'staging', storageClass: 'ambient' })
+    locRows.push({ companyId, warehouseId, code: `${prefix}-STAGE-01`, name: 'Stage 01', kind: 'staging', storageClass: 'ambient', x: 9, y: -3, layoutSource: 'manual' })
     for (let i = 0; locRows.length < (w + 1) * perWh; i++) {
       const aisle = Math.floor(i / 60) + 1
       const bay = Math.floor((i % 60) / 5) + 1

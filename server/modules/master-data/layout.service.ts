@@ -3,7 +3,7 @@
  * layout the pick paths run over (SPEC 18.2). Locations and warehouses are this module's tables (ADR 0009); other
  * modules read the walk layout through `warehouseWalkLayout`.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { locations, warehouses } from '../../db/schema/core'
 import { notFound } from '../../http/errors'
@@ -75,13 +75,14 @@ export async function fillLocationLayout(db: DbOrTx, companyId: number, location
   if (loc && loc.source !== 'manual') await applyLayoutRule(db, companyId, loc.warehouseId, [locationId])
 }
 
-export type WarehouseWalk = { layout: WalkLayout; start: WalkPoint; startLocation: { id: number; code: string } | null }
+export type WalkEnd = { point: WalkPoint; location: { id: number; code: string } | null }
+export type WarehouseWalk = { layout: WalkLayout; start: WalkEnd; end: WalkEnd }
 
 /**
  * The walk layout of a warehouse (SPEC 18.2): one aisle per aisle number its placed locations name (x and the
- * direction from them; a one-way setting on any of its locations makes the aisle one-way), the cross-aisles from the
- * farthest position. The walk starts and ends at the warehouse's first active dock that has a position, otherwise
- * at the front of the leftmost aisle.
+ * direction from them; the direction most of its locations give), the cross-aisles from the farthest position. The
+ * walk starts at the warehouse's first active dock that has a position (otherwise the front of the leftmost aisle)
+ * and ends at its first staging (dispatch) location with a position (otherwise where it started).
  */
 export async function warehouseWalkLayout(db: DbOrTx, companyId: number, warehouseId: number): Promise<WarehouseWalk> {
   const rule = await warehouseRule(db, companyId, warehouseId)
@@ -104,13 +105,17 @@ export async function warehouseWalkLayout(db: DbOrTx, companyId: number, warehou
   }))
   const maxY = Math.max(0, ...aisleRows.map((a) => Number(a.maxY)))
   const layout: WalkLayout = { aisles, ...crossAisles(rule, maxY) }
-  const [dock] = await db
-    .select({ id: locations.id, code: locations.code, x: locations.x, y: locations.y })
-    .from(locations)
-    .where(and(placed, eq(locations.kind, 'dock'), eq(locations.isActive, true)))
-    .orderBy(locations.code)
-    .limit(1)
-  if (dock) return { layout, start: { aisle: null, x: dock.x as number, y: dock.y as number }, startLocation: { id: dock.id, code: dock.code } }
+  const firstOfKind = async (kind: 'dock' | 'staging'): Promise<WalkEnd | null> => {
+    const [loc] = await db
+      .select({ id: locations.id, code: locations.code, x: locations.x, y: locations.y })
+      .from(locations)
+      .where(and(placed, isNull(locations.aisle), eq(locations.kind, kind), eq(locations.isActive, true)))
+      .orderBy(locations.code)
+      .limit(1)
+    return loc ? { point: { aisle: null, x: loc.x as number, y: loc.y as number }, location: { id: loc.id, code: loc.code } } : null
+  }
   const leftmost = aisles.length ? Math.min(...aisles.map((a) => a.x)) : 0
-  return { layout, start: { aisle: null, x: leftmost, y: layout.frontY }, startLocation: null }
+  const start = (await firstOfKind('dock')) ?? { point: { aisle: null, x: leftmost, y: layout.frontY }, location: null }
+  const end = (await firstOfKind('staging')) ?? start
+  return { layout, start, end }
 }

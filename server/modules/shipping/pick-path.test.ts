@@ -66,8 +66,11 @@ describe.each(kinds)('pick paths on %s', (kind) => {
     const id = await wave([products.slice(0, 3).map((product) => ({ product, qty: '2' })), products.slice(3).map((product) => ({ product, qty: '1' }))])
     const res = await t.as(operator, { method: 'GET', url: `/api/shipping/waves/${id}/pick-path/` })
     expect(res.statusCode, res.body).toBe(200)
-    const body = res.json() as { metres: number; baseline_metres: number; stops: Stop[]; unplaced: number; warehouse: { id: number }; strategy: string }
+    const body = res.json() as { metres: number; baseline_metres: number; stops: Stop[]; unplaced: number; warehouse: { id: number }; strategy: string; start: unknown; end: unknown }
     expect(body.warehouse.id).toBe(f.warehouseId)
+    // the demo warehouse's dock and staging area have positions (SPEC 18.1): the walk starts at one, ends at the other
+    expect(body.start).toMatchObject({ location: { code: expect.stringMatching(/-DOCK-01$/) }, x: 0, y: -3 })
+    expect(body.end).toMatchObject({ location: { code: expect.stringMatching(/-STAGE-01$/) }, x: 9, y: -3 })
     expect(body.stops.map((s) => s.location.id).sort()).toEqual([...picked].sort())
     expect(body.stops.map((s) => s.sequence)).toEqual([1, 2, 3, 4, 5])
     expect(body.stops.every((s) => s.placed && s.aisle !== null)).toBe(true)

@@ -32,7 +32,8 @@ export async function wavePickPath(db: DbOrTx, user: AuthUser, waveId: number): 
       byLocation.set(s.location.id, stop)
     }
   if (warehouseId === undefined) {
-    return { wave: waveId, warehouse: null, strategy: 'code_order', improved: false, metres: 0, baseline_metres: 0, start: { location: null, x: 0, y: 0 }, unplaced: 0, stops: [] }
+    const nowhere = { location: null, x: 0, y: 0 }
+    return { wave: waveId, warehouse: null, strategy: 'code_order', improved: false, metres: 0, baseline_metres: 0, start: nowhere, end: nowhere, unplaced: 0, stops: [] }
   }
   const [warehouse] = await db.select({ id: warehouses.id, code: warehouses.code }).from(warehouses).where(eq(warehouses.id, warehouseId))
   const ids = [...byLocation.keys()]
@@ -43,14 +44,14 @@ export async function wavePickPath(db: DbOrTx, user: AuthUser, waveId: number): 
         .where(and(eq(locations.companyId, user.companyId), inArray(locations.id, ids)))
     : []
   const placeOf = new Map(places.map((p) => [p.id, p]))
-  const { layout, start, startLocation } = await warehouseWalkLayout(db, user.companyId, warehouseId)
+  const { layout, start, end } = await warehouseWalkLayout(db, user.companyId, warehouseId)
   const walk = makeWalk(layout)
   const stops: PickStop[] = ids.map((id) => {
     const p = placeOf.get(id)
     const placed = p && p.x !== null && p.y !== null
     return { code: (byLocation.get(id) as { code: string }).code, point: placed ? { aisle: p.aisle, x: p.x as number, y: p.y as number } : null }
   })
-  const plan = planPickPath(walk, stops, { start })
+  const plan = planPickPath(walk, stops, { start: start.point, end: end.point })
   const unplaced = new Set(plan.unplaced)
   return {
     wave: waveId,
@@ -59,7 +60,8 @@ export async function wavePickPath(db: DbOrTx, user: AuthUser, waveId: number): 
     improved: plan.improved,
     metres: finite(plan.metres),
     baseline_metres: finite(plan.baselineMetres),
-    start: { location: startLocation, x: start.x, y: start.y },
+    start: { location: start.location, x: start.point.x, y: start.point.y },
+    end: { location: end.location, x: end.point.x, y: end.point.y },
     unplaced: plan.unplaced.length,
     stops: plan.order.map((i, k) => {
       const id = ids[i]

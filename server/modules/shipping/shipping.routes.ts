@@ -291,7 +291,8 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Stops are the locations the wave's open lines take stock from (FEFO suggestions). The planner keeps the shortest of S-shape, largest gap, " +
           'nearest neighbour and code order, each improved by 2-opt / Or-opt (ADR 0022). Metres run from the warehouse\'s first dock with a position (else the front ' +
-          'of the leftmost aisle) through every placed stop and back. A location without a layout is visited last, in code order, and is not in the metres.',
+          'of the leftmost aisle) through every placed stop to its first staging location with a position (else back to the start). A location without a layout is ' +
+          'visited last, in code order, and is not in the metres.',
         params: idParams,
         response: { 200: pickPathOut },
       },

@@ -281,6 +281,7 @@ describe('documents lists (SPEC 12.6)', () => {
             metres: 150,
             baseline_metres: 200,
             start: { location: { id: 1, code: 'A-DOCK-01' }, x: 0, y: -3 },
+            end: { location: { id: 3, code: 'A-STAGE-01' }, x: 9, y: -3 },
             unplaced: 1,
             stops: [stop(1, 2, 'A02-03-01'), stop(2, 5, 'A05-03-01'), stop(3, 9, 'ZZ-9', false)],
           },
