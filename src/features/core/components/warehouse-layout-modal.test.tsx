@@ -35,4 +35,22 @@ describe('the warehouse layout rule (SPEC 18.1)', () => {
     expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/core/warehouses/7/layout/apply/')).toBe(true)
     expect(await screen.findByText(/120 posições lidas do código, 2 sem layout, 1 definidas à mão mantidas/)).toBeInTheDocument()
   })
+
+  it("a location range shows where the warehouse's rule puts its first and last codes", async () => {
+    mockApi(({ url }) => {
+      if (url.pathname === '/api/core/locations/') return { body: page([]) }
+      if (url.pathname === '/api/core/warehouses/') return { body: page([wh]) }
+      if (url.pathname === '/api/core/warehouses/7/') return { body: wh }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn(testUser({ role: 'admin' }))
+    const { user } = await renderApp('/core/locations')
+    await user.click(await screen.findByRole('button', { name: 'Criar faixa' }))
+    const form = await screen.findByRole('form', { name: 'Criar faixa de localizações' })
+    await user.click(within(form).getByRole('combobox', { name: /Armazém/ }))
+    await user.click(await screen.findByRole('option', { name: 'WH1 — Principal' }))
+    await user.type(within(form).getByRole('textbox', { name: /Padrão dos códigos/ }), 'A{{01-12}-{{01-20}-{{01-05}')
+    const preview = await within(form).findByRole('status', { name: 'Prévia da faixa' })
+    expect(await within(preview).findByText(/A12-20-05: rua 12, prédio 20, nível 5/)).toBeInTheDocument()
+  })
 })
