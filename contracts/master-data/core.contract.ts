@@ -45,7 +45,7 @@ export const warehouseBody = z.object({
   name: nameField,
   site: idRef,
   timezone: timezoneField.optional(),
-  layout_rule: layoutRuleBody.nullable().optional(),
+  layout_rule: layoutRuleBody.nullable().optional().describe('replaced whole: a field left out takes its default; null = the default rule (SPEC 18.1)'),
   is_active: isActive,
 })
 export type WarehouseInput = z.input<typeof warehouseBody>
