@@ -112,6 +112,16 @@ describe.each(kinds)('the warehouse layout on %s', (kind) => {
     await api('PATCH', `/api/core/locations/${id}/`, { x: 1, y: 2 })
     expect((await upload(`code,warehouse,name\nK31-06-01,${wh},Renamed\n`)).statusCode).toBe(200)
     expect(await read('K31-06-01')).toMatchObject({ name: 'Renamed', x: 1, y: 2, layout_source: 'manual' })
+    // a file may carry places: one other than the rule's becomes the location's own, the rule's own stays the rule's
+    const typed = await upload(`code,warehouse,aisle,bay,x,y,aisle_direction\nK31-07-01,${wh},31,7,90,9.3,both\nK32-01-01,${wh},9,9,1.5,-2.25,up\n`)
+    expect(typed.statusCode, typed.body).toBe(200)
+    expect(await read('K31-07-01')).toMatchObject({ aisle: 31, x: 90, y: 9.3, layout_source: 'rule' })
+    expect(await read('K32-01-01')).toMatchObject({ aisle: 9, bay: 9, level: null, x: 1.5, y: -2.25, aisle_direction: 'up', layout_source: 'manual' })
+    const bad = await upload(`code,warehouse,x,y\nK33-01-01,${wh},east,1\n`)
+    expect(bad.statusCode).toBe(400)
+    const csv = (await api('GET', '/api/core/locations/export/')).body
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('code,name,warehouse,kind,storage_class,capacity_pallets,pick_sequence,is_active,zone,aisle,bay,level,x,y,aisle_direction')
+    expect(csv).toContain(`K32-01-01,,${wh},storage,ambient,,,true,,9,9,,1.5,-2.25,up`)
   })
 
   it('a range of locations takes its places from the codes', async () => {
