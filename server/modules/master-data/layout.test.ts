@@ -99,6 +99,10 @@ describe.each(kinds)('the warehouse layout on %s', (kind) => {
     // another company's warehouse: 404
     const acme = (await t.login('acme.admin')).access
     expect((await t.as(acme, { method: 'POST', url: `/api/core/warehouses/${f.warehouseId}/layout/apply/` })).statusCode).toBe(404)
+    for (const bad of ['0', 'abc', '1.5', '99999999999']) expect((await api('POST', `/api/core/warehouses/${bad}/layout/apply/`)).statusCode, bad).toBe(404)
+    // operators read the layout, they do not apply it
+    const operator = (await t.login('operator')).access
+    expect((await t.as(operator, { method: 'POST', url: `/api/core/warehouses/${f.warehouseId}/layout/apply/` })).statusCode).toBe(403)
   })
 
   it('imported locations take their places from the codes; a manual place survives a re-import', async () => {

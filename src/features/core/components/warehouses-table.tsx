@@ -22,20 +22,20 @@ const columns: DataColumn<Warehouse>[] = [
 export function WarehousesTable({ params, onParamsChange }: Partial<ListState> = {}) {
   const { t } = useLingui()
   const [layoutOf, setLayoutOf] = useState<Warehouse | null>(null)
-  // SPEC 18.1: the layout rule is edited where the warehouse is, by who edits master data
+  // SPEC 18.1: the layout rule is edited where the warehouse is, by who edits master data (the row's button is
+  // rendered by the table, after the editor below says who may edit)
   const editor = useResourceEditor(warehouseResource, (row) => (
     <Button
       size="compact-sm"
       variant="subtle"
       leftSection={<IconRoute size={14} aria-hidden />}
       aria-label={t`Layout de ${row.code}`}
-      disabled={!canEditLayout}
+      disabled={!editor.canEdit}
       onClick={() => setLayoutOf(row)}
     >
       <Trans>Layout</Trans>
     </Button>
   ))
-  const canEditLayout = editor.canEdit
   return (
     <>
       <DataTable
