@@ -136,67 +136,80 @@ const HEURISTICS: Record<PickStrategy, (ctx: Ctx, stops: number[]) => number[]> 
 /**
  * 2-opt (reverse a stretch) and Or-opt (move a run of 1 to 3 stops elsewhere, either way round) until neither
  * shortens the tour. Works on asymmetric walks (one-way aisles): a reversed stretch is priced with its own reversed
- * legs (prefix sums both ways), so every accepted move really shortens the tour.
+ * legs (prefix sums both ways), so every accepted move really shortens the tour. Each sweep applies every improving
+ * move it meets and goes on from there (rather than starting over after each), so a cart of 64 stops takes a few
+ * sweeps of each kind.
  */
 export function improveTour(m: number[][], order: number[]): number[] {
-  const end = m.length - 1
-  let t = [0, ...order, end]
+  const t = [0, ...order, m.length - 1]
+  const n = t.length
   const eps = 1e-9
-  for (let round = 0; round < 1000; round++) {
-    let changed = false
-    // 2-opt
-    const n = t.length
-    const fwd = new Float64Array(n)
-    const rev = new Float64Array(n)
+  const fwd = new Float64Array(n)
+  const rev = new Float64Array(n)
+  const prefix = () => {
     for (let k = 1; k < n; k++) {
       fwd[k] = fwd[k - 1] + m[t[k - 1]][t[k]]
       rev[k] = rev[k - 1] + m[t[k]][t[k - 1]]
     }
-    outer: for (let i = 1; i < n - 2; i++)
+  }
+  const twoOpt = (): boolean => {
+    let any = false
+    prefix()
+    for (let i = 1; i < n - 2; i++)
       for (let j = i + 1; j < n - 1; j++) {
         const before = m[t[i - 1]][t[i]] + (fwd[j] - fwd[i]) + m[t[j]][t[j + 1]]
         const after = m[t[i - 1]][t[j]] + (rev[j] - rev[i]) + m[t[i]][t[j + 1]]
         if (after < before - eps) {
-          t = [...t.slice(0, i), ...t.slice(i, j + 1).reverse(), ...t.slice(j + 1)]
-          changed = true
-          break outer
+          for (let a = i, b = j; a < b; a++, b--) [t[a], t[b]] = [t[b], t[a]]
+          prefix()
+          any = true
         }
       }
-    if (!changed) {
-      // Or-opt: a run t[i..i+len-1] moved between t[k] and t[k+1]
-      outer2: for (let len = 1; len <= 3; len++)
-        for (let i = 1; i + len < t.length; i++) {
-          const a = t[i - 1]
-          const s = t[i]
-          const e = t[i + len - 1]
-          const b = t[i + len]
-          let inner = 0
-          let innerRev = 0
-          for (let k = i; k < i + len - 1; k++) {
-            inner += m[t[k]][t[k + 1]]
-            innerRev += m[t[k + 1]][t[k]]
-          }
-          const removed = m[a][s] + inner + m[e][b] - m[a][b]
-          for (let k = 0; k + 1 < t.length; k++) {
-            if (k >= i - 1 && k <= i + len - 1) continue
-            const p = t[k]
-            const q = t[k + 1]
-            const plain = m[p][s] + inner + m[e][q] - m[p][q]
-            const flipped = m[p][e] + innerRev + m[s][q] - m[p][q]
-            const added = Math.min(plain, flipped)
-            if (added < removed - eps) {
-              const run = t.slice(i, i + len)
-              if (flipped < plain) run.reverse()
-              const rest = [...t.slice(0, i), ...t.slice(i + len)]
-              const at = k < i ? k + 1 : k + 1 - len
-              t = [...rest.slice(0, at), ...run, ...rest.slice(at)]
-              changed = true
-              break outer2
-            }
-          }
+    return any
+  }
+  // a run t[i..i+len-1] moved between t[k] and t[k+1]
+  const orOpt = (): boolean => {
+    let any = false
+    for (let len = 1; len <= 3; len++)
+      for (let i = 1; i + len < n; i++) {
+        const a = t[i - 1]
+        const s = t[i]
+        const e = t[i + len - 1]
+        const b = t[i + len]
+        let inner = 0
+        let innerRev = 0
+        for (let k = i; k < i + len - 1; k++) {
+          inner += m[t[k]][t[k + 1]]
+          innerRev += m[t[k + 1]][t[k]]
         }
-    }
-    if (!changed) break
+        const removed = m[a][s] + inner + m[e][b] - m[a][b]
+        let bestK = -1
+        let bestAdded = removed - eps
+        let bestFlip = false
+        for (let k = 0; k + 1 < n; k++) {
+          if (k >= i - 1 && k <= i + len - 1) continue
+          const p = t[k]
+          const q = t[k + 1]
+          const plain = m[p][s] + inner + m[e][q] - m[p][q]
+          const flipped = m[p][e] + innerRev + m[s][q] - m[p][q]
+          if (plain < bestAdded) [bestK, bestAdded, bestFlip] = [k, plain, false]
+          if (flipped < bestAdded) [bestK, bestAdded, bestFlip] = [k, flipped, true]
+        }
+        if (bestK < 0) continue
+        const run = t.slice(i, i + len)
+        if (bestFlip) run.reverse()
+        const rest = [...t.slice(0, i), ...t.slice(i + len)]
+        const at = bestK < i ? bestK + 1 : bestK + 1 - len
+        const next = [...rest.slice(0, at), ...run, ...rest.slice(at)]
+        for (let k = 0; k < n; k++) t[k] = next[k]
+        any = true
+      }
+    return any
+  }
+  for (let round = 0; round < 100; round++) {
+    const a = twoOpt()
+    const b = orOpt()
+    if (!a && !b) break
   }
   return t.slice(1, -1)
 }
