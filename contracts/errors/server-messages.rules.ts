@@ -107,6 +107,11 @@ export const SERVER_MESSAGES = {
   location_pattern_no_run: 'The pattern needs at least one run such as {01-12}.',
   location_pattern_chars: 'Use letters, digits, dot, underscore, hyphen or slash around the runs.',
   location_pattern_digits: 'Write both ends of {run} with the same number of digits (e.g. {01-12}).',
+  // ---- the warehouse layout (SPEC 18.1)
+  layout_xy_pair: 'Give both x and y, or neither.',
+  layout_invalid_regex: 'Enter a valid regular expression.',
+  layout_regex_groups: 'The expression needs the named groups aisle and bay.',
+  layout_segment_roles: 'Give exactly one segment the role aisle and one the role bay.',
   // ---- master data import
   import_rows_failed: '{failed} of {total} rows have errors: nothing was imported.',
   import_no_code: 'No {field} has the code "{code}".',

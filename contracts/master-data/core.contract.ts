@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { codeField, codeRef, id, idRef, INT4_MAX, nameField, timezoneField } from '../primitives'
 import { LOCATION_KINDS, STORAGE_CLASSES } from './master-data.rules'
+import { layoutRuleBody, layoutRuleOut, locationLayoutFields, locationLayoutOut } from '../layout/layout.contract'
 
 // Companies: a user sees and edits only their own; new companies come from the operator (npm run user / seed).
 export const companyOut = z.object({
@@ -29,9 +30,24 @@ export type Site = z.infer<typeof siteOut>
 export const siteBody = z.object({ code: codeField, name: nameField, is_active: isActive })
 export type SiteInput = z.input<typeof siteBody>
 
-export const warehouseOut = z.object({ id, code: z.string(), name: z.string(), site: codeRef, timezone: z.string(), is_active: z.boolean() })
+export const warehouseOut = z.object({
+  id,
+  code: z.string(),
+  name: z.string(),
+  site: codeRef,
+  timezone: z.string(),
+  layout_rule: layoutRuleOut.describe("how a location's code names its place, and the walk geometry (SPEC 18.1); the default until set"),
+  is_active: z.boolean(),
+})
 export type Warehouse = z.infer<typeof warehouseOut>
-export const warehouseBody = z.object({ code: codeField, name: nameField, site: idRef, timezone: timezoneField.optional(), is_active: isActive })
+export const warehouseBody = z.object({
+  code: codeField,
+  name: nameField,
+  site: idRef,
+  timezone: timezoneField.optional(),
+  layout_rule: layoutRuleBody.nullable().optional().describe('replaced whole: a field left out takes its default; null = the default rule (SPEC 18.1)'),
+  is_active: isActive,
+})
 export type WarehouseInput = z.input<typeof warehouseBody>
 
 export const locationOut = z.object({
@@ -44,7 +60,7 @@ export const locationOut = z.object({
   capacity_pallets: z.number().nullable().describe('pallets the location holds; null = no limit'),
   pick_sequence: z.number().nullable().describe('pick-path order; null = the code order'),
   is_active: z.boolean(),
-})
+}).extend(locationLayoutOut.shape)
 export type Location = z.infer<typeof locationOut>
 /** A location's fields other than its code and warehouse: what a range gives each location it creates. */
 export const locationAttributes = z.object({
@@ -55,7 +71,7 @@ export const locationAttributes = z.object({
   pick_sequence: z.number().int().min(0).max(INT4_MAX).nullable().optional(),
   is_active: isActive,
 })
-export const locationBody = locationAttributes.extend({ code: codeField, warehouse: idRef })
+export const locationBody = locationAttributes.extend({ code: codeField, warehouse: idRef }).extend(locationLayoutFields.shape)
 export type LocationInput = z.input<typeof locationBody>
 
 /** The most locations one range may create (SPEC 12.3). */

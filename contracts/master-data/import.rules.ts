@@ -7,7 +7,7 @@
 export const IMPORT_RESOURCES = ['products', 'locations', 'customers', 'suppliers', 'carriers'] as const
 export type ImportResource = (typeof IMPORT_RESOURCES)[number]
 
-export type ImportColumnKind = 'text' | 'int' | 'bool' | 'list' | 'ref'
+export type ImportColumnKind = 'text' | 'int' | 'decimal' | 'bool' | 'list' | 'ref'
 export type ImportColumns = Readonly<Record<string, ImportColumnKind>>
 
 export const IMPORT_COLUMNS: Readonly<Record<ImportResource, ImportColumns>> = {
@@ -24,7 +24,24 @@ export const IMPORT_COLUMNS: Readonly<Record<ImportResource, ImportColumns>> = {
     expiry_tracked: 'bool',
     is_active: 'bool',
   },
-  locations: { code: 'text', name: 'text', warehouse: 'ref', kind: 'text', storage_class: 'text', capacity_pallets: 'int', pick_sequence: 'int', is_active: 'bool' },
+  locations: {
+    code: 'text',
+    name: 'text',
+    warehouse: 'ref',
+    kind: 'text',
+    storage_class: 'text',
+    capacity_pallets: 'int',
+    pick_sequence: 'int',
+    is_active: 'bool',
+    // the place (SPEC 18.1): blank = what the warehouse's rule reads from the code
+    zone: 'text',
+    aisle: 'int',
+    bay: 'int',
+    level: 'int',
+    x: 'decimal',
+    y: 'decimal',
+    aisle_direction: 'text',
+  },
   customers: { code: 'text', name: 'text', email: 'text', min_shelf_life_days: 'int', is_active: 'bool' },
   suppliers: { code: 'text', name: 'text', edi: 'text', priority: 'int', email: 'text', is_active: 'bool' },
   carriers: { code: 'text', name: 'text', is_active: 'bool' },
@@ -85,6 +102,7 @@ export function importCell(kind: ImportColumnKind, raw: string): unknown {
   const v = raw.trim()
   if (v === '') return kind === 'list' ? [] : undefined
   if (kind === 'int') return /^-?\d+$/.test(v) ? Number(v) : v
+  if (kind === 'decimal') return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v
   if (kind === 'bool') {
     const l = v.toLowerCase()
     return TRUE.has(l) ? true : FALSE.has(l) ? false : v

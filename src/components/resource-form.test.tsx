@@ -39,6 +39,14 @@ describe('master-data resource forms (SPEC 12.1)', () => {
       storage_class: 'ambient',
       capacity_pallets: 4,
       pick_sequence: null,
+      // SPEC 18.1: the place left blank, for the warehouse's rule to read from the code
+      zone: null,
+      aisle: null,
+      bay: null,
+      level: null,
+      x: null,
+      y: null,
+      aisle_direction: 'both',
       is_active: true,
     })
   })

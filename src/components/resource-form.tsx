@@ -18,7 +18,7 @@ import { useSession } from '../lib/session'
  */
 export type ResourceField = { name: string; label: MessageDescriptor; description?: MessageDescriptor; required?: boolean } & (
   | { kind: 'text'; maxLength?: number; code?: boolean; email?: boolean; nullable?: boolean }
-  | { kind: 'number'; min: number; max: number; nullable?: boolean }
+  | { kind: 'number'; min: number; max: number; nullable?: boolean; /** decimals allowed (metres), else whole numbers */ decimal?: boolean }
   | { kind: 'select'; options: (i18n: I18n) => { value: string; label: string }[]; initial?: string }
   | { kind: 'ref'; endpoint: string; nullable?: boolean }
   | { kind: 'switch' }
@@ -152,7 +152,10 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
         else if (f.kind === 'text' && !blank && f.code && !CODE.test(String(v).trim()))
           errors[f.name] = t`Use letras, dígitos, ponto, sublinhado, hífen ou barra.`
         else if (f.kind === 'text' && !blank && f.email && !EMAIL.test(String(v).trim())) errors[f.name] = t`Informe um e-mail válido.`
-        else if (f.kind === 'number' && !blank && (!Number.isInteger(v) || Number(v) < f.min || Number(v) > f.max)) {
+        else if (f.kind === 'number' && !blank && f.decimal && (!Number.isFinite(Number(v)) || Number(v) < f.min || Number(v) > f.max)) {
+          const [min, max] = [f.min, f.max]
+          errors[f.name] = t`Informe um número de ${min} a ${max}.`
+        } else if (f.kind === 'number' && !blank && !f.decimal && (!Number.isInteger(v) || Number(v) < f.min || Number(v) > f.max)) {
           const [min, max] = [f.min, f.max]
           errors[f.name] = t`Informe um número inteiro de ${min} a ${max}.`
         }
@@ -181,7 +184,7 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
       case 'switch':
         return <Switch key={key} {...common} {...form.getInputProps(f.name, { type: 'checkbox' })} />
       case 'number':
-        return <NumberInput key={key} {...common} min={f.min} max={f.max} allowDecimal={false} {...form.getInputProps(f.name)} />
+        return <NumberInput key={key} {...common} min={f.min} max={f.max} allowDecimal={Boolean(f.decimal)} decimalScale={f.decimal ? 2 : undefined} {...form.getInputProps(f.name)} />
       case 'select':
         return <Select key={key} {...common} allowDeselect={false} data={f.options(i18n)} {...form.getInputProps(f.name)} />
       case 'ref':

@@ -25,7 +25,9 @@
  * --intake-orders N (bulk order intake, default 1000; 0 skips it), --intake-only,
  * --webhook-events N (webhook deliveries to a local receiver, default 10000; 0 skips it), --webhooks-only,
  * --start-runs N (whole-process `npm start`: first start and restart, default 3; 0 skips it), --start-only,
- * --start-cold (the first starts also build the app: dist/ is removed before each; tests/bench/start-bench.ts).
+ * --start-cold (the first starts also build the app: dist/ is removed before each; tests/bench/start-bench.ts),
+ * --pick-path-only or the word `pick-path` (`npm run bench -- pick-path`): the pick-path simulation alone
+ * (tests/bench/pick-path-bench.ts, SPEC 18.3); it also runs first in a full bench (pure CPU, seconds).
  *
  * Import (SPEC 12.8): N products from CSV through HTTP on a fresh embedded database, goal under a minute at 50,000
  * (tests/bench/import-bench.ts).
@@ -58,8 +60,10 @@ import { benchProductImport } from './import-bench'
 import { benchBulkIntake } from './intake-bench'
 import { benchWebhooks } from './webhooks-bench'
 import { benchStart } from './start-bench'
+import { benchPickPath } from './pick-path-bench'
 
-const { values: args } = parseArgs({
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     only: { type: 'string' },
     runs: { type: 'string' },
@@ -76,8 +80,11 @@ const { values: args } = parseArgs({
     'start-only': { type: 'boolean' },
     'start-cold': { type: 'boolean' },
     'start-runs': { type: 'string' },
+    'pick-path-only': { type: 'boolean' },
   },
 })
+const unknown = positionals.filter((p) => p !== 'pick-path')
+if (unknown.length) throw new Error(`Unknown bench argument(s): ${unknown.join(' ')} (the only word is pick-path)`)
 const RUNS = Number(args.runs ?? 200)
 const WARMUP = 5
 const SIZES = (args.sizes ?? '10000,1000000').split(',').map(Number)
@@ -377,6 +384,10 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
+// pick paths (SPEC 18.3): a simulation, no database; `npm run bench -- pick-path` runs it alone
+const PICK_PATH_ONLY = args['pick-path-only'] || positionals.includes('pick-path')
+if (PICK_PATH_ONLY || (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'])) benchPickPath()
+if (PICK_PATH_ONLY) process.exit(0)
 // the first start and a restart (README's first screen): whole `npm start` processes, goals 20 s and 2 s
 const START_RUNS = Number(args['start-runs'] ?? 3)
 if (START_RUNS > 0 && !args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only']) await benchStart({ runs: START_RUNS, cold: args['start-cold'] })

@@ -10,6 +10,7 @@ import { type Role, users } from '../schema/users'
 import { equipments, parkingSpots, skills } from '../schema/workforce'
 import { hashPassword } from '../../modules/auth/passwords'
 import { gs1CheckDigit } from '../../../contracts/gs1/gs1'
+import { DEFAULT_LAYOUT_RULE, placePosition } from '../../../contracts/layout/layout-rule.rules'
 import { chunks, rng, type Rng } from './random'
 import { seedPrinting } from './printing.seed'
 import { seedQuality } from './quality.seed'
@@ -173,14 +174,25 @@ async function seedCompany(db: Db, r: Rng, companyId: number, plan: CompanyPlan)
   const perWh = Math.ceil(plan.locations / whIds.length)
   whIds.forEach((warehouseId, w) => {
     const prefix = String.fromCharCode(65 + w)
-    locRows.push({ companyId, warehouseId, code: `${prefix}-DOCK-01`, name: 'Doca 01', kind: 'dock', storageClass: 'ambient' })
-    locRows.push({ companyId, warehouseId, code: `${prefix}-STAGE-01`, name: 'Stage 01', kind: 'staging', storageClass: 'ambient' })
+    // the dock and the staging area sit in front of the first aisles (SPEC 18.3): pick paths start at one, end at the other
+    locRows.push({ companyId, warehouseId, code: `${prefix}-DOCK-01`, name: 'Doca 01', kind: 'dock', storageClass: 'ambient', x: 0, y: -3, layoutSource: 'manual' })
+    locRows.push({ companyId, warehouseId, code: `${prefix}-STAGE-01`, name: 'Stage 01', kind: 'staging', storageClass: 'ambient', x: 9, y: -3, layoutSource: 'manual' })
     for (let i = 0; locRows.length < (w + 1) * perWh; i++) {
       const aisle = Math.floor(i / 60) + 1
       const bay = Math.floor((i % 60) / 5) + 1
       const level = (i % 5) + 1
       const storageClass = aisle % 7 === 0 ? 'chilled' : aisle % 11 === 0 ? 'frozen' : 'ambient'
+      // SPEC 18.1: the place the default layout rule reads from the code
+      const place = placePosition(DEFAULT_LAYOUT_RULE, { zone: prefix, aisle, bay, level })
       locRows.push({
+        zone: place.zone,
+        aisle,
+        bay,
+        level,
+        x: place.x,
+        y: place.y,
+        aisleDirection: place.aisle_direction,
+        layoutSource: 'rule',
         companyId,
         warehouseId,
         code: `${prefix}${pad(aisle, 2)}-${pad(bay, 2)}-${pad(level, 2)}`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { LayoutRule } from '../../../contracts/layout/layout-rule.rules'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -61,6 +62,8 @@ export const warehouses = pgTable(
     code: text().notNull(),
     name: text().notNull(),
     timezone: text().notNull().default('America/Sao_Paulo'),
+    // how a location's code names its place and the walk geometry (SPEC 18.1); null = the default rule
+    layoutRule: jsonb('layout_rule').$type<LayoutRule>(),
     // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -82,12 +85,24 @@ export const locations = pgTable(
     capacityPallets: integer('capacity_pallets'),
     // pick-path order; null = the code's order (handheld pick lists sort by it, then by code)
     pickSequence: integer('pick_sequence'),
+    // the place in the warehouse's layout (SPEC 18.1): read from the code by the warehouse's rule, or set by hand
+    zone: text(),
+    aisle: integer(),
+    bay: integer(),
+    level: integer(),
+    // the walk position in metres (SPEC 18.2); null = not placed (visited last, in code order)
+    x: doublePrecision(),
+    y: doublePrecision(),
+    aisleDirection: text('aisle_direction', { enum: ['both', 'up', 'down'] }),
+    // 'rule' = filled by the warehouse's rule (applying it again refreshes it); 'manual' = typed, the rule leaves it
+    layoutSource: text('layout_source', { enum: ['rule', 'manual'] }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('locations_company_code_uq').on(t.companyId, t.code),
     index('locations_warehouse_idx').on(t.warehouseId),
+    index('locations_warehouse_aisle_idx').on(t.warehouseId, t.aisle),
     index('locations_code_trgm').using('gin', sql`${t.code} gin_trgm_ops`),
   ],
 )

@@ -1,5 +1,5 @@
 /** Companies, sites, warehouses and locations (SPEC 3): list, read, create, update. */
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { DbOrTx } from '../../db/client'
@@ -19,10 +19,13 @@ import {
   warehouseBody,
   warehouseOut,
 } from '../../../contracts/master-data/core.contract'
-import { idFilter } from '../../../contracts/primitives'
+import { idFilter, idParams } from '../../../contracts/primitives'
 import { WRITE_ROLES } from '../../http/auth-hook'
 import { auditAs, createLocationRange, refuseDeactivatingStockedLocation } from './master-data.service'
 import { camelKeys, count, defined } from './resource'
+import { applyLayoutRule, fillLocationLayout, ruleOf } from './layout.service'
+import { layoutApplyOut } from '../../../contracts/layout/layout.contract'
+import { fieldError } from '../../http/errors'
 
 export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
@@ -111,13 +114,14 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
             name: warehouses.name,
             site: { id: sites.id, code: sites.code },
             timezone: warehouses.timezone,
+            layout_rule: warehouses.layoutRule,
             is_active: warehouses.isActive,
           })
           .from(warehouses)
           .innerJoin(sites, eq(sites.id, warehouses.siteId))
           .$dynamic(),
       count: (db) => db.select({ count: countStar }).from(warehouses).innerJoin(sites, eq(sites.id, warehouses.siteId)).$dynamic(),
-      serialize: (r) => r,
+      serialize: (r) => ({ ...r, layout_rule: ruleOf(r.layout_rule) }),
       output: warehouseOut,
       searchFields: [warehouses.code, warehouses.name, sites.code],
       ordering: {
@@ -139,6 +143,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
           code: b.code,
           name: b.name,
           timezone: b.timezone,
+          layoutRule: b.layout_rule ?? null,
           isActive: b.is_active,
           siteId: await refInCompany(db, sites, user.companyId, b.site, 'site'),
         }),
@@ -150,6 +155,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
             code: b.code,
             name: b.name,
             timezone: b.timezone,
+            layoutRule: b.layout_rule,
             isActive: b.is_active,
             siteId: b.site === undefined ? undefined : await refInCompany(db, sites, user.companyId, b.site, 'site'),
           }),
@@ -158,8 +164,9 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   )
 
-  const locValues = async ({ db, user }: { db: DbOrTx; user: { companyId: number } }, b: Partial<z.infer<typeof locationBody>>) =>
+  const locValues = async ({ db, user, id }: { db: DbOrTx; user: { companyId: number }; id?: number }, b: Partial<z.infer<typeof locationBody>>) =>
     defined({
+      ...(await layoutValues(db, user.companyId, id, b)),
       code: b.code,
       name: b.name,
       kind: b.kind,
@@ -186,6 +193,14 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
             capacity_pallets: locations.capacityPallets,
             pick_sequence: locations.pickSequence,
             is_active: locations.isActive,
+            zone: locations.zone,
+            aisle: locations.aisle,
+            bay: locations.bay,
+            level: locations.level,
+            x: locations.x,
+            y: locations.y,
+            aisle_direction: locations.aisleDirection,
+            layout_source: locations.layoutSource,
           })
           .from(locations)
           .innerJoin(warehouses, eq(warehouses.id, locations.warehouseId))
@@ -204,6 +219,9 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
         capacity_pallets: locations.capacityPallets,
         pick_sequence: locations.pickSequence,
         is_active: locations.isActive,
+        aisle: locations.aisle,
+        bay: locations.bay,
+        level: locations.level,
       },
       defaultOrdering: 'code',
       filters: {
@@ -221,11 +239,30 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
       create: { body: locationBody, values: locValues },
       update: { body: locationBody.partial(), values: locValues },
       // stock lines keep a copy of the location code to sort a million lines by index (ADR 0003)
-      afterWrite: async ({ db, user }, id) => refreshStockSortKeys(db, user.companyId, { locationId: id }),
+      afterWrite: async ({ db, user }, id) => {
+        await refreshStockSortKeys(db, user.companyId, { locationId: id })
+        // SPEC 18.1: a location without a manual layout takes its place from its code
+        await fillLocationLayout(db, user.companyId, id)
+      },
       // SPEC 12.3: a location holding stock stays active
       beforeDeactivate: refuseDeactivatingStockedLocation,
       onChange: auditAs('locations'),
     }),
+  )
+
+  // SPEC 18.1: the warehouse's rule fills every location that has no manual layout
+  app.post(
+    '/core/warehouses/:id/layout/apply/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: ['core'],
+        summary: "Apply the warehouse's layout rule: every location without a manual layout takes its place from its code",
+        params: idParams,
+        response: { 200: layoutApplyOut },
+      },
+    },
+    async (req) => app.deps.db.transaction((tx) => applyLayoutRule(tx, req.user.companyId, req.params.id)),
   )
 
   // SPEC 12.3: a range of locations in one go, e.g. A{01-12}-{01-20}-{01-05}-{01-05}
@@ -245,4 +282,37 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(out)
     },
   )
+}
+
+const LAYOUT_FIELDS = ['zone', 'aisle', 'bay', 'level', 'x', 'y', 'aisle_direction'] as const
+
+/**
+ * A location's layout as written (SPEC 18.1): a place typed by hand (a value that differs from the stored one, so a
+ * form sending back what it showed changes nothing) becomes the location's own (layout_source manual) and the rule
+ * leaves it; `layout_source: "rule"` hands it back to the rule (afterWrite fills it again). A walk position is both x
+ * and y or neither.
+ */
+async function layoutValues(db: DbOrTx, companyId: number, id: number | undefined, b: Partial<z.infer<typeof locationBody>>) {
+  if (b.x !== undefined && b.y !== undefined && (b.x === null) !== (b.y === null)) throw fieldError(b.x === null ? 'x' : 'y', 'Give both x and y, or neither.')
+  const given = LAYOUT_FIELDS.filter((k) => b[k] !== undefined)
+  // a direction left at 'both' (a form's default) is no place typed
+  const plain = (k: (typeof LAYOUT_FIELDS)[number], v: unknown) => (k === 'aisle_direction' ? (v ?? 'both') : v)
+  let typed = id === undefined && given.some((k) => plain(k, b[k]) !== null && plain(k, b[k]) !== 'both')
+  if (id !== undefined && given.length) {
+    const [row] = await db
+      .select({ zone: locations.zone, aisle: locations.aisle, bay: locations.bay, level: locations.level, x: locations.x, y: locations.y, aisle_direction: locations.aisleDirection })
+      .from(locations)
+      .where(and(eq(locations.id, id), eq(locations.companyId, companyId)))
+    typed = !row || given.some((k) => plain(k, b[k]) !== plain(k, row[k]))
+  }
+  return {
+    zone: b.zone,
+    aisle: b.aisle,
+    bay: b.bay,
+    level: b.level,
+    x: b.x,
+    y: b.y,
+    aisleDirection: b.aisle_direction,
+    layoutSource: b.layout_source !== undefined ? b.layout_source : typed ? ('manual' as const) : undefined,
+  }
 }

@@ -24,6 +24,7 @@ import { withMessageCodes } from '../../../contracts/errors/server-messages.rule
 import { carrierBody, customerBody, supplierBody } from '../../../contracts/partners/partners.contract'
 import { camelKeys } from './resource'
 import { type MasterDataEntity, productStockRefusal } from './master-data.service'
+import { applyLayoutRule, layoutColumns, warehouseRule } from './layout.service'
 
 type Body = Record<string, unknown>
 type Row = { line: number; code: string; body: Body; key: string; existingId?: number; errors: FieldErrors }
@@ -78,6 +79,7 @@ const SPECS: Record<ImportResource, ImportSpec> = {
     keyColumns: { code: locations.code },
     refs: { warehouse: warehouses },
     check: checkLocationsWithStock,
+    after: fillImportedLayouts,
     sortKeys: 'locationId',
     trigram: ['locations_code_trgm'],
   },
@@ -379,5 +381,44 @@ async function mergePendingList(db: DbOrTx, index: string): Promise<void> {
     await db.transaction((sp) => sp.execute(sql`SELECT gin_clean_pending_list(${index}::regclass)`))
   } catch {
     // not the index's owner: autovacuum will do it
+  }
+}
+
+const LAYOUT_KEYS = ['zone', 'aisle', 'bay', 'level', 'x', 'y', 'aisle_direction'] as const
+
+/**
+ * SPEC 18.1: an imported location whose file gives a place other than what its warehouse's rule reads from its code
+ * keeps that place as its own (manual); the others take their place from the rule (a manual place stays). So an
+ * exported file goes back in unchanged: the places it carries are the rule's, or already the locations' own.
+ */
+async function fillImportedLayouts(db: DbOrTx, companyId: number, written: { id: number; row: Row }[]): Promise<void> {
+  const rowOf = new Map(written.map((w) => [w.id, w.row]))
+  const byWarehouse = new Map<number, number[]>()
+  for (const part of chunks([...rowOf.keys()], LOOKUP)) {
+    const rows = await db
+      .select({ id: locations.id, warehouseId: locations.warehouseId })
+      .from(locations)
+      .where(and(eq(locations.companyId, companyId), inArray(locations.id, part)))
+    for (const r of rows) byWarehouse.set(r.warehouseId, [...(byWarehouse.get(r.warehouseId) ?? []), r.id])
+  }
+  const plain = (k: string, v: unknown) => (k === 'aisle_direction' ? (v ?? 'both') : (v ?? null))
+  for (const [warehouseId, ids] of byWarehouse) {
+    const rule = await warehouseRule(db, companyId, warehouseId)
+    const typed = ids.filter((id) => {
+      const row = rowOf.get(id) as Row
+      const given = LAYOUT_KEYS.filter((k) => row.body[k] !== undefined)
+      if (!given.length) return false
+      const c = layoutColumns(rule, row.code)
+      const derived: Record<string, unknown> = { zone: c.zone, aisle: c.aisle, bay: c.bay, level: c.level, x: c.x, y: c.y, aisle_direction: c.aisleDirection }
+      return given.some((k) => plain(k, row.body[k]) !== plain(k, derived[k]))
+    })
+    for (const part of chunks(typed, LOOKUP)) await db.update(locations).set({ layoutSource: 'manual' }).where(and(eq(locations.companyId, companyId), inArray(locations.id, part)))
+    const typedSet = new Set(typed)
+    await applyLayoutRule(
+      db,
+      companyId,
+      warehouseId,
+      ids.filter((id) => !typedSet.has(id)),
+    )
   }
 }

@@ -218,7 +218,7 @@ describe.each(kinds)('CSV imports on %s', (kind) => {
     expect(products).toContain(`${code},B,"Milk ""full"", 1L",'=1+2,${uomCode},ambient,${g1} ${g2},,true,false,true\r\n`)
     const milk = (await t.as(operator, { method: 'GET', url: `/api/product/products/?search=${code}` })).json() as { results: { name2: string; gtins: string[] }[] }
     expect(milk.results[0]).toMatchObject({ name2: '=1+2', gtins: [g1, g2] })
-    expect(await download('core/locations/export/')).toMatch(new RegExp(`\\r\\n${loc},,${whCode},picking,ambient,2,17,true\\r\\n`))
+    expect(await download('core/locations/export/')).toMatch(new RegExp(`\\r\\n${loc},,${whCode},picking,ambient,2,17,true,,,,,,,\\r\\n`))
     // the other company's rows are not in the file
     expect(await download('product/products/export/')).not.toContain(acmeUomCode)
   })

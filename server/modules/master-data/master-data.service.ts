@@ -20,6 +20,7 @@ type LocationRangeValues = Omit<LocationRangeInput, 'warehouse'> & { warehouse: 
 /** A row of a product's `packs` as the contract hands it over (decimals as strings). */
 type ProductPackItemValues = z.output<typeof productPackItemBody>
 import { hasStockAt, stockOfProduct } from '../inventory/stock.service'
+import { layoutColumns, warehouseRule } from './layout.service'
 
 /** The resource names the audit trail files master data under (`GET /api/audit/?entity=locations&entity_id=`). */
 export type MasterDataEntity =
@@ -113,7 +114,7 @@ export async function checkPackGtin(db: DbOrTx, companyId: number, pack: { gtin:
 }
 
 /** Rows per multi-row INSERT: a statement takes at most 65,535 parameters. */
-const INSERT_CHUNK = 5000
+const INSERT_CHUNK = 3000
 
 /**
  * `POST /api/core/locations/range/` (SPEC 12.3): every location a pattern names, in one transaction, one multi-row
@@ -151,11 +152,13 @@ export async function createLocationRange(db: DbOrTx, actor: AuditActorOf, input
     pickSequence: input.pick_sequence ?? null,
     isActive: input.is_active ?? true,
   }
+  // SPEC 18.1: each location takes its place from its code by the warehouse's layout rule
+  const rule = await warehouseRule(db, actor.companyId, warehouseId as number)
   const ids: number[] = []
   for (let i = 0; i < codes.length; i += INSERT_CHUNK) {
     const rows = await db
       .insert(locations)
-      .values(codes.slice(i, i + INSERT_CHUNK).map((code) => ({ ...attrs, code, companyId: actor.companyId, warehouseId: warehouseId as number })))
+      .values(codes.slice(i, i + INSERT_CHUNK).map((code) => ({ ...attrs, ...layoutColumns(rule, code), code, companyId: actor.companyId, warehouseId: warehouseId as number })))
       .returning({ id: locations.id })
     ids.push(...rows.map((r) => r.id))
   }

@@ -27,6 +27,8 @@ import {
   waveUpdateBody,
 } from '../../../contracts/shipping/shipping.contract'
 import { shortPickBody, shortPickOut } from '../../../contracts/shipping/short-pick.contract'
+import { pickPathOut } from '../../../contracts/layout/layout.contract'
+import { wavePickPath } from './pick-path'
 import {
   cancelSalesOrder,
   cancelWave,
@@ -277,6 +279,25 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shipping/waves/:id/',
     { config: { roles: ANY_ROLE }, schema: { tags: [TAG], summary: 'A wave with its orders, lines and shipments', params: idParams, response: { 200: waveOut } } },
     async (req) => waveDetail(db, req.user, req.params.id),
+  )
+
+  app.get(
+    '/shipping/waves/:id/pick-path/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: [TAG],
+        summary: "The wave's pick path: its stops in walking order, the metres and the code-order baseline (SPEC 18.3)",
+        description:
+          "Stops are the locations the wave's open lines take stock from (FEFO suggestions). The planner keeps the shortest of S-shape, largest gap, " +
+          'nearest neighbour and code order, each improved by 2-opt / Or-opt (ADR 0022). Metres run from the warehouse\'s first dock with a position (else the front ' +
+          'of the leftmost aisle) through every placed stop to its first staging location with a position (else back to the start). A location without a layout is ' +
+          'visited last, in code order, and is not in the metres.',
+        params: idParams,
+        response: { 200: pickPathOut },
+      },
+    },
+    async (req) => wavePickPath(db, req.user, req.params.id),
   )
 
   // The wizard's steps are the same for an order and for a wave (SPEC 2.9): draft, pick suggestions, Finish.

@@ -6,5 +6,6 @@ export const coreKeys = {
   companies: (params: ListParams) => [...coreKeys.all, 'companies', params] as const,
   sites: (params: ListParams) => [...coreKeys.all, 'sites', params] as const,
   warehouses: (params: ListParams) => [...coreKeys.all, 'warehouses', params] as const,
+  warehouse: (id: number) => [...coreKeys.all, 'warehouse', id] as const,
   locations: (params: ListParams) => [...coreKeys.all, 'locations', params] as const,
 }

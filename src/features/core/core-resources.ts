@@ -56,6 +56,27 @@ export const locationAttributeFields: ResourceConfig<Location>['fields'] = [
   { name: 'pick_sequence', kind: 'number', min: 0, max: INT4_MAX, nullable: true, label: msg`Sequência de separação`, description: msg`Em branco: a ordem dos códigos.` },
 ]
 
+/** SPEC 18.1: a location's place; the warehouse's rule fills it from the code, a value typed here becomes the location's own. */
+const layoutFields: ResourceConfig<Location>['fields'] = [
+  { name: 'zone', kind: 'text', nullable: true, maxLength: 40, label: msg`Zona` },
+  { name: 'aisle', kind: 'number', min: 0, max: 9999, nullable: true, label: msg`Rua`, description: msg`Em branco: a regra do armazém lê do código.` },
+  { name: 'bay', kind: 'number', min: 0, max: 9999, nullable: true, label: msg`Prédio` },
+  { name: 'level', kind: 'number', min: 0, max: 9999, nullable: true, label: msg`Nível` },
+  { name: 'x', kind: 'number', decimal: true, min: -100_000, max: 100_000, nullable: true, label: msg`Posição x (m)`, description: msg`Ao longo da frente, entre as ruas.` },
+  { name: 'y', kind: 'number', decimal: true, min: -100_000, max: 100_000, nullable: true, label: msg`Posição y (m)`, description: msg`Ao longo da rua, a partir do corredor da frente.` },
+  {
+    name: 'aisle_direction',
+    kind: 'select',
+    label: msg`Sentido da rua`,
+    initial: 'both',
+    options: (i18n) => [
+      { value: 'both', label: i18n._(msg`Dois sentidos`) },
+      { value: 'up', label: i18n._(msg`Mão única, para o fundo`) },
+      { value: 'down', label: i18n._(msg`Mão única, para a frente`) },
+    ],
+  },
+]
+
 export const locationResource: ResourceConfig<Location> = {
   endpoint: '/core/locations/',
   entity: 'locations',
@@ -66,5 +87,6 @@ export const locationResource: ResourceConfig<Location> = {
     { name: 'code', kind: 'text', code: true, required: true, maxLength: 64, label: msg`Código` },
     { name: 'warehouse', kind: 'ref', endpoint: '/core/warehouses/', required: true, label: msg`Armazém` },
     ...locationAttributeFields,
+    ...layoutFields,
   ],
 }

@@ -8,6 +8,7 @@ export const shippingKeys = {
   waves: (params: ListParams) => [...shippingKeys.all, 'waves', params] as const,
   target: (target: ShippingTarget) => [...shippingKeys.all, target.kind, target.id] as const,
   suggestions: (target: ShippingTarget) => [...shippingKeys.all, target.kind, target.id, 'pick-suggestions'] as const,
+  pickPath: (waveId: number) => [...shippingKeys.all, 'wave', waveId, 'pick-path'] as const,
   carriers: () => [...shippingKeys.all, 'carriers'] as const,
   // the documents screens (SPEC 12.6): every status, and the detail the forms edit
   orderDocuments: (params: ListParams, status: string) => [...shippingKeys.all, 'order-documents', params, status] as const,

@@ -13,6 +13,7 @@ export type {
   WaveRow,
 } from '../../../contracts/shipping/shipping.contract'
 export type { Carrier } from '../../../contracts/partners/partners.contract'
+export type { PickPath } from '../../../contracts/layout/layout.contract'
 import type { SalesOrder, Wave } from '../../../contracts/shipping/shipping.contract'
 import type { Customer } from '../../../contracts/partners/partners.contract'
 

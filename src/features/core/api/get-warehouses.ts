@@ -16,3 +16,12 @@ export function warehousesQueryOptions(params: ListParams) {
     staleTime: LIST_STALE_TIME,
   })
 }
+
+/** One warehouse, with its layout rule (SPEC 18.1): the location range's preview reads it. */
+export function warehouseQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: coreKeys.warehouse(id),
+    queryFn: () => api.get<Warehouse>(`/core/warehouses/${id}/`),
+    staleTime: LIST_STALE_TIME,
+  })
+}

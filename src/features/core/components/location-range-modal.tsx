@@ -1,10 +1,13 @@
 import { Alert, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { notifications } from '@mantine/notifications'
 import { ResourceFormModal, type FormValues, type ResourceConfig } from '../../../components/resource-form'
 import { locationRangeEnds, parseLocationRange } from '../../../../contracts/master-data/location-range.rules'
 import type { LocationRangeResult } from '../../../../contracts/master-data/core.contract'
+import { parseLocationPlace, placePosition } from '../../../../contracts/layout/layout-rule.rules'
+import { warehouseQueryOptions } from '../api/get-warehouses'
 import { coreKeys } from '../core-query-keys'
 import { locationAttributeFields } from '../core-resources'
 import type { Location } from '../core-types'
@@ -61,7 +64,39 @@ function RangePreview({ values }: { values: FormValues }) {
           {count} localizações, de {first} a {last}.
         </Trans>
       )}
+      {values.warehouse ? <RangePlaces warehouseId={Number(values.warehouse)} codes={[first, last]} /> : null}
     </Alert>
+  )
+}
+
+/** SPEC 18.1: where the warehouse's layout rule puts the range's first and last codes, or that it cannot read them. */
+function RangePlaces({ warehouseId, codes }: { warehouseId: number; codes: string[] }) {
+  const { i18n } = useLingui()
+  const warehouse = useQuery(warehouseQueryOptions(warehouseId))
+  const rule = warehouse.data?.layout_rule
+  if (!rule) return null
+  const places = codes.map((code) => {
+    const place = parseLocationPlace(rule, code)
+    return place ? { code, ...placePosition(rule, place) } : null
+  })
+  if (places.some((p) => p === null))
+    return (
+      <Text size="sm" mt={4}>
+        <Trans>Estes códigos não seguem a regra de layout do armazém: ficam sem layout até que a regra ou a posição seja definida.</Trans>
+      </Text>
+    )
+  return (
+    <Text size="sm" mt={4}>
+      {places.map((p) =>
+        p ? (
+          <span key={p.code}>
+            <Trans>
+              {p.code}: rua {p.aisle}, prédio {p.bay}, nível {p.level ?? '—'} (x {i18n.number(p.x)} m, y {i18n.number(p.y)} m).
+            </Trans>{' '}
+          </span>
+        ) : null,
+      )}
+    </Text>
   )
 }
 

@@ -241,4 +241,62 @@ describe('documents lists (SPEC 12.6)', () => {
     expect(posts(requests)[0].body).toEqual({ code: 'WV-5', orders: [31] })
     expect(await screen.findByRole('link', { name: 'Expedir a onda WV-5' })).toHaveAttribute('href', '/shipping?wave=5')
   })
+
+  it("a wave's page shows its pick path: the distance beside the code-order baseline, the stops in walking order (SPEC 18.3)", async () => {
+    const wave: Wave = {
+      id: 6,
+      code: 'WV-6',
+      status: 'open',
+      warehouse: { id: 1, code: 'WH-1' },
+      orders_count: 1,
+      cancel_reason: '',
+      created_at: '2026-11-20T10:00:00Z',
+      shipped_at: null,
+      editable: true,
+      draft: null,
+      draft_updated_at: null,
+      orders: [{ ...order(), lines: order().lines }],
+      shipments: [],
+    }
+    const stop = (sequence: number, id: number, code: string, placed = true) => ({
+      sequence,
+      location: { id, code },
+      placed,
+      aisle: placed ? id : null,
+      bay: placed ? 3 : null,
+      level: placed ? 1 : null,
+      x: placed ? id * 3 : null,
+      y: placed ? 4.5 : null,
+      lines: [{ line: 90 + id, order_code: 'SO-31', product: { id: 7, code: 'P-7' }, qty: '2' }],
+    })
+    mockApi(({ url }) => {
+      if (url.pathname === '/api/shipping/waves/6/') return { body: wave }
+      if (url.pathname === '/api/shipping/waves/6/pick-path/')
+        return {
+          body: {
+            wave: 6,
+            warehouse: { id: 1, code: 'WH-1' },
+            strategy: 'largest_gap',
+            improved: true,
+            metres: 150,
+            baseline_metres: 200,
+            start: { location: { id: 1, code: 'A-DOCK-01' }, x: 0, y: -3 },
+            end: { location: { id: 3, code: 'A-STAGE-01' }, x: 9, y: -3 },
+            unplaced: 1,
+            stops: [stop(1, 2, 'A02-03-01'), stop(2, 5, 'A05-03-01'), stop(3, 9, 'ZZ-9', false)],
+          },
+        }
+      if (url.pathname === '/api/audit/') return { body: page([]) }
+      if (url.pathname === '/api/shipping/orders/') return { body: page([]) }
+      return { status: 404, body: { detail: 'No such record.' } }
+    })
+    signIn()
+    await renderApp('/shipping/waves/6')
+    expect(await screen.findByTestId('pick-path-metres')).toHaveTextContent('150 m')
+    expect(screen.getByTestId('pick-path-baseline')).toHaveTextContent('200 m')
+    expect(screen.getByText('25%')).toBeInTheDocument()
+    expect(screen.getByText(/1 posições sem layout/)).toBeInTheDocument()
+    const rows = within(screen.getByRole('table', { name: 'Paradas da rota' })).getAllByRole('row').slice(1)
+    expect(rows.map((r) => within(r).getAllByRole('cell')[1].textContent?.trim())).toEqual(['A02-03-01', 'A05-03-01', 'ZZ-9 sem layout'])
+  })
 })

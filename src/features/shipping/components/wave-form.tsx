@@ -14,6 +14,7 @@ import { shippingKeys } from '../shipping-query-keys'
 import type { SalesOrderRow, Wave } from '../shipping-types'
 import { DocumentActions, LOCK_REASON_ID, LockNotice, useDocumentLock } from './document-actions'
 import { DocumentStatusBadge } from './document-status-badge'
+import { WavePickPath } from './wave-pick-path'
 
 interface WaveValues {
   code: string
@@ -135,6 +136,7 @@ export function WaveForm({ wave, onSaved, onClose }: { wave: Wave | null; onSave
           </Table>
         </Paper>
       ) : null}
+      {wave && wave.status === 'open' ? <WavePickPath waveId={wave.id} /> : null}
       {wave ? (
         <Paper withBorder p="lg">
           <AuditHistory entity="waves" id={wave.id} />
