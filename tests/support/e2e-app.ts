@@ -51,14 +51,27 @@ export async function startE2eServer(name: string, env: Record<string, string> =
  */
 export async function startE2eApp(name: string, env: Record<string, string> = {}, opts: { browserArgs?: string[] } = {}): Promise<E2eApp> {
   const password = E2E_PASSWORD
-  const { server, dataDir } = await startE2eServer(name, env)
+  // Chromium starts while the server opens its database: a file's setup waits for the slower of the two
+  const browserStart = launchBrowser(opts.browserArgs)
+  let started: Awaited<ReturnType<typeof startE2eServer>>
+  try {
+    started = await startE2eServer(name, env)
+  } catch (e) {
+    await (await browserStart.catch(() => undefined))?.close()
+    throw e
+  }
+  const { server, dataDir } = started
+  const browser = await browserStart.catch(async (e: unknown) => {
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+    throw e
+  })
   const res = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password }),
   })
   const token = ((await res.json()) as { access: string }).access
-  const browser = await launchBrowser(opts.browserArgs)
   const pageErrors: string[] = []
   return {
     server,
