@@ -25,7 +25,9 @@
  * --intake-orders N (bulk order intake, default 1000; 0 skips it), --intake-only,
  * --webhook-events N (webhook deliveries to a local receiver, default 10000; 0 skips it), --webhooks-only,
  * --start-runs N (whole-process `npm start`: first start and restart, default 3; 0 skips it), --start-only,
- * --start-cold (the first starts also build the app: dist/ is removed before each; tests/bench/start-bench.ts).
+ * --start-cold (the first starts also build the app: dist/ is removed before each; tests/bench/start-bench.ts),
+ * --commands-only (stock adjustments and moves per second through a server process at 1, 8 and 32 connections, with the
+ * pgbench ceiling of the same statements; tests/bench/commands-bench.ts), --commands-connections 1,8,32 (0 skips it).
  *
  * Import (SPEC 12.8): N products from CSV through HTTP on a fresh embedded database, goal under a minute at 50,000
  * (tests/bench/import-bench.ts).
@@ -58,6 +60,7 @@ import { benchProductImport } from './import-bench'
 import { benchBulkIntake } from './intake-bench'
 import { benchWebhooks } from './webhooks-bench'
 import { benchStart } from './start-bench'
+import { benchCommands } from './commands-bench'
 
 const { values: args } = parseArgs({
   options: {
@@ -76,6 +79,8 @@ const { values: args } = parseArgs({
     'start-only': { type: 'boolean' },
     'start-cold': { type: 'boolean' },
     'start-runs': { type: 'string' },
+    'commands-only': { type: 'boolean' },
+    'commands-connections': { type: 'string' },
   },
 })
 const RUNS = Number(args.runs ?? 200)
@@ -377,6 +382,13 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
+// stock commands per second (docs/requirements.md §17.5, ADR 0011): ≥ 600/s at 32 connections on PostgreSQL, p99 ≤ 100 ms
+const COMMAND_CONNECTIONS = (args['commands-connections'] ?? '1,8,32').split(',').map(Number).filter((n) => n > 0)
+const otherOnly = args['throughput-only'] || args['import-only'] || args['intake-only'] || args['webhooks-only'] || args['start-only']
+if (COMMAND_CONNECTIONS.length && !otherOnly) {
+  await benchCommands({ pgBase: process.env.BENCH_DATABASE_URL, only: args.only, seconds: Number(args.duration ?? 10), connections: COMMAND_CONNECTIONS })
+}
+if (args['commands-only']) process.exit(0)
 // the first start and a restart (README's first screen): whole `npm start` processes, goals 20 s and 2 s
 const START_RUNS = Number(args['start-runs'] ?? 3)
 if (START_RUNS > 0 && !args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only']) await benchStart({ runs: START_RUNS, cold: args['start-cold'] })
