@@ -47,7 +47,12 @@ export async function bumpCountersMany(tx: Tx, companyId: number, perProduct: Ma
 
 /** One more ledger row for the company today (UTC): the ledger list counts from these (ADR 0003, 0011). */
 export async function bumpMoveCounter(tx: Tx, companyId: number, moves = 1): Promise<void> {
-  await tx
+  await moveCounterBump(tx, companyId, moves)
+}
+
+/** bumpMoveCounter's statement, for a caller that sends it inside its own (the single move writes it with its ledger row). */
+export function moveCounterBump(tx: Tx, companyId: number, moves: number) {
+  return tx
     .insert(stockMoveDayCounters)
     .values({ companyId, day: sql`(now() AT TIME ZONE 'UTC')::date`, moves })
     .onConflictDoUpdate({ target: [stockMoveDayCounters.companyId, stockMoveDayCounters.day], set: { moves: sql`${stockMoveDayCounters.moves} + ${moves}` } })

@@ -5,13 +5,13 @@
  *   2. lock the lines in id order, so two moves between the same two lines in opposite directions can't deadlock,
  *   3. take from the source with a conditional UPDATE that re-checks version and availability on the locked row,
  *   4. put into the target line, or a new one when none matches (or it was emptied meanwhile),
- *   5. drop a line that reached zero, bump the counters (the last locks taken), write the move.
+ *   5. drop a line that reached zero, bump the counters (the last locks taken), write the move (with the day counter).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
-import { stockLines, stockMoves } from '../../db/schema/inventory'
+import { stockLines, stockMoveDayCounters, stockMoves } from '../../db/schema/inventory'
 import { fieldError } from '../../http/errors'
-import { bumpCounters, bumpMoveCounter } from './stock-counters'
+import { bumpCounters, moveCounterBump } from './stock-counters'
 import { planLocationTarget, type TargetPlan } from './stock-line-match'
 import { type CheckedMoveInput, type Qty, type StockActor, type StockChange, type StockLine, type StockSource, type StockTarget, UNAVAILABLE_REFUSES } from './stock-model'
 import { explainMiss } from './stock-tx'
@@ -86,10 +86,13 @@ async function addToLine(tx: Tx, actor: StockActor, to: StockTarget, lineId: num
   return line
 }
 
-/** The ledger row of a change: what moved, from which line and location to which, why, and who did it. */
-async function writeMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, source: Source | undefined, target: StockLine | undefined) {
+/**
+ * The ledger row of a change: what moved, from which line and location to which, why, and who did it; with `count`,
+ * the day counter's bump in the same statement (one round trip less a move).
+ */
+async function writeMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, source: Source | undefined, target: StockLine | undefined, count: boolean) {
   const line = source?.line ?? (target as StockLine)
-  const [move] = await tx
+  const insert = tx
     .insert(stockMoves)
     .values({
       companyId: actor.companyId,
@@ -109,6 +112,10 @@ async function writeMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, sou
       userId: actor.userId,
     })
     .returning()
+  if (!count) return (await insert)[0]
+  const written = tx.$with('written').as(insert)
+  const counted = tx.$with('counted').as(moveCounterBump(tx, actor.companyId, 1).returning({ moves: stockMoveDayCounters.moves }))
+  const [move] = await tx.with(written, counted).select().from(written)
   return move
 }
 
@@ -137,7 +144,6 @@ export async function applyMove(tx: Tx, actor: StockActor, input: CheckedMoveInp
     counterDelta -= 1
   }
   await bumpCounters(tx, actor.companyId, (source?.line ?? (target as StockLine)).productId, counterDelta)
-  const move = await writeMove(tx, actor, input, source, target)
-  if (opts.countMove !== false) await bumpMoveCounter(tx, actor.companyId)
+  const move = await writeMove(tx, actor, input, source, target, opts.countMove !== false)
   return { moveId: move.id, from: source, to: target, move }
 }
