@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
-import { stockLineCounters, stockLines, stockMoveDayCounters, stockMoves, stockProductCounters } from '../../db/schema/inventory'
+import { MOVE_COUNTER_SLOTS, stockLineCounters, stockLines, stockMoveDayCounters, stockMoves, stockProductCounters } from '../../db/schema/inventory'
 
 /**
  * The line counters (docs/decisions/0003-counting-big-tables.md): the product's, then the company's. A move keeps its
@@ -50,12 +50,20 @@ export async function bumpMoveCounter(tx: Tx, companyId: number, moves = 1): Pro
   await moveCounterBump(tx, companyId, moves)
 }
 
-/** bumpMoveCounter's statement, for a caller that sends it inside its own (the single move writes it with its ledger row). */
+/**
+ * bumpMoveCounter's statement, for a caller that sends it inside its own (the single move writes it with its ledger
+ * row). The row is the day's slot of this database connection: a connection runs one transaction at a time, so
+ * concurrent moves of a company meet on one row only when their connections share a slot (ADR 0011, amended
+ * 2026-12-02); the row stays locked to the transaction's end.
+ */
 export function moveCounterBump(tx: Tx, companyId: number, moves: number) {
   return tx
     .insert(stockMoveDayCounters)
-    .values({ companyId, day: sql`(now() AT TIME ZONE 'UTC')::date`, moves })
-    .onConflictDoUpdate({ target: [stockMoveDayCounters.companyId, stockMoveDayCounters.day], set: { moves: sql`${stockMoveDayCounters.moves} + ${moves}` } })
+    .values({ companyId, day: sql`(now() AT TIME ZONE 'UTC')::date`, slot: sql`pg_backend_pid() % ${sql.raw(String(MOVE_COUNTER_SLOTS))}`, moves })
+    .onConflictDoUpdate({
+      target: [stockMoveDayCounters.companyId, stockMoveDayCounters.day, stockMoveDayCounters.slot],
+      set: { moves: sql`${stockMoveDayCounters.moves} + ${moves}` },
+    })
 }
 
 /** Rebuild a company's ledger day counters from its moves (after a bulk load). */
