@@ -1,4 +1,4 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 import { jobs } from '../db/schema/jobs'
 import { EVENT_TYPES, type EventType } from '../../contracts/integrations/webhooks.rules'
@@ -54,7 +54,7 @@ export async function emitEvents(tx: DbOrTx, companyId: number, events: readonly
  * storing it returns it: server/modules/commands runOnce), for a caller that writes it inside a statement of its own:
  * the event costs no round trip of its own and its payload is not sent twice. Selecting it yields the event's id.
  */
-export function emitAnswerEvent(companyId: number, type: EventType, payload: SQL): SQL {
+export function emitAnswerEvent(companyId: number | Placeholder, type: EventType | Placeholder, payload: SQL): SQL {
   return sql`wms_emit_events(${companyId}::int, jsonb_build_array(jsonb_build_object('type', ${type}::text, 'payload', ${payload})))`
 }
 

@@ -54,7 +54,7 @@ const clientRows = (c: number) => ({
 
 type Kind = 'adjust' | 'move'
 type Load = { kind: Kind; connections: number; rps: number; p50: number; p99: number; errors: number; commands: number }
-type Recorded = { text: string; values: unknown[]; rows: Record<string, unknown>[] }
+type Recorded = { text: string; values: unknown[]; rows: Record<string, unknown>[]; named: boolean }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
 
@@ -135,10 +135,10 @@ async function recording(database: Database, work: () => Promise<void>): Promise
   const proto = pg.Client.prototype as unknown as { query: QueryFn }
   const original = proto.query
   proto.query = async function (this: unknown, ...args: unknown[]) {
-    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
+    const [first, second] = args as [string | { text: string; values?: unknown[]; name?: string }, unknown[] | undefined]
     const text = typeof first === 'string' ? first : first.text
     const values = (typeof first === 'string' ? second : (first.values ?? second)) ?? []
-    const entry: Recorded = { text, values: Array.isArray(values) ? values : [], rows: [] }
+    const entry: Recorded = { text, values: Array.isArray(values) ? values : [], rows: [], named: typeof first !== 'string' && Boolean(first.name) }
     calls.push(entry)
     const result = await original.apply(this, args)
     const names = result.fields?.map((f) => f.name) ?? []
@@ -213,7 +213,7 @@ function pgbenchScript(calls: Recorded[]): string {
 }
 
 /** pgbench at `clients` connections for `seconds`: transactions/s, p50 and p99 from its per-transaction log. */
-function pgbench(url: string, script: string, clients: number, seconds: number): Load | undefined {
+function pgbench(url: string, script: string, clients: number, seconds: number, prepared: boolean): Load | undefined {
   const bin = ['pgbench', '/usr/lib/postgresql/15/bin/pgbench'].find((b) => !spawnSync(b, ['--version']).error)
   if (!bin) return undefined
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wms-pgbench-'))
@@ -223,7 +223,7 @@ function pgbench(url: string, script: string, clients: number, seconds: number):
     const u = new URL(url)
     const res = spawnSync(
       bin,
-      ['-n', '-M', 'extended', '-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(seconds), '-f', file, '-l', '--log-prefix', path.join(dir, 'log'), '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), u.pathname.slice(1)],
+      ['-n', '-M', prepared ? 'prepared' : 'extended', '-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(seconds), '-f', file, '-l', '--log-prefix', path.join(dir, 'log'), '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), u.pathname.slice(1)],
       { encoding: 'utf8' },
     )
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(res.stdout)?.[1])
@@ -302,7 +302,7 @@ async function run(database: Database, dir: string, kind: BenchKind, url: string
   for (const k of kind === 'postgres' ? (['adjust', 'move'] as const) : []) {
     const calls = recorded[k]
     const statements = calls.reduce((t, c) => t + statementsIn(c), 0)
-    log(`${name} ${k}: ${statements} statements per command in ${calls.length} round trips:`)
+    log(`${name} ${k}: ${statements} statements per command in ${calls.length} round trips (${calls.filter((c) => c.named).length} of them named, prepared once per connection):`)
     for (const c of calls) log(`    ${c.text.replace(/\s+/g, ' ').slice(0, 150)}`)
   }
   await (kind === 'pglite' ? database.close() : Promise.resolve())
@@ -341,7 +341,8 @@ async function run(database: Database, dir: string, kind: BenchKind, url: string
     if (kind === 'postgres' && url) {
       for (const row of rows) {
         const script = pgbenchScript(recorded[row.load.kind])
-        row.ceiling = pgbench(url, script, row.load.connections, opts.seconds)
+        // named statements (the server's kept ones) as pgbench's prepared mode, unnamed ones as its extended mode
+        row.ceiling = pgbench(url, script, row.load.connections, opts.seconds, recorded[row.load.kind].some((c) => c.named))
         if (row.ceiling) log(`${name} pgbench ceiling, ${row.load.kind} ${row.load.connections} conn: ${row.ceiling.rps.toFixed(0)} tps, p50 ${row.ceiling.p50.toFixed(1)} ms, p99 ${row.ceiling.p99.toFixed(1)} ms`)
         else log('pgbench not found (Debian: apt-get install -y postgresql-contrib): no ceiling')
       }

@@ -25,6 +25,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { commands } from '../../db/schema/commands'
 import { ApiError, conflict, pgError } from '../../http/errors'
+import { keptStatement } from '../../http/statement-cache'
 import { emitAnswerEvent, emitEvent, type EventType } from '../../kernel/events'
 
 export type CommandActor = { companyId: number; userId: number | null }
@@ -65,21 +66,14 @@ export async function runOnce<T>(db: DbOrTx, actor: CommandActor, commandId: str
   let outcome: Outcome
   try {
     outcome = await transaction(db, async (tx) => {
-      const [claimed] = await tx
-        .insert(commands)
-        .values({ companyId: actor.companyId, commandId: id, kind, userId: actor.userId, status: 0, response: {} })
-        .onConflictDoNothing({ target: [commands.companyId, commands.commandId] })
-        .returning({ id: commands.id })
+      const [claimed] = await claim(tx, { company: actor.companyId, command: id, kind, user: actor.userId })
       if (!claimed) return stored(tx)
       const result = await fn(tx)
-      const json = JSON.stringify(result ?? null)
+      const response = JSON.stringify(result ?? null)
       const type = event?.(result)
-      const store = tx.update(commands).set({ status: 200, response: sql`${json}::jsonb` }).where(eq(commands.id, claimed.id))
       // the answer and its event in one statement: the event's payload is the stored answer
-      if (type) {
-        const written = tx.$with('written').as(store.returning({ response: commands.response }))
-        await tx.with(written).select({ event: emitAnswerEvent(actor.companyId, type, sql`${written.response}`) }).from(written)
-      } else await store
+      if (type) await storeAnswerAndEvent(tx, { id: claimed.id, response, company: actor.companyId, type })
+      else await storeAnswer(tx, { id: claimed.id, response })
       return { status: 200, response: result as unknown }
     })
   } catch (e) {
@@ -101,6 +95,21 @@ export async function runOnce<T>(db: DbOrTx, actor: CommandActor, commandId: str
 }
 
 type Outcome = { status: number; response: unknown }
+
+// the statements every command sends, built once (keptStatement)
+const claim = keptStatement((db) =>
+  db
+    .insert(commands)
+    .values({ companyId: sql.placeholder('company'), commandId: sql.placeholder('command'), kind: sql.placeholder('kind'), userId: sql.placeholder('user'), status: 0, response: {} })
+    .onConflictDoNothing({ target: [commands.companyId, commands.commandId] })
+    .returning({ id: commands.id }),
+)
+const store = (db: DbOrTx) => db.update(commands).set({ status: 200, response: sql`${sql.placeholder('response')}::jsonb` }).where(eq(commands.id, sql.placeholder('id')))
+const storeAnswer = keptStatement(store)
+const storeAnswerAndEvent = keptStatement((db) => {
+  const written = db.$with('written').as(store(db).returning({ response: commands.response }))
+  return db.with(written).select({ event: emitAnswerEvent(sql.placeholder('company'), sql.placeholder('type'), sql`${written.response}`) }).from(written)
+})
 
 /** The errors of storedAnswer: about the command id itself, never a refusal of the command to store. */
 const replayErrors = new WeakSet<ApiError>()

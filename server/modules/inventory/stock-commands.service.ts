@@ -3,7 +3,7 @@
  * `command_id` (commands.service runOnce) and each through the stock service, which writes the ledger. What they
  * answer is the contract's (contracts/inventory/ledger.contract.ts), stored with the command for a repeated id.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm'
 import type { AdjustmentBody, AdjustmentResult, BlockResult, MoveResult } from '../../../contracts/inventory/ledger.contract'
 import type { StockLine as StockLineOut } from '../../../contracts/inventory/inventory.contract'
 import type { DbOrTx, Tx } from '../../db/client'
@@ -12,6 +12,7 @@ import { companies, locations } from '../../db/schema/core'
 import { inventorySettings, stockLines } from '../../db/schema/inventory'
 import { users } from '../../db/schema/users'
 import { ApiError, conflict, fieldError } from '../../http/errors'
+import { keptStatement } from '../../http/statement-cache'
 import { emitEvent } from '../../kernel/events'
 import { runOnce } from '../commands/commands.service'
 import { NEAR_EXPIRY_DAYS_DEFAULT, serializeStockLine, stockLineRows } from './inventory.service'
@@ -59,14 +60,42 @@ type AnswerContext = {
  * the answer needs (one statement less per move than reading them apart).
  */
 async function destination(tx: Tx, actor: StockActor, locationId: number) {
-  const [loc] = await tx
-    .select({ id: locations.id, code: locations.code, isActive: locations.isActive, ...answerScalars(actor) })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.companyId, actor.companyId)))
+  const [loc] = await destinationRead(tx, { location: locationId, company: actor.companyId, user: actor.userId })
   if (!loc) throw fieldError('to_location', `Invalid pk "${locationId}" - object does not exist.`)
   if (!loc.isActive) throw fieldError('to_location', `Location ${loc.code} is inactive; choose another.`)
   return loc
 }
+
+const placeholders = { companyId: sql.placeholder('company'), userId: sql.placeholder('user') }
+
+// a command's reads, built once (keptStatement): the destination, and a line with its product and location
+const destinationRead = keptStatement((db) =>
+  db
+    .select({ id: locations.id, code: locations.code, isActive: locations.isActive, ...answerScalars(placeholders) })
+    .from(locations)
+    .where(and(eq(locations.id, sql.placeholder('location')), eq(locations.companyId, sql.placeholder('company')))),
+)
+const lineNames = { line: stockLines, productCode: products.code, productName1: products.name1, productUom: uoms.code, locationCode: locations.code }
+const lineRead = keptStatement((db) =>
+  db
+    .select(lineNames)
+    .from(stockLines)
+    .innerJoin(products, eq(products.id, stockLines.productId))
+    .innerJoin(uoms, eq(uoms.id, products.uomId))
+    .innerJoin(locations, eq(locations.id, stockLines.locationId))
+    .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company')))),
+)
+// the line an adjustment sets, locked, with the answer's scalars
+const lineLockedRead = keptStatement((db) =>
+  db
+    .select({ ...lineNames, ...answerScalars(placeholders) })
+    .from(stockLines)
+    .innerJoin(products, eq(products.id, stockLines.productId))
+    .innerJoin(uoms, eq(uoms.id, products.uomId))
+    .innerJoin(locations, eq(locations.id, stockLines.locationId))
+    .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company'))))
+    .for('update', { of: stockLines }),
+)
 
 export type MoveCommand = {
   command_id?: string
@@ -119,13 +148,7 @@ export function moveCommand(db: DbOrTx, actor: StockActor, body: MoveCommand): P
       const lineId = body.stock_line
       // the line read once (unlocked, as the stock service plans), with what the answer shows of its product and
       // location: where it is, whether it carries an SSCC, and the move's source as read
-      const [read] = await tx
-        .select({ line: stockLines, productCode: products.code, productName1: products.name1, productUom: uoms.code, locationCode: locations.code })
-        .from(stockLines)
-        .innerJoin(products, eq(products.id, stockLines.productId))
-        .innerJoin(uoms, eq(uoms.id, products.uomId))
-        .innerJoin(locations, eq(locations.id, stockLines.locationId))
-        .where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
+      const [read] = await lineRead(tx, { line: lineId, company: actor.companyId })
       if (read) {
         if (body.from_location !== undefined && read.line.locationId !== body.from_location) {
           const [line] = await stockLinesByIds(tx, actor.companyId, [lineId])
@@ -188,8 +211,8 @@ export function moveCommand(db: DbOrTx, actor: StockActor, body: MoveCommand): P
   }, () => 'stock.moved')
 }
 
-/** The answer's scalars, as columns of a statement the command runs anyway. */
-function answerScalars(actor: StockActor) {
+/** The answer's scalars, as columns of a statement the command runs anyway (the company and user may be placeholders). */
+function answerScalars(actor: { companyId: number | Placeholder; userId: number | null | Placeholder }) {
   return {
     // the stock list's expiry flags are against the database's date (inventory.service stockLineColumns)
     today: sql<string>`current_date::text`,
@@ -287,14 +310,7 @@ export function adjustCommand(db: DbOrTx, actor: StockActor, body: Omit<Adjustme
  * In runOnce's transaction without savepoints: a refusal rolls it back whole.
  */
 async function adjustLine(tx: Tx, actor: StockActor, lineId: number, body: { command_id?: string; qty: string; expected_version?: number; reason_code: AdjustmentBody['reason_code']; note: string }): Promise<AdjustmentResult> {
-  const [read] = await tx
-    .select({ line: stockLines, productCode: products.code, productName1: products.name1, productUom: uoms.code, locationCode: locations.code, ...answerScalars(actor) })
-    .from(stockLines)
-    .innerJoin(products, eq(products.id, stockLines.productId))
-    .innerJoin(uoms, eq(uoms.id, products.uomId))
-    .innerJoin(locations, eq(locations.id, stockLines.locationId))
-    .where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
-    .for('update', { of: stockLines })
+  const [read] = await lineLockedRead(tx, { line: lineId, company: actor.companyId, user: actor.userId })
   if (!read) throw fieldError('stock_line', `Invalid pk "${lineId}" - object does not exist.`)
   const change = await withLineOnConflict(tx, actor.companyId, lineId, () =>
     adjustLockedLine(tx, actor, { line: read.line, countedQty: body.qty, expectedVersion: body.expected_version, reason: 'adjust', reasonCode: body.reason_code, note: body.note }),

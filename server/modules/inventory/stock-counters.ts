@@ -3,7 +3,7 @@
  * rows per company and day. Lists count from these instead of counting a million rows; they are the last locks a
  * change takes, so they can't be part of a lock cycle between lines.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, type Placeholder, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { MOVE_COUNTER_SLOTS, stockLineCounters, stockLines, stockMoveDayCounters, stockMoves, stockProductCounters } from '../../db/schema/inventory'
 
@@ -56,7 +56,7 @@ export async function bumpMoveCounter(tx: Tx, companyId: number, moves = 1): Pro
  * concurrent moves of a company meet on one row only when their connections share a slot (ADR 0011, amended
  * 2026-12-02); the row stays locked to the transaction's end.
  */
-export function moveCounterBump(tx: Tx, companyId: number, moves: number) {
+export function moveCounterBump(tx: DbOrTx, companyId: number | Placeholder, moves: number) {
   return tx
     .insert(stockMoveDayCounters)
     .values({ companyId, day: sql`(now() AT TIME ZONE 'UTC')::date`, slot: sql`pg_backend_pid() % ${sql.raw(String(MOVE_COUNTER_SLOTS))}`, moves })

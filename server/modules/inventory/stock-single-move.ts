@@ -8,7 +8,8 @@
  *   5. drop a line that reached zero, bump the counters (the last locks taken), write the move (with the day counter).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
+import { keptStatement } from '../../http/statement-cache'
 import { stockLines, stockMoveDayCounters, stockMoves } from '../../db/schema/inventory'
 import { fieldError } from '../../http/errors'
 import { bumpCounters, moveCounterBump } from './stock-counters'
@@ -49,35 +50,56 @@ async function lockInOrder(tx: Tx, actor: StockActor, ids: (number | undefined)[
 
 async function takeFromSource(tx: Tx, actor: StockActor, from: StockSource, qty: Qty): Promise<Source> {
   const { lineId, expectedVersion, fromReserved } = from
-  const enough = fromReserved ? sql`${stockLines.reservedQty} >= ${qty}::numeric` : sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}::numeric`
-  const [line] = await tx
-    .update(stockLines)
-    .set({
-      qty: sql`${stockLines.qty} - ${qty}::numeric`,
-      reservedQty: fromReserved ? sql`${stockLines.reservedQty} - ${qty}::numeric` : undefined,
-      version: sql`${stockLines.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(inCompany(actor, lineId), expectedVersion === undefined ? undefined : eq(stockLines.version, expectedVersion), enough))
-    .returning()
+  const [line] = await takes[expectedVersion === undefined ? 0 : 1][fromReserved ? 1 : 0](tx, { line: lineId, company: actor.companyId, version: expectedVersion ?? null, qty })
   if (!line) await explainMiss(tx, actor, lineId, expectedVersion, qty, fromReserved ? 'take from reserved' : 'take')
   return { line, deleted: false }
 }
 
+/** The conditional UPDATE that takes from a line, by whether it checks a version and takes reserved stock. */
+const takes = [false, true].map((versioned) =>
+  [false, true].map((fromReserved) =>
+    keptStatement((db) => {
+      const qty = sql`${sql.placeholder('qty')}::numeric`
+      const enough = fromReserved ? sql`${stockLines.reservedQty} >= ${qty}` : sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}`
+      return db
+        .update(stockLines)
+        .set({
+          qty: sql`${stockLines.qty} - ${qty}`,
+          reservedQty: fromReserved ? sql`${stockLines.reservedQty} - ${qty}` : undefined,
+          version: sql`${stockLines.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company')), versioned ? eq(stockLines.version, sql.placeholder('version')) : undefined, enough))
+        .returning()
+    }),
+  ),
+)
+
+/** The UPDATE that adds to a line, by whether it checks a version and that the line holds the source's product. */
+const adds = [false, true].map((versioned) =>
+  [false, true].map((sameProduct) =>
+    keptStatement((db) =>
+      db
+        .update(stockLines)
+        .set({ qty: sql`${stockLines.qty} + ${sql.placeholder('qty')}::numeric`, version: sql`${stockLines.version} + 1`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(stockLines.id, sql.placeholder('line')),
+            eq(stockLines.companyId, sql.placeholder('company')),
+            versioned ? eq(stockLines.version, sql.placeholder('version')) : undefined,
+            sameProduct ? eq(stockLines.productId, sql.placeholder('product')) : undefined,
+          ),
+        )
+        .returning(),
+    ),
+  ),
+)
+
 /** Add to the target line; an explicit target line that can't take it says why (another product, stale, unknown). */
 async function addToLine(tx: Tx, actor: StockActor, to: StockTarget, lineId: number, source: Source | undefined, qty: Qty): Promise<StockLine | undefined> {
   const explicit = 'lineId' in to ? to : undefined
-  const [line] = await tx
-    .update(stockLines)
-    .set({ qty: sql`${stockLines.qty} + ${qty}::numeric`, version: sql`${stockLines.version} + 1`, updatedAt: sql`now()` })
-    .where(
-      and(
-        inCompany(actor, lineId),
-        explicit?.expectedVersion === undefined ? undefined : eq(stockLines.version, explicit.expectedVersion),
-        source ? eq(stockLines.productId, source.line.productId) : undefined,
-      ),
-    )
-    .returning()
+  const versioned = explicit?.expectedVersion !== undefined
+  const [line] = await adds[versioned ? 1 : 0][source ? 1 : 0](tx, { line: lineId, company: actor.companyId, version: explicit?.expectedVersion ?? null, product: source?.line.productId ?? null, qty })
   if (!line && explicit) {
     const [exists] = await tx.select({ productId: stockLines.productId }).from(stockLines).where(inCompany(actor, explicit.lineId))
     if (exists && source && exists.productId !== source.line.productId) throw fieldError('to', 'The target line holds another product.')
@@ -92,32 +114,54 @@ async function addToLine(tx: Tx, actor: StockActor, to: StockTarget, lineId: num
  */
 async function writeMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, source: Source | undefined, target: StockLine | undefined, count: boolean) {
   const line = source?.line ?? (target as StockLine)
-  const insert = tx
-    .insert(stockMoves)
-    .values({
-      companyId: actor.companyId,
-      productId: line.productId,
-      lot: target?.lot ?? line.lot,
-      palletCode: target?.palletCode ?? line.palletCode,
-      sscc: target?.sscc ?? line.sscc,
-      fromLocationId: source?.line.locationId ?? null,
-      toLocationId: target?.locationId ?? null,
-      fromLineId: source?.line.id ?? null,
-      toLineId: target?.id ?? null,
-      qty: input.qty,
-      reason: input.reason,
-      reference: input.reference ?? '',
-      reasonCode: input.reasonCode ?? null,
-      note: input.note ?? '',
-      userId: actor.userId,
-    })
-    .returning()
-  if (!count) return (await insert)[0]
-  const written = tx.$with('written').as(insert)
-  const counted = tx.$with('counted').as(moveCounterBump(tx, actor.companyId, 1).returning({ moves: stockMoveDayCounters.moves }))
-  const [move] = await tx.with(written, counted).select().from(written)
+  const [move] = await (count ? writeCountedMove : writeMoveOnly)(tx, {
+    company: actor.companyId,
+    product: line.productId,
+    lot: target?.lot ?? line.lot,
+    pallet: target?.palletCode ?? line.palletCode,
+    sscc: target?.sscc ?? line.sscc,
+    fromLocation: source?.line.locationId ?? null,
+    toLocation: target?.locationId ?? null,
+    fromLine: source?.line.id ?? null,
+    toLine: target?.id ?? null,
+    qty: input.qty,
+    reason: input.reason,
+    reference: input.reference ?? '',
+    reasonCode: input.reasonCode ?? null,
+    note: input.note ?? '',
+    user: actor.userId,
+  })
   return move
 }
+
+// the single move's statements, built once (keptStatement): every change of stock sends them
+const insertMove = (db: DbOrTx) =>
+  db
+    .insert(stockMoves)
+    .values({
+      companyId: sql.placeholder('company'),
+      productId: sql.placeholder('product'),
+      lot: sql.placeholder('lot'),
+      palletCode: sql.placeholder('pallet'),
+      sscc: sql.placeholder('sscc'),
+      fromLocationId: sql.placeholder('fromLocation'),
+      toLocationId: sql.placeholder('toLocation'),
+      fromLineId: sql.placeholder('fromLine'),
+      toLineId: sql.placeholder('toLine'),
+      qty: sql.placeholder('qty'),
+      reason: sql.placeholder('reason'),
+      reference: sql.placeholder('reference'),
+      reasonCode: sql.placeholder('reasonCode'),
+      note: sql.placeholder('note'),
+      userId: sql.placeholder('user'),
+    })
+    .returning()
+const writeMoveOnly = keptStatement(insertMove)
+const writeCountedMove = keptStatement((db) => {
+  const written = db.$with('written').as(insertMove(db))
+  const counted = db.$with('counted').as(moveCounterBump(db, sql.placeholder('company'), 1).returning({ moves: stockMoveDayCounters.moves }))
+  return db.with(written, counted).select().from(written)
+})
 
 /** Apply one checked change in the caller's transaction (postStockMove opens it; postStockMovesInTx runs several). */
 export async function applyMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, opts: { countMove?: boolean } = {}): Promise<StockChange> {
