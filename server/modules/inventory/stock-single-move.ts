@@ -40,13 +40,17 @@ function refuseUnavailable(source: StockLine | undefined, input: CheckedMoveInpu
 async function lockInOrder(tx: Tx, actor: StockActor, ids: (number | undefined)[]): Promise<void> {
   const lockIds = ids.filter((id): id is number => id !== undefined).sort((a, b) => a - b)
   if (lockIds.length < 2) return
-  await tx
+  await lockTwo(tx, { first: lockIds[0], second: lockIds[1], company: actor.companyId })
+}
+
+const lockTwo = keptStatement((db) =>
+  db
     .select({ id: stockLines.id })
     .from(stockLines)
-    .where(and(inArray(stockLines.id, lockIds), eq(stockLines.companyId, actor.companyId)))
+    .where(and(inArray(stockLines.id, [sql.placeholder('first'), sql.placeholder('second')]), eq(stockLines.companyId, sql.placeholder('company'))))
     .orderBy(stockLines.id)
-    .for('update')
-}
+    .for('update'),
+)
 
 async function takeFromSource(tx: Tx, actor: StockActor, from: StockSource, qty: Qty): Promise<Source> {
   const { lineId, expectedVersion, fromReserved } = from
