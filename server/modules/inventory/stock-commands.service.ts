@@ -22,6 +22,7 @@ import { adjustLockedLine, moveStock, receiveStock, setStockStatus, ssccInStock 
 import { postStockMovesInTx } from './stock-line-deltas'
 import { type StockActor, type StockChange, type StockLine } from './stock-model'
 import type { SplitSsccChoice } from '../../../contracts/inventory/inventory.rules'
+import { alias } from 'drizzle-orm/pg-core'
 
 /** The lines with these ids as the API shows them (absent ids were emptied). */
 export async function stockLinesByIds(db: DbOrTx, companyId: number, ids: number[]): Promise<StockLineOut[]> {
@@ -61,6 +62,10 @@ type AnswerContext = {
  */
 async function destination(tx: Tx, actor: StockActor, locationId: number) {
   const [loc] = await destinationRead(tx, { location: locationId, company: actor.companyId, user: actor.userId })
+  return checkedDestination(loc, locationId)
+}
+
+function checkedDestination<L extends { code: string; isActive: boolean }>(loc: L | undefined, locationId: number): L {
   if (!loc) throw fieldError('to_location', `Invalid pk "${locationId}" - object does not exist.`)
   if (!loc.isActive) throw fieldError('to_location', `Location ${loc.code} is inactive; choose another.`)
   return loc
@@ -76,14 +81,18 @@ const destinationRead = keptStatement((db) =>
     .where(and(eq(locations.id, sql.placeholder('location')), eq(locations.companyId, sql.placeholder('company')))),
 )
 const lineNames = { line: stockLines, productCode: products.code, productName1: products.name1, productUom: uoms.code, locationCode: locations.code }
-const lineRead = keptStatement((db) =>
+// a line move's destination and its line in one statement: the line (null when there is none) left-joined to the
+// destination's one row; a line always has its product, unit and location (foreign keys)
+const target = alias(locations, 'target')
+const destinationAndLine = keptStatement((db) =>
   db
-    .select(lineNames)
-    .from(stockLines)
-    .innerJoin(products, eq(products.id, stockLines.productId))
-    .innerJoin(uoms, eq(uoms.id, products.uomId))
-    .innerJoin(locations, eq(locations.id, stockLines.locationId))
-    .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company')))),
+    .select({ id: target.id, code: target.code, isActive: target.isActive, ...answerScalars(placeholders), ...lineNames })
+    .from(target)
+    .leftJoin(stockLines, and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company'))))
+    .leftJoin(products, eq(products.id, stockLines.productId))
+    .leftJoin(uoms, eq(uoms.id, products.uomId))
+    .leftJoin(locations, eq(locations.id, stockLines.locationId))
+    .where(and(eq(target.id, sql.placeholder('location')), eq(target.companyId, sql.placeholder('company')))),
 )
 // the line an adjustment sets, locked, with the answer's scalars
 const lineLockedRead = keptStatement((db) =>
@@ -141,14 +150,15 @@ async function splitOfSscc(tx: Tx, actor: StockActor, line: StockLine & { sscc: 
 /** POST /inventory/moves/: a whole pallet, or a quantity of one line, to a location (reason `move`). */
 export function moveCommand(db: DbOrTx, actor: StockActor, body: MoveCommand): Promise<MoveResult> {
   return runOnce(db, actor, body.command_id, 'inventory.move', async (tx) => {
-    const to = await destination(tx, actor, body.to_location)
+    // a line move reads its line with the destination: once (unlocked, as the stock service plans), with what the
+    // answer shows of its product and location, where it is, whether it carries an SSCC, the move's source as read
+    const [withLine] = body.stock_line !== undefined ? await destinationAndLine(tx, { location: body.to_location, line: body.stock_line, company: actor.companyId, user: actor.userId }) : []
+    const to = withLine ? checkedDestination(withLine, body.to_location) : await destination(tx, actor, body.to_location)
     const known: AnswerContext = { today: to.today, nearDays: to.nearDays, username: to.username, products: new Map(), locations: new Map([[to.id, to.code]]) }
     const changes: StockChange[] = []
     if (body.stock_line !== undefined) {
       const lineId = body.stock_line
-      // the line read once (unlocked, as the stock service plans), with what the answer shows of its product and
-      // location: where it is, whether it carries an SSCC, and the move's source as read
-      const [read] = await lineRead(tx, { line: lineId, company: actor.companyId })
+      const read = withLine?.line ? { ...withLine, line: withLine.line, productCode: withLine.productCode as string, productName1: withLine.productName1 as string, productUom: withLine.productUom as string, locationCode: withLine.locationCode as string } : undefined
       if (read) {
         if (body.from_location !== undefined && read.line.locationId !== body.from_location) {
           const [line] = await stockLinesByIds(tx, actor.companyId, [lineId])
