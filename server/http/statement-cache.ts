@@ -133,3 +133,29 @@ export function preparedSql<T>(db: DbOrTx, query: SQL): (values: Record<string, 
   const prepared = internal.session.prepareQuery(built, undefined, statementName(built.sql), false)
   return async (values) => (await prepared.execute(values)).rows as T[]
 }
+
+type Bindable<R> = { client: unknown; execute(values?: Record<string, unknown>): Promise<R> }
+
+/**
+ * A statement built once per process and run in any transaction (a stock command's, SPEC 17.5): built on first use
+ * by `build` with placeholders (sql.placeholder) for everything that varies, prepared under its text's name like
+ * prepareNamed, then only bound to each caller's connection (its session's client) and given the run's values; the
+ * row mapping is the query builder's own, so the rows are the ones it gives. Drizzle building a command's statements
+ * again on every run was a quarter of the server's CPU per stock command in a profile under load (ADR 0011, amended
+ * 2026-12-02). Kept per driver (a process may open PGlite and PostgreSQL: the tests do). `build` must not depend on
+ * anything but its placeholders.
+ */
+export function keptStatement<R>(build: (db: DbOrTx) => { toSQL(): { sql: string }; prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> } }) {
+  const kept = new Map<unknown, Bindable<R>>()
+  return (db: DbOrTx, values?: Record<string, unknown>): Promise<R> => {
+    const session = (db as unknown as { session: { client: unknown } }).session
+    const driver = Object.getPrototypeOf(session)
+    let prepared = kept.get(driver)
+    if (!prepared) {
+      prepared = prepareNamed(build(db)) as unknown as Bindable<R>
+      kept.set(driver, prepared)
+    }
+    const bound = prepared.client === session.client ? prepared : (Object.assign(Object.create(Object.getPrototypeOf(prepared) as object), prepared, { client: session.client }) as Bindable<R>)
+    return bound.execute(values)
+  }
+}

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 import { jobs } from '../db/schema/jobs'
 import { EVENT_TYPES, type EventType } from '../../contracts/integrations/webhooks.rules'
@@ -47,6 +47,15 @@ export async function emitEvents(tx: DbOrTx, companyId: number, events: readonly
     ids.push(...result.rows.map((r) => Number(r.id)))
   }
   return ids
+}
+
+/**
+ * The call of `wms_emit_events` for one event whose payload is an SQL expression (a command's answer as the statement
+ * storing it returns it: server/modules/commands runOnce), for a caller that writes it inside a statement of its own:
+ * the event costs no round trip of its own and its payload is not sent twice. Selecting it yields the event's id.
+ */
+export function emitAnswerEvent(companyId: number | Placeholder, type: EventType | Placeholder, payload: SQL): SQL {
+  return sql`wms_emit_events(${companyId}::int, jsonb_build_array(jsonb_build_object('type', ${type}::text, 'payload', ${payload})))`
 }
 
 /**

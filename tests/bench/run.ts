@@ -28,6 +28,8 @@
  * --start-cold (the first starts also build the app: dist/ is removed before each; tests/bench/start-bench.ts),
  * --pick-path-only or the word `pick-path` (`npm run bench -- pick-path`): the pick-path simulation alone
  * (tests/bench/pick-path-bench.ts, SPEC 18.3); it also runs first in a full bench (pure CPU, seconds).
+ * --commands-only (stock adjustments and moves per second through a server process at 1, 8 and 32 connections, with the
+ * pgbench ceiling of the same statements; tests/bench/commands-bench.ts), --commands-connections 1,8,32 (0 skips it).
  *
  * Import (SPEC 12.8): N products from CSV through HTTP on a fresh embedded database, goal under a minute at 50,000
  * (tests/bench/import-bench.ts).
@@ -61,6 +63,7 @@ import { benchBulkIntake } from './intake-bench'
 import { benchWebhooks } from './webhooks-bench'
 import { benchStart } from './start-bench'
 import { benchPickPath } from './pick-path-bench'
+import { benchCommands } from './commands-bench'
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -81,6 +84,8 @@ const { values: args, positionals } = parseArgs({
     'start-cold': { type: 'boolean' },
     'start-runs': { type: 'string' },
     'pick-path-only': { type: 'boolean' },
+    'commands-only': { type: 'boolean' },
+    'commands-connections': { type: 'string' },
   },
 })
 const unknown = positionals.filter((p) => p !== 'pick-path')
@@ -386,8 +391,15 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 const results: Result[] = []
 // pick paths (SPEC 18.3): a simulation, no database; `npm run bench -- pick-path` runs it alone
 const PICK_PATH_ONLY = args['pick-path-only'] || positionals.includes('pick-path')
-if (PICK_PATH_ONLY || (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'])) benchPickPath()
+if (PICK_PATH_ONLY || (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'] && !args['commands-only'])) benchPickPath()
 if (PICK_PATH_ONLY) process.exit(0)
+// stock commands per second (docs/requirements.md §17.5, ADR 0011): ≥ 600/s at 32 connections on PostgreSQL, p99 ≤ 100 ms
+const COMMAND_CONNECTIONS = (args['commands-connections'] ?? '1,8,32').split(',').map(Number).filter((n) => n > 0)
+const otherOnly = args['throughput-only'] || args['import-only'] || args['intake-only'] || args['webhooks-only'] || args['start-only']
+if (COMMAND_CONNECTIONS.length && !otherOnly) {
+  await benchCommands({ pgBase: process.env.BENCH_DATABASE_URL, only: args.only, seconds: Number(args.duration ?? 10), connections: COMMAND_CONNECTIONS })
+}
+if (args['commands-only']) process.exit(0)
 // the first start and a restart (README's first screen): whole `npm start` processes, goals 20 s and 2 s
 const START_RUNS = Number(args['start-runs'] ?? 3)
 if (START_RUNS > 0 && !args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only']) await benchStart({ runs: START_RUNS, cold: args['start-cold'] })

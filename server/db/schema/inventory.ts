@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { COUNT_LOCATION_STATUSES, COUNT_PLAN_STATUSES, MOVE_REASONS, STOCK_STATUSES } from '../../../contracts/inventory/inventory.rules'
 import { products } from './catalog'
 import { companies, locations, warehouses } from './core'
@@ -127,6 +127,8 @@ export const stockMoves = pgTable(
 /**
  * Ledger rows per company and UTC day, maintained by the stock service in the same transaction as the move: the
  * unfiltered ledger and a date-range filter count from here instead of counting millions of moves (ADR 0003, 0011).
+ * A day is spread over MOVE_COUNTER_SLOTS rows (`slot`, chosen by the database connection), so concurrent moves of one
+ * company do not queue on one row until they commit (ADR 0011, amended 2026-12-02); readers sum the slots.
  */
 export const stockMoveDayCounters = pgTable(
   'stock_move_day_counters',
@@ -135,10 +137,14 @@ export const stockMoveDayCounters = pgTable(
       .notNull()
       .references(() => companies.id),
     day: date({ mode: 'string' }).notNull(),
+    slot: smallint().notNull().default(0),
     moves: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.slot] })],
 )
+
+/** How many rows a company's day of ledger counts is spread over (stockMoveDayCounters.slot). */
+export const MOVE_COUNTER_SLOTS = 16
 
 /** Inventory settings per company (SPEC 10.1); a company without a row has the defaults. */
 export const inventorySettings = pgTable('inventory_settings', {

@@ -13,23 +13,24 @@
  * - the same id from another user or for another kind of command is a 409.
  * Without a command id, `fn` just runs in a transaction.
  *
+ * A refusal rolls back the whole transaction, claim included, and is stored by a second one (no savepoint around
+ * `fn`: the common, successful command sends two statements less; ADR 0011, amended 2026-12-02). A concurrent
+ * duplicate waiting on the claim may then claim the id and run the command itself; the refusal's caller then finds
+ * that answer stored and answers it, so every caller of one id still gets the one stored answer.
+ * `event`: the event the answer is told by (ADR 0020), written with the answer in one statement.
+ *
  * What `fn` answers must be JSON (the routes' serialized bodies are).
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { commands } from '../../db/schema/commands'
 import { ApiError, conflict, pgError } from '../../http/errors'
+import { keptStatement } from '../../http/statement-cache'
+import { emitAnswerEvent, emitEvent, type EventType } from '../../kernel/events'
 
 export type CommandActor = { companyId: number; userId: number | null }
 
 const isTx = (db: DbOrTx): db is Tx => 'rollback' in db
-
-/** Thrown inside the claim's transaction to roll `fn`'s work back while the refusal is stored. */
-class StoredRefusal extends Error {
-  constructor(readonly error: ApiError) {
-    super(error.message)
-  }
-}
 
 async function transaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (isTx(db)) return db.transaction(work)
@@ -44,47 +45,91 @@ async function transaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise
   }
 }
 
-export async function runOnce<T>(db: DbOrTx, actor: CommandActor, commandId: string | undefined | null, kind: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  if (!commandId) return transaction(db, fn)
+/**
+ * What runOnce does with a command's answer besides storing it: the event the systems around hear of it by (ADR 0020),
+ * its payload the answer itself, written by the statement that stores the answer (one round trip, the answer sent once).
+ * `undefined` for an answer that tells nobody (an adjustment that changed nothing).
+ */
+export type AnswerEvent<T> = (result: T) => EventType | undefined
+
+export async function runOnce<T>(db: DbOrTx, actor: CommandActor, commandId: string | undefined | null, kind: string, fn: (tx: Tx) => Promise<T>, event?: AnswerEvent<T>): Promise<T> {
+  if (!commandId) {
+    return transaction(db, async (tx) => {
+      const result = await fn(tx)
+      const type = event?.(result)
+      if (type) await emitEvent(tx, { companyId: actor.companyId, type, payload: result })
+      return result
+    })
+  }
   const id = commandId.toLowerCase()
-  const outcome = await transaction(db, async (tx) => {
-    const [claimed] = await tx
-      .insert(commands)
-      .values({ companyId: actor.companyId, commandId: id, kind, userId: actor.userId, status: 0, response: {} })
-      .onConflictDoNothing({ target: [commands.companyId, commands.commandId] })
-      .returning({ id: commands.id })
-    if (!claimed) {
-      const [first] = await tx
-        .select({ kind: commands.kind, userId: commands.userId, status: commands.status, response: commands.response })
-        .from(commands)
-        .where(and(eq(commands.companyId, actor.companyId), eq(commands.commandId, id)))
-      if (!first) throw conflict({ detail: `Command ${id} is being applied; send it again.`, command_id: id })
-      if (first.kind !== kind || first.userId !== actor.userId) {
-        throw conflict({ detail: `Command ${id} was already used for another command; use a new command_id.`, command_id: id })
-      }
-      return { replay: true as const, status: first.status, response: first.response }
-    }
-    try {
-      const result = await tx.transaction(async (inner) => {
-        try {
-          return await fn(inner)
-        } catch (e) {
-          // a refusal rolls back what fn did (this savepoint) and is stored below
-          if (e instanceof ApiError && e.statusCode >= 400 && e.statusCode < 500) throw new StoredRefusal(e)
-          throw e
-        }
-      })
-      await tx.update(commands).set({ status: 200, response: sql`${JSON.stringify(result ?? null)}::jsonb` }).where(eq(commands.id, claimed.id))
-      return { replay: false as const, status: 200, response: result as unknown }
-    } catch (e) {
-      if (!(e instanceof StoredRefusal)) throw e
-      await tx
-        .update(commands)
-        .set({ status: e.error.statusCode, response: sql`${JSON.stringify(e.error.body)}::jsonb` })
-        .where(eq(commands.id, claimed.id))
-      return { replay: false as const, status: e.error.statusCode, response: e.error.body as unknown }
-    }
-  })
+  const stored = (tx: Tx) => storedAnswer(tx, actor, id, kind)
+  let outcome: Outcome
+  try {
+    outcome = await transaction(db, async (tx) => {
+      const [claimed] = await claim(tx, { company: actor.companyId, command: id, kind, user: actor.userId })
+      if (!claimed) return stored(tx)
+      const result = await fn(tx)
+      const response = JSON.stringify(result ?? null)
+      const type = event?.(result)
+      // the answer and its event in one statement: the event's payload is the stored answer
+      if (type) await storeAnswerAndEvent(tx, { id: claimed.id, response, company: actor.companyId, type })
+      else await storeAnswer(tx, { id: claimed.id, response })
+      return { status: 200, response: result as unknown }
+    })
+  } catch (e) {
+    if (!(e instanceof ApiError && e.statusCode >= 400 && e.statusCode < 500) || isReplay(e)) throw e
+    // A refusal: fn's work and the claim were rolled back with the transaction (no savepoint: one round trip less
+    // each way on every command); the refusal is stored in a transaction of its own. A duplicate that claimed the id
+    // in between ran the command itself: its answer is the one stored, and this caller answers it too.
+    outcome = await transaction(db, async (tx) => {
+      const [claimed] = await tx
+        .insert(commands)
+        .values({ companyId: actor.companyId, commandId: id, kind, userId: actor.userId, status: e.statusCode, response: sql`${JSON.stringify(e.body)}::jsonb` })
+        .onConflictDoNothing({ target: [commands.companyId, commands.commandId] })
+        .returning({ id: commands.id })
+      return claimed ? { status: e.statusCode, response: e.body as unknown } : stored(tx)
+    })
+  }
   if (outcome.status >= 400) throw new ApiError(outcome.status, outcome.response as Record<string, unknown>)
   return outcome.response as T
+}
+
+type Outcome = { status: number; response: unknown }
+
+// the statements every command sends, built once (keptStatement)
+const claim = keptStatement((db) =>
+  db
+    .insert(commands)
+    .values({ companyId: sql.placeholder('company'), commandId: sql.placeholder('command'), kind: sql.placeholder('kind'), userId: sql.placeholder('user'), status: 0, response: {} })
+    .onConflictDoNothing({ target: [commands.companyId, commands.commandId] })
+    .returning({ id: commands.id }),
+)
+const store = (db: DbOrTx) => db.update(commands).set({ status: 200, response: sql`${sql.placeholder('response')}::jsonb` }).where(eq(commands.id, sql.placeholder('id')))
+const storeAnswer = keptStatement(store)
+const storeAnswerAndEvent = keptStatement((db) => {
+  const written = db.$with('written').as(store(db).returning({ response: commands.response }))
+  return db.with(written).select({ event: emitAnswerEvent(sql.placeholder('company'), sql.placeholder('type'), sql`${written.response}`) }).from(written)
+})
+
+/** The errors of storedAnswer: about the command id itself, never a refusal of the command to store. */
+const replayErrors = new WeakSet<ApiError>()
+const isReplay = (e: ApiError) => replayErrors.has(e)
+
+/**
+ * The answer stored for a command id another call claimed (the unique index made this one wait for it to commit):
+ * a 409 for another kind of command or another user, a 409 while it is still being applied (PGlite's reader).
+ */
+async function storedAnswer(tx: Tx, actor: CommandActor, id: string, kind: string): Promise<Outcome> {
+  const [first] = await tx
+    .select({ kind: commands.kind, userId: commands.userId, status: commands.status, response: commands.response })
+    .from(commands)
+    .where(and(eq(commands.companyId, actor.companyId), eq(commands.commandId, id)))
+  const refuse = (detail: string) => {
+    const e = conflict({ detail, command_id: id })
+    replayErrors.add(e)
+    return e
+  }
+  if (!first) throw refuse(`Command ${id} is being applied; send it again.`)
+  if (first.kind !== kind || first.userId !== actor.userId) throw refuse(`Command ${id} was already used for another command; use a new command_id.`)
+  return { status: first.status, response: first.response }
 }

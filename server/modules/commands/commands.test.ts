@@ -68,6 +68,23 @@ describe.each(kinds)('runOnce on %s', (kind) => {
     expect(runs).toBe(1)
   })
 
+  it('10 at once with one id, refused: one answer stored, and every caller gets it', async () => {
+    const id = randomUUID()
+    let runs = 0
+    const fn = async (tx: Parameters<Parameters<typeof runOnce>[4]>[0]) => {
+      runs++
+      await tx.execute(sql`SELECT pg_sleep(0.01)`)
+      throw fieldError('qty', `Not enough stock (${runs}).`)
+    }
+    const answers = await Promise.all(Array.from({ length: 10 }, () => runOnce(t.database.db, actor, id, 'test.kind', fn).catch((e: unknown) => e)))
+    // a refusal rolls back its claim: a waiting duplicate may run the command again, but one answer is stored
+    const stored = await t.database.db.select().from(commands).where(and(eq(commands.companyId, actor.companyId), eq(commands.commandId, id)))
+    expect(stored).toHaveLength(1)
+    expect(stored[0].status).toBe(400)
+    for (const a of answers) expect(a).toMatchObject({ statusCode: 400, body: stored[0].response })
+    expect(runs).toBeGreaterThanOrEqual(1)
+  })
+
   it('refuses the same id for another kind of command or from another user (409)', async () => {
     const id = randomUUID()
     await runOnce(t.database.db, actor, id, 'test.kind', async () => ({ ok: true }))

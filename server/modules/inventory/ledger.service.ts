@@ -4,7 +4,8 @@
  * - every filter is an index range: each has a (company_id, column, created_at, id) index, so the first page of a
  *   filtered list is read backwards from an index and stops after page_size rows;
  * - `count` is exact: the unfiltered list and a date range alone sum the per-day counters the stock service keeps
- *   (stock_move_day_counters, a few hundred rows at most); any other filter counts its matches through its index.
+ *   (stock_move_day_counters: per day at most MOVE_COUNTER_SLOTS rows, a few thousand a year); any other filter counts
+ *   its matches through its index.
  */
 import { type SQL, and, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'

@@ -3,7 +3,7 @@
  * `command_id` (commands.service runOnce) and each through the stock service, which writes the ledger. What they
  * answer is the contract's (contracts/inventory/ledger.contract.ts), stored with the command for a repeated id.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm'
 import type { AdjustmentBody, AdjustmentResult, BlockResult, MoveResult } from '../../../contracts/inventory/ledger.contract'
 import type { StockLine as StockLineOut } from '../../../contracts/inventory/inventory.contract'
 import type { DbOrTx, Tx } from '../../db/client'
@@ -12,15 +12,17 @@ import { companies, locations } from '../../db/schema/core'
 import { inventorySettings, stockLines } from '../../db/schema/inventory'
 import { users } from '../../db/schema/users'
 import { ApiError, conflict, fieldError } from '../../http/errors'
+import { keptStatement } from '../../http/statement-cache'
 import { emitEvent } from '../../kernel/events'
 import { runOnce } from '../commands/commands.service'
 import { NEAR_EXPIRY_DAYS_DEFAULT, serializeStockLine, stockLineRows } from './inventory.service'
 import { movesByIds, serializeMove } from './ledger.service'
 import { allocateSscc } from '../printing/printing.service'
-import { adjustStock, moveStock, receiveStock, setStockStatus, ssccInStock } from './stock.service'
+import { adjustLockedLine, moveStock, receiveStock, setStockStatus, ssccInStock } from './stock.service'
 import { postStockMovesInTx } from './stock-line-deltas'
-import { type StockActor, type StockChange } from './stock-model'
+import { type StockActor, type StockChange, type StockLine } from './stock-model'
 import type { SplitSsccChoice } from '../../../contracts/inventory/inventory.rules'
+import { alias } from 'drizzle-orm/pg-core'
 
 /** The lines with these ids as the API shows them (absent ids were emptied). */
 export async function stockLinesByIds(db: DbOrTx, companyId: number, ids: number[]): Promise<StockLineOut[]> {
@@ -59,14 +61,50 @@ type AnswerContext = {
  * the answer needs (one statement less per move than reading them apart).
  */
 async function destination(tx: Tx, actor: StockActor, locationId: number) {
-  const [loc] = await tx
-    .select({ id: locations.id, code: locations.code, isActive: locations.isActive, ...answerScalars(actor) })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.companyId, actor.companyId)))
+  const [loc] = await destinationRead(tx, { location: locationId, company: actor.companyId, user: actor.userId })
+  return checkedDestination(loc, locationId)
+}
+
+function checkedDestination<L extends { code: string; isActive: boolean }>(loc: L | undefined, locationId: number): L {
   if (!loc) throw fieldError('to_location', `Invalid pk "${locationId}" - object does not exist.`)
   if (!loc.isActive) throw fieldError('to_location', `Location ${loc.code} is inactive; choose another.`)
   return loc
 }
+
+const placeholders = { companyId: sql.placeholder('company'), userId: sql.placeholder('user') }
+
+// a command's reads, built once (keptStatement): the destination, and a line with its product and location
+const destinationRead = keptStatement((db) =>
+  db
+    .select({ id: locations.id, code: locations.code, isActive: locations.isActive, ...answerScalars(placeholders) })
+    .from(locations)
+    .where(and(eq(locations.id, sql.placeholder('location')), eq(locations.companyId, sql.placeholder('company')))),
+)
+const lineNames = { line: stockLines, productCode: products.code, productName1: products.name1, productUom: uoms.code, locationCode: locations.code }
+// a line move's destination and its line in one statement: the line (null when there is none) left-joined to the
+// destination's one row; a line always has its product, unit and location (foreign keys)
+const target = alias(locations, 'target')
+const destinationAndLine = keptStatement((db) =>
+  db
+    .select({ id: target.id, code: target.code, isActive: target.isActive, ...answerScalars(placeholders), ...lineNames })
+    .from(target)
+    .leftJoin(stockLines, and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company'))))
+    .leftJoin(products, eq(products.id, stockLines.productId))
+    .leftJoin(uoms, eq(uoms.id, products.uomId))
+    .leftJoin(locations, eq(locations.id, stockLines.locationId))
+    .where(and(eq(target.id, sql.placeholder('location')), eq(target.companyId, sql.placeholder('company')))),
+)
+// the line an adjustment sets, locked, with the answer's scalars
+const lineLockedRead = keptStatement((db) =>
+  db
+    .select({ ...lineNames, ...answerScalars(placeholders) })
+    .from(stockLines)
+    .innerJoin(products, eq(products.id, stockLines.productId))
+    .innerJoin(uoms, eq(uoms.id, products.uomId))
+    .innerJoin(locations, eq(locations.id, stockLines.locationId))
+    .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company'))))
+    .for('update', { of: stockLines }),
+)
 
 export type MoveCommand = {
   command_id?: string
@@ -87,14 +125,11 @@ export type MoveCommand = {
  * attributes change. Part of a line, or one line of a mixed pallet, is a split: the part gets a new SSCC from the
  * company's counter (its pallet code is the SSCC, as receiving names its pallets) or none and no pallet code (loose
  * stock). `none` when the client does not choose (SPLIT_SSCC_CHOICES). The unit's lines are locked in id order, as
- * the stock service locks lines, so the decision holds until the move is written.
+ * the stock service locks lines, so the decision holds until the move is written. `line`: the line as the command
+ * read it (its SSCC then; a line that lost it meanwhile is not in the unit, and the stock service explains the miss).
  */
-async function splitOfSscc(tx: Tx, actor: StockActor, lineId: number, qty: string | undefined, choice: SplitSsccChoice): Promise<{ sscc?: string | null; palletCode?: string | null }> {
-  const [line] = await tx
-    .select({ sscc: stockLines.sscc })
-    .from(stockLines)
-    .where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
-  if (!line?.sscc) return {}
+async function splitOfSscc(tx: Tx, actor: StockActor, line: StockLine & { sscc: string }, qty: string | undefined, choice: SplitSsccChoice): Promise<{ sscc?: string | null; palletCode?: string | null }> {
+  const lineId = line.id
   const unit = await tx
     .select({ id: stockLines.id, whole: sql<boolean>`${stockLines.qty} = coalesce(${qty ?? null}::numeric, ${stockLines.qty} - ${stockLines.reservedQty})` })
     .from(stockLines)
@@ -115,21 +150,29 @@ async function splitOfSscc(tx: Tx, actor: StockActor, lineId: number, qty: strin
 /** POST /inventory/moves/: a whole pallet, or a quantity of one line, to a location (reason `move`). */
 export function moveCommand(db: DbOrTx, actor: StockActor, body: MoveCommand): Promise<MoveResult> {
   return runOnce(db, actor, body.command_id, 'inventory.move', async (tx) => {
-    const to = await destination(tx, actor, body.to_location)
+    // a line move reads its line with the destination: once (unlocked, as the stock service plans), with what the
+    // answer shows of its product and location, where it is, whether it carries an SSCC, the move's source as read
+    const [withLine] = body.stock_line !== undefined ? await destinationAndLine(tx, { location: body.to_location, line: body.stock_line, company: actor.companyId, user: actor.userId }) : []
+    const to = withLine ? checkedDestination(withLine, body.to_location) : await destination(tx, actor, body.to_location)
     const known: AnswerContext = { today: to.today, nearDays: to.nearDays, username: to.username, products: new Map(), locations: new Map([[to.id, to.code]]) }
     const changes: StockChange[] = []
     if (body.stock_line !== undefined) {
       const lineId = body.stock_line
-      if (body.from_location !== undefined) {
-        const [where] = await tx.select({ locationId: stockLines.locationId }).from(stockLines).where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
-        if (where && where.locationId !== body.from_location) {
+      const read = withLine?.line ? { ...withLine, line: withLine.line, productCode: withLine.productCode as string, productName1: withLine.productName1 as string, productUom: withLine.productUom as string, locationCode: withLine.locationCode as string } : undefined
+      if (read) {
+        if (body.from_location !== undefined && read.line.locationId !== body.from_location) {
           const [line] = await stockLinesByIds(tx, actor.companyId, [lineId])
           throw conflict({ detail: `Stock line ${lineId} is no longer in the location you saw it in; it is in ${line?.location.code} now.`, line: line ?? null })
         }
+        known.products.set(read.line.productId, { code: read.productCode, name1: read.productName1, uom: read.productUom })
+        known.locations.set(read.line.locationId, read.locationCode)
       }
-      const split = await splitOfSscc(tx, actor, lineId, body.qty, body.split_sscc ?? 'none')
+      const split = read?.line.sscc ? await splitOfSscc(tx, actor, { ...read.line, sscc: read.line.sscc }, body.qty, body.split_sscc ?? 'none') : {}
       const change = await withLineOnConflict(tx, actor.companyId, lineId, () =>
-        moveStock(tx, actor, { lineId, toLocationId: to.id, toLocationCode: to.code, qty: body.qty, expectedVersion: body.expected_version, reason: 'move', note: body.note, ...split }),
+        body.qty === undefined
+          ? moveStock(tx, actor, { lineId, toLocationId: to.id, toLocationCode: to.code, expectedVersion: body.expected_version, reason: 'move', note: body.note, ...split })
+          : // in runOnce's transaction without a savepoint: a refusal rolls the whole command back
+            postStockMovesInTx(tx, actor, [{ reason: 'move', qty: body.qty, note: body.note, from: { lineId, expectedVersion: body.expected_version, line: read?.line }, to: { locationId: to.id, locationCode: to.code, ...split } }]).then(([c]) => c as StockChange),
       ).catch((e: unknown) => {
         // the stock service names its own fields: a line's target is this API's to_location
         if (e instanceof ApiError && e.statusCode === 400 && 'location' in e.body) throw new ApiError(400, { to_location: e.body.location })
@@ -173,15 +216,13 @@ export function moveCommand(db: DbOrTx, actor: StockActor, body: MoveCommand): P
         changes.push(change as StockChange)
       }
     }
-    const result = { command_id: body.command_id ?? null, ...(await moveAnswer(tx, actor, changes, known)) }
+    return { command_id: body.command_id ?? null, ...(await moveAnswer(tx, actor, changes, known)) }
     // docs/requirements.md §6: the systems around hear of it, in this transaction (ADR 0020)
-    await emitEvent(tx, { companyId: actor.companyId, type: 'stock.moved', payload: result })
-    return result
-  })
+  }, () => 'stock.moved')
 }
 
-/** The answer's scalars, as columns of a statement the command runs anyway. */
-function answerScalars(actor: StockActor) {
+/** The answer's scalars, as columns of a statement the command runs anyway (the company and user may be placeholders). */
+function answerScalars(actor: { companyId: number | Placeholder; userId: number | null | Placeholder }) {
   return {
     // the stock list's expiry flags are against the database's date (inventory.service stockLineColumns)
     today: sql<string>`current_date::text`,
@@ -233,11 +274,17 @@ async function moveAnswer(tx: Tx, actor: StockActor, changes: StockChange[], kno
       locations: new Map((read.locations ?? []).map((l) => [l.id, l.code])),
     }
   }
+  const answer = answerOf(ctx)
+  return { moves: rows.map(answer.move), lines: lines.map(answer.line) }
+}
+
+/** Moves and lines as movesByIds and stockLinesByIds answer them, from written rows and what the command knows. */
+function answerOf(ctx: AnswerContext) {
   const product = (id: number) => ctx.products.get(id) as { code: string; name1: string; uom: string }
   const locationCode = (id: number | null) => (id === null ? null : (ctx.locations.get(id) ?? null))
   const today = Date.parse(ctx.today)
   return {
-    moves: rows.map((m) =>
+    move: (m: NonNullable<StockChange['move']>) =>
       serializeMove({
         ...m,
         userId: m.userId === null || ctx.username === null ? null : m.userId,
@@ -247,8 +294,7 @@ async function moveAnswer(tx: Tx, actor: StockActor, changes: StockChange[], kno
         fromLocationCode: locationCode(m.fromLocationId),
         toLocationCode: locationCode(m.toLocationId),
       }),
-    ),
-    lines: lines.map((l) =>
+    line: (l: StockLine) =>
       serializeStockLine({
         ...l,
         productCode: product(l.productId).code,
@@ -259,48 +305,62 @@ async function moveAnswer(tx: Tx, actor: StockActor, changes: StockChange[], kno
         daysLeft: l.expiryDate === null ? null : Math.round((Date.parse(l.expiryDate) - today) / 86_400_000),
         nearDays: ctx.nearDays,
       }),
-    ),
   }
 }
 
 /** POST /inventory/adjustments/: set a line's quantity, or book found stock (reason `adjust`, with a reason code). */
 export function adjustCommand(db: DbOrTx, actor: StockActor, body: Omit<AdjustmentBody, 'stock_line' | 'product' | 'location' | 'note'> & { stock_line?: number; product?: number; location?: number; qty: string; note: string }): Promise<AdjustmentResult> {
-  return runOnce(db, actor, body.command_id, 'inventory.adjust', async (tx) => {
-    if (body.stock_line !== undefined) {
-      const lineId = body.stock_line
-      const change = await withLineOnConflict(tx, actor.companyId, lineId, () =>
-        adjustStock(tx, actor, { lineId, countedQty: body.qty, expectedVersion: body.expected_version, reason: 'adjust', reasonCode: body.reason_code, note: body.note }),
-      ).catch((e: unknown) => {
-        if (e instanceof ApiError && e.statusCode === 404) throw fieldError('stock_line', `Invalid pk "${lineId}" - object does not exist.`)
-        if (e instanceof ApiError && e.statusCode === 400 && 'counted_qty' in e.body) throw new ApiError(400, { qty: e.body.counted_qty })
-        throw e
-      })
-      const [line] = await stockLinesByIds(tx, actor.companyId, [lineId])
-      return adjusted(tx, actor, { command_id: body.command_id ?? null, move: change ? ((await movesByIds(tx, actor.companyId, [change.moveId]))[0] ?? null) : null, line: line ?? null })
-    }
-    const [loc] = await tx.select({ id: locations.id }).from(locations).where(and(eq(locations.id, body.location as number), eq(locations.companyId, actor.companyId)))
-    if (!loc) throw fieldError('location', `Invalid pk "${body.location}" - object does not exist.`)
-    const change = await receiveStock(tx, actor, {
-      productId: body.product as number,
-      locationId: body.location as number,
-      qty: body.qty,
-      reason: 'adjust',
-      reasonCode: body.reason_code,
-      note: body.note,
-      lot: body.lot ?? null,
-      expiryDate: body.expiry_date ?? null,
-      palletCode: body.pallet_code ?? null,
-      sscc: body.sscc ?? null,
-    })
-    const [line] = change.to ? await stockLinesByIds(tx, actor.companyId, [change.to.id]) : []
-    return adjusted(tx, actor, { command_id: body.command_id ?? null, move: (await movesByIds(tx, actor.companyId, [change.moveId]))[0] ?? null, line: line ?? null })
-  })
+  // an adjustment that wrote a move is told to the systems around, in its transaction (ADR 0020); a no-change one is not
+  return runOnce(db, actor, body.command_id, 'inventory.adjust', (tx) => (body.stock_line !== undefined ? adjustLine(tx, actor, body.stock_line, body) : bookFound(tx, actor, body)), (r) => (r.move ? 'stock.adjusted' : undefined))
 }
 
-/** An adjustment that wrote a move is told to the systems around, in its transaction (ADR 0020); a no-change one is not. */
-async function adjusted(tx: Tx, actor: StockActor, result: AdjustmentResult): Promise<AdjustmentResult> {
-  if (result.move) await emitEvent(tx, { companyId: actor.companyId, type: 'stock.adjusted', payload: result })
-  return result
+/**
+ * An adjustment of a line: the line read and locked once, with what the answer shows of its product and location
+ * (adjustLockedLine moves from it as read), and the answer built from the rows the change wrote (moveAnswer).
+ * In runOnce's transaction without savepoints: a refusal rolls it back whole.
+ */
+async function adjustLine(tx: Tx, actor: StockActor, lineId: number, body: { command_id?: string; qty: string; expected_version?: number; reason_code: AdjustmentBody['reason_code']; note: string }): Promise<AdjustmentResult> {
+  const [read] = await lineLockedRead(tx, { line: lineId, company: actor.companyId, user: actor.userId })
+  if (!read) throw fieldError('stock_line', `Invalid pk "${lineId}" - object does not exist.`)
+  const change = await withLineOnConflict(tx, actor.companyId, lineId, () =>
+    adjustLockedLine(tx, actor, { line: read.line, countedQty: body.qty, expectedVersion: body.expected_version, reason: 'adjust', reasonCode: body.reason_code, note: body.note }),
+  ).catch((e: unknown) => {
+    if (e instanceof ApiError && e.statusCode === 400 && 'counted_qty' in e.body) throw new ApiError(400, { qty: e.body.counted_qty })
+    throw e
+  })
+  const known: AnswerContext = {
+    today: read.today,
+    nearDays: read.nearDays,
+    username: read.username,
+    products: new Map([[read.line.productId, { code: read.productCode, name1: read.productName1, uom: read.productUom }]]),
+    locations: new Map([[read.line.locationId, read.locationCode]]),
+  }
+  const answer = answerOf(known)
+  if (!change) return { command_id: body.command_id ?? null, move: null, line: answer.line(read.line) }
+  // the line as the change left it (null when emptied); the move as written, by this user
+  const after = change.to ?? (change.from?.deleted ? undefined : change.from?.line)
+  const move = change.move?.userId === actor.userId ? answer.move(change.move) : (await movesByIds(tx, actor.companyId, [change.moveId]))[0]
+  return { command_id: body.command_id ?? null, move: move ?? null, line: after ? answer.line(after) : null }
+}
+
+/** Stock found where the system had none: a receipt of it into the location (reason `adjust`). */
+async function bookFound(tx: Tx, actor: StockActor, body: Omit<AdjustmentBody, 'stock_line' | 'product' | 'location' | 'note'> & { product?: number; location?: number; qty: string; note: string }): Promise<AdjustmentResult> {
+  const [loc] = await tx.select({ id: locations.id }).from(locations).where(and(eq(locations.id, body.location as number), eq(locations.companyId, actor.companyId)))
+  if (!loc) throw fieldError('location', `Invalid pk "${body.location}" - object does not exist.`)
+  const change = await receiveStock(tx, actor, {
+    productId: body.product as number,
+    locationId: body.location as number,
+    qty: body.qty,
+    reason: 'adjust',
+    reasonCode: body.reason_code,
+    note: body.note,
+    lot: body.lot ?? null,
+    expiryDate: body.expiry_date ?? null,
+    palletCode: body.pallet_code ?? null,
+    sscc: body.sscc ?? null,
+  })
+  const [line] = change.to ? await stockLinesByIds(tx, actor.companyId, [change.to.id]) : []
+  return { command_id: body.command_id ?? null, move: (await movesByIds(tx, actor.companyId, [change.moveId]))[0] ?? null, line: line ?? null }
 }
 
 /** POST /inventory/stock/{id}/block/ and /release/: the line and the rest of its pallet. */

@@ -186,6 +186,68 @@ describe.each(kinds)('stock commands and the ledger on %s', (kind) => {
     expect(await ledgerMismatches(t, actor.companyId)).toEqual([])
   })
 
+  it("an adjustment's answer is what the ledger and the stock list read back; sent again it answers the first result, a refusal too", async () => {
+    const code = `PAL-A-${kind}-${++pallet}`
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)
+    const received = await receiveStock(t.database.db, actor, { productId: productIds[3], locationId: locationIds[7], qty: '8', lot: 'LOT-A', expiryDate: soon, palletCode: code })
+    const lineId = received.to!.id
+    for (const [qty, id] of [['5.5', randomUUID()], ['9', randomUUID()]] as const) {
+      const res = await post(supervisor, '/inventory/adjustments/', { command_id: id, stock_line: lineId, qty, reason_code: 'correction', note: 'recount' })
+      expect(res.statusCode, res.body).toBe(201)
+      const body = res.json()
+      const ledger = (await get(admin, `/inventory/moves/?pallet_code=${code}`)).json()
+      expect(body.move).toEqual(ledger.results[0])
+      const stock = (await get(admin, `/inventory/stock/?pallet_code__exact=${code}`)).json()
+      expect(body.line).toEqual(stock.results[0])
+      expect(body.line).toMatchObject({ near_expiry: true, expired: false })
+      const again = await post(supervisor, '/inventory/adjustments/', { command_id: id, stock_line: lineId, qty: '1', reason_code: 'lost' })
+      expect(again.json()).toEqual(body)
+    }
+    // a refusal (a stale version) is stored: sent again, the same refusal, even once the version would fit
+    const refusedId = randomUUID()
+    const stale = await post(supervisor, '/inventory/adjustments/', { command_id: refusedId, stock_line: lineId, qty: '4', expected_version: 1, reason_code: 'correction' })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json()).toMatchObject({ line: { id: lineId, qty: '9.000' } })
+    const version = stale.json().line.version
+    const replay = await post(supervisor, '/inventory/adjustments/', { command_id: refusedId, stock_line: lineId, qty: '4', expected_version: version, reason_code: 'correction' })
+    expect(replay.statusCode).toBe(409)
+    expect(replay.json()).toEqual(stale.json())
+    const [line] = await t.database.db.select().from(stockLines).where(eq(stockLines.id, lineId))
+    expect(line.qty).toBe('9.000')
+    expect(await ledgerMismatches(t, actor.companyId)).toEqual([])
+  })
+
+  it('40 concurrent requests on one line (30 adjustments and moves, each its own command_id, 10 of the ids sent twice) stay exact', async () => {
+    const code = `PAL-C-${kind}-${++pallet}`
+    const received = await receiveStock(t.database.db, actor, { productId: productIds[4], locationId: locationIds[8], qty: '100', lot: 'LOT-C', palletCode: code })
+    const lineId = received.to!.id
+    const ids = Array.from({ length: 30 }, () => randomUUID())
+    const sends = ids.flatMap((id, i) => {
+      const body =
+        i % 3 === 0
+          ? { url: '/inventory/adjustments/', payload: { command_id: id, stock_line: lineId, qty: String(90 + i), reason_code: 'correction' } }
+          : { url: '/inventory/moves/', payload: { command_id: id, stock_line: lineId, qty: '1', to_location: locationIds[9 + (i % 2)] } }
+      // every third id twice: applied once, both answers the same
+      return i % 3 === 1 ? [body, body] : [body]
+    })
+    const answers = await Promise.all(sends.map((c) => post(admin, c.url, c.payload)))
+    for (const a of answers) expect([201, 400, 409], a.body).toContain(a.statusCode)
+    const byId = new Map<string, string[]>()
+    answers.forEach((a, i) => byId.set(sends[i].payload.command_id, [...(byId.get(sends[i].payload.command_id) ?? []), `${a.statusCode} ${a.body}`]))
+    for (const bodies of byId.values()) expect(new Set(bodies).size).toBe(1)
+    // one ledger row per command that changed stock, none for a refusal or a replay
+    const applied = [...byId.values()].filter((b) => b[0].startsWith('201') && !b[0].includes('"move":null')).length
+    const rows = await t.database.db.select({ id: stockMoves.id }).from(stockMoves).where(and(eq(stockMoves.palletCode, code), sql`${stockMoves.reason} IN ('adjust', 'move')`))
+    expect(rows).toHaveLength(applied)
+    expect(await ledgerMismatches(t, actor.companyId)).toEqual([])
+    const [counted] = (
+      await t.database.db.execute<{ rows: number; counted: number }>(
+        sql`SELECT (SELECT count(*)::int FROM stock_moves WHERE company_id = ${actor.companyId}) AS rows, (SELECT coalesce(sum(moves), 0)::int FROM stock_move_day_counters WHERE company_id = ${actor.companyId}) AS counted`,
+      )
+    ).rows
+    expect(counted.counted).toBe(counted.rows)
+  })
+
   it('blocks the whole pallet: never reserved or picked; released again; both in the ledger with who and why', async () => {
     const code = await newPallet()
     const lines = await t.database.db.select().from(stockLines).where(eq(stockLines.palletCode, code)).orderBy(stockLines.id)

@@ -3,9 +3,9 @@
  * rows per company and day. Lists count from these instead of counting a million rows; they are the last locks a
  * change takes, so they can't be part of a lock cycle between lines.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, type Placeholder, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
-import { stockLineCounters, stockLines, stockMoveDayCounters, stockMoves, stockProductCounters } from '../../db/schema/inventory'
+import { MOVE_COUNTER_SLOTS, stockLineCounters, stockLines, stockMoveDayCounters, stockMoves, stockProductCounters } from '../../db/schema/inventory'
 
 /**
  * The line counters (docs/decisions/0003-counting-big-tables.md): the product's, then the company's. A move keeps its
@@ -47,10 +47,23 @@ export async function bumpCountersMany(tx: Tx, companyId: number, perProduct: Ma
 
 /** One more ledger row for the company today (UTC): the ledger list counts from these (ADR 0003, 0011). */
 export async function bumpMoveCounter(tx: Tx, companyId: number, moves = 1): Promise<void> {
-  await tx
+  await moveCounterBump(tx, companyId, moves)
+}
+
+/**
+ * bumpMoveCounter's statement, for a caller that sends it inside its own (the single move writes it with its ledger
+ * row). The row is the day's slot of this database connection: a connection runs one transaction at a time, so
+ * concurrent moves of a company meet on one row only when their connections share a slot (ADR 0011, amended
+ * 2026-12-02); the row stays locked to the transaction's end.
+ */
+export function moveCounterBump(tx: DbOrTx, companyId: number | Placeholder, moves: number) {
+  return tx
     .insert(stockMoveDayCounters)
-    .values({ companyId, day: sql`(now() AT TIME ZONE 'UTC')::date`, moves })
-    .onConflictDoUpdate({ target: [stockMoveDayCounters.companyId, stockMoveDayCounters.day], set: { moves: sql`${stockMoveDayCounters.moves} + ${moves}` } })
+    .values({ companyId, day: sql`(now() AT TIME ZONE 'UTC')::date`, slot: sql`pg_backend_pid() % ${sql.raw(String(MOVE_COUNTER_SLOTS))}`, moves })
+    .onConflictDoUpdate({
+      target: [stockMoveDayCounters.companyId, stockMoveDayCounters.day, stockMoveDayCounters.slot],
+      set: { moves: sql`${stockMoveDayCounters.moves} + ${moves}` },
+    })
 }
 
 /** Rebuild a company's ledger day counters from its moves (after a bulk load). */

@@ -22,6 +22,11 @@ import { explainMiss } from './stock-tx'
  * result is the one the changes give applied one by one.
  */
 export async function postStockMovesInTx(tx: Tx, actor: StockActor, inputs: StockMoveInput[]): Promise<StockChange[]> {
+  if (inputs.length === 1) {
+    // one change (a move command): the single move, its day counter written with its ledger row
+    const checked = checkMoveInput(inputs[0])
+    if (!lineDelta(checked)) return [await applyMove(tx, actor, checked)]
+  }
   const changes: StockChange[] = []
   let run: LineDelta[] = []
   const inRun = new Set<number>()

@@ -4,12 +4,13 @@
  * Read without locks: a line's identity never changes, and quantities are only trusted from the conditional updates
  * of the single move (stock-single-move.ts).
  */
-import { type AnyColumn, and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
 import { fieldError } from '../../http/errors'
+import { keptStatement } from '../../http/statement-cache'
 import type { LineAttributes, Qty, StockActor, StockLine, StockTarget } from './stock-model'
 
 /** A location target (not a given line). */
@@ -21,7 +22,6 @@ type TargetAttributes = { lot: string | null; palletCode: string | null; sscc: s
 /** Where the change puts its quantity: an existing line (when one matches) and the line to create otherwise. */
 export type TargetPlan = { targetLineId: number | undefined; newLine: typeof stockLines.$inferInsert & { uom: string } }
 
-const same = (col: AnyColumn, v: string | null | undefined) => sql`${col} IS NOT DISTINCT FROM ${v ?? null}`
 
 function targetAttributes(t: LocationTarget, from: StockLine | undefined): TargetAttributes {
   const pick = <K extends keyof LineAttributes & keyof StockLine>(k: K) => (t[k] !== undefined ? t[k] : (from?.[k] ?? null))
@@ -81,29 +81,48 @@ async function refuseSsccElsewhere(tx: Tx, actor: StockActor, sscc: string, loca
 
 /** The line in the location holding the same goods, if any (never the source itself). */
 async function matchingLine(tx: Tx, actor: StockActor, at: { locationId: number; productId: number; uom: string }, attrs: TargetAttributes, from: StockLine | undefined): Promise<number | undefined> {
-  const [match] = await tx
-    .select({ id: stockLines.id })
-    .from(stockLines)
-    .where(
-      and(
-        eq(stockLines.companyId, actor.companyId),
-        eq(stockLines.locationId, at.locationId),
-        eq(stockLines.productId, at.productId),
-        same(stockLines.lot, attrs.lot),
-        same(stockLines.palletCode, attrs.palletCode),
-        same(stockLines.sscc, attrs.sscc),
-        sql`${stockLines.expiryDate} IS NOT DISTINCT FROM ${attrs.expiryDate}::date`,
-        same(stockLines.ownerName, attrs.ownerName),
-        eq(stockLines.uom, at.uom),
-        // blocked or quarantined stock keeps its status on the way and never merges with available stock
-        eq(stockLines.status, from?.status ?? 'available'),
-        from ? sql`${stockLines.id} <> ${from.id}` : undefined,
-      ),
-    )
-    .orderBy(stockLines.id)
-    .limit(1)
+  const [match] = await matches[from ? 1 : 0](tx, {
+    company: actor.companyId,
+    location: at.locationId,
+    product: at.productId,
+    lot: attrs.lot ?? null,
+    pallet: attrs.palletCode ?? null,
+    sscc: attrs.sscc ?? null,
+    expiry: attrs.expiryDate ?? null,
+    owner: attrs.ownerName ?? null,
+    uom: at.uom,
+    status: from?.status ?? 'available',
+    source: from?.id ?? null,
+  })
   return match?.id
 }
+
+/** matchingLine's statement, built once (a move sends it), by whether the change has a source line to leave out. */
+const matches = [false, true].map((hasSource) =>
+  keptStatement((db) =>
+    db
+      .select({ id: stockLines.id })
+      .from(stockLines)
+      .where(
+        and(
+          eq(stockLines.companyId, sql.placeholder('company')),
+          eq(stockLines.locationId, sql.placeholder('location')),
+          eq(stockLines.productId, sql.placeholder('product')),
+          sql`${stockLines.lot} IS NOT DISTINCT FROM ${sql.placeholder('lot')}::text`,
+          sql`${stockLines.palletCode} IS NOT DISTINCT FROM ${sql.placeholder('pallet')}::text`,
+          sql`${stockLines.sscc} IS NOT DISTINCT FROM ${sql.placeholder('sscc')}::text`,
+          sql`${stockLines.expiryDate} IS NOT DISTINCT FROM ${sql.placeholder('expiry')}::date`,
+          sql`${stockLines.ownerName} IS NOT DISTINCT FROM ${sql.placeholder('owner')}::text`,
+          eq(stockLines.uom, sql.placeholder('uom')),
+          // blocked or quarantined stock keeps its status on the way and never merges with available stock
+          eq(stockLines.status, sql.placeholder('status')),
+          hasSource ? sql`${stockLines.id} <> ${sql.placeholder('source')}` : undefined,
+        ),
+      )
+      .orderBy(stockLines.id)
+      .limit(1),
+  ),
+)
 
 /** Plan where `qty` arriving at a location goes: the matching line, and the new line to write when none matches. */
 export async function planLocationTarget(tx: Tx, actor: StockActor, t: LocationTarget, from: StockLine | undefined, qty: Qty): Promise<TargetPlan> {

@@ -5,13 +5,14 @@
  *   2. lock the lines in id order, so two moves between the same two lines in opposite directions can't deadlock,
  *   3. take from the source with a conditional UPDATE that re-checks version and availability on the locked row,
  *   4. put into the target line, or a new one when none matches (or it was emptied meanwhile),
- *   5. drop a line that reached zero, bump the counters (the last locks taken), write the move.
+ *   5. drop a line that reached zero, bump the counters (the last locks taken), write the move (with the day counter).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
-import { stockLines, stockMoves } from '../../db/schema/inventory'
+import type { DbOrTx, Tx } from '../../db/client'
+import { keptStatement } from '../../http/statement-cache'
+import { stockLines, stockMoveDayCounters, stockMoves } from '../../db/schema/inventory'
 import { fieldError } from '../../http/errors'
-import { bumpCounters, bumpMoveCounter } from './stock-counters'
+import { bumpCounters, moveCounterBump } from './stock-counters'
 import { planLocationTarget, type TargetPlan } from './stock-line-match'
 import { type CheckedMoveInput, type Qty, type StockActor, type StockChange, type StockLine, type StockSource, type StockTarget, UNAVAILABLE_REFUSES } from './stock-model'
 import { explainMiss } from './stock-tx'
@@ -39,45 +40,70 @@ function refuseUnavailable(source: StockLine | undefined, input: CheckedMoveInpu
 async function lockInOrder(tx: Tx, actor: StockActor, ids: (number | undefined)[]): Promise<void> {
   const lockIds = ids.filter((id): id is number => id !== undefined).sort((a, b) => a - b)
   if (lockIds.length < 2) return
-  await tx
+  await lockTwo(tx, { first: lockIds[0], second: lockIds[1], company: actor.companyId })
+}
+
+const lockTwo = keptStatement((db) =>
+  db
     .select({ id: stockLines.id })
     .from(stockLines)
-    .where(and(inArray(stockLines.id, lockIds), eq(stockLines.companyId, actor.companyId)))
+    .where(and(inArray(stockLines.id, [sql.placeholder('first'), sql.placeholder('second')]), eq(stockLines.companyId, sql.placeholder('company'))))
     .orderBy(stockLines.id)
-    .for('update')
-}
+    .for('update'),
+)
 
 async function takeFromSource(tx: Tx, actor: StockActor, from: StockSource, qty: Qty): Promise<Source> {
   const { lineId, expectedVersion, fromReserved } = from
-  const enough = fromReserved ? sql`${stockLines.reservedQty} >= ${qty}::numeric` : sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}::numeric`
-  const [line] = await tx
-    .update(stockLines)
-    .set({
-      qty: sql`${stockLines.qty} - ${qty}::numeric`,
-      reservedQty: fromReserved ? sql`${stockLines.reservedQty} - ${qty}::numeric` : undefined,
-      version: sql`${stockLines.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(inCompany(actor, lineId), expectedVersion === undefined ? undefined : eq(stockLines.version, expectedVersion), enough))
-    .returning()
+  const [line] = await takes[expectedVersion === undefined ? 0 : 1][fromReserved ? 1 : 0](tx, { line: lineId, company: actor.companyId, version: expectedVersion ?? null, qty })
   if (!line) await explainMiss(tx, actor, lineId, expectedVersion, qty, fromReserved ? 'take from reserved' : 'take')
   return { line, deleted: false }
 }
 
+/** The conditional UPDATE that takes from a line, by whether it checks a version and takes reserved stock. */
+const takes = [false, true].map((versioned) =>
+  [false, true].map((fromReserved) =>
+    keptStatement((db) => {
+      const qty = sql`${sql.placeholder('qty')}::numeric`
+      const enough = fromReserved ? sql`${stockLines.reservedQty} >= ${qty}` : sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}`
+      return db
+        .update(stockLines)
+        .set({
+          qty: sql`${stockLines.qty} - ${qty}`,
+          reservedQty: fromReserved ? sql`${stockLines.reservedQty} - ${qty}` : undefined,
+          version: sql`${stockLines.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company')), versioned ? eq(stockLines.version, sql.placeholder('version')) : undefined, enough))
+        .returning()
+    }),
+  ),
+)
+
+/** The UPDATE that adds to a line, by whether it checks a version and that the line holds the source's product. */
+const adds = [false, true].map((versioned) =>
+  [false, true].map((sameProduct) =>
+    keptStatement((db) =>
+      db
+        .update(stockLines)
+        .set({ qty: sql`${stockLines.qty} + ${sql.placeholder('qty')}::numeric`, version: sql`${stockLines.version} + 1`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(stockLines.id, sql.placeholder('line')),
+            eq(stockLines.companyId, sql.placeholder('company')),
+            versioned ? eq(stockLines.version, sql.placeholder('version')) : undefined,
+            sameProduct ? eq(stockLines.productId, sql.placeholder('product')) : undefined,
+          ),
+        )
+        .returning(),
+    ),
+  ),
+)
+
 /** Add to the target line; an explicit target line that can't take it says why (another product, stale, unknown). */
 async function addToLine(tx: Tx, actor: StockActor, to: StockTarget, lineId: number, source: Source | undefined, qty: Qty): Promise<StockLine | undefined> {
   const explicit = 'lineId' in to ? to : undefined
-  const [line] = await tx
-    .update(stockLines)
-    .set({ qty: sql`${stockLines.qty} + ${qty}::numeric`, version: sql`${stockLines.version} + 1`, updatedAt: sql`now()` })
-    .where(
-      and(
-        inCompany(actor, lineId),
-        explicit?.expectedVersion === undefined ? undefined : eq(stockLines.version, explicit.expectedVersion),
-        source ? eq(stockLines.productId, source.line.productId) : undefined,
-      ),
-    )
-    .returning()
+  const versioned = explicit?.expectedVersion !== undefined
+  const [line] = await adds[versioned ? 1 : 0][source ? 1 : 0](tx, { line: lineId, company: actor.companyId, version: explicit?.expectedVersion ?? null, product: source?.line.productId ?? null, qty })
   if (!line && explicit) {
     const [exists] = await tx.select({ productId: stockLines.productId }).from(stockLines).where(inCompany(actor, explicit.lineId))
     if (exists && source && exists.productId !== source.line.productId) throw fieldError('to', 'The target line holds another product.')
@@ -86,31 +112,60 @@ async function addToLine(tx: Tx, actor: StockActor, to: StockTarget, lineId: num
   return line
 }
 
-/** The ledger row of a change: what moved, from which line and location to which, why, and who did it. */
-async function writeMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, source: Source | undefined, target: StockLine | undefined) {
+/**
+ * The ledger row of a change: what moved, from which line and location to which, why, and who did it; with `count`,
+ * the day counter's bump in the same statement (one round trip less a move).
+ */
+async function writeMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, source: Source | undefined, target: StockLine | undefined, count: boolean) {
   const line = source?.line ?? (target as StockLine)
-  const [move] = await tx
-    .insert(stockMoves)
-    .values({
-      companyId: actor.companyId,
-      productId: line.productId,
-      lot: target?.lot ?? line.lot,
-      palletCode: target?.palletCode ?? line.palletCode,
-      sscc: target?.sscc ?? line.sscc,
-      fromLocationId: source?.line.locationId ?? null,
-      toLocationId: target?.locationId ?? null,
-      fromLineId: source?.line.id ?? null,
-      toLineId: target?.id ?? null,
-      qty: input.qty,
-      reason: input.reason,
-      reference: input.reference ?? '',
-      reasonCode: input.reasonCode ?? null,
-      note: input.note ?? '',
-      userId: actor.userId,
-    })
-    .returning()
+  const [move] = await (count ? writeCountedMove : writeMoveOnly)(tx, {
+    company: actor.companyId,
+    product: line.productId,
+    lot: target?.lot ?? line.lot,
+    pallet: target?.palletCode ?? line.palletCode,
+    sscc: target?.sscc ?? line.sscc,
+    fromLocation: source?.line.locationId ?? null,
+    toLocation: target?.locationId ?? null,
+    fromLine: source?.line.id ?? null,
+    toLine: target?.id ?? null,
+    qty: input.qty,
+    reason: input.reason,
+    reference: input.reference ?? '',
+    reasonCode: input.reasonCode ?? null,
+    note: input.note ?? '',
+    user: actor.userId,
+  })
   return move
 }
+
+// the single move's statements, built once (keptStatement): every change of stock sends them
+const insertMove = (db: DbOrTx) =>
+  db
+    .insert(stockMoves)
+    .values({
+      companyId: sql.placeholder('company'),
+      productId: sql.placeholder('product'),
+      lot: sql.placeholder('lot'),
+      palletCode: sql.placeholder('pallet'),
+      sscc: sql.placeholder('sscc'),
+      fromLocationId: sql.placeholder('fromLocation'),
+      toLocationId: sql.placeholder('toLocation'),
+      fromLineId: sql.placeholder('fromLine'),
+      toLineId: sql.placeholder('toLine'),
+      qty: sql.placeholder('qty'),
+      reason: sql.placeholder('reason'),
+      reference: sql.placeholder('reference'),
+      reasonCode: sql.placeholder('reasonCode'),
+      note: sql.placeholder('note'),
+      userId: sql.placeholder('user'),
+    })
+    .returning()
+const writeMoveOnly = keptStatement(insertMove)
+const writeCountedMove = keptStatement((db) => {
+  const written = db.$with('written').as(insertMove(db))
+  const counted = db.$with('counted').as(moveCounterBump(db, sql.placeholder('company'), 1).returning({ moves: stockMoveDayCounters.moves }))
+  return db.with(written, counted).select().from(written)
+})
 
 /** Apply one checked change in the caller's transaction (postStockMove opens it; postStockMovesInTx runs several). */
 export async function applyMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, opts: { countMove?: boolean } = {}): Promise<StockChange> {
@@ -137,7 +192,6 @@ export async function applyMove(tx: Tx, actor: StockActor, input: CheckedMoveInp
     counterDelta -= 1
   }
   await bumpCounters(tx, actor.companyId, (source?.line ?? (target as StockLine)).productId, counterDelta)
-  const move = await writeMove(tx, actor, input, source, target)
-  if (opts.countMove !== false) await bumpMoveCounter(tx, actor.companyId)
+  const move = await writeMove(tx, actor, input, source, target, opts.countMove !== false)
   return { moveId: move.id, from: source, to: target, move }
 }

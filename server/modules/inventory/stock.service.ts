@@ -30,6 +30,7 @@ import { locations } from '../../db/schema/core'
 import { type StockMoveReason, STOCK_MOVE_REASONS, stockLines, stockMoves } from '../../db/schema/inventory'
 import { fieldError } from '../../http/errors'
 import { isValidSscc } from '../../../contracts/gs1/gs1'
+import { fromMilli, toMilli } from '../../kernel/qty-math'
 import { bumpMoveCounter } from './stock-counters'
 import { type LineAttributes, type Qty, QTY_RE, type StockActor, type StockChange, type StockLine, type StockMoveInput, checkMoveInput, parseQty } from './stock-model'
 import { applyMove } from './stock-single-move'
@@ -127,22 +128,44 @@ export async function adjustStock(
   actor: StockActor,
   input: { lineId: number; countedQty: Qty | number; expectedVersion?: number; reason?: 'adjust' | 'count'; reference?: string; reasonCode?: string | null; note?: string },
 ): Promise<StockChange | null> {
-  const counted = String(input.countedQty).trim()
-  if (!QTY_RE.test(counted)) throw fieldError('counted_qty', 'Enter a number with at most 3 decimal places.')
-  const { lineId, expectedVersion, reason = 'adjust', reference, reasonCode, note } = input
+  const counted = countedQty(input.countedQty)
   return inTransaction(db, async (tx) => {
     const [line] = await tx
-      .select({ version: stockLines.version, delta: sql<string>`(${counted}::numeric - ${stockLines.qty})::text`, belowReserved: sql<boolean>`${counted}::numeric < ${stockLines.reservedQty}` })
+      .select()
       .from(stockLines)
-      .where(and(eq(stockLines.id, lineId), eq(stockLines.companyId, actor.companyId)))
+      .where(and(eq(stockLines.id, input.lineId), eq(stockLines.companyId, actor.companyId)))
       .for('update')
-    if (!line || (expectedVersion !== undefined && line.version !== expectedVersion)) return explainMiss(tx, actor, lineId, expectedVersion, counted, 'count')
-    if (line.belowReserved) throw fieldError('counted_qty', 'The counted quantity is below the reserved quantity; release the reservation first.')
-    if (Number(line.delta) === 0) return null
-    const out = line.delta.startsWith('-')
-    const qty = parseQty(out ? line.delta.slice(1) : line.delta)
-    return applyMove(tx, actor, out ? { reason, qty, reference, reasonCode, note, from: { lineId } } : { reason, qty, reference, reasonCode, note, to: { lineId } })
+    if (!line) return explainMiss(tx, actor, input.lineId, input.expectedVersion, counted, 'count')
+    return adjustLockedLine(tx, actor, { ...input, line })
   })
+}
+
+function countedQty(value: Qty | number): Qty {
+  const counted = String(value).trim()
+  if (!QTY_RE.test(counted)) throw fieldError('counted_qty', 'Enter a number with at most 3 decimal places.')
+  return counted
+}
+
+/**
+ * adjustStock for a line the caller has just read and locked (`SELECT ... FOR UPDATE` in this transaction, with what
+ * else its answer needs), in the caller's transaction and without a savepoint of its own: a refusal leaves the
+ * transaction to be rolled back whole (the API's adjustment command, whose runOnce does so). The line read is the
+ * move's source as read: nothing is read twice.
+ */
+export async function adjustLockedLine(
+  tx: Tx,
+  actor: StockActor,
+  input: { line: StockLine; countedQty: Qty | number; expectedVersion?: number; reason?: 'adjust' | 'count'; reference?: string; reasonCode?: string | null; note?: string },
+): Promise<StockChange | null> {
+  const counted = countedQty(input.countedQty)
+  const { line, expectedVersion, reason = 'adjust', reference, reasonCode, note } = input
+  if (expectedVersion !== undefined && line.version !== expectedVersion) return explainMiss(tx, actor, line.id, expectedVersion, counted, 'count')
+  if (toMilli(counted) < toMilli(line.reservedQty)) throw fieldError('counted_qty', 'The counted quantity is below the reserved quantity; release the reservation first.')
+  const delta = toMilli(counted) - toMilli(line.qty)
+  if (delta === 0n) return null
+  const qty = fromMilli(delta < 0n ? -delta : delta)
+  const lineId = line.id
+  return applyMove(tx, actor, delta < 0n ? { reason, qty, reference, reasonCode, note, from: { lineId, line } } : { reason, qty, reference, reasonCode, note, to: { lineId } })
 }
 
 /**
