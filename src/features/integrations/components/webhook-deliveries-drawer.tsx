@@ -93,7 +93,8 @@ function DeliveryLog({ hook }: { hook: WebhookSubscription }) {
       value: () => null,
       render: (d) => (
         <Group gap={6} wrap="nowrap">
-          <Button size="xs" variant="subtle" onClick={() => setViewing(d)} aria-label={t`Conteúdo da entrega ${d.event_id}`}>
+          {/* a darker blue than the subtle variant's: on a striped row under the pointer it kept 4.2:1, below AA's 4.5 */}
+          <Button size="xs" variant="subtle" c="blue.9" onClick={() => setViewing(d)} aria-label={t`Conteúdo da entrega ${d.event_id}`}>
             <Trans>Conteúdo</Trans>
           </Button>
           {d.status === 'pending' ? null : (
