@@ -110,8 +110,11 @@ describe('handheld pick and ship', () => {
     await page.getByTestId('ship-done').getByText(`Carregamento do pedido ${order.code} registrado.`).waitFor()
     await page.getByTestId('pending-badge').waitFor({ state: 'detached', timeout: 30_000 })
 
-    // the server model: shipped with the 2 picked, one ship move in the ledger, an exception task
-    const detail = await call<{ status: string; lines: { shipped_qty: string }[]; shipments: { picks: { qty: string }[] }[] }>('GET', `/shipping/orders/${order.id}/`)
+    // the server model: shipped with the 2 picked, one ship move in the ledger, an exception task. The outbox sends
+    // on its own time: the badge may not have shown yet when the wait above began, so the order is polled for
+    type Detail = { status: string; lines: { shipped_qty: string }[]; shipments: { picks: { qty: string }[] }[] }
+    await poll(async () => (await call<Detail>('GET', `/shipping/orders/${order.id}/`)).status, { timeout: 30_000 }).toBe('shipped')
+    const detail = await call<Detail>('GET', `/shipping/orders/${order.id}/`)
     expect(detail.status).toBe('shipped')
     expect(detail.lines[0]!.shipped_qty).toBe('2.000')
     const moves = await call<{ results: { reason: string; qty: string }[] }>('GET', `/inventory/moves/?search=${order.code}&page_size=10`)
