@@ -14,6 +14,8 @@ import { DEFAULT_LAYOUT_RULE, crossAisles, placePosition } from '../../contracts
 import { optimalTourMetres } from '../../contracts/layout/optimal-route'
 import { PICK_STRATEGIES, planPickPath, type PickStop } from '../../contracts/layout/pick-path'
 import { makeWalk, type Walk, type WalkAisle, type WalkPoint } from '../../contracts/layout/walk-graph'
+// the demo data's seeded generator (mulberry32): the same carts on every machine
+import { rng } from '../../server/db/demo-data/random'
 
 const AISLES = 40
 const BAYS = 50
@@ -24,18 +26,6 @@ const SAMPLE_ORDERS = 200
 const GOAL_SAVING = 0.25
 const GOAL_GAP = 0.1
 const GOAL_PLAN_MS = 50
-
-/** mulberry32: small, fast, and the same numbers on every machine */
-function rng(seed: number) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -86,7 +76,7 @@ export function benchPickPath() {
   const { slots, layout } = warehouse()
   const walk: Walk = makeWalk(layout)
   const start: WalkPoint = { aisle: null, x: layout.aisles[0].x, y: layout.frontY }
-  const rand = rng(20261202)
+  const rand = rng(20261202).next
   // one product per location, slotted at random
   const slotOf = Array.from({ length: slots.length }, (_, i) => i)
   for (let i = slotOf.length - 1; i > 0; i--) {
