@@ -399,7 +399,7 @@ describe.each(kinds)('job queue on %s', (kind) => {
   })
 
   it.runIf(kind === 'postgres')(
-    'two real processes on one PostgreSQL run every job once, never one job in both at once, and recover the jobs of a process killed mid-run',
+    'two real processes on one PostgreSQL finish every job, never one job in both at once, run again only what the killed process held, and recover it',
     async () => {
       const ids: number[] = []
       for (let i = 0; i < 40; i++) ids.push(await enqueue(database.db, { kind: 'proc', companyId: null, payload: { i } }))
@@ -429,12 +429,25 @@ describe.each(kinds)('job queue on %s', (kind) => {
         const cut = new Set(runs.filter((r) => r.finished_at === null).map((r) => r.job_id))
         expect(cut.size).toBeGreaterThanOrEqual(1)
         expect(runs.filter((r) => r.finished_at === null).every((r) => r.worker === 'first')).toBe(true)
+        let rerun = 0
         for (const id of ids) {
           const mine = runs.filter((r) => r.job_id === id)
-          // every job finished exactly once; a cut one ran once more, after the cut run (never beside a finished run)
-          expect(mine.filter((r) => r.finished_at !== null)).toHaveLength(1)
-          expect(mine).toHaveLength(cut.has(id) ? 2 : 1)
+          // every job finished; a job ran twice only when the kill caught the first process in it: cut in the
+          // handler, or killed after the handler's last write but before the job was marked done (at-least-once
+          // delivery, ADR 0017). The second run is the other process's, and it starts after the first one ended.
+          expect(mine.filter((r) => r.finished_at !== null).length).toBeGreaterThanOrEqual(1)
+          expect(mine.length).toBeLessThanOrEqual(2)
+          if (cut.has(id)) expect(mine).toHaveLength(2)
+          if (mine.length === 2) {
+            rerun++
+            const [before, after] = mine
+            expect([before.worker, after.worker]).toEqual(['first', 'second'])
+            expect(after.finished_at).not.toBeNull()
+            if (before.finished_at) expect(new Date(after.started_at).getTime()).toBeGreaterThanOrEqual(new Date(before.finished_at).getTime())
+          }
         }
+        // the first process held at most two jobs when it died (its concurrency)
+        expect(rerun).toBeLessThanOrEqual(2)
         expect(new Set(runs.map((r) => r.worker))).toEqual(new Set(['first', 'second']))
         const states = await database.db.select({ state: jobs.state }).from(jobs).where(inArray(jobs.id, ids))
         expect(states.every((s) => s.state === 'done')).toBe(true)
