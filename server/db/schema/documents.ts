@@ -177,6 +177,8 @@ export const salesOrders = pgTable(
     shipDate: date('ship_date', { mode: 'string' }),
     // the carrier the office planned (SPEC 12.4); the shipment records the one that took it
     carrierId: integer('carrier_id').references(() => carriers.id),
+    // 0 normal; higher is more urgent: waves take the urgent orders first, their work comes first (docs/requirements.md §19)
+    priority: integer().notNull().default(0),
     cancelReason: text('cancel_reason').notNull().default(''),
     waveId: integer('wave_id').references(() => waves.id),
     draft: jsonb().$type<ShippingDraft>(),
@@ -191,6 +193,7 @@ export const salesOrders = pgTable(
     index('sales_orders_company_status_idx').on(t.companyId, t.status, t.id),
     index('sales_orders_customer_idx').on(t.customerId),
     index('sales_orders_wave_idx').on(t.waveId),
+    check('sales_orders_priority_ck', sql`${t.priority} BETWEEN 0 AND 9`),
   ],
 )
 

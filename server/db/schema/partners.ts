@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './core'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
@@ -47,7 +48,13 @@ export const carriers = pgTable(
     name: text().notNull(),
     // deactivated instead of deleted once history refers to it (SPEC 12.5); lists and pickers may hide it
     isActive: boolean('is_active').notNull().default(true),
+    // the last time of day ('HH:MM', the warehouse's clock) its truck takes the day's parcels: waves are planned and
+    // their pick work is due by it (docs/requirements.md §19)
+    cutoffTime: text('cutoff_time'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('carriers_company_code_uq').on(t.companyId, t.code)],
+  (t) => [
+    uniqueIndex('carriers_company_code_uq').on(t.companyId, t.code),
+    check('carriers_cutoff_time_ck', sql`${t.cutoffTime} IS NULL OR ${t.cutoffTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
 )

@@ -28,6 +28,11 @@ export const tasks = pgTable(
     reference: text().notNull().default(''),
     /** what a pick cannot take any more (a count found less than it reserved, ADR 0011 §4): the task is short by this much */
     shortQty: numeric('short_qty', { precision: 14, scale: 3 }),
+    // directed work (docs/requirements.md §19): higher priority first, then the earliest due (a carrier's cut-off)
+    priority: integer().notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    // the pick batch (a cart's worth of a released wave) this task is a stop of: the batch is taken as one
+    batchId: integer('batch_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -38,6 +43,7 @@ export const tasks = pgTable(
     index('tasks_company_created_idx').on(t.companyId, t.createdAt),
     index('tasks_company_finished_idx').on(t.companyId, t.finishedAt),
     index('tasks_assignee_idx').on(t.assigneeId),
+    index('tasks_batch_idx').on(t.batchId),
     check('tasks_excluded_not_assignee_ck', sql`${t.excludedUserId} IS NULL OR ${t.assigneeId} IS NULL OR ${t.excludedUserId} <> ${t.assigneeId}`),
     // the handheld takes the oldest free task at a scanned location
     index('tasks_location_free_idx').on(t.locationId, t.createdAt).where(sql`${t.assigneeId} IS NULL AND ${t.status} IN ('open', 'pending')`),
