@@ -17,6 +17,11 @@ export const taskOut = z.object({
   short_qty: decimalOut.nullable().optional(),
   reference: z.string(),
   assignee: userRef.nullable(),
+  /** directed work (SPEC 19.1): higher first, then the earliest due */
+  priority: z.number().int().optional(),
+  due_at: timestampOut.nullable().optional(),
+  /** the pick batch this task is a stop of (SPEC 19.3) */
+  batch: z.number().int().nullable().optional(),
   created_at: timestampOut,
   started_at: timestampOut.nullable(),
   finished_at: timestampOut.nullable(),
@@ -70,3 +75,38 @@ export const takeTaskBody = z.object({
   command_id: commandIdField.optional(),
 })
 export type TakeTaskBody = z.infer<typeof takeTaskBody>
+
+/** The task types an operator may ask to be directed to (SPEC 19.4); exceptions are a supervisor's. */
+export const DIRECTED_TASK_TYPES = ['putaway', 'pick', 'replenish', 'count', 'move', 'load', 'unload'] as const
+
+/**
+ * POST /workforce/tasks/next/ (SPEC 19.4): the body is optional. `warehouse` defaults to the caller's default
+ * warehouse; `types` narrows the kinds of work; `location` is where the operator is now (the last location scanned,
+ * as its code or id), else where their last task ended.
+ */
+export const nextTaskBody = z
+  .object({
+    warehouse: idRef.optional(),
+    types: z
+      .array(z.enum(DIRECTED_TASK_TYPES, { error: 'Select a valid choice.' }), { error: 'Expected a list of items.' })
+      .min(1, 'Expected a list of items.')
+      .max(DIRECTED_TASK_TYPES.length, 'Ensure this field has no more than 7 elements.')
+      .optional(),
+    location: z
+      .union([z.string({ error: 'Not a valid string.' }).trim().min(1, 'This field may not be blank.').max(100, 'Ensure this field has no more than 100 characters.'), idRef])
+      .optional(),
+  })
+  .nullish()
+export type NextTaskBody = z.infer<typeof nextTaskBody>
+
+/** What POST /workforce/tasks/next/ answers (200; 204 when there is no task): the task, its batch's stops, the walk to it. */
+export const nextTaskOut = z.object({
+  task: taskOut,
+  /** a pick batch comes whole: its unfinished stops in path order, all now the caller's */
+  batch: z.object({ id, tasks: z.array(taskOut) }).nullable(),
+  /** metres from where the operator is to the task's location over the warehouse's layout (SPEC 18.2); null when either has no place */
+  distance_m: z.number().nullable(),
+  /** true when the caller already held this task (it is given again, not a new one) */
+  resumed: z.boolean(),
+})
+export type NextTask = z.infer<typeof nextTaskOut>

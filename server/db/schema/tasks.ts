@@ -44,6 +44,10 @@ export const tasks = pgTable(
     index('tasks_company_finished_idx').on(t.companyId, t.finishedAt),
     index('tasks_assignee_idx').on(t.assigneeId),
     index('tasks_batch_idx').on(t.batchId),
+    // directed work (SPEC 19.4): the free tasks of a warehouse by priority, due time and age
+    index('tasks_directed_free_idx')
+      .on(t.companyId, t.warehouseId, t.priority.desc(), t.dueAt.asc().nullsLast(), t.createdAt, t.id)
+      .where(sql`${t.assigneeId} IS NULL AND ${t.status} IN ('open', 'pending')`),
     check('tasks_excluded_not_assignee_ck', sql`${t.excludedUserId} IS NULL OR ${t.assigneeId} IS NULL OR ${t.excludedUserId} <> ${t.assigneeId}`),
     // the handheld takes the oldest free task at a scanned location
     index('tasks_location_free_idx').on(t.locationId, t.createdAt).where(sql`${t.assigneeId} IS NULL AND ${t.status} IN ('open', 'pending')`),

@@ -119,3 +119,24 @@ export async function warehouseWalkLayout(db: DbOrTx, companyId: number, warehou
   const end = (await firstOfKind('staging')) ?? start
   return { layout, start, end }
 }
+
+const WALK_TTL_MS = 10_000
+// per database handle: tests run several apps, each on its own database, in one process
+const walkCaches = new WeakMap<object, Map<string, { at: number; walk: Promise<WarehouseWalk> }>>()
+
+/**
+ * warehouseWalkLayout kept for ten seconds per warehouse (ADR 0008: per-process memory, bounded by the warehouses):
+ * directed work asks for it on every 'next task' (SPEC 19.4), and a layout changes seldom; a change reaches every
+ * process within the ten seconds. Pass the app's database, not a transaction (the cache is kept per handle).
+ */
+export function cachedWarehouseWalk(db: DbOrTx, companyId: number, warehouseId: number): Promise<WarehouseWalk> {
+  let walkCache = walkCaches.get(db)
+  if (!walkCache) walkCaches.set(db, (walkCache = new Map()))
+  const key = `${companyId}:${warehouseId}`
+  const hit = walkCache.get(key)
+  if (hit && Date.now() - hit.at < WALK_TTL_MS) return hit.walk
+  const walk = warehouseWalkLayout(db, companyId, warehouseId)
+  walkCache.set(key, { at: Date.now(), walk })
+  walk.catch(() => walkCache.delete(key))
+  return walk
+}

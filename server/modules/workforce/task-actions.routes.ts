@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db, Tx } from '../../db/client'
 import { tasks } from '../../db/schema/tasks'
@@ -6,9 +7,10 @@ import { ANY_ROLE } from '../../http/auth-hook'
 import type { AuthUser } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { idParams } from '../../../contracts/primitives'
-import { type Task, taskActionBody as takeOverBody, takeTaskBody, taskOut } from '../../../contracts/tasks/tasks.contract'
+import { type NextTask, nextTaskBody, nextTaskOut, type Task, taskActionBody as takeOverBody, takeTaskBody, taskOut } from '../../../contracts/tasks/tasks.contract'
 import { runOnce } from '../commands/commands.service'
 import { serializeTask, taskRows } from './task-rows'
+import { nextTask } from './next-task'
 import { finishTask, startTask, takeTaskAt } from './tasks.service'
 
 /** The task as GET /api/workforce/tasks/{id}/ shows it, so a screen can replace its row. */
@@ -90,5 +92,37 @@ export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       runOnce(db, { companyId: req.user.companyId, userId: req.user.id }, req.body.command_id, 'tasks.take', async (tx) =>
         readTask(tx, req.user, await takeTaskAt(tx, req.user, { location: req.body.location, type: req.body.type })),
       ),
+  )
+
+  app.post(
+    '/workforce/tasks/next/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: ['workforce'],
+        summary: "Assign and answer the caller's next task (SPEC 19.4); 204 when there is none",
+        description:
+          'The task already in the caller\'s hands (in progress first) is answered again (`resumed: true`); else the best free task of the warehouse (`warehouse`, default the caller\'s default warehouse): ' +
+          'highest `priority`, then earliest `due_at`, then the shortest walk from `location` (the last location the operator scanned; default where their last task there ended, else the first dock), then the oldest. ' +
+          'It becomes the caller\'s (its status unchanged: start it as usual). A task of a pick batch brings the whole batch (`batch.tasks`, the stops in path order). ' +
+          'Two callers at once never get the same task. `types` narrows the kinds of work (exceptions are never directed). 400 for an unknown warehouse or location.',
+        body: nextTaskBody,
+        response: { 200: nextTaskOut, 204: z.null().describe('no task for the caller') },
+      },
+    },
+    async (req, reply) => {
+      const next = await nextTask(db, req.user, { warehouse: req.body?.warehouse, types: req.body?.types, location: req.body?.location })
+      if (!next) return reply.status(204).send(null)
+      const ids = next.batchTaskIds ?? [next.taskId]
+      const rows = await taskRows(db).where(and(inArray(tasks.id, ids), eq(tasks.companyId, req.user.companyId))).orderBy(asc(tasks.id))
+      const byId = new Map(rows.map((r) => [r.id, serializeTask(r)]))
+      const answer: NextTask = {
+        task: byId.get(next.taskId) ?? (await readTask(db, req.user, next.taskId)),
+        batch: next.batchId === null ? null : { id: next.batchId, tasks: ids.map((id) => byId.get(id)).filter((t): t is Task => Boolean(t)) },
+        distance_m: next.distance === null || !Number.isFinite(next.distance) ? null : Math.round(next.distance * 10) / 10,
+        resumed: next.resumed,
+      }
+      return answer
+    },
   )
 }

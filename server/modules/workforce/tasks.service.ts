@@ -27,6 +27,11 @@ export type NewTask = {
   reference?: string
   /** offered to every operator but this user (a recount never goes back to its first counter) */
   excludedUserId?: number | null
+  /** directed work (SPEC 19.1): higher first, then the earliest due */
+  priority?: number
+  dueAt?: Date | null
+  /** the pick batch this task is a stop of (SPEC 19.3) */
+  batchId?: number | null
 } & (
   | { status?: 'open' }
   /** work already done as it is recorded (a pick confirmed at shipping): started and finished now, by `assigneeId` */
@@ -49,6 +54,9 @@ export async function createTask(db: DbOrTx, task: NewTask): Promise<number> {
       qty: task.qty ?? null,
       reference: task.reference ?? '',
       excludedUserId: task.excludedUserId ?? null,
+      priority: task.priority ?? 0,
+      dueAt: task.dueAt ?? null,
+      batchId: task.batchId ?? null,
       startedAt: done ? sql`now()` : null,
       finishedAt: done ? sql`now()` : null,
     })

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_directed_free_idx" ON "tasks" USING btree ("company_id","warehouse_id","priority" DESC NULLS LAST,"due_at","created_at","id") WHERE "tasks"."assignee_id" IS NULL AND "tasks"."status" IN ('open', 'pending');
