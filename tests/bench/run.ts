@@ -28,6 +28,8 @@
  * --start-cold (the first starts also build the app: dist/ is removed before each; tests/bench/start-bench.ts),
  * --pick-path-only or the word `pick-path` (`npm run bench -- pick-path`): the pick-path simulation alone
  * (tests/bench/pick-path-bench.ts, SPEC 18.3); it also runs first in a full bench (pure CPU, seconds).
+ * --next-task-only or the word `next-task`: 'next task' with 10,000 open tasks and 50 operators at once
+ * (tests/bench/next-task-bench.ts, SPEC 19.4; goal p95 ≤ 30 ms); it also runs in a full bench.
  * --commands-only (stock adjustments and moves per second through a server process at 1, 8 and 32 connections, with the
  * pgbench ceiling of the same statements; tests/bench/commands-bench.ts), --commands-connections 1,8,32 (0 skips it).
  *
@@ -63,6 +65,7 @@ import { benchBulkIntake } from './intake-bench'
 import { benchWebhooks } from './webhooks-bench'
 import { benchStart } from './start-bench'
 import { benchPickPath } from './pick-path-bench'
+import { benchNextTask } from './next-task-bench'
 import { benchCommands } from './commands-bench'
 
 const { values: args, positionals } = parseArgs({
@@ -84,12 +87,13 @@ const { values: args, positionals } = parseArgs({
     'start-cold': { type: 'boolean' },
     'start-runs': { type: 'string' },
     'pick-path-only': { type: 'boolean' },
+    'next-task-only': { type: 'boolean' },
     'commands-only': { type: 'boolean' },
     'commands-connections': { type: 'string' },
   },
 })
-const unknown = positionals.filter((p) => p !== 'pick-path')
-if (unknown.length) throw new Error(`Unknown bench argument(s): ${unknown.join(' ')} (the only word is pick-path)`)
+const unknown = positionals.filter((p) => p !== 'pick-path' && p !== 'next-task')
+if (unknown.length) throw new Error(`Unknown bench argument(s): ${unknown.join(' ')} (the words are pick-path and next-task)`)
 const RUNS = Number(args.runs ?? 200)
 const WARMUP = 5
 const SIZES = (args.sizes ?? '10000,1000000').split(',').map(Number)
@@ -393,6 +397,11 @@ const results: Result[] = []
 const PICK_PATH_ONLY = args['pick-path-only'] || positionals.includes('pick-path')
 if (PICK_PATH_ONLY || (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'] && !args['commands-only'])) benchPickPath()
 if (PICK_PATH_ONLY) process.exit(0)
+// the next task (SPEC 19.4): 50 operators at once over 10,000 open tasks, p95 ≤ 30 ms
+const NEXT_TASK_ONLY = args['next-task-only'] || positionals.includes('next-task')
+if (NEXT_TASK_ONLY || (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'] && !args['commands-only']))
+  await benchNextTask({ pgBase: process.env.BENCH_DATABASE_URL, only: args.only })
+if (NEXT_TASK_ONLY) process.exit(0)
 // stock commands per second (docs/requirements.md §17.5, ADR 0011): ≥ 600/s at 32 connections on PostgreSQL, p99 ≤ 100 ms
 const COMMAND_CONNECTIONS = (args['commands-connections'] ?? '1,8,32').split(',').map(Number).filter((n) => n > 0)
 const otherOnly = args['throughput-only'] || args['import-only'] || args['intake-only'] || args['webhooks-only'] || args['start-only']

@@ -16,8 +16,8 @@ import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
 import { fieldError } from '../../http/errors'
 import { DIRECTED_TASK_TYPES } from '../../../contracts/tasks/tasks.contract'
-import { makeWalk, type WalkPoint } from '../../../contracts/layout/walk-graph'
-import { cachedWarehouseWalk } from '../master-data/layout.service'
+import { makeWalk, type Walk, type WalkPoint } from '../../../contracts/layout/walk-graph'
+import { cachedWarehouseWalk, type WarehouseWalk } from '../master-data/layout.service'
 import { notExcluded, START_FROM } from './tasks.service'
 
 /** The advisory lock class of 'next task' (pg_advisory_xact_lock(class, warehouse)); any constant. */
@@ -34,6 +34,14 @@ type Candidate = { id: number; batchId: number | null; warehouseId: number | nul
 const placeOf = (r: { aisle: number | null; x: number | null; y: number | null }): WalkPoint | null =>
   r.x === null || r.y === null ? null : { aisle: r.aisle, x: Number(r.x), y: Number(r.y) }
 
+// the walk built once per cached layout (its all-pairs table is the costly part)
+const walks = new WeakMap<WarehouseWalk, Walk>()
+const walkOf = (w: WarehouseWalk): Walk => {
+  let walk = walks.get(w)
+  if (!walk) walks.set(w, (walk = makeWalk(w.layout)))
+  return walk
+}
+
 export async function nextTask(db: Db, user: Actor, input: NextTaskInput = {}): Promise<NextTaskResult | null> {
   const warehouseId = input.warehouse ?? (await defaultWarehouse(db, user))
   if (input.warehouse !== undefined) {
@@ -45,7 +53,7 @@ export async function nextTask(db: Db, user: Actor, input: NextTaskInput = {}): 
   }
   const types = [...(input.types ?? DIRECTED_TASK_TYPES)]
   const walk = warehouseId === null ? null : await cachedWarehouseWalk(db, user.companyId, warehouseId)
-  const walker = walk ? makeWalk(walk.layout) : null
+  const walker = walk ? walkOf(walk) : null
   const inWarehouse = warehouseId === null ? undefined : eq(tasks.warehouseId, warehouseId)
 
   return db.transaction(async (tx) => {
