@@ -11,6 +11,7 @@ import { buildSscc } from '../../contracts/gs1/gs1'
 import { HANDHELD } from '../support/collector-page'
 import { screenshot } from '../support/browser'
 import { startE2eApp, type E2eApp } from '../support/e2e-app'
+import { wedge } from '../support/wedge'
 
 interface Product {
   id: number
@@ -29,8 +30,7 @@ let products: Product[]
 
 async function burst(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Código' }).focus()
-  await page.keyboard.type(code, { delay: 5 })
-  await page.keyboard.press('Enter')
+  await wedge(page, code)
 }
 
 async function post<T>(pathname: string, body: unknown): Promise<T> {

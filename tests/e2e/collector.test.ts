@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { axe, launchBrowser, newPage, screenshot, type BrowserSession } from '../support/browser'
 import { burst, HANDHELD, read, readStatus } from '../support/collector-page'
+import { wedge } from '../support/wedge'
 import { startE2eServer } from '../support/e2e-app'
 import { E2E_PASSWORD } from '../support/e2e-templates'
 import type { RunningServer } from '../support/server-harness'
@@ -220,8 +221,7 @@ describe('handheld collector', () => {
     await page.getByRole('navigation', { name: 'Navegação do coletor' }).getByRole('link', { name: 'Consulta' }).click()
     await page.waitForURL('**/m/lookup')
     await page.getByRole('heading', { name: 'Consulta', level: 1 }).click()
-    await page.keyboard.type(pallet.pallet_code, { delay: 5 })
-    await page.keyboard.press('Enter')
+    await wedge(page, pallet.pallet_code)
     const result = page.getByRole('region', { name: 'Resultado da consulta' })
     await expect.poll(() => result.getAttribute('data-status'), { timeout: 20_000 }).toBe('done')
     const product = result.getByRole('article', { name: `Produto ${pallet.product.code}`, exact: true })

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { screenshot } from '../support/browser'
 import { startE2eApp, type E2eApp } from '../support/e2e-app'
+import { wedge } from '../support/wedge'
 
 interface StockLine {
   id: number
@@ -35,8 +36,7 @@ afterAll(async () => {
 
 /** A keyboard wedge: the code 5 ms a key, then Enter, on whatever has focus. */
 async function burst(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 5 })
-  await page.keyboard.press('Enter')
+  await wedge(page, code)
 }
 
 describe('desktop scan and printing (SPEC 16.4)', () => {

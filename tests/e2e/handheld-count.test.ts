@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core'
 import { HANDHELD } from '../support/collector-page'
 import { screenshot } from '../support/browser'
 import { startE2eApp, type E2eApp } from '../support/e2e-app'
+import { wedge } from '../support/wedge'
 
 interface StockLine {
   id: number
@@ -44,8 +45,7 @@ async function typed(page: Page, code: string): Promise<void> {
 /** a keyboard-wedge burst, 5 ms a key, then Enter */
 async function burst(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Código' }).focus()
-  await page.keyboard.type(code, { delay: 5 })
-  await page.keyboard.press('Enter')
+  await wedge(page, code)
 }
 
 beforeAll(async () => {

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core'
 import { HANDHELD } from '../support/collector-page'
 import { screenshot } from '../support/browser'
 import { startE2eApp, type E2eApp } from '../support/e2e-app'
+import { wedge } from '../support/wedge'
 
 let app: E2eApp
 const poll = expect.poll
@@ -33,8 +34,7 @@ async function send<T>(method: 'POST' | 'PUT', pathname: string, body: object = 
 /** A keyboard-wedge burst, 5 ms a key, then Enter, with focus in the code field. */
 async function burst(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Código' }).focus()
-  await page.keyboard.type(code, { delay: 5 })
-  await page.keyboard.press('Enter')
+  await wedge(page, code)
 }
 
 async function expectPrompt(page: Page, text: string) {

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core'
 import { HANDHELD } from '../support/collector-page'
 import { screenshot } from '../support/browser'
 import { startE2eApp, type E2eApp } from '../support/e2e-app'
+import { wedge } from '../support/wedge'
 
 interface Product {
   id: number
@@ -25,8 +26,7 @@ const poll = expect.poll
 
 async function burst(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Código' }).focus()
-  await page.keyboard.type(code, { delay: 5 })
-  await page.keyboard.press('Enter')
+  await wedge(page, code)
 }
 
 async function post<T>(pathname: string, body: unknown): Promise<T> {

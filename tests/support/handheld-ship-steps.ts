@@ -1,12 +1,12 @@
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { screenshot } from './browser'
+import { wedge } from './wedge'
 
 /** A scanner burst into the handheld's code field: 5 ms a key, then Enter. */
 export async function burst(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Código' }).focus()
-  await page.keyboard.type(code, { delay: 5 })
-  await page.keyboard.press('Enter')
+  await wedge(page, code)
 }
 
 /** The step /m/ship asks for now; on a timeout, what the screen said instead. */
