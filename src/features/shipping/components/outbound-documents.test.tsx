@@ -23,6 +23,7 @@ function order(overrides: Partial<SalesOrder> = {}): SalesOrder {
     wave: null,
     carrier: null,
     ship_date: null,
+    priority: 0,
     lines_count: 1,
     cancel_reason: '',
     created_at: '2026-11-20T10:00:00Z',
