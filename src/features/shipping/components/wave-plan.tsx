@@ -187,7 +187,10 @@ function keyText(p: PlanProposal, i18n: I18n): string {
   const k = p.key
   if ('carrier' in k) parts.push(k.carrier ? k.carrier.name : i18n._(msg`Sem transportadora`))
   if ('ship_date' in k) parts.push(k.ship_date ? formatDate(k.ship_date, i18n.locale) : i18n._(msg`Sem data de expedição`))
-  if ('zone' in k) parts.push(k.zone ? i18n._(msg`Zona ${k.zone}`) : i18n._(msg`Sem zona`))
+  if ('zone' in k) {
+    const zone = k.zone
+    parts.push(zone ? i18n._(msg`Zona ${zone}`) : i18n._(msg`Sem zona`))
+  }
   if ('priority' in k) {
     const priority = k.priority ?? 0
     parts.push(i18n._(msg`Prioridade ${priority}`))
