@@ -46,7 +46,7 @@ export const TWO_PROPOSALS: WavePlan = {
 export const NO_PROPOSALS: WavePlan = { warehouse: { id: 1, code: 'WH-SP1' }, candidates: 1, proposals: [], left_out: [{ order: o4, reason: 'nothing_available' }] }
 
 export const BAD_RULES: WavePlanFailure = { status: 400, fields: { max_lines: ['Ensure this value is greater than or equal to 1.'] } }
-export const OFFLINE: WavePlanFailure = { detail: 'Failed to fetch' }
+export const OFFLINE: WavePlanFailure = { status: 0 }
 export const CODE_TAKEN: WavePlanFailure = { status: 400, detail: 'A wave with this code already exists.' }
 
 const created = (n: number): CreatedWave => ({ id: 100 + n, code: `OND-${n}` })
@@ -92,6 +92,6 @@ export const wavePlanModel: MachineModel<WavePlanModelEvent> = {
   abstract: abstractWavePlan,
   screens: [
     // every event has a stimulus on the planning screen: a button or a form, or the answer to the request it sent
-    { screen: '/shipping/waves/plan', test: 'src/features/shipping/components/wave-plan.screen-flows.test.tsx', sample: 4 },
+    { screen: '/shipping/waves/plan', test: 'src/features/shipping/components/wave-plan.screen-flows.test.tsx', sample: 4, everyEvent: true },
   ],
 }

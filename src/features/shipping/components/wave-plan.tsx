@@ -98,6 +98,12 @@ function RulesForm({
       totes: (v) => (v === '' || !Number.isInteger(Number(v)) || Number(v) < 1 || Number(v) > 99 ? t`Informe um número inteiro de 1 a 99.` : null),
     },
   })
+  // the user's warehouse once the session has it (or the only one there is)
+  const fallbackWarehouse = user?.default_warehouse?.id ?? (warehouses.data?.length === 1 ? warehouses.data[0].id : null)
+  useEffect(() => {
+    if (form.getValues().warehouse === null && fallbackWarehouse !== null) form.setFieldValue('warehouse', String(fallbackWarehouse))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the fallback becomes known
+  }, [fallbackWarehouse])
   // the server's reasons go on their fields (a list's item names the list: group_by.0)
   useEffect(() => {
     const errors: Record<string, string> = {}

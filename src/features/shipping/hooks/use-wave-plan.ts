@@ -12,10 +12,19 @@ import type { WavePlan, WavePlanRequest } from '../shipping-types'
 
 /** A refused plan as the machine reads it: a 400's reasons by field (in the user's language, ADR 0015), else the reason. */
 function planFailure(error: unknown): WavePlanFailure {
-  if (!(error instanceof ApiError)) return { detail: error instanceof Error ? error.message : null }
+  // no answer at all (offline, server down): the machine's own "try again", not the client's English
+  if (!(error instanceof ApiError) || error.status === 0) return { status: 0 }
   const drf = readDrfError(error)
   const fields = error.status === 400 && Object.keys(drf.fieldErrors).length ? drf.fieldErrors : undefined
   return { status: error.status, detail: apiErrorText(error), fields }
+}
+
+/** A refused wave said as a whole (its code or its orders): never the rules form's fields. */
+function createFailure(error: unknown): WavePlanFailure {
+  if (!(error instanceof ApiError) || error.status === 0) return { status: 0 }
+  const drf = readDrfError(error)
+  const detail = drf.detail ?? [...drf.nonFieldErrors, ...Object.values(drf.fieldErrors).flat()].join(' ')
+  return { status: error.status, detail: detail || apiErrorText(error) }
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -42,8 +51,7 @@ export function provideWavePlanMachine(queryClient: QueryClient) {
           const wave = await saveWave(null, { code: waveCode(input.sequence), orders: input.proposal.orders.map((o) => o.id), warehouse: input.rules.warehouse })
           return { id: wave.id, code: wave.code }
         } catch (error) {
-          // a refused wave is said as a whole (its code or its orders): never the rules form's fields
-          throw { ...planFailure(error), fields: undefined }
+          throw createFailure(error)
         }
       }),
     },
