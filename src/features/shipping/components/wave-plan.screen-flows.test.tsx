@@ -153,7 +153,7 @@ describe('wave-plan machine replayed on the planning page (ADR 0007)', () => {
       if (request.method === 'GET' && request.url.pathname.startsWith('/api/shipping/')) return { body: page([]) }
       return { status: 404, body: { detail: 'Not found.' } }
     })
-    signIn(testUser({ role: 'supervisor', default_warehouse: { id: 1, code: 'WH-SP1' } }))
+    signIn(testUser({ role: 'supervisor', default_warehouse: { id: 1, code: 'WH-SP1', name: 'Armazém SP1' } }))
     const { user } = await renderApp('/shipping/waves/plan')
     await screen.findByRole('form', { name: 'Regras do planejamento' })
     await replayOnScreen(path, wavePlanDriver(api, user))

@@ -204,10 +204,14 @@ function keyText(p: PlanProposal, i18n: I18n): string {
   return parts.join(' · ')
 }
 
+// weight shown to the tenth of a kilogram (the plan keeps grams)
+const oneDecimal = (n: number) => Math.round(n * 10) / 10
+const NOWRAP = { whiteSpace: 'nowrap' } as const
+
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <Stack gap={0}>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" style={NOWRAP}>
         {label}
       </Text>
       <Text fw={600} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -248,15 +252,15 @@ function ProposalCard({ index, proposal, canEdit, onRemove, onDrop }: { index: n
           </Button>
         </Group>
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} mb="sm">
+      <Group gap="xl" mb="sm" align="flex-start">
         <Figure label={t`Pedidos`} value={num(orders)} />
         <Figure label={t`Linhas`} value={num(proposal.lines)} />
         <Figure label={t`Unidades`} value={num(proposal.units)} />
-        <Figure label={t`Peso`} value={`${num(proposal.weight)} kg`} />
+        <Figure label={t`Peso`} value={`${num(oneDecimal(proposal.weight))} kg`} />
         <Figure label={t`Volume`} value={`${num(proposal.volume)} m³`} />
         <Figure label={t`Lotes de separação`} value={num(batches)} />
         <Figure label={t`Caminhada estimada`} value={proposal.metres === null ? '—' : `${num(Math.round(proposal.metres))} m`} testId="proposal-metres" />
-      </SimpleGrid>
+      </Group>
       {proposal.metres === null ? (
         <Text size="xs" c="dimmed" mb="xs">
           <Trans>Alterada: a caminhada é planejada na página da onda depois de criada.</Trans>
@@ -298,13 +302,13 @@ function ProposalCard({ index, proposal, canEdit, onRemove, onDrop }: { index: n
             const code = o.code
             return (
               <Table.Tr key={o.id}>
-                <Table.Td>{o.code}</Table.Td>
+                <Table.Td style={NOWRAP}>{o.code}</Table.Td>
                 <Table.Td>{o.customer.name}</Table.Td>
                 <Table.Td ta="right">{o.priority}</Table.Td>
-                <Table.Td>{dueText(o, i18n)}</Table.Td>
+                <Table.Td style={NOWRAP}>{dueText(o, i18n)}</Table.Td>
                 <Table.Td ta="right">{num(o.lines)}</Table.Td>
                 <Table.Td ta="right">{num(o.units)}</Table.Td>
-                <Table.Td ta="right">{`${num(o.weight)} kg`}</Table.Td>
+                <Table.Td ta="right" style={NOWRAP}>{`${num(oneDecimal(o.weight))} kg`}</Table.Td>
                 <Table.Td ta="right">{batch}</Table.Td>
                 <Table.Td ta="right" w={48}>
                   <Tooltip label={t`Tirar da proposta`}>
@@ -356,7 +360,7 @@ function LeftOut({ rows }: { rows: { order: WavePlanOrder; reason: string }[] })
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r.order.id}>
-              <Table.Td>{r.order.code}</Table.Td>
+              <Table.Td style={NOWRAP}>{r.order.code}</Table.Td>
               <Table.Td>{r.order.customer.name}</Table.Td>
               <Table.Td ta="right">{r.order.lines}</Table.Td>
               <Table.Td>{REASON_LABEL[r.reason as WaveLeftOutReason] ? i18n._(REASON_LABEL[r.reason as WaveLeftOutReason]) : r.reason}</Table.Td>
