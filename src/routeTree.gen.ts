@@ -70,6 +70,7 @@ import { Route as AppShippingOrdersNewRouteImport } from './routes/_app/shipping
 import { Route as AppShippingWavesIndexRouteImport } from './routes/_app/shipping_.waves.index'
 import { Route as AppShippingWavesIdRouteImport } from './routes/_app/shipping_.waves.$id'
 import { Route as AppShippingWavesNewRouteImport } from './routes/_app/shipping_.waves.new'
+import { Route as AppShippingWavesPlanRouteImport } from './routes/_app/shipping_.waves.plan'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -381,6 +382,11 @@ const AppShippingWavesNewRoute = AppShippingWavesNewRouteImport.update({
   path: '/shipping/waves/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppShippingWavesPlanRoute = AppShippingWavesPlanRouteImport.update({
+  id: '/shipping_/waves/plan',
+  path: '/shipping/waves/plan',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -438,6 +444,7 @@ export interface FileRoutesByFullPath {
   '/shipping/orders/new': typeof AppShippingOrdersNewRoute
   '/shipping/waves/$id': typeof AppShippingWavesIdRoute
   '/shipping/waves/new': typeof AppShippingWavesNewRoute
+  '/shipping/waves/plan': typeof AppShippingWavesPlanRoute
   '/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
   '/receiving/documents/': typeof AppReceivingDocumentsIndexRoute
@@ -499,6 +506,7 @@ export interface FileRoutesByTo {
   '/shipping/orders/new': typeof AppShippingOrdersNewRoute
   '/shipping/waves/$id': typeof AppShippingWavesIdRoute
   '/shipping/waves/new': typeof AppShippingWavesNewRoute
+  '/shipping/waves/plan': typeof AppShippingWavesPlanRoute
   '/inventory/counts': typeof AppInventoryCountsIndexRoute
   '/manufacturing/copack-orders': typeof AppManufacturingCopackOrdersIndexRoute
   '/receiving/documents': typeof AppReceivingDocumentsIndexRoute
@@ -563,6 +571,7 @@ export interface FileRoutesById {
   '/_app/shipping_/orders/new': typeof AppShippingOrdersNewRoute
   '/_app/shipping_/waves/$id': typeof AppShippingWavesIdRoute
   '/_app/shipping_/waves/new': typeof AppShippingWavesNewRoute
+  '/_app/shipping_/waves/plan': typeof AppShippingWavesPlanRoute
   '/_app/inventory/counts/': typeof AppInventoryCountsIndexRoute
   '/_app/manufacturing/copack-orders/': typeof AppManufacturingCopackOrdersIndexRoute
   '/_app/receiving_/documents/': typeof AppReceivingDocumentsIndexRoute
@@ -627,6 +636,7 @@ export interface FileRouteTypes {
     | '/shipping/orders/new'
     | '/shipping/waves/$id'
     | '/shipping/waves/new'
+    | '/shipping/waves/plan'
     | '/inventory/counts/'
     | '/manufacturing/copack-orders/'
     | '/receiving/documents/'
@@ -688,6 +698,7 @@ export interface FileRouteTypes {
     | '/shipping/orders/new'
     | '/shipping/waves/$id'
     | '/shipping/waves/new'
+    | '/shipping/waves/plan'
     | '/inventory/counts'
     | '/manufacturing/copack-orders'
     | '/receiving/documents'
@@ -751,6 +762,7 @@ export interface FileRouteTypes {
     | '/_app/shipping_/orders/new'
     | '/_app/shipping_/waves/$id'
     | '/_app/shipping_/waves/new'
+    | '/_app/shipping_/waves/plan'
     | '/_app/inventory/counts/'
     | '/_app/manufacturing/copack-orders/'
     | '/_app/receiving_/documents/'
@@ -1194,6 +1206,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShippingWavesNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/shipping_/waves/plan': {
+      id: '/_app/shipping_/waves/plan'
+      path: '/shipping/waves/plan'
+      fullPath: '/shipping/waves/plan'
+      preLoaderRoute: typeof AppShippingWavesPlanRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -1237,6 +1256,7 @@ interface AppRouteChildren {
   AppShippingOrdersNewRoute: typeof AppShippingOrdersNewRoute
   AppShippingWavesIdRoute: typeof AppShippingWavesIdRoute
   AppShippingWavesNewRoute: typeof AppShippingWavesNewRoute
+  AppShippingWavesPlanRoute: typeof AppShippingWavesPlanRoute
   AppInventoryCountsIndexRoute: typeof AppInventoryCountsIndexRoute
   AppManufacturingCopackOrdersIndexRoute: typeof AppManufacturingCopackOrdersIndexRoute
   AppReceivingDocumentsIndexRoute: typeof AppReceivingDocumentsIndexRoute
@@ -1284,6 +1304,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppShippingOrdersNewRoute: AppShippingOrdersNewRoute,
   AppShippingWavesIdRoute: AppShippingWavesIdRoute,
   AppShippingWavesNewRoute: AppShippingWavesNewRoute,
+  AppShippingWavesPlanRoute: AppShippingWavesPlanRoute,
   AppInventoryCountsIndexRoute: AppInventoryCountsIndexRoute,
   AppManufacturingCopackOrdersIndexRoute:
     AppManufacturingCopackOrdersIndexRoute,

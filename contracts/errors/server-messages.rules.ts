@@ -28,6 +28,7 @@ export const SERVER_MESSAGES = {
   invalid_email_value: 'Enter a valid email address ("{value}").',
   invalid_gtin: 'Enter a valid GTIN (8, 12, 13 or 14 digits with a correct check digit).',
   invalid_time_zone: 'Unknown time zone.',
+  invalid_time_hhmm: 'Enter a time as HH:MM (00:00 to 23:59).',
   invalid_code_chars: 'Use letters, digits, dot, underscore, hyphen or slash.',
   invalid_code_chars_colon: 'Use letters, digits, dot, underscore, colon or hyphen.',
   invalid_username_chars: 'Letters, digits and @/./+/-/_ only.',

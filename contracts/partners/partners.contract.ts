@@ -18,6 +18,13 @@ export const supplierBody = codeNameBody.extend({
   email: emailField.nullable().optional(),
 })
 
-export const carrierOut = codeNameOut
+/** SPEC 19.1: the last time of day its truck takes the day's parcels, 'HH:MM' on the warehouse's clock; blank = none. */
+export const cutoffTimeField = z
+  .string({ error: 'Enter a time as HH:MM (00:00 to 23:59).' })
+  .trim()
+  .refine((v) => v === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), 'Enter a time as HH:MM (00:00 to 23:59).')
+  .transform((v) => (v === '' ? null : v))
+
+export const carrierOut = codeNameOut.extend({ cutoff_time: z.string().nullable().describe("'HH:MM': its truck's last pick-up of the day (SPEC 19.1); null = none") })
 export type Carrier = z.infer<typeof carrierOut>
-export const carrierBody = codeNameBody
+export const carrierBody = codeNameBody.extend({ cutoff_time: cutoffTimeField.nullable().optional() })

@@ -17,6 +17,7 @@ export const salesOrderRowOut = z.object({
   wave: codeRef.nullable(),
   carrier: nameRef.nullable().describe('the carrier the office planned'),
   ship_date: z.string().nullable(),
+  priority: z.number().describe('0 normal; higher is more urgent (0-9): waves take the urgent orders first (SPEC 19.1)'),
   lines_count: z.number(),
   cancel_reason: z.string().describe('why it was cancelled; empty unless cancelled'),
   created_at: timestampOut,
@@ -175,6 +176,13 @@ export const salesOrderListQuery = listQuery.extend({
 })
 export const waveListQuery = listQuery.extend({ status: z.string().max(200).optional().describe('open, shipped, cancelled') })
 
+/** SPEC 19.1: 0 normal, higher is more urgent, at most 9. */
+export const orderPriorityField = z
+  .number({ error: 'A valid integer is required.' })
+  .int('A valid integer is required.')
+  .min(0, 'Ensure this value is greater than or equal to 0.')
+  .max(9, 'Ensure this value is less than or equal to 9.')
+
 /** POST /shipping/orders/ (admins, supervisors). */
 export const salesOrderBody = z.object({
   code: codeField,
@@ -183,6 +191,7 @@ export const salesOrderBody = z.object({
   carrier: pkField.nullable().optional(),
   warehouse: pkField.nullable().optional(),
   ship_date: dateField.nullable().optional(),
+  priority: orderPriorityField.optional().describe('0 normal (the default); higher is more urgent, up to 9 (SPEC 19.1)'),
   lines: z
     .array(z.object({ product: pkField, qty: positiveDecimal3 }))
     .min(1, 'An order needs at least one line.')

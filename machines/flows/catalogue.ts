@@ -13,6 +13,7 @@ import { putawayModel } from '../putaway/putaway.model'
 import { receiveModel } from '../receive/receive.model'
 import { countModel } from '../count/count.model'
 import { shipModel } from '../ship/ship.model'
+import { wavePlanModel } from '../wave-plan/wave-plan.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -112,6 +113,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: "Picks an order in pick-path order by scanning each location, the FEFO lot (another lot with a reason, never an expired one) and the quantity, takes a short pick's reason for a supervisor, then confirms loading with the carrier; each pick and the loading go to the outbox.",
     usedIn: ['/m/ship'],
     model: shipModel as MachineModel,
+  },
+  {
+    id: 'wavePlan',
+    name: 'Wave planning',
+    purpose: "Plans waves from the supervisor's rules: asks the server for proposals, lets orders be taken out or proposals dropped, then creates each kept proposal as a wave, one at a time, keeping those created if one is refused.",
+    usedIn: ['/shipping/waves/plan'],
+    model: wavePlanModel as MachineModel,
   },
 ]
 

@@ -17,7 +17,7 @@ import { useSession } from '../lib/session'
  * (the row answers it as `{id, code}`); `select` one of a fixed list of values.
  */
 export type ResourceField = { name: string; label: MessageDescriptor; description?: MessageDescriptor; required?: boolean } & (
-  | { kind: 'text'; maxLength?: number; code?: boolean; email?: boolean; nullable?: boolean }
+  | { kind: 'text'; maxLength?: number; code?: boolean; email?: boolean; nullable?: boolean; /** a time of day, 'HH:MM' */ time?: boolean }
   | { kind: 'number'; min: number; max: number; nullable?: boolean; /** decimals allowed (metres), else whole numbers */ decimal?: boolean }
   | { kind: 'select'; options: (i18n: I18n) => { value: string; label: string }[]; initial?: string }
   | { kind: 'ref'; endpoint: string; nullable?: boolean }
@@ -46,6 +46,7 @@ export interface ResourceConfig<T extends { id: number; code: string }> {
 export type FormValues = Record<string, string | number | boolean | null>
 const CODE = /^[A-Za-z0-9._\-/]+$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 
 function fieldsOf<T extends { id: number; code: string }>(config: ResourceConfig<T>): ResourceField[] {
   if (config.deactivates === false) return config.fields
@@ -152,6 +153,7 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
         else if (f.kind === 'text' && !blank && f.code && !CODE.test(String(v).trim()))
           errors[f.name] = t`Use letras, dígitos, ponto, sublinhado, hífen ou barra.`
         else if (f.kind === 'text' && !blank && f.email && !EMAIL.test(String(v).trim())) errors[f.name] = t`Informe um e-mail válido.`
+        else if (f.kind === 'text' && !blank && f.time && !TIME.test(String(v).trim())) errors[f.name] = t`Informe a hora como HH:MM (de 00:00 a 23:59).`
         else if (f.kind === 'number' && !blank && f.decimal && (!Number.isFinite(Number(v)) || Number(v) < f.min || Number(v) > f.max)) {
           const [min, max] = [f.min, f.max]
           errors[f.name] = t`Informe um número de ${min} a ${max}.`
@@ -190,7 +192,7 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
       case 'ref':
         return <RefSelect key={key} field={f} label={label} inputProps={{ description, ...form.getInputProps(f.name) }} />
       default:
-        return <TextInput key={key} {...common} type={f.email ? 'email' : 'text'} maxLength={f.maxLength ?? 200} {...form.getInputProps(f.name)} />
+        return <TextInput key={key} {...common} type={f.email ? 'email' : 'text'} maxLength={f.maxLength ?? 200} placeholder={f.time ? 'HH:MM' : undefined} {...form.getInputProps(f.name)} />
     }
   }
   const switches = fields.filter((f) => f.kind === 'switch')

@@ -41,6 +41,7 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   invalid_email_value: (p) => msg`Informe um e-mail válido ("${p.value}").`,
   invalid_gtin: () => msg`Informe um GTIN válido (8, 12, 13 ou 14 dígitos com dígito verificador correto).`,
   invalid_time_zone: () => msg`Fuso horário desconhecido.`,
+  invalid_time_hhmm: () => msg`Informe a hora como HH:MM (de 00:00 a 23:59).`,
   invalid_code_chars: () => msg`Use letras, dígitos, ponto, sublinhado, hífen ou barra.`,
   invalid_code_chars_colon: () => msg`Use letras, dígitos, ponto, sublinhado, dois-pontos ou hífen.`,
   invalid_username_chars: () => msg`Use apenas letras, dígitos e @/./+/-/_.`,

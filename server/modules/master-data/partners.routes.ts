@@ -13,5 +13,5 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
       email: suppliers.email,
     }),
   )
-  await app.register(codeNameResource('/partners/carriers', 'partners', 'carriers', carriers, carrierBody, carrierOut, {}))
+  await app.register(codeNameResource('/partners/carriers', 'partners', 'carriers', carriers, carrierBody, carrierOut, { cutoff_time: carriers.cutoffTime }))
 }

@@ -15,12 +15,12 @@ import { resolveWarehouse } from '../../kernel/warehouse-scope'
 import { recordAuditMany } from '../audit/audit.service'
 import { type CreateOrderInput, emitOrderEvents, SALES_ORDER_ENTITY, updateSalesOrder } from './sales-orders'
 
-type Content = { code: string; customer: number; carrier: number | null; warehouse: number; ship_date: string | null; lines: { product: number; qty: string }[] }
+type Content = { code: string; customer: number; carrier: number | null; warehouse: number; ship_date: string | null; priority: number; lines: { product: number; qty: string }[] }
 
 /** Stable content: line order and decimal spelling ("5", "5.000") make no difference. */
 function fingerprint(c: Content): string {
   const lines = c.lines.map((l) => [l.product, fromMilli(toMilli(l.qty))] as const).sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]))
-  return JSON.stringify([c.code, c.customer, c.carrier, c.warehouse, c.ship_date, lines])
+  return JSON.stringify([c.code, c.customer, c.carrier, c.warehouse, c.ship_date, c.priority, lines])
 }
 
 const ids = <T>(rows: T[], pick: (r: T) => number | null | undefined) => [...new Set(rows.map(pick).filter((v): v is number => v != null))]
@@ -53,7 +53,7 @@ async function references(db: DbOrTx, user: AuthUser, bodies: CreateOrderInput[]
       return Object.keys(e).length ? e : null
     },
     fingerprint: (b: CreateOrderInput) =>
-      fingerprint({ code: b.code, customer: b.customer, carrier: b.carrier ?? null, warehouse: warehouseOf(b) as number, ship_date: b.ship_date ?? null, lines: b.lines }),
+      fingerprint({ code: b.code, customer: b.customer, carrier: b.carrier ?? null, warehouse: warehouseOf(b) as number, ship_date: b.ship_date ?? null, priority: b.priority ?? 0, lines: b.lines }),
   }
 }
 
@@ -77,7 +77,7 @@ export const orderIntake: IntakeAdapter<CreateOrderInput> = {
       .where(inArray(salesOrderLines.orderId, orders.map((o) => o.id)))
       .orderBy(asc(salesOrderLines.id))
     for (const o of orders) {
-      const content = { code: o.code, customer: o.customerId, carrier: o.carrierId, warehouse: o.warehouseId, ship_date: o.shipDate, lines: lines.filter((l) => l.orderId === o.id) }
+      const content = { code: o.code, customer: o.customerId, carrier: o.carrierId, warehouse: o.warehouseId, ship_date: o.shipDate, priority: o.priority, lines: lines.filter((l) => l.orderId === o.id) }
       out.set(o.externalId as string, { id: o.id, fingerprint: fingerprint(content) })
     }
     return out
@@ -89,10 +89,10 @@ export const orderIntake: IntakeAdapter<CreateOrderInput> = {
   },
   // docs/requirements.md §7.1: an order's work has started once it left "open" or the wizard saved a pick (updateSalesOrder refuses 409)
   update: (db, user, id, b, refs) =>
-    updateSalesOrder(db, user, id, { code: b.code, customer: b.customer, carrier: b.carrier ?? null, warehouse: refs.warehouseOf(b), ship_date: b.ship_date ?? null, lines: b.lines }),
+    updateSalesOrder(db, user, id, { code: b.code, customer: b.customer, carrier: b.carrier ?? null, warehouse: refs.warehouseOf(b), ship_date: b.ship_date ?? null, priority: b.priority ?? 0, lines: b.lines }),
   async insert(db, user, bodies, refs) {
     const out = new Map<string, number>()
-    // parameters per statement are limited (65,535): 8 a header, 4 a line
+    // parameters per statement are limited (65,535): 9 a header, 4 a line
     for (let i = 0; i < bodies.length; i += 2000) {
       const part = bodies.slice(i, i + 2000)
       const rows = await db
@@ -106,6 +106,7 @@ export const orderIntake: IntakeAdapter<CreateOrderInput> = {
             code: b.code,
             externalId: b.external_id,
             shipDate: b.ship_date ?? null,
+            priority: b.priority ?? 0,
             createdById: user.id,
           })),
         )
@@ -136,6 +137,7 @@ export const orderIntake: IntakeAdapter<CreateOrderInput> = {
           carrier: b.carrier ?? null,
           warehouse: refs.warehouseOf(b),
           ship_date: b.ship_date ?? null,
+          priority: b.priority ?? 0,
           lines: b.lines.map((l) => ({ product: l.product, qty: fromMilli(toMilli(l.qty)) })),
         },
       })),

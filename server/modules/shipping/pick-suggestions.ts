@@ -18,8 +18,19 @@ import { remainingOf, type Target, targetOrders } from './shipping-targets'
 /** Per open line: what is left to ship and the warehouse's free stock of its product by FEFO, with a suggested quantity per stock line. */
 export async function pickSuggestions(db: DbOrTx, user: AuthUser, target: Target) {
   const { orders } = await targetOrders(db, user, target)
+  return suggestionsFor(db, user, orders)
+}
+
+type OrderRow = Awaited<ReturnType<typeof targetOrders>>['orders'][number]
+
+/**
+ * The suggestions for the open ones of `orders`: the stock goes to them in the order given (wave planning gives the
+ * most urgent first, SPEC 19.2), each order's lines by id.
+ */
+export async function suggestionsFor(db: DbOrTx, user: AuthUser, orders: readonly OrderRow[]) {
   const open = orders.filter((o) => o.status === 'open')
   if (!open.length) return []
+  const rank = new Map(open.map((o, i) => [o.id, i]))
   const lines = await db
     .select({ line: salesOrderLines, code: products.code, name1: products.name1, uom: uoms.code })
     .from(salesOrderLines)
@@ -32,6 +43,7 @@ export async function pickSuggestions(db: DbOrTx, user: AuthUser, target: Target
       ),
     )
     .orderBy(asc(salesOrderLines.orderId), asc(salesOrderLines.id))
+  lines.sort((a, b) => (rank.get(a.line.orderId) as number) - (rank.get(b.line.orderId) as number) || a.line.id - b.line.id)
   const warehouseIds = [...new Set(open.map((o) => o.warehouseId))]
   const productIds = [...new Set(lines.map((l) => l.line.productId))]
   const stock = productIds.length
@@ -73,7 +85,7 @@ export async function pickSuggestions(db: DbOrTx, user: AuthUser, target: Target
   // several lines of one product share its stock: suggest each stock line's quantity once
   const left = new Map(stock.map((s) => [s.id, toMilli(s.available)]))
   return lines.map(({ line, code, name1, uom }) => {
-    const order = open.find((o) => o.id === line.orderId) as (typeof open)[number]
+    const order = open[rank.get(line.orderId) as number]
     let remaining = remainingOf(line)
     const floor = floors.get(order.customerId) ?? null
     const candidates = stock.filter(

@@ -59,14 +59,14 @@ export async function createSalesOrder(db: DbOrTx, user: AuthUser, body: CreateO
     return await db.transaction(async (tx) => {
       const [order] = await tx
         .insert(salesOrders)
-        .values({ companyId: user.companyId, warehouseId, customerId, carrierId, code: body.code, shipDate: body.ship_date ?? null, createdById: user.id })
+        .values({ companyId: user.companyId, warehouseId, customerId, carrierId, code: body.code, shipDate: body.ship_date ?? null, priority: body.priority ?? 0, createdById: user.id })
         .returning({ id: salesOrders.id })
       await tx.insert(salesOrderLines).values(orderLineValues(user.companyId, order.id, body.lines))
       await recordAudit(tx, actorOf(user), {
         entity: SALES_ORDER_ENTITY,
         entityId: order.id,
         action: 'create',
-        changes: { code: body.code, customer: customerId, carrier: carrierId, warehouse: warehouseId, ship_date: body.ship_date ?? null, lines: auditOrderLines(body.lines) },
+        changes: { code: body.code, customer: customerId, carrier: carrierId, warehouse: warehouseId, ship_date: body.ship_date ?? null, priority: body.priority ?? 0, lines: auditOrderLines(body.lines) },
       })
       await emitOrderEvents(tx, user.companyId, 'order.created', [order.id])
       return order.id
@@ -110,11 +110,18 @@ export async function updateSalesOrder(db: DbOrTx, user: AuthUser, id: number, b
       const customerId = body.customer !== undefined ? await checkCustomer(tx, user, body.customer) : order.customerId
       const carrierId = body.carrier !== undefined ? await checkCarrier(tx, user, body.carrier) : order.carrierId
       if (body.lines) await checkProducts(tx, user.companyId, body.lines.map((l) => l.product))
-      const before = { code: order.code, customer: order.customerId, carrier: order.carrierId, warehouse: order.warehouseId, ship_date: order.shipDate }
-      const after = { code: body.code ?? order.code, customer: customerId, carrier: carrierId, warehouse: warehouseId, ship_date: body.ship_date !== undefined ? body.ship_date : order.shipDate }
+      const before = { code: order.code, customer: order.customerId, carrier: order.carrierId, warehouse: order.warehouseId, ship_date: order.shipDate, priority: order.priority }
+      const after = {
+        code: body.code ?? order.code,
+        customer: customerId,
+        carrier: carrierId,
+        warehouse: warehouseId,
+        ship_date: body.ship_date !== undefined ? body.ship_date : order.shipDate,
+        priority: body.priority ?? order.priority,
+      }
       await tx
         .update(salesOrders)
-        .set({ code: after.code, customerId: after.customer, carrierId: after.carrier, warehouseId: after.warehouse, shipDate: after.ship_date })
+        .set({ code: after.code, customerId: after.customer, carrierId: after.carrier, warehouseId: after.warehouse, shipDate: after.ship_date, priority: after.priority })
         .where(eq(salesOrders.id, order.id))
       const changes: Record<string, unknown> = diffChanges(before, after)
       if (body.lines) {

@@ -29,6 +29,8 @@ import {
 import { shortPickBody, shortPickOut } from '../../../contracts/shipping/short-pick.contract'
 import { pickPathOut } from '../../../contracts/layout/layout.contract'
 import { wavePickPath } from './pick-path'
+import { wavePlanBody, wavePlanOut } from '../../../contracts/shipping/wave-plan.contract'
+import { planWavesFor } from './wave-planning'
 import {
   cancelSalesOrder,
   cancelWave,
@@ -242,6 +244,25 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await createWave(db, req.user, req.body)
       return reply.status(201).send(await waveDetail(db, req.user, id))
     },
+  )
+
+  app.post(
+    '/shipping/waves/plan/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: 'Propose waves for the open orders of a warehouse; nothing is saved (admins, supervisors; SPEC 19.2)',
+        description:
+          'Candidates: the open orders of the warehouse in no wave with something left to ship (and, with `horizon`, a ship date by then or none), taken by ' +
+          'priority (highest first), due time, ship date and code. Each proposal groups orders alike in `group_by` and keeps every limit; its orders are split ' +
+          "into batches of `totes` and its walk is the pick path's metres over each batch's stops (FEFO suggestions), summed. An order that breaks a limit on " +
+          'its own is left out as `too_big`, one with nothing to pick as `nothing_available`. 400 on a bad rule or a warehouse not of the company.',
+        body: wavePlanBody,
+        response: { 200: wavePlanOut },
+      },
+    },
+    async (req) => planWavesFor(db, req.user, req.body),
   )
 
   app.patch(

@@ -46,5 +46,16 @@ export const carrierResource: ResourceConfig<Carrier> = {
   invalidate: partnersKeys.all,
   newLabel: msg`Nova transportadora`,
   editTitle: ({ code }) => msg`Editar transportadora ${code}`,
-  fields: codeNameFields,
+  fields: [
+    ...codeNameFields,
+    {
+      name: 'cutoff_time',
+      kind: 'text',
+      time: true,
+      nullable: true,
+      maxLength: 5,
+      label: msg`Horário de corte`,
+      description: msg`HH:MM, no relógio do armazém: a última coleta do dia. Os pedidos dessa transportadora vencem nesse horário da data de envio; em branco: no fim do dia.`,
+    },
+  ],
 }

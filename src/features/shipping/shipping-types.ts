@@ -14,6 +14,7 @@ export type {
 } from '../../../contracts/shipping/shipping.contract'
 export type { Carrier } from '../../../contracts/partners/partners.contract'
 export type { PickPath } from '../../../contracts/layout/layout.contract'
+export type { WavePlan, WavePlanOrder, WavePlanRequest, WaveProposal } from '../../../contracts/shipping/wave-plan.contract'
 import type { SalesOrder, Wave } from '../../../contracts/shipping/shipping.contract'
 import type { Customer } from '../../../contracts/partners/partners.contract'
 

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { Group } from '@mantine/core'
+import { IconRoute } from '@tabler/icons-react'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../components/page-header'
 import { useListSearch } from '../../lib/list-search'
@@ -28,7 +30,17 @@ function WavesPage() {
       <PageHeader
         title={<Trans>Ondas</Trans>}
         description={<Trans>Pedidos abertos agrupados para separar e expedir de uma vez.</Trans>}
-        actions={<NewDocumentButton to="/shipping/waves/new"><Trans>Nova onda</Trans></NewDocumentButton>}
+        actions={
+          <Group gap="xs" wrap="nowrap">
+            {/* SPEC 19.2: proposed waves from the supervisor's rules */}
+            <NewDocumentButton to="/shipping/waves/plan" variant="default" icon={<IconRoute size={16} aria-hidden />} reasonId="wave-plan-reason">
+              <Trans>Planejar</Trans>
+            </NewDocumentButton>
+            <NewDocumentButton to="/shipping/waves/new">
+              <Trans>Nova onda</Trans>
+            </NewDocumentButton>
+          </Group>
+        }
       />
       <WavesTable
         {...list}

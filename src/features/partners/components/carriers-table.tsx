@@ -12,6 +12,7 @@ import { carrierResource } from '../partners-resources'
 const columns: DataColumn<Carrier>[] = [
   { id: 'code', header: msg`Código`, value: (row) => row.code },
   { id: 'name', header: msg`Nome`, value: (row) => row.name },
+  { id: 'cutoff_time', header: msg`Horário de corte`, value: (row) => row.cutoff_time ?? '' },
 ]
 
 /** Its params come from the list screen's URL (SPEC 2.14); without them the table keeps its own. */

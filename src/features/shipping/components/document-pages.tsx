@@ -8,21 +8,36 @@ import { PageHeader } from '../../../components/page-header'
 import { LoadFailure } from '../../../components/load-failure'
 import { RequiresSupervisor, useCanEditDocuments } from './document-permission'
 
-/** A documents list's "new" button: a link for who may create, disabled with the reason for the others (SPEC 12.6). */
-export function NewDocumentButton({ to, children }: { to: '/shipping/orders/new' | '/shipping/waves/new'; children: ReactNode }) {
+/**
+ * A documents list's "new" button (or another supervisor's action, as Planejar): a link for who may create, disabled
+ * with the reason for the others (SPEC 12.6).
+ */
+export function NewDocumentButton({
+  to,
+  children,
+  icon = <IconPlus size={16} aria-hidden />,
+  variant,
+  reasonId = 'document-new-reason',
+}: {
+  to: '/shipping/orders/new' | '/shipping/waves/new' | '/shipping/waves/plan'
+  children: ReactNode
+  icon?: ReactNode
+  variant?: 'default' | 'filled'
+  reasonId?: string
+}) {
   const canEdit = useCanEditDocuments()
   if (canEdit)
     return (
-      <LinkButton to={to} leftSection={<IconPlus size={16} aria-hidden />}>
+      <LinkButton to={to} leftSection={icon} variant={variant}>
         {children}
       </LinkButton>
     )
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button disabled leftSection={<IconPlus size={16} aria-hidden />} aria-describedby="document-new-reason">
+      <Button disabled leftSection={icon} variant={variant} aria-describedby={reasonId}>
         {children}
       </Button>
-      <RequiresSupervisor id="document-new-reason" />
+      <RequiresSupervisor id={reasonId} />
     </Group>
   )
 }

@@ -23,6 +23,7 @@ function order(overrides: Partial<SalesOrder> = {}): SalesOrder {
     wave: null,
     carrier: null,
     ship_date: null,
+    priority: 0,
     lines_count: 1,
     cancel_reason: '',
     created_at: '2026-11-20T10:00:00Z',
@@ -105,6 +106,8 @@ describe('sales order form (SPEC 12.6)', () => {
       carrier: null,
       warehouse: 1,
       ship_date: null,
+      // SPEC 19.1: normal unless the office says otherwise
+      priority: 0,
       lines: [
         { product: 7, qty: '5' },
         { product: 8, qty: '2.5' },

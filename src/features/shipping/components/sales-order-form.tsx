@@ -30,6 +30,8 @@ export interface OrderValues {
   carrier: string | null
   warehouse: string | null
   ship_date: string
+  /** SPEC 19.1: 0 normal, up to 9 (most urgent) */
+  priority: number | string
   lines: LineValues[]
 }
 
@@ -37,13 +39,14 @@ let nextKey = 0
 const newLine = (): LineValues => ({ key: `line-${++nextKey}`, product: null, qty: '' })
 
 function valuesOf(order: SalesOrder | null, defaultWarehouse: number | null): OrderValues {
-  if (!order) return { code: '', customer: null, carrier: null, warehouse: defaultWarehouse ? String(defaultWarehouse) : null, ship_date: '', lines: [newLine()] }
+  if (!order) return { code: '', customer: null, carrier: null, warehouse: defaultWarehouse ? String(defaultWarehouse) : null, ship_date: '', priority: 0, lines: [newLine()] }
   return {
     code: order.code,
     warehouse: String(order.warehouse.id),
     customer: order.customer,
     carrier: order.carrier ? String(order.carrier.id) : null,
     ship_date: order.ship_date ?? '',
+    priority: order.priority,
     lines: order.lines.map((l) => ({ key: `line-${l.id}`, product: { id: l.product.id, code: l.product.code, name1: l.product.name1 }, qty: Number(l.qty) })),
   }
 }
@@ -55,11 +58,12 @@ function bodyOf(values: OrderValues): SalesOrderRequest {
     carrier: values.carrier ? Number(values.carrier) : null,
     warehouse: values.warehouse ? Number(values.warehouse) : null,
     ship_date: values.ship_date || null,
+    priority: values.priority === '' ? 0 : Number(values.priority),
     lines: values.lines.map((l) => ({ product: l.product?.id ?? 0, qty: String(l.qty) })),
   }
 }
 
-const HEADER_FIELDS = ['code', 'customer', 'carrier', 'warehouse', 'ship_date'] as const
+const HEADER_FIELDS = ['code', 'customer', 'carrier', 'warehouse', 'ship_date', 'priority'] as const
 const ROW_FIELD = /^lines\.(\d+)\.(product|qty)$/
 
 /**
@@ -107,6 +111,7 @@ export function SalesOrderForm({ order, onSaved, onClose }: { order: SalesOrder 
       code: (v) => (v.trim() === '' ? t`Preencha este campo.` : null),
       customer: (v) => (v === null ? t`Escolha o cliente.` : null),
       warehouse: (v) => (v === null ? t`Escolha o armazém.` : null),
+      priority: (v) => (v === '' || (Number.isInteger(Number(v)) && Number(v) >= 0 && Number(v) <= 9) ? null : t`Informe um número inteiro de 0 a 9.`),
       lines: {
         product: (v) => (v === null ? t`Escolha o produto.` : null),
         qty: (v) => (v === '' || !(Number(v) > 0) ? t`Informe uma quantidade maior que zero.` : null),
@@ -175,6 +180,18 @@ export function SalesOrderForm({ order, onSaved, onClose }: { order: SalesOrder 
                 {...form.getInputProps('warehouse')}
               />
               <TextInput label={t`Data de expedição`} type="date" disabled={readOnly} key={form.key('ship_date')} {...form.getInputProps('ship_date')} />
+              <NumberInput
+                label={t`Prioridade`}
+                description={t`0 normal; quanto maior, mais urgente (até 9). As ondas levam primeiro os urgentes.`}
+                min={0}
+                max={9}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                disabled={readOnly}
+                key={form.key('priority')}
+                {...form.getInputProps('priority')}
+              />
             </SimpleGrid>
             <Divider />
             <Title order={3} size="h5">
