@@ -77,7 +77,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // two files at once, each with its own server, database and Chromium: the CPU is Chromium's and the
+          // server's in turn, so two overlap (E2E_WORKERS=1 runs them one at a time); the scanner's bursts carry their
+          // own time stamps (tests/support/wedge.ts), so the load cannot split a read
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           globalSetup: ['./tests/support/e2e-global-setup.ts'],
         },
       },

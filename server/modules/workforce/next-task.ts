@@ -4,7 +4,7 @@
  * then the shortest walk (SPEC 18.2) from where they are, then the oldest. A task of a pick batch brings its whole
  * batch, all of it now the caller's.
  *
- * Concurrency: choosing and taking run in one transaction under a transaction-scoped advisory lock per warehouse, so
+ * Concurrency (ADR 0023): choosing and taking run in one transaction under a transaction-scoped advisory lock per warehouse, so
  * two operators asking at once are served one after the other and never choose the same task; the take is still a
  * conditional UPDATE (`assignee_id IS NULL`), because a supervisor's assignment or a take at a scanned location does
  * not wait for that lock: a task taken meanwhile is skipped and the choice made again.
