@@ -27,6 +27,11 @@ export type NewTask = {
   reference?: string
   /** offered to every operator but this user (a recount never goes back to its first counter) */
   excludedUserId?: number | null
+  /** directed work (docs/requirements.md §19.1): the priority and due time of the work it belongs to */
+  priority?: number
+  dueAt?: Date | string | null
+  /** the pick batch of a released wave it is a stop of (docs/requirements.md §19.3) */
+  batchId?: number | null
 } & (
   | { status?: 'open' }
   /** work already done as it is recorded (a pick confirmed at shipping): started and finished now, by `assigneeId` */
@@ -35,33 +40,54 @@ export type NewTask = {
 
 /** Create one task; returns its id. */
 export async function createTask(db: DbOrTx, task: NewTask): Promise<number> {
+  const [id] = await createTasks(db, [task])
+  return id
+}
+
+const taskRow = (task: NewTask) => {
   const done = task.status === 'done'
-  const [row] = await db
-    .insert(tasks)
-    .values({
-      companyId: task.companyId,
-      warehouseId: task.warehouseId,
-      type: task.type,
-      status: done ? 'done' : 'open',
-      assigneeId: done ? task.assigneeId : null,
-      locationId: task.locationId ?? null,
-      productId: task.productId ?? null,
-      qty: task.qty ?? null,
-      reference: task.reference ?? '',
-      excludedUserId: task.excludedUserId ?? null,
-      startedAt: done ? sql`now()` : null,
-      finishedAt: done ? sql`now()` : null,
-    })
-    .returning({ id: tasks.id })
-  // an exception is a supervisor's to settle, and the systems around may want to hear of it (docs/requirements.md §6, ADR 0020)
-  if (task.type === 'exception') {
-    await emitEvent(db, {
-      companyId: task.companyId,
-      type: 'task.exception',
-      payload: { task: { id: row.id, type: task.type, status: 'open', reference: task.reference ?? '', warehouse: task.warehouseId, location: task.locationId ?? null, product: task.productId ?? null, qty: task.qty ?? null } },
-    })
+  const due = task.dueAt == null ? null : typeof task.dueAt === 'string' ? new Date(task.dueAt) : task.dueAt
+  return {
+    companyId: task.companyId,
+    warehouseId: task.warehouseId,
+    type: task.type,
+    status: done ? ('done' as const) : ('open' as const),
+    assigneeId: done ? task.assigneeId : null,
+    locationId: task.locationId ?? null,
+    productId: task.productId ?? null,
+    qty: task.qty ?? null,
+    reference: task.reference ?? '',
+    excludedUserId: task.excludedUserId ?? null,
+    priority: task.priority ?? 0,
+    dueAt: due,
+    batchId: task.batchId ?? null,
+    startedAt: done ? sql`now()` : null,
+    finishedAt: done ? sql`now()` : null,
   }
-  return row.id
+}
+
+/**
+ * Create many tasks with one INSERT per thousand (a released wave's picks, docs/requirements.md §19.3); their ids in
+ * the order given.
+ */
+export async function createTasks(db: DbOrTx, list: readonly NewTask[]): Promise<number[]> {
+  const ids: number[] = []
+  for (let i = 0; i < list.length; i += 1000) {
+    const part = list.slice(i, i + 1000)
+    const rows = await db.insert(tasks).values(part.map(taskRow)).returning({ id: tasks.id })
+    // RETURNING gives the rows in VALUES order for a plain INSERT (identity ids ascend with it)
+    ids.push(...rows.map((r) => r.id))
+    for (const [k, task] of part.entries()) {
+      // an exception is a supervisor's to settle, and the systems around may want to hear of it (docs/requirements.md §6, ADR 0020)
+      if (task.type !== 'exception') continue
+      await emitEvent(db, {
+        companyId: task.companyId,
+        type: 'task.exception',
+        payload: { task: { id: rows[k].id, type: task.type, status: 'open', reference: task.reference ?? '', warehouse: task.warehouseId, location: task.locationId ?? null, product: task.productId ?? null, qty: task.qty ?? null } },
+      })
+    }
+  }
+  return ids
 }
 
 const ASSIGN_FROM: TaskStatus[] = ['open', 'pending', 'in_progress']
