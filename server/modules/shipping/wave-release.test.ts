@@ -243,4 +243,42 @@ describe.each(kinds)('wave release on %s', (kind) => {
     expect(w.status).toBe('done')
     expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
   })
+
+  it('a count that takes reserved stock moves the reservation by FEFO into the same batch, else marks the pick short (ADR 0011 §4)', async () => {
+    const a = await f.product(uniq('PC'))
+    const pallet = uniq('PAL')
+    const counted = await f.stock(a, f.storage[6], 10, { lot: 'FIRST', palletCode: pallet, expiryDate: inDays(30) })
+    const spare = await f.stock(a, f.storage[7], 3, { lot: 'SPARE', expiryDate: inDays(60) })
+    const bystander = await f.product(uniq('PD'))
+    await f.stock(bystander, f.storage[8], 5, { lot: 'BY' })
+    const o = await order([{ product: a, qty: '8' }])
+    const w = await wave([o.id])
+    const released = (await post(admin, `/shipping/waves/${w.id}/release/`, { command_id: randomUUID() })).json() as Release
+    expect(await reservedOn(counted)).toBe('8.000')
+    const operator2 = (await t.login('operator2')).access
+    // a blind count finds 2 of the 10 (twice, by two counters, so it is approved): 6 of the 8 reserved must go
+    const plan = await post(supervisor, '/inventory/counts/', { name: uniq('count'), locations: [f.storage[6], f.storage[8]], blind: true })
+    expect(plan.statusCode, plan.body).toBe(201)
+    const p = plan.json() as { id: number }
+    const entry = { product: a, lot: 'FIRST', pallet_code: pallet }
+    expect((await post(operator, `/inventory/counts/${p.id}/locations/${f.storage[6]}/`, { entries: [{ ...entry, qty: '2' }] })).json()).toMatchObject({ status: 'recount' })
+    expect((await post(operator, `/inventory/counts/${p.id}/locations/${f.storage[8]}/`, { entries: [{ product: bystander, lot: 'BY', qty: '5' }] })).statusCode).toBe(200)
+    // the recount agrees with the first count: approved and posted at once
+    const recount = await post(operator2, `/inventory/counts/${p.id}/locations/${f.storage[6]}/`, { entries: [{ ...entry, qty: '2' }] })
+    expect(recount.json(), recount.body).toMatchObject({ status: 'approved' })
+    expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
+    // 2 stay, 3 moved to the spare line (all it has) in the same batch and tote, 3 missing: the first pick is short
+    expect(await f.line(counted)).toMatchObject({ qty: '2.000', reservedQty: '2.000' })
+    expect(await f.line(spare)).toMatchObject({ qty: '3.000', reservedQty: '3.000' })
+    const rows = byLine(await reservationsOf(o.id))
+    expect(rows.map((r) => [r.stockLineId, r.qty, r.status, r.batchId, r.tote])).toEqual([
+      [counted, '2.000', 'active', released.batches[0].id, 1],
+      [spare, '3.000', 'active', released.batches[0].id, 1],
+    ])
+    const picks = await t.database.db.select().from(tasks).where(inArray(tasks.id, rows.map((r) => r.taskId as number))).orderBy(asc(tasks.id))
+    expect(picks.map((x) => [x.locationId, x.qty, x.shortQty, x.status, x.batchId])).toEqual([
+      [f.storage[6], '2.000', '3.000', 'open', released.batches[0].id],
+      [f.storage[7], '3.000', null, 'open', released.batches[0].id],
+    ])
+  })
 })
