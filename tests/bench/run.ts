@@ -28,6 +28,9 @@
  * --start-cold (the first starts also build the app: dist/ is removed before each; tests/bench/start-bench.ts),
  * --pick-path-only or the word `pick-path` (`npm run bench -- pick-path`): the pick-path simulation alone
  * (tests/bench/pick-path-bench.ts, SPEC 18.3); it also runs first in a full bench (pure CPU, seconds).
+ * --wave-release-only or the word `wave-release` (`npm run bench -- wave-release`): release a wave of 500 orders × 5 lines
+ * on the largest data set (tests/bench/wave-release-bench.ts, docs/requirements.md §19.3; goals 3 s PostgreSQL, 6 s
+ * embedded); a full bench runs it on the 1,000,000-line data set too.
  * --commands-only (stock adjustments and moves per second through a server process at 1, 8 and 32 connections, with the
  * pgbench ceiling of the same statements; tests/bench/commands-bench.ts), --commands-connections 1,8,32 (0 skips it).
  *
@@ -64,6 +67,7 @@ import { benchWebhooks } from './webhooks-bench'
 import { benchStart } from './start-bench'
 import { benchPickPath } from './pick-path-bench'
 import { benchCommands } from './commands-bench'
+import { benchWaveRelease } from './wave-release-bench'
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -86,10 +90,11 @@ const { values: args, positionals } = parseArgs({
     'pick-path-only': { type: 'boolean' },
     'commands-only': { type: 'boolean' },
     'commands-connections': { type: 'string' },
+    'wave-release-only': { type: 'boolean' },
   },
 })
-const unknown = positionals.filter((p) => p !== 'pick-path')
-if (unknown.length) throw new Error(`Unknown bench argument(s): ${unknown.join(' ')} (the only word is pick-path)`)
+const unknown = positionals.filter((p) => p !== 'pick-path' && p !== 'wave-release')
+if (unknown.length) throw new Error(`Unknown bench argument(s): ${unknown.join(' ')} (the words are pick-path and wave-release)`)
 const RUNS = Number(args.runs ?? 200)
 const WARMUP = 5
 const SIZES = (args.sizes ?? '10000,1000000').split(',').map(Number)
@@ -301,6 +306,7 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
   // socket to the server's idle timeout, and its reset ended the run (read ECONNRESET, uncaught)
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.code, 'DEMO'))
   await benchCountApproval(db, company.id, kind, lines)
+  if (lines >= 1_000_000) await benchWaveRelease(database, kind, `${kind} ${label(lines)}`)
   const app = await createApp({ database, jwtSecret: BENCH_SECRET, dataDir })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
@@ -389,6 +395,19 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
+// releasing a wave (docs/requirements.md §19.3) on the largest data set alone: `npm run bench -- wave-release`
+if (args['wave-release-only'] || positionals.includes('wave-release')) {
+  const lines = Math.max(...SIZES)
+  for (const kind of KINDS) {
+    const { database } = await openDataSet(kind, lines)
+    try {
+      await benchWaveRelease(database, kind, `${kind} ${label(lines)}`)
+    } finally {
+      await database.close()
+    }
+  }
+  process.exit(0)
+}
 // pick paths (SPEC 18.3): a simulation, no database; `npm run bench -- pick-path` runs it alone
 const PICK_PATH_ONLY = args['pick-path-only'] || positionals.includes('pick-path')
 if (PICK_PATH_ONLY || (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'] && !args['commands-only'])) benchPickPath()

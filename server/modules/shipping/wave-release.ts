@@ -238,22 +238,13 @@ async function releaseIn(tx: Tx, user: AuthUser, waveId: number, body: WaveRelea
       return { companyId, warehouseId: wave.warehouseId, type: 'pick', locationId: r.locationId, productId: r.productId, qty: fromMilli3(r.qty), reference: o.code, priority: o.priority, dueAt: o.dueAt, batchId }
     }),
   )
-  for (let i = 0; i < ordered.length; i += 1000) {
-    await tx.insert(orderReservations).values(
-      ordered.slice(i, i + 1000).map(({ r, batchId, tote }, k) => ({
-        companyId,
-        orderId: r.orderId,
-        orderLineId: r.orderLineId,
-        stockLineId: r.stockLineId,
-        productId: r.productId,
-        locationId: r.locationId,
-        lot: r.lot,
-        qty: fromMilli3(r.qty),
-        taskId: taskIds[i + k],
-        batchId,
-        tote,
-      })),
-    )
+  // one parameter for all of them (a JSON array): binding thousands of parameters cost more than the rows
+  for (let i = 0; i < ordered.length; i += 5000) {
+    const json = ordered.slice(i, i + 5000).map(({ r, batchId, tote }, k) => [r.orderId, r.orderLineId, r.stockLineId, r.productId, r.locationId, r.lot, fromMilli3(r.qty), taskIds[i + k], batchId, tote])
+    await tx.execute(sql`
+      INSERT INTO ${orderReservations} (company_id, order_id, order_line_id, stock_line_id, product_id, location_id, lot, qty, task_id, batch_id, tote)
+      SELECT ${companyId}::int, (r->>0)::int, (r->>1)::int, (r->>2)::int, (r->>3)::int, (r->>4)::int, r->>5, (r->>6)::numeric, (r->>7)::int, (r->>8)::int, (r->>9)::int
+      FROM jsonb_array_elements(${JSON.stringify(json)}::jsonb) AS r`)
   }
   await tx.update(waves).set({ status: 'released' }).where(eq(waves.id, wave.id))
   await recordAudit(tx, actor, {
