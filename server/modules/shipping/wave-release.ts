@@ -64,8 +64,8 @@ type Candidate = {
 
 type Reservation = { orderId: number; orderLineId: number; stockLineId: number; productId: number; locationId: number; lot: string | null; qty: Milli }
 
-/** Candidates a product's lines may need at first: a few per line, so a customer's shelf-life floor rarely empties them. */
-const firstLimit = (lines: number) => 8 + lines * 4
+/** Candidates a product's lines read at first: one per line and two more (each is locked; a product they do not cover is read whole). */
+const firstLimit = (lines: number) => 2 + lines
 
 async function releaseIn(tx: Tx, user: AuthUser, waveId: number, body: WaveReleaseInput): Promise<WaveReleaseOut> {
   const companyId = user.companyId
@@ -271,7 +271,7 @@ const maxDate = (a: string | null, b: string | null) => (a === null ? b : b === 
  * then the nearest location (metres from the pick path's start, §18.2; unplaced last), then the oldest line
  * (docs/requirements.md §19.3). Only FEFO-eligible lines (fefoEligible: available, not expired, something free) in
  * the warehouse's active locations outside quarantine. One statement for every product (a LATERAL per product takes
- * its first lines by FEFO, a few per order line); a product whose first lines do not cover its demand from its
+ * its first lines by FEFO, one per order line and two more); a product whose first lines do not cover its demand from its
  * strictest shelf-life floor on is read again whole. Then every candidate is locked in id order and read fresh
  * (what the locks found is what is reserved), as moveReservation locks its candidates.
  */
