@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'stock.status_changed',
   'count.approved',
   'task.exception',
+  'wave.released',
 ] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 

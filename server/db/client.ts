@@ -22,12 +22,13 @@ import * as printing from './schema/printing'
 import * as quality from './schema/quality'
 import * as manufacturing from './schema/manufacturing'
 import * as documents from './schema/documents'
+import * as picking from './schema/picking'
 import * as audit from './schema/audit'
 import * as commands from './schema/commands'
 import * as imports from './schema/imports'
 import * as jobs from './schema/jobs'
 
-export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce, ...inventory, ...tasks, ...printing, ...quality, ...manufacturing, ...documents, ...audit, ...commands, ...imports, ...jobs }
+export const schema = { ...core, ...catalog, ...partners, ...users, ...workforce, ...inventory, ...tasks, ...printing, ...quality, ...manufacturing, ...documents, ...picking, ...audit, ...commands, ...imports, ...jobs }
 
 // One Drizzle type for both drivers: the query builder is identical; only the session differs.
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>

@@ -30,6 +30,9 @@
  * (tests/bench/pick-path-bench.ts, SPEC 18.3); it also runs first in a full bench (pure CPU, seconds).
  * --next-task-only or the word `next-task`: 'next task' with 10,000 open tasks and 50 operators at once
  * (tests/bench/next-task-bench.ts, SPEC 19.4; goal p95 ≤ 30 ms); it also runs in a full bench.
+ * --wave-release-only or the word `wave-release` (`npm run bench -- wave-release`): release a wave of 500 orders × 5 lines
+ * on the largest data set (tests/bench/wave-release-bench.ts, docs/requirements.md §19.3; goals 3 s PostgreSQL, 6 s
+ * embedded); a full bench runs it on the 1,000,000-line data set too.
  * --commands-only (stock adjustments and moves per second through a server process at 1, 8 and 32 connections, with the
  * pgbench ceiling of the same statements; tests/bench/commands-bench.ts), --commands-connections 1,8,32 (0 skips it).
  *
@@ -67,6 +70,7 @@ import { benchStart } from './start-bench'
 import { benchPickPath } from './pick-path-bench'
 import { benchNextTask } from './next-task-bench'
 import { benchCommands } from './commands-bench'
+import { benchWaveRelease } from './wave-release-bench'
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -90,10 +94,12 @@ const { values: args, positionals } = parseArgs({
     'next-task-only': { type: 'boolean' },
     'commands-only': { type: 'boolean' },
     'commands-connections': { type: 'string' },
+    'wave-release-only': { type: 'boolean' },
   },
 })
-const unknown = positionals.filter((p) => p !== 'pick-path' && p !== 'next-task')
-if (unknown.length) throw new Error(`Unknown bench argument(s): ${unknown.join(' ')} (the words are pick-path and next-task)`)
+const WORDS = ['pick-path', 'next-task', 'wave-release']
+const unknown = positionals.filter((p) => !WORDS.includes(p))
+if (unknown.length) throw new Error(`Unknown bench argument(s): ${unknown.join(' ')} (the words are ${WORDS.join(', ')})`)
 const RUNS = Number(args.runs ?? 200)
 const WARMUP = 5
 const SIZES = (args.sizes ?? '10000,1000000').split(',').map(Number)
@@ -305,6 +311,7 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
   // socket to the server's idle timeout, and its reset ended the run (read ECONNRESET, uncaught)
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.code, 'DEMO'))
   await benchCountApproval(db, company.id, kind, lines)
+  if (lines >= 1_000_000) await benchWaveRelease(database, kind, `${kind} ${label(lines)}`)
   const app = await createApp({ database, jwtSecret: BENCH_SECRET, dataDir })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
@@ -393,6 +400,19 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
+// releasing a wave (docs/requirements.md §19.3) on the largest data set alone: `npm run bench -- wave-release`
+if (args['wave-release-only'] || positionals.includes('wave-release')) {
+  const lines = Math.max(...SIZES)
+  for (const kind of KINDS) {
+    const { database } = await openDataSet(kind, lines)
+    try {
+      await benchWaveRelease(database, kind, `${kind} ${label(lines)}`)
+    } finally {
+      await database.close()
+    }
+  }
+  process.exit(0)
+}
 // pick paths (SPEC 18.3): a simulation, no database; `npm run bench -- pick-path` runs it alone
 const PICK_PATH_ONLY = args['pick-path-only'] || positionals.includes('pick-path')
 if (PICK_PATH_ONLY || (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'] && !args['commands-only'])) benchPickPath()

@@ -46,7 +46,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Subscribe a URL to event types: the answer holds the signing secret, shown this once',
         description:
-          'Events: order.created, order.shipped, receipt.booked, stock.moved, stock.adjusted, stock.status_changed, count.approved, task.exception. Each is POSTed as {type, timestamp, data}, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). See docs/integration-guide.md.',
+          'Events: order.created, order.shipped, receipt.booked, stock.moved, stock.adjusted, stock.status_changed, count.approved, task.exception, wave.released. Each is POSTed as {type, timestamp, data}, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). See docs/integration-guide.md.',
         body: webhookCreateBody,
         response: { 201: webhookCreatedOut },
       },

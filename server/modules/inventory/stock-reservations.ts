@@ -109,3 +109,40 @@ export async function moveReservation(tx: Tx, actor: StockActor, input: { lineId
   }
   return { placed, unplaced: fromMilli3(remaining) }
 }
+
+/**
+ * Reserve (sign 1) or give back (sign -1) many lines' quantities at once, inside the caller's transaction: one
+ * conditional UPDATE for all of them (a released wave's thousands of reservations, docs/requirements.md §19.3), with
+ * the same conditions as reserveStock / releaseStock line by line. The caller locks the lines first (in id order);
+ * a line the UPDATE misses (not enough free, not available, gone) is refused as reserveStock refuses it, and the
+ * caller's transaction rolls back with it: never a partial reservation.
+ */
+export async function changeReservations(tx: Tx, actor: StockActor, items: readonly { lineId: number; qty: Qty }[], sign: 1 | -1): Promise<void> {
+  const byLine = new Map<number, bigint>()
+  for (const i of items) byLine.set(i.lineId, (byLine.get(i.lineId) ?? 0n) + toMilli(parseQty(i.qty)))
+  for (const [id, q] of byLine) if (q <= 0n) byLine.delete(id)
+  if (!byLine.size) return
+  const ids = [...byLine.keys()].sort((a, b) => a - b)
+  const qtys = ids.map((id) => fromMilli3(byLine.get(id) as bigint))
+  const updated = await tx.execute<{ id: number }>(sql`
+    UPDATE ${stockLines} AS s SET
+      reserved_qty = s.reserved_qty ${sign > 0 ? sql`+` : sql`-`} v.qty,
+      version = s.version + 1,
+      updated_at = now()
+    FROM (SELECT unnest(${`{${ids.join(',')}}`}::int[]) AS id, unnest(${`{${qtys.join(',')}}`}::numeric[]) AS qty) AS v
+    WHERE s.id = v.id AND s.company_id = ${actor.companyId}
+      AND ${sign > 0 ? sql`s.status = 'available' AND s.qty - s.reserved_qty >= v.qty` : sql`s.reserved_qty >= v.qty`}
+    RETURNING s.id`)
+  if (updated.rows.length === ids.length) return
+  const done = new Set(updated.rows.map((r) => Number(r.id)))
+  const missed = ids.find((id) => !done.has(id)) as number
+  const qty = fromMilli3(byLine.get(missed) as bigint)
+  if (sign > 0) {
+    const [held] = await tx
+      .select({ status: stockLines.status })
+      .from(stockLines)
+      .where(and(eq(stockLines.id, missed), eq(stockLines.companyId, actor.companyId), sql`${stockLines.status} <> 'available'`))
+    if (held) throw fieldError('stock_line', `Stock line ${missed} is ${held.status}; blocked and quarantined stock is never reserved.`)
+  }
+  return explainMiss(tx, actor, missed, undefined, qty, sign > 0 ? 'reserve' : 'release')
+}

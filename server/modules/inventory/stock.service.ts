@@ -42,7 +42,7 @@ export type { LineAttributes, Qty, StockActor, StockChange, StockLine, StockMove
 export { parseQty } from './stock-model'
 export { bumpMoveCounter, recountStockLines, recountStockMoves, stockLineCount, stockLineCountQuery, stockProductLineCounts } from './stock-counters'
 export { postStockMovesInTx } from './stock-line-deltas'
-export { moveReservation, releaseStock, reserveStock, type ReservationPlace } from './stock-reservations'
+export { changeReservations, moveReservation, releaseStock, reserveStock, type ReservationPlace } from './stock-reservations'
 export { FEFO_ORDER, fefoEligible } from './stock-fefo'
 
 export { STOCK_MOVE_REASONS, type StockMoveReason }

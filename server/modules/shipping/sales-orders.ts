@@ -16,6 +16,7 @@ import { diffChanges, recordAudit } from '../audit/audit.service'
 import { checkProducts, companyReference } from '../../kernel/references'
 import { emitEvents } from '../../kernel/events'
 import { orderEventPayloads } from './shipping-reads'
+import { giveBackReservations } from './order-reservations'
 
 export type CreateOrderInput = z.output<typeof salesOrderBody>
 export type UpdateOrderInput = z.output<typeof salesOrderUpdateBody>
@@ -96,13 +97,20 @@ async function waveDraftOf(tx: DbOrTx, waveId: number | null): Promise<ShippingD
   return wave?.draft ?? null
 }
 
+/** The order's wave is released (SPEC 19.3): its stock is reserved line by line and its pick work exists. */
+async function inReleasedWave(tx: DbOrTx, waveId: number | null): Promise<boolean> {
+  if (waveId === null) return false
+  const [wave] = await tx.select({ status: waves.status }).from(waves).where(eq(waves.id, waveId))
+  return wave?.status === 'released'
+}
+
 /** Edit an order while picking has not started (SPEC 12.6): its header, and `lines` replaces every line. */
 export async function updateSalesOrder(db: DbOrTx, user: AuthUser, id: number, body: UpdateOrderInput): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const order = await orderOr404(tx, user, id)
       if (order.status !== 'open') throw conflict({ detail: `Order ${order.code} is ${order.status}: only an open order can be changed.`, status: order.status })
-      if (picking(order.draft) || picking(await waveDraftOf(tx, order.waveId)))
+      if (picking(order.draft) || picking(await waveDraftOf(tx, order.waveId)) || (await inReleasedWave(tx, order.waveId)))
         throw conflict({ detail: `Order ${order.code} can no longer be changed: picking has started.`, status: order.status })
       if (order.waveId !== null && body.warehouse != null && body.warehouse !== order.warehouseId)
         throw fieldError('warehouse', "The order is in a wave: take it out of the wave before moving it to another warehouse.")
@@ -156,7 +164,7 @@ async function waveOrders(tx: Tx, user: AuthUser, orderIds: number[], warehouse:
     const o = rows.find((r) => r.id === id)
     if (!o) errors.push(`Invalid pk "${id}" - object does not exist.`)
     else if (o.status !== 'open') errors.push(`Order ${o.code} is ${o.status}: only open orders can join a wave.`)
-    else if (o.waveStatus === 'open' && o.waveId !== waveId) errors.push(`Order ${o.code} is already in an open wave.`)
+    else if ((o.waveStatus === 'open' || o.waveStatus === 'released') && o.waveId !== waveId) errors.push(`Order ${o.code} is already in an open wave.`)
   }
   const warehouseId = warehouse != null ? await resolveWarehouse(tx, user, warehouse) : rows[0]?.warehouseId
   if (rows.some((r) => r.warehouseId !== warehouseId)) errors.push("All orders of a wave must belong to the wave's warehouse.")
@@ -180,14 +188,14 @@ export async function createWave(db: DbOrTx, user: AuthUser, body: z.output<type
   }
 }
 
-async function openWaveOr409(tx: DbOrTx, user: AuthUser, id: number, what: string) {
+async function openWaveOr409(tx: DbOrTx, user: AuthUser, id: number, what: string, released = false) {
   const [wave] = await tx
     .select()
     .from(waves)
     .where(and(eq(waves.id, id), eq(waves.companyId, user.companyId)))
     .for('update')
   if (!wave) throw notFound('No such record.')
-  if (wave.status !== 'open') throw conflict({ detail: `Wave ${wave.code} is ${wave.status}: only an open wave can be ${what}.`, status: wave.status })
+  if (wave.status !== 'open' && !(released && wave.status === 'released')) throw conflict({ detail: `Wave ${wave.code} is ${wave.status}: only an open wave can be ${what}.`, status: wave.status })
   if (picking(wave.draft)) throw conflict({ detail: `Wave ${wave.code} can no longer be ${what}: picking has started.`, status: wave.status })
   return wave
 }
@@ -218,14 +226,18 @@ export async function updateWave(db: DbOrTx, user: AuthUser, id: number, body: z
   }
 }
 
-/** Cancel an open wave before picking starts: its orders leave it and stay open. */
+/**
+ * Cancel an open or released wave before picking starts: its orders leave it and stay open; a released wave's
+ * reservations are given back and its open pick tasks cancelled (SPEC 19.3).
+ */
 export async function cancelWave(db: DbOrTx, user: AuthUser, id: number, reason = ''): Promise<void> {
   await db.transaction(async (tx) => {
-    const wave = await openWaveOr409(tx, user, id, 'cancelled')
-    const orders = (await tx.select({ id: salesOrders.id }).from(salesOrders).where(eq(salesOrders.waveId, wave.id))).map((o) => o.id)
+    const wave = await openWaveOr409(tx, user, id, 'cancelled', true)
+    const orders = (await tx.select({ id: salesOrders.id }).from(salesOrders).where(eq(salesOrders.waveId, wave.id)).orderBy(asc(salesOrders.id)).for('update')).map((o) => o.id)
+    if (wave.status === 'released') await giveBackReservations(tx, actorOf(user), orders)
     await tx.update(salesOrders).set({ waveId: null }).where(eq(salesOrders.waveId, wave.id))
     await tx.update(waves).set({ status: 'cancelled', cancelReason: reason }).where(eq(waves.id, wave.id))
-    await recordAudit(tx, actorOf(user), { entity: WAVE_ENTITY, entityId: wave.id, action: 'cancel', changes: { status: ['open', 'cancelled'], orders: [orders, []] }, note: reason })
+    await recordAudit(tx, actorOf(user), { entity: WAVE_ENTITY, entityId: wave.id, action: 'cancel', changes: { status: [wave.status, 'cancelled'], orders: [orders, []] }, note: reason })
   })
 }
 
@@ -236,6 +248,8 @@ export async function cancelSalesOrder(db: DbOrTx, user: AuthUser, id: number, r
     if (order.status !== 'open') throw conflict({ detail: `This order is ${order.status}: only an open order can be cancelled.`, status: order.status })
     if (picking(order.draft) || picking(await waveDraftOf(tx, order.waveId)))
       throw conflict({ detail: `Order ${order.code} can no longer be cancelled: picking has started.`, status: order.status })
+    // a released order's reservations go back to the stock, its open pick tasks are cancelled (SPEC 19.3)
+    await giveBackReservations(tx, actorOf(user), [order.id])
     await tx.update(salesOrders).set({ status: 'cancelled', waveId: null, cancelReason: reason }).where(eq(salesOrders.id, order.id))
     await recordAudit(tx, actorOf(user), { entity: SALES_ORDER_ENTITY, entityId: order.id, action: 'cancel', changes: { status: ['open', 'cancelled'] }, note: reason })
   })

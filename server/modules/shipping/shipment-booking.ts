@@ -9,13 +9,14 @@ import { stockLines } from '../../db/schema/inventory'
 import { carriers } from '../../db/schema/partners'
 import type { AuthUser } from '../../http/context'
 import { ApiError, conflict, fieldError, pgError } from '../../http/errors'
-import { FEFO_ORDER, fefoEligible, removeStock } from '../inventory/stock.service'
+import { changeReservations, FEFO_ORDER, fefoEligible, removeStock } from '../inventory/stock.service'
 import { expiryCompare, fefoCutoff, shelfLifeFloors } from './fefo-rules'
 import { fromMilli, type Milli, toMilli } from '../../kernel/qty-math'
 import { createTask } from '../workforce/tasks.service'
 import { remainingOf, type Target, targetOrders } from './shipping-targets'
 import { emitOrderEvents } from './sales-orders'
 import { shipmentView } from './shipping-reads'
+import { activeReservations, reservedFor, settleShippedReservations } from './order-reservations'
 
 export type ShipInput = z.output<typeof shipBody>
 
@@ -41,7 +42,9 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
     if (!same) throw fieldError('idempotency_key', 'This key was already used for another shipment.')
     return { shipmentId: done.id, created: false }
   }
-  if (wave && wave.status !== 'open') throw conflict({ detail: `Wave ${wave.code} is ${wave.status}: only an open wave can be shipped.`, status: wave.status })
+  // a released wave ships as an open one: its orders' reservations are consumed below (SPEC 19.3)
+  if (wave && wave.status !== 'open' && wave.status !== 'released')
+    throw conflict({ detail: `Wave ${wave.code} is ${wave.status}: only an open wave can be shipped.`, status: wave.status })
   const open = orders.filter((o) => o.status === 'open')
   if (!wave && !open.length) throw conflict({ detail: `Order ${orders[0].code} is ${orders[0].status}: only an open order can be shipped.`, status: orders[0].status })
   if (wave && !open.length) throw conflict({ detail: `Wave ${wave.code} has no open order to ship.`, status: wave.status })
@@ -162,12 +165,29 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
     .returning({ id: shipments.id })
 
   const actor = { companyId: user.companyId, userId: user.id, apiKeyId: user.apiKey?.id }
+  // a released order's own reservations on a line count as free for its picks there: each pick gives back what it
+  // takes of them just before the stock leaves, and what the orders still hold is given back after (SPEC 19.3)
+  const held = await activeReservations(
+    tx,
+    user.companyId,
+    open.map((o) => o.id),
+  )
+  const reserved = reservedFor(held)
+  const used = new Map<string, Milli>()
   // stock lines in id order: two shipments taking from the same lines lock them in one order
   const ordered = picks.map((p, i) => ({ ...p, i })).sort((a, b) => a.stock_line - b.stock_line || a.i - b.i)
   for (const p of ordered) {
     const line = lineById.get(p.line) as (typeof lines)[number]
     const order = open.find((o) => o.id === line.orderId) as (typeof open)[number]
     const s = stockById.get(p.stock_line) as (typeof stock)[number]
+    const key = `${order.id}|${p.stock_line}`
+    const own = reserved.get(key) ?? 0n
+    const fromOwn = own < toMilli(p.qty) ? own : toMilli(p.qty)
+    if (fromOwn > 0n) {
+      await changeReservations(tx, actor, [{ lineId: p.stock_line, qty: fromMilli(fromOwn) }], -1)
+      reserved.set(key, own - fromOwn)
+      used.set(key, (used.get(key) ?? 0n) + fromOwn)
+    }
     let moveId: number
     try {
       moveId = (await removeStock(tx, actor, { lineId: p.stock_line, qty: p.qty, reason: 'ship', reference: order.code, note: p.override_reason || undefined })).moveId
@@ -191,6 +211,7 @@ async function shipIn(tx: Tx, user: AuthUser, target: Target, body: ShipInput): 
       .insert(shipmentPicks)
       .values({ shipmentId: shipment.id, orderLineId: line.id, stockLineId: p.stock_line, productId: s.productId, locationId: s.locationId, lot: s.lot, qty: p.qty, moveId })
   }
+  await settleShippedReservations(tx, actor, held, used)
   for (const pkg of body.packages ?? []) {
     const [row] = await tx.insert(shipmentPackages).values({ shipmentId: shipment.id, code: pkg.code }).returning({ id: shipmentPackages.id })
     if (pkg.contents.length) await tx.insert(shipmentPackageContents).values(pkg.contents.map((c) => ({ packageId: row.id, orderLineId: c.line, qty: c.qty })))

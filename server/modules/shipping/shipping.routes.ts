@@ -28,6 +28,7 @@ import {
 } from '../../../contracts/shipping/shipping.contract'
 import { shortPickBody, shortPickOut } from '../../../contracts/shipping/short-pick.contract'
 import { pickPathOut } from '../../../contracts/layout/layout.contract'
+import { waveReleaseBody, waveReleaseOut } from '../../../contracts/shipping/wave-release.contract'
 import { wavePickPath } from './pick-path'
 import { wavePlanBody, wavePlanOut } from '../../../contracts/shipping/wave-plan.contract'
 import { planWavesFor } from './wave-planning'
@@ -40,6 +41,7 @@ import {
   orderDetail,
   orderRows,
   pickSuggestions,
+  releaseWave,
   reportShortPick,
   saveShippingDraft,
   serializeOrderRow,
@@ -294,6 +296,26 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       await cancelWave(db, req.user, req.params.id, req.body?.reason ?? '')
       return waveDetail(db, req.user, req.params.id)
     },
+  )
+
+  app.post(
+    '/shipping/waves/:id/release/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: "Release a wave: reserve its stock and create its pick work, once per command_id (admins, supervisors; docs/requirements.md §19.3)",
+        description:
+          'One transaction: each open line is reserved on FEFO-eligible stock (expiry first, then the location nearest the pick path\'s start); an order that cannot be fully reserved is ' +
+          'released short (`shortage: short`, listed in `shortages`) or leaves the wave untouched (`hold`, listed in `held`). The released orders are split into batches of `totes` ' +
+          '(one order per tote); each reservation becomes an open pick task (the order\'s priority and due time), created in the batch\'s path order. Emits `wave.released` with this answer. ' +
+          'The same command_id again answers the first release and applies nothing; a wave that is not open is a 409; another company\'s wave a 404.',
+        params: idParams,
+        body: waveReleaseBody,
+        response: { 200: waveReleaseOut },
+      },
+    },
+    async (req) => releaseWave(db, req.user, req.params.id, req.body),
   )
 
   app.get(

@@ -18,6 +18,8 @@
  *   shipping-draft.ts    drafting: the wizard's saved picks, packages, carrier and tracking
  *   shipment-booking.ts  booking: Finish takes the stock out and closes the order or wave
  *   shipping-reads.ts    reading: list rows, an order's and a wave's detail, a shipment
+ *   wave-release.ts      releasing a wave: its stock reserved, its batches and pick tasks (SPEC 19.3)
+ *   order-reservations.ts a released order's reservations: given back, consumed, moved by a count
  */
 export {
   cancelSalesOrder,
@@ -31,6 +33,8 @@ export {
   WAVE_ENTITY,
 } from './sales-orders'
 export { pickSuggestions } from './pick-suggestions'
+export { releaseWave } from './wave-release'
+export { shippingReservationShort } from './order-reservations'
 export { reportShortPick } from './short-picks'
 export { saveShippingDraft, shippingDraft } from './shipping-draft'
 export { type ShipInput, ship } from './shipment-booking'

@@ -27,10 +27,10 @@ export type NewTask = {
   reference?: string
   /** offered to every operator but this user (a recount never goes back to its first counter) */
   excludedUserId?: number | null
-  /** directed work (SPEC 19.1): higher first, then the earliest due */
+  /** directed work (docs/requirements.md §19.1): the priority and due time of the work it belongs to */
   priority?: number
-  dueAt?: Date | null
-  /** the pick batch this task is a stop of (SPEC 19.3) */
+  dueAt?: Date | string | null
+  /** the pick batch of a released wave it is a stop of (docs/requirements.md §19.3) */
   batchId?: number | null
 } & (
   | { status?: 'open' }
@@ -40,36 +40,78 @@ export type NewTask = {
 
 /** Create one task; returns its id. */
 export async function createTask(db: DbOrTx, task: NewTask): Promise<number> {
+  const [id] = await createTasks(db, [task])
+  return id
+}
+
+const taskRow = (task: NewTask) => {
   const done = task.status === 'done'
-  const [row] = await db
-    .insert(tasks)
-    .values({
-      companyId: task.companyId,
-      warehouseId: task.warehouseId,
-      type: task.type,
-      status: done ? 'done' : 'open',
-      assigneeId: done ? task.assigneeId : null,
-      locationId: task.locationId ?? null,
-      productId: task.productId ?? null,
-      qty: task.qty ?? null,
-      reference: task.reference ?? '',
-      excludedUserId: task.excludedUserId ?? null,
-      priority: task.priority ?? 0,
-      dueAt: task.dueAt ?? null,
-      batchId: task.batchId ?? null,
-      startedAt: done ? sql`now()` : null,
-      finishedAt: done ? sql`now()` : null,
+  const due = task.dueAt == null ? null : typeof task.dueAt === 'string' ? new Date(task.dueAt) : task.dueAt
+  return {
+    companyId: task.companyId,
+    warehouseId: task.warehouseId,
+    type: task.type,
+    status: done ? ('done' as const) : ('open' as const),
+    assigneeId: done ? task.assigneeId : null,
+    locationId: task.locationId ?? null,
+    productId: task.productId ?? null,
+    qty: task.qty ?? null,
+    reference: task.reference ?? '',
+    excludedUserId: task.excludedUserId ?? null,
+    priority: task.priority ?? 0,
+    dueAt: due,
+    batchId: task.batchId ?? null,
+    startedAt: done ? sql`now()` : null,
+    finishedAt: done ? sql`now()` : null,
+  }
+}
+
+/**
+ * Create many tasks with one INSERT per 5,000 (a released wave's picks, docs/requirements.md §19.3); their ids in
+ * the order given.
+ */
+export async function createTasks(db: DbOrTx, list: readonly NewTask[]): Promise<number[]> {
+  const ids: number[] = []
+  if (list.length === 1) {
+    const [row] = await db.insert(tasks).values(taskRow(list[0])).returning({ id: tasks.id })
+    ids.push(row.id)
+    await announceExceptions(db, list, [row])
+    return ids
+  }
+  for (let i = 0; i < list.length; i += 5000) {
+    const part = list.slice(i, i + 5000)
+    // one parameter (a JSON array) rather than fifteen per row: binding thousands of parameters cost more than the rows
+    const json = part.map((task) => {
+      const r = taskRow(task)
+      return [r.companyId, r.warehouseId, r.type, r.status, r.assigneeId, r.locationId, r.productId, r.qty, r.reference, r.excludedUserId, r.priority, r.dueAt?.toISOString() ?? null, r.batchId]
     })
-    .returning({ id: tasks.id })
-  // an exception is a supervisor's to settle, and the systems around may want to hear of it (docs/requirements.md §6, ADR 0020)
-  if (task.type === 'exception') {
+    const rows = (
+      await db.execute<{ id: number }>(sql`
+        INSERT INTO ${tasks} (company_id, warehouse_id, type, status, assignee_id, location_id, product_id, qty, reference, excluded_user_id, priority, due_at, batch_id, started_at, finished_at)
+        SELECT (r->>0)::int, (r->>1)::int, r->>2, r->>3, (r->>4)::int, (r->>5)::int, (r->>6)::int, (r->>7)::numeric, r->>8, (r->>9)::int, (r->>10)::int, (r->>11)::timestamptz, (r->>12)::int,
+          CASE WHEN r->>3 = 'done' THEN now() END, CASE WHEN r->>3 = 'done' THEN now() END
+        FROM jsonb_array_elements(${JSON.stringify(json)}::jsonb) WITH ORDINALITY AS x(r, n)
+        ORDER BY x.n
+        RETURNING id`)
+    ).rows.map((r) => ({ id: Number(r.id) }))
+    // identity ids are taken in the SELECT's order: sorted, they are the rows in the order given
+    rows.sort((a, b) => a.id - b.id)
+    ids.push(...rows.map((r) => r.id))
+    await announceExceptions(db, part, rows)
+  }
+  return ids
+}
+
+/** An exception is a supervisor's to settle, and the systems around may want to hear of it (docs/requirements.md §6, ADR 0020). */
+async function announceExceptions(db: DbOrTx, part: readonly NewTask[], rows: { id: number }[]): Promise<void> {
+  for (const [k, task] of part.entries()) {
+    if (task.type !== 'exception') continue
     await emitEvent(db, {
       companyId: task.companyId,
       type: 'task.exception',
-      payload: { task: { id: row.id, type: task.type, status: 'open', reference: task.reference ?? '', warehouse: task.warehouseId, location: task.locationId ?? null, product: task.productId ?? null, qty: task.qty ?? null } },
+      payload: { task: { id: rows[k].id, type: task.type, status: 'open', reference: task.reference ?? '', warehouse: task.warehouseId, location: task.locationId ?? null, product: task.productId ?? null, qty: task.qty ?? null } },
     })
   }
-  return row.id
 }
 
 const ASSIGN_FROM: TaskStatus[] = ['open', 'pending', 'in_progress']

@@ -12,6 +12,7 @@ export const EVENT_TYPE_LABELS: Record<EventType, MessageDescriptor> = {
   'stock.status_changed': msg`Status do estoque alterado`,
   'count.approved': msg`Contagem aprovada`,
   'task.exception': msg`Exceção em tarefa`,
+  'wave.released': msg`Onda liberada`,
 }
 
 /** A delivery's status: waiting (its turn or a retry), delivered (a 2xx), or dead after its last retry. */

@@ -32,7 +32,7 @@ export type { SalesOrderRequest, WaveRequest } from '../../../contracts/shipping
 export type { CancelRequest } from '../../../contracts/primitives'
 
 /** A document's status, as the lists filter it (SPEC 12.6). */
-export type DocumentStatus = SalesOrder['status']
+export type DocumentStatus = SalesOrder['status'] | Wave['status']
 
 /** A customer as the order form holds it: its minimum shelf life is shown under the picker. */
 export type CustomerOption = Pick<Customer, 'id' | 'code' | 'name' | 'min_shelf_life_days'>

@@ -77,7 +77,7 @@ export function DocumentActions({ kind, document, lock }: { kind: DocumentKind; 
         ) : null}
       </Group>
       <Group gap="xs">
-        {document.status === 'open' ? (
+        {document.status === 'open' || document.status === 'released' ? (
           // operators ship: the wizard is everyone's (SPEC 2.9)
           <LinkButton
             to="/shipping"

@@ -7,6 +7,7 @@ import { orderDocumentsQueryOptions, waveDocumentsQueryOptions } from '../api/ge
 import type { DocumentStatus, SalesOrderRow, WaveRow } from '../shipping-types'
 import { DocumentStatusBadge } from './document-status-badge'
 import { StatusFilter } from './status-filter'
+import { WAVE_DOCUMENT_STATUSES } from '../document-status'
 
 const orderColumns: DataColumn<SalesOrderRow>[] = [
   {
@@ -79,7 +80,7 @@ export function WavesTable({ params, onParamsChange, status, onStatusChange }: D
       columns={waveColumns}
       query={(p) => waveDocumentsQueryOptions(p, status)}
       getRowId={(row) => String(row.id)}
-      toolbar={() => <StatusFilter value={status} onChange={onStatusChange} />}
+      toolbar={() => <StatusFilter value={status} onChange={onStatusChange} statuses={WAVE_DOCUMENT_STATUSES} />}
     />
   )
 }

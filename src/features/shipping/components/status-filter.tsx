@@ -4,7 +4,15 @@ import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from '../document-status'
 import type { DocumentStatus } from '../shipping-types'
 
 /** A list's status filter (SPEC 12.8); '' shows every status. */
-export function StatusFilter({ value, onChange }: { value: DocumentStatus | ''; onChange: (status: DocumentStatus | '') => void }) {
+export function StatusFilter({
+  value,
+  onChange,
+  statuses = DOCUMENT_STATUSES,
+}: {
+  value: DocumentStatus | ''
+  onChange: (status: DocumentStatus | '') => void
+  statuses?: readonly DocumentStatus[]
+}) {
   const { t, i18n } = useLingui()
   return (
     <SegmentedControl
@@ -12,7 +20,7 @@ export function StatusFilter({ value, onChange }: { value: DocumentStatus | ''; 
       aria-label={t`Situação`}
       value={value || 'all'}
       onChange={(v) => onChange(v === 'all' ? '' : (v as DocumentStatus))}
-      data={[{ value: 'all', label: t`Todas` }, ...DOCUMENT_STATUSES.map((s) => ({ value: s, label: i18n._(DOCUMENT_STATUS_LABELS[s]) }))]}
+      data={[{ value: 'all', label: t`Todas` }, ...statuses.map((s) => ({ value: s, label: i18n._(DOCUMENT_STATUS_LABELS[s]) }))]}
     />
   )
 }

@@ -136,7 +136,7 @@ export function WaveForm({ wave, onSaved, onClose }: { wave: Wave | null; onSave
           </Table>
         </Paper>
       ) : null}
-      {wave && wave.status === 'open' ? <WavePickPath waveId={wave.id} /> : null}
+      {wave && (wave.status === 'open' || wave.status === 'released') ? <WavePickPath waveId={wave.id} /> : null}
       {wave ? (
         <Paper withBorder p="lg">
           <AuditHistory entity="waves" id={wave.id} />
