@@ -1,7 +1,8 @@
 /**
  * The picking step's suggestions (SPEC 2.9): free stock per open line by FEFO. Only what the stock service's
  * fefoEligible() allows (never expired, blocked or quarantined; SPEC 10.4) and, per order, nothing expiring before
- * the customer's minimum shelf life.
+ * the customer's minimum shelf life. A released order's line (SPEC 19.3) is offered what was reserved for it first,
+ * then free stock for what its reservations do not cover (a short release).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
@@ -9,6 +10,7 @@ import { products, uoms } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { salesOrderLines } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
+import { orderReservations } from '../../db/schema/picking'
 import { FEFO_ORDER, fefoEligible } from '../inventory/stock.service'
 import { expiryCompare, shelfLifeFloors } from './fefo-rules'
 import type { AuthUser } from '../../http/context'
@@ -77,6 +79,36 @@ export async function suggestionsFor(db: DbOrTx, user: AuthUser, orders: readonl
         )
         .orderBy(...FEFO_ORDER)
     : []
+  // what a release reserved for these orders' lines (SPEC 19.3): the line's own stock, whatever else holds the rest
+  const reserved = productIds.length
+    ? await db
+        .select({
+          orderLineId: orderReservations.orderLineId,
+          qty: orderReservations.qty,
+          id: stockLines.id,
+          locationId: stockLines.locationId,
+          locationCode: locations.code,
+          pickSequence: locations.pickSequence,
+          lot: stockLines.lot,
+          palletCode: stockLines.palletCode,
+          sscc: stockLines.sscc,
+          expiryDate: stockLines.expiryDate,
+        })
+        .from(orderReservations)
+        .innerJoin(stockLines, eq(stockLines.id, orderReservations.stockLineId))
+        .innerJoin(locations, eq(locations.id, stockLines.locationId))
+        .where(
+          and(
+            eq(orderReservations.companyId, user.companyId),
+            inArray(
+              orderReservations.orderId,
+              open.map((o) => o.id),
+            ),
+            eq(orderReservations.status, 'active'),
+          ),
+        )
+        .orderBy(asc(orderReservations.id))
+    : []
   const floors = await shelfLifeFloors(
     db,
     user.companyId,
@@ -91,7 +123,26 @@ export async function suggestionsFor(db: DbOrTx, user: AuthUser, orders: readonl
     const candidates = stock.filter(
       (s) => s.productId === line.productId && s.uom === uom && s.warehouseId === order.warehouseId && (floor === null || expiryCompare(s.expiryDate, floor) >= 0),
     )
-    const suggestions = candidates.slice(0, 20).map((s) => {
+    const own = reserved
+      .filter((r) => r.orderLineId === line.id)
+      .map((r) => {
+        const take = minMilli(toMilli(r.qty), remaining)
+        remaining -= take
+        return {
+          stock_line: r.id,
+          location: { id: r.locationId, code: r.locationCode },
+          pick_sequence: r.pickSequence,
+          lot: r.lot,
+          pallet_code: r.palletCode,
+          sscc: r.sscc,
+          expiry_date: r.expiryDate,
+          // what is held for this line on that stock line
+          available: fromMilli(toMilli(r.qty)),
+          qty: fromMilli(take),
+          reserved: true,
+        }
+      })
+    const free = candidates.slice(0, 20).map((s) => {
       const free = left.get(s.id) ?? 0n
       const take = minMilli(free, remaining)
       remaining -= take
@@ -106,8 +157,10 @@ export async function suggestionsFor(db: DbOrTx, user: AuthUser, orders: readonl
         expiry_date: s.expiryDate,
         available: fromMilli(toMilli(s.available)),
         qty: fromMilli(take),
+        reserved: false,
       }
     })
+    const suggestions = [...own, ...free]
     return {
       line: line.id,
       order: order.id,
@@ -117,7 +170,7 @@ export async function suggestionsFor(db: DbOrTx, user: AuthUser, orders: readonl
       shipped_qty: line.shippedQty,
       remaining: fromMilli(remainingOf(line)),
       min_expiry_date: floor,
-      available: fromMilli(candidates.reduce((sum, s) => sum + toMilli(s.available), 0n)),
+      available: fromMilli(suggestions.reduce((sum, s) => sum + toMilli(s.available), 0n)),
       suggestions,
     }
   })
