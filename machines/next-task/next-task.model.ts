@@ -46,8 +46,8 @@ const stops = [1, 2, 3, 4, 5].map((n) => modelTask(n, { batch: 9, priority: 3 })
 export const BATCH_TASK: NextTask = { task: stops[0]!, batch: { id: 9, tasks: stops }, distance_m: null, resumed: true }
 
 export const OFFLINE: NextTaskFailure = { status: 0 }
-/** a refusal in the server's words (a warehouse the operator has none of, here) */
-export const REFUSED: NextTaskFailure = { status: 400, detail: 'Invalid pk "99" - object does not exist.' }
+/** a refusal in the server's words */
+export const REFUSED: NextTaskFailure = { status: 403, detail: 'You do not have permission to perform this action.' }
 
 export const nextTaskModelEvents: NextTaskModelEvent[] = [
   { type: 'ASK', online: true },
