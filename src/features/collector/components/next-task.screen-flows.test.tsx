@@ -13,9 +13,8 @@ import type { NextTask } from '../../../../contracts/tasks/tasks.contract'
 import { nextTaskView, type NextTaskContext, type NextTaskFailure } from '../../../../machines/next-task/next-task.machine'
 import { nextTaskModel } from '../../../../machines/next-task/next-task.model'
 import { screenReplayPlan } from '../../../../machines/testing/screen-replay'
-import { page, renderApp, signIn, testUser, type MockAnswer, type MockRequest } from '../../../../tests/support/render-app'
+import { page, renderApp, signIn, testUser, type MockAnswer, type MockRequest, type RenderAppResult } from '../../../../tests/support/render-app'
 import { controlledApi, replayOnScreen, screenPathName, type ScreenDriver } from '../../../../tests/support/screen-replay'
-import type { AppRouter } from '../../../app/router'
 import { nextTaskDestination } from '../hooks/use-next-task'
 import { lastFeedback } from '../feedback/feedback'
 import { rememberScannedLocation } from '../last-location'
@@ -37,7 +36,7 @@ function answerOf(event: EventObject & { output?: unknown; error?: unknown }): M
   return { status: failure.status ?? 400, body: { detail: failure.detail } }
 }
 
-function homeDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, router: AppRouter): ScreenDriver {
+function homeDriver(api: ReturnType<typeof controlledApi>, user: UserEvent, router: RenderAppResult['router']): ScreenDriver {
   const press = async (name: string, online = true) => {
     const button = await screen.findByRole('button', { name })
     const spy = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
