@@ -14,6 +14,7 @@ import { receiveModel } from '../receive/receive.model'
 import { countModel } from '../count/count.model'
 import { shipModel } from '../ship/ship.model'
 import { wavePlanModel } from '../wave-plan/wave-plan.model'
+import { nextTaskModel } from '../next-task/next-task.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -120,6 +121,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: "Plans waves from the supervisor's rules: asks the server for proposals, lets orders be taken out or proposals dropped, then creates each kept proposal as a wave, one at a time, keeping those created if one is refused.",
     usedIn: ['/shipping/waves/plan'],
     model: wavePlanModel as MachineModel,
+  },
+  {
+    id: 'nextTask',
+    name: 'Handheld next task',
+    purpose: "Asks the server for the operator's next task on 'Próxima tarefa' (it is assigned to them as it is given), shows it with its batch's stops and the walk, says so when there is none, no network or a refusal, and opens the screen that does the task's work on 'Começar'.",
+    usedIn: ['/m/home'],
+    model: nextTaskModel as MachineModel,
   },
 ]
 

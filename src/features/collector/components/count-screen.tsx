@@ -21,6 +21,7 @@ import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-context'
 import classes from './scan-screen.module.css'
 import { ScanNotice } from './scan-notice'
+import { rememberScannedLocation } from '../last-location'
 
 export function toCountTarget(target: ScanTarget): CountTarget {
   switch (target.kind) {
@@ -182,9 +183,12 @@ export function CountScreen() {
   const onRead = useCallback(
     (read: { code: string }) => {
       setCode('')
-      actor.send({ type: 'SCAN', target: toCountTarget(latest.current.index.classify(read.code)) })
+      const target = latest.current.index.classify(read.code)
+      actor.send({ type: 'SCAN', target: toCountTarget(target) })
+      // after the machine's feedback: where the operator is, for 'Próxima tarefa' (SPEC 19.4)
+      rememberScannedLocation(username, target)
     },
-    [actor],
+    [actor, username],
   )
   // no lookup over the network: the offline cache answers, in onRead
   const scanner = useScanner({ lookup: () => Promise.resolve(null), historyCap: 1, fieldRef, onRead, signalReads: false })

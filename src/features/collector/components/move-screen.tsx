@@ -14,6 +14,8 @@ import { useOutbox } from '../outbox/outbox-context'
 import classes from './scan-screen.module.css'
 import { ScanNotice } from './scan-notice'
 import { toMoveTarget } from './move-target'
+import { useSession } from '../../../lib/session'
+import { rememberScannedLocation } from '../last-location'
 
 export function moveSummary(draft: MoveDraft): string {
   const what = draft.pallet ? draft.pallet.code : `${draft.qty ?? ''} × ${draft.product?.code ?? ''}${draft.product?.lot ? ` (${draft.product.lot})` : ''} @ ${draft.from?.code ?? ''}`
@@ -41,6 +43,7 @@ export function MoveScreen() {
   const { t, i18n } = useLingui()
   const id = useId()
   const { index, ready } = useOfflineCache()
+  const username = useSession().user?.username ?? ''
   const { enqueue } = useOutbox()
   const latest = useRef({ index, enqueue })
   latest.current = { index, enqueue }
@@ -80,9 +83,12 @@ export function MoveScreen() {
   const onRead = useCallback(
     (read: { code: string }) => {
       setCode('')
-      actor.send({ type: 'SCAN', target: toMoveTarget(latest.current.index.classify(read.code)) })
+      const target = latest.current.index.classify(read.code)
+      actor.send({ type: 'SCAN', target: toMoveTarget(target) })
+      // after the machine's feedback: where the operator is, for 'Próxima tarefa' (SPEC 19.4)
+      rememberScannedLocation(username, target)
     },
-    [actor],
+    [actor, username],
   )
   // no lookup over the network: the offline cache answers, in onRead
   const scanner = useScanner({ lookup: () => Promise.resolve(null), historyCap: 1, fieldRef, onRead, signalReads: false })

@@ -14,6 +14,8 @@ import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-context'
 import classes from './scan-screen.module.css'
 import { ScanNotice } from './scan-notice'
+import { useSession } from '../../../lib/session'
+import { rememberScannedLocation } from '../last-location'
 
 export function toPutawayTarget(target: ScanTarget): PutawayTarget {
   switch (target.kind) {
@@ -68,6 +70,7 @@ export function PutawayScreen({ task }: { task?: number }) {
   const { t, i18n } = useLingui()
   const id = useId()
   const { index, ready } = useOfflineCache()
+  const username = useSession().user?.username ?? ''
   const { enqueue } = useOutbox()
   const latest = useRef({ index, enqueue })
   latest.current = { index, enqueue }
@@ -106,9 +109,12 @@ export function PutawayScreen({ task }: { task?: number }) {
   const onRead = useCallback(
     (read: { code: string }) => {
       setCode('')
-      actor.send({ type: 'SCAN', target: toPutawayTarget(latest.current.index.classify(read.code)) })
+      const target = latest.current.index.classify(read.code)
+      actor.send({ type: 'SCAN', target: toPutawayTarget(target) })
+      // after the machine's feedback: where the operator is, for 'Próxima tarefa' (SPEC 19.4)
+      rememberScannedLocation(username, target)
     },
-    [actor],
+    [actor, username],
   )
   // no lookup over the network: the offline cache answers, in onRead
   const scanner = useScanner({ lookup: () => Promise.resolve(null), historyCap: 1, fieldRef, onRead, signalReads: false })

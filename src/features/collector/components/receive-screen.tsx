@@ -35,6 +35,7 @@ import { useOutbox } from '../outbox/outbox-context'
 import { receiveText } from '../receive-texts'
 import classes from './scan-screen.module.css'
 import { ScanNotice } from './scan-notice'
+import { rememberScannedLocation } from '../last-location'
 
 /** the printer the operator chose once on this device */
 const printerKey = (username: string) => `movatic.collector.printer.${username}`
@@ -176,9 +177,12 @@ export function ReceiveScreen() {
   const onRead = useCallback(
     (read: { code: string }) => {
       setCode('')
-      actor.send({ type: 'SCAN', target: toReceiveTarget(latest.current.index.classify(read.code)) })
+      const target = latest.current.index.classify(read.code)
+      actor.send({ type: 'SCAN', target: toReceiveTarget(target) })
+      // after the machine's feedback: where the operator is, for 'Próxima tarefa' (SPEC 19.4)
+      rememberScannedLocation(username, target)
     },
-    [actor],
+    [actor, username],
   )
   // no lookup over the network: the offline cache answers, in onRead
   const scanner = useScanner({ lookup: () => Promise.resolve(null), historyCap: 1, fieldRef, onRead, signalReads: false })

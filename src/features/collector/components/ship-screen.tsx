@@ -19,6 +19,7 @@ import { useOutbox } from '../outbox/outbox-context'
 import { toMoveTarget } from './move-target'
 import classes from './scan-screen.module.css'
 import { ScanNotice } from './scan-notice'
+import { rememberScannedLocation } from '../last-location'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -137,9 +138,12 @@ export function ShipScreen() {
           return
         }
       }
-      actor.send({ type: 'SCAN', target: toMoveTarget(latest.current.index.classify(read.code)) })
+      const target = latest.current.index.classify(read.code)
+      actor.send({ type: 'SCAN', target: toMoveTarget(target) })
+      // after the machine's feedback: where the operator is, for 'Próxima tarefa' (SPEC 19.4)
+      rememberScannedLocation(username, target)
     },
-    [actor, openOrder],
+    [actor, openOrder, username],
   )
   // no lookup over the network: the offline cache answers, in onRead
   const scanner = useScanner({ lookup: () => Promise.resolve(null), historyCap: 1, fieldRef, onRead, signalReads: false })

@@ -17,6 +17,7 @@ const INITIAL: CacheState = { index: new CacheIndex(), ready: false }
 let state: CacheState = INITIAL
 let startedFor: string | null = null
 let stop = () => {}
+let refreshNow = () => {}
 const listeners = new Set<() => void>()
 
 function set(next: CacheState) {
@@ -43,10 +44,21 @@ function start(username: string) {
     refresh()
   }, refresh)
   window.addEventListener('online', refresh)
+  refreshNow = refresh
   stop = () => {
     live = false
+    refreshNow = () => {}
     window.removeEventListener('online', refresh)
   }
+}
+
+/**
+ * Reads the cache from the server again now, when a screen already started it on this page (a screen that starts it
+ * later reads it fresh anyway): a task given to the operator meanwhile ('Próxima tarefa', SPEC 19.4) is then on the
+ * device before its screen needs it.
+ */
+export function refreshOfflineCacheNow() {
+  refreshNow()
 }
 
 /** for tests: forget the page's cache (the next screen that asks reads IndexedDB again) */
