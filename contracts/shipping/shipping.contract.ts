@@ -139,7 +139,7 @@ export const pickSuggestionLineOut = z.object({
   qty: decimalOut,
   shipped_qty: decimalOut,
   remaining: decimalOut,
-  available: decimalOut.describe('free stock (qty − reserved) of the product in the warehouse that this order may take'),
+  available: decimalOut.describe('stock of the product in the warehouse that this order may take: what a release reserved for the line, plus free stock (qty − reserved)'),
   min_expiry_date: z.string().nullable().describe("the customer's minimum shelf life as a date (today + min_shelf_life_days): nothing expiring before it is suggested or may be picked"),
   suggestions: z.array(
     z.object({
@@ -150,8 +150,9 @@ export const pickSuggestionLineOut = z.object({
       pallet_code: z.string().nullable(),
       sscc: z.string().nullable(),
       expiry_date: z.string().nullable(),
-      available: decimalOut,
+      available: decimalOut.describe('free on this stock line, or (reserved) what the release holds on it for this line'),
       qty: decimalOut.describe('suggested quantity to pick from this stock line (FEFO); 0 once the line is covered'),
+      reserved: z.boolean().optional().describe("held for this line by its wave's release (SPEC 19.3): offered first"),
     }),
   ),
 })

@@ -143,6 +143,19 @@ describe.each(kinds)('wave release on %s', (kind) => {
     // told once (ADR 0020)
     const events = await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_events WHERE type = 'wave.released' AND (payload->'wave'->>'id')::int = ${s.w.id}`)
     expect(Number(events.rows[0].n)).toBe(1)
+    // the picking step offers each line what was reserved for it, then nothing else (no free eligible stock is left)
+    type Sugg = { lines: { line: number; suggestions: { stock_line: number; qty: string; reserved?: boolean }[] }[] }
+    const sugg = (await t.as(operator, { method: 'GET', url: `/api/shipping/orders/${s.o1.id}/pick-suggestions/` })).json() as Sugg
+    const aLine = sugg.lines.find((l) => l.line === s.o1.lines[0].id)
+    expect(aLine?.suggestions.map((x) => [x.stock_line, x.qty, x.reserved])).toEqual([
+      [s.soon, '3', true],
+      [s.later, '3', true],
+    ])
+    const sugg2 = (await t.as(operator, { method: 'GET', url: `/api/shipping/orders/${s.o2.id}/pick-suggestions/` })).json() as Sugg
+    expect(sugg2.lines.find((l) => l.line === s.o2.lines[0].id)?.suggestions.map((x) => [x.stock_line, x.qty, x.reserved])).toEqual([[s.later, '2', true]])
+    // the wave's pick path walks to the reserved places
+    const path = (await t.as(supervisor, { method: 'GET', url: `/api/shipping/waves/${s.w.id}/pick-path/` })).json() as { stops: { location: { id: number } }[] }
+    expect(new Set(path.stops.map((x) => x.location.id))).toEqual(new Set([f.storage[0], f.storage[1], f.storage[5]]))
     // a second release of a released wave
     const second = await post(admin, `/shipping/waves/${s.w.id}/release/`, { command_id: randomUUID() })
     expect(second.statusCode).toBe(409)
