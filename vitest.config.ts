@@ -81,6 +81,8 @@ export default defineConfig({
           // server's in turn, so two overlap (E2E_WORKERS=1 runs them one at a time); the scanner's bursts carry their
           // own time stamps (tests/support/wedge.ts), so the load cannot split a read
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          // a screen waits for the real server: a poll without its own timeout gives it 15 s, not vitest's 1 s
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           globalSetup: ['./tests/support/e2e-global-setup.ts'],
         },
       },
