@@ -40,7 +40,7 @@ import { receivingRoutes } from './modules/receiving/receiving.routes'
 import { putawayRoutes } from './modules/receiving/putaway.routes'
 import { putawayTaskFinishing } from './modules/receiving/putaway.service'
 import { shippingRoutes } from './modules/shipping/shipping.routes'
-import { shippingReservationShort } from './modules/shipping/shipping.service'
+import { batchTaskStarted, shippingReservationShort } from './modules/shipping/shipping.service'
 import { auditRoutes } from './modules/audit/audit.routes'
 import { commandRoutes } from './modules/commands/commands.routes'
 import { jobsRoutes } from './modules/system/jobs.routes'
@@ -202,7 +202,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     jobs,
     // starting a pick task of a RESERVED copack order moves the order to IN_PROGRESS
     // finishing a putaway task by a tap is refused while its pallet is on the dock (ADR 0014)
-    taskHooks: { started: [copackTaskStarted], finishing: [putawayTaskFinishing] },
+    taskHooks: { started: [copackTaskStarted, batchTaskStarted], finishing: [putawayTaskFinishing] },
     // a count that takes stock a copack order or a released sales order holds moves the reservation or marks its pick
     // short (ADR 0011 §4, docs/requirements.md §19.3)
     reservationHooks: { short: [copackReservationShort, shippingReservationShort] },

@@ -38,7 +38,7 @@ export type AppDeps = {
   reservationHooks: { short: ((tx: Tx, actor: { companyId: number; userId: number }, short: { lineId: number; qty: string; reference: string }) => Promise<string>)[] }
   /** what other modules do inside the transaction that starts a task (the tasks service calls no module itself) */
   taskHooks: {
-    started: ((tx: Tx, companyId: number, taskId: number) => Promise<void>)[]
+    started: ((tx: Tx, companyId: number, taskId: number, userId: number) => Promise<void>)[]
     /** run before a task is finished by its done action; one throws to refuse it (a putaway whose pallet is on the dock) */
     finishing: ((db: DbOrTx, companyId: number, taskId: number) => Promise<void>)[]
   }

@@ -190,3 +190,21 @@ export async function shippingReservationShort(tx: Tx, actor: StockActor, short:
   }
   return fromMilli(handled)
 }
+
+/**
+ * A task hook (the app wires it, ADR 0009): the first stop of a pick batch started puts the batch in progress, in the
+ * hands of who started it (the supervisor's view, docs/requirements.md §19.6); a later stop started by someone else
+ * (a take-over) makes the batch theirs.
+ */
+export async function batchTaskStarted(tx: Tx, companyId: number, taskId: number, userId: number): Promise<void> {
+  await tx
+    .update(pickBatches)
+    .set({ status: 'in_progress', assigneeId: userId, startedAt: sql`coalesce(${pickBatches.startedAt}, now())` })
+    .where(
+      and(
+        eq(pickBatches.companyId, companyId),
+        inArray(pickBatches.status, ['open', 'in_progress']),
+        sql`${pickBatches.id} IN (SELECT ${orderReservations.batchId} FROM ${orderReservations} WHERE ${orderReservations.taskId} = ${taskId})`,
+      ),
+    )
+}

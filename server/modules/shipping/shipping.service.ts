@@ -34,7 +34,7 @@ export {
 } from './sales-orders'
 export { pickSuggestions } from './pick-suggestions'
 export { releaseWave } from './wave-release'
-export { shippingReservationShort } from './order-reservations'
+export { batchTaskStarted, shippingReservationShort } from './order-reservations'
 export { reportShortPick } from './short-picks'
 export { saveShippingDraft, shippingDraft } from './shipping-draft'
 export { type ShipInput, ship } from './shipment-booking'

@@ -162,6 +162,14 @@ describe.each(kinds)('wave release on %s', (kind) => {
     expect(second.json()).toMatchObject({ code: 'shipping_wave_status', params: { wave: s.w.code, status: 'released' } })
     const detail = await t.as(operator, { method: 'GET', url: `/api/shipping/waves/${s.w.id}/` })
     expect(detail.json()).toMatchObject({ status: 'released', editable: false })
+    // an operator starting the batch's first stop puts the batch in progress, in their hands (the supervisor's view, §19.6)
+    const started = await t.as(operator, { method: 'POST', url: `/api/workforce/tasks/${r1[0].taskId}/start/` })
+    expect(started.statusCode, started.body).toBe(200)
+    const [inHand] = await t.database.db.select().from(pickBatches).where(eq(pickBatches.id, body.batches[0].id))
+    expect(inHand).toMatchObject({ status: 'in_progress', assigneeId: (started.json() as { assignee: { id: number } }).assignee.id })
+    expect(inHand.startedAt).toBeInstanceOf(Date)
+    const [untouched] = await t.database.db.select().from(pickBatches).where(eq(pickBatches.id, body.batches[1].id))
+    expect(untouched).toMatchObject({ status: 'open', assigneeId: null })
   })
 
   it('releases hold: an order that cannot be fully reserved takes nothing and leaves the wave, still open', async () => {

@@ -26,8 +26,8 @@ async function readTask(db: Db | Tx, user: AuthUser, id: number): Promise<Task> 
  */
 export const taskActionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.db
-  const afterStart = async (tx: Tx, companyId: number, taskId: number) => {
-    for (const started of app.deps.taskHooks.started) await started(tx, companyId, taskId)
+  const afterStart = async (tx: Tx, companyId: number, taskId: number, userId: number) => {
+    for (const started of app.deps.taskHooks.started) await started(tx, companyId, taskId, userId)
   }
 
   app.post(

@@ -211,7 +211,7 @@ export async function startTask(
   db: DbOrTx,
   user: Actor,
   id: number,
-  afterStart?: (tx: Tx, companyId: number, taskId: number) => Promise<void>,
+  afterStart?: (tx: Tx, companyId: number, taskId: number, userId: number) => Promise<void>,
   opts: { takeOver?: boolean } = {},
 ): Promise<void> {
   const started = await db.transaction(async (tx) => {
@@ -221,7 +221,7 @@ export async function startTask(
       .set({ status: 'in_progress', assigneeId: user.id, startedAt: sql`now()` })
       .where(and(eq(tasks.id, id), eq(tasks.companyId, user.companyId), inArray(tasks.status, START_FROM)))
       .returning({ id: tasks.id })
-    if (row) await afterStart?.(tx, user.companyId, id)
+    if (row) await afterStart?.(tx, user.companyId, id, user.id)
     return Boolean(row)
   })
   if (!started) await refuse(db, user.companyId, id, 'started', START_FROM)
