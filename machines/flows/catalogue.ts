@@ -14,6 +14,7 @@ import { receiveModel } from '../receive/receive.model'
 import { countModel } from '../count/count.model'
 import { shipModel } from '../ship/ship.model'
 import { wavePlanModel } from '../wave-plan/wave-plan.model'
+import { waveReleaseModel } from '../wave-release/wave-release.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -120,6 +121,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: "Plans waves from the supervisor's rules: asks the server for proposals, lets orders be taken out or proposals dropped, then creates each kept proposal as a wave, one at a time, keeping those created if one is refused.",
     usedIn: ['/shipping/waves/plan'],
     model: wavePlanModel as MachineModel,
+  },
+  {
+    id: 'waveRelease',
+    name: 'Wave release',
+    purpose: "Releases a wave from its page: the supervisor chooses what becomes of an order that cannot be fully reserved and the cart's totes, the release is sent once per dialog opening (a retry sends the same command), and the answer shows the batches, the shortages and the held orders.",
+    usedIn: ['/shipping/waves/$id'],
+    model: waveReleaseModel as MachineModel,
   },
 ]
 

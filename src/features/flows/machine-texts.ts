@@ -54,4 +54,8 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Planejamento de ondas`,
     purpose: msg`Planeja ondas pelas regras do supervisor: pede as propostas ao servidor, deixa tirar pedidos ou descartar propostas e cria cada proposta mantida como uma onda, uma por vez, guardando as já criadas se uma for recusada.`,
   },
+  waveRelease: {
+    name: msg`Liberação de onda`,
+    purpose: msg`Libera uma onda na sua página: o supervisor escolhe o que acontece com um pedido que não pode ser reservado por inteiro e as caixas do carrinho, a liberação é enviada uma vez por abertura do diálogo (tentar de novo envia o mesmo comando) e a resposta mostra os lotes de separação, as faltas e os pedidos segurados.`,
+  },
 }
