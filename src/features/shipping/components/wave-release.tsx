@@ -122,7 +122,7 @@ export function ReleaseAnswer({ result }: { result: WaveReleaseOut }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>
-                <Trans>Lote</Trans>
+                <Trans>Lote de separação</Trans>
               </Table.Th>
               <Table.Th>
                 <Trans>Pedidos e caixas</Trans>
@@ -158,10 +158,10 @@ export function ReleaseAnswer({ result }: { result: WaveReleaseOut }) {
                   <Trans>Produto</Trans>
                 </Table.Th>
                 <Table.Th ta="right">
-                  <Trans>Pedido (qtd.)</Trans>
+                  <Trans>Quantidade pedida</Trans>
                 </Table.Th>
                 <Table.Th ta="right">
-                  <Trans>Reservado</Trans>
+                  <Trans>Quantidade reservada</Trans>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
