@@ -20,3 +20,5 @@ export const RELEASE_SHORTAGE_RULES = ['short', 'hold'] as const
 export type ReleaseShortageRule = (typeof RELEASE_SHORTAGE_RULES)[number]
 /** The cart's totes when the release does not say (one order per tote). */
 export const DEFAULT_RELEASE_TOTES = 8
+/** The most totes a release's cart may have (the desktop's dialog checks it before sending). */
+export const MAX_RELEASE_TOTES = 48

@@ -5,9 +5,9 @@
 import { z } from 'zod'
 import { commandIdField } from '../commands/commands.contract'
 import { codeRef, decimalOut, id } from '../primitives'
-import { DEFAULT_RELEASE_TOTES, RELEASE_SHORTAGE_RULES, WAVE_STATUSES } from './shipping.rules'
+import { DEFAULT_RELEASE_TOTES, MAX_RELEASE_TOTES, RELEASE_SHORTAGE_RULES, WAVE_STATUSES } from './shipping.rules'
 
-export const MAX_RELEASE_TOTES = 48
+export { MAX_RELEASE_TOTES }
 
 export const waveReleaseBody = z.object({
   command_id: commandIdField.describe('a UUID the client chooses: the same id again answers the first release and applies nothing'),

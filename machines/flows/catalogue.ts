@@ -15,6 +15,7 @@ import { countModel } from '../count/count.model'
 import { shipModel } from '../ship/ship.model'
 import { wavePlanModel } from '../wave-plan/wave-plan.model'
 import { nextTaskModel } from '../next-task/next-task.model'
+import { waveReleaseModel } from '../wave-release/wave-release.model'
 import { probeModel } from '../probe/probe.model'
 import { scannerModel } from '../scanner/scanner.model'
 import { sessionModel } from '../session/session.model'
@@ -128,6 +129,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: "Asks the server for the operator's next task on 'Próxima tarefa' (it is assigned to them as it is given), shows it with its batch's stops and the walk, says so when there is none, no network or a refusal, and opens the screen that does the task's work on 'Começar'.",
     usedIn: ['/m/home'],
     model: nextTaskModel as MachineModel,
+  },
+  {
+    id: 'waveRelease',
+    name: 'Wave release',
+    purpose: "Releases a wave from its page: the supervisor chooses what becomes of an order that cannot be fully reserved and the cart's totes, the release is sent once per dialog opening (a retry sends the same command), and the answer shows the batches, the shortages and the held orders.",
+    usedIn: ['/shipping/waves/$id'],
+    model: waveReleaseModel as MachineModel,
   },
 ]
 

@@ -258,7 +258,13 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   shipping_order_change_status: (p) => msg`O pedido ${p.order} não está aberto: só um pedido aberto pode ser alterado.`,
   shipping_order_ship_status: (p) => msg`O pedido ${p.order} não está aberto: só um pedido aberto pode ser expedido.`,
   shipping_order_cancel_status: () => msg`Este pedido não está aberto: só um pedido aberto pode ser cancelado.`,
-  shipping_wave_picking: (p) => msg`A onda ${p.wave} não pode mais ser alterada: a separação já começou.`,
+  // the server's {action}: changed, cancelled or released (SPEC 19.3)
+  shipping_wave_picking: (p) =>
+    p.action === 'released'
+      ? msg`A onda ${p.wave} não pode mais ser liberada: a separação já começou.`
+      : p.action === 'cancelled'
+        ? msg`A onda ${p.wave} não pode mais ser cancelada: a separação já começou.`
+        : msg`A onda ${p.wave} não pode mais ser alterada: a separação já começou.`,
   shipping_wave_status: (p) => msg`A onda ${p.wave} não está aberta: só uma onda aberta permite esta ação.`,
   shipping_wave_nothing: (p) => msg`A onda ${p.wave} não tem pedido aberto para expedir.`,
   shipping_draft_status: () => msg`Só um pedido ou uma onda aberta guarda um rascunho do assistente.`,

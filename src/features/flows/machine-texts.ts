@@ -58,4 +58,8 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Próxima tarefa no coletor`,
     purpose: msg`Pede ao servidor a próxima tarefa do operador em 'Próxima tarefa' (ela passa a ser dele ao ser dada), mostra-a com as paradas do lote e a caminhada, avisa quando não há tarefa nem rede, ou quando o pedido é recusado, e abre a tela que faz o trabalho da tarefa em 'Começar'.`,
   },
+  waveRelease: {
+    name: msg`Liberação de onda`,
+    purpose: msg`Libera uma onda na sua página: o supervisor escolhe o que acontece com um pedido que não pode ser reservado por inteiro e as caixas do carrinho, a liberação é enviada uma vez por abertura do diálogo (tentar de novo envia o mesmo comando) e a resposta mostra os lotes de separação, as faltas e os pedidos segurados.`,
+  },
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form'
+import { IconInfoCircle } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { placeDrfErrors } from '../../../components/resource-form'
 
@@ -11,11 +12,14 @@ import { placeDrfErrors } from '../../../components/resource-form'
 export function CancelDocumentDialog({
   title,
   confirmLabel,
+  notice,
   onCancel,
   onClose,
 }: {
   title: string
   confirmLabel: string
+  /** what else the cancel does, said before the user confirms (a released wave's reservations go back) */
+  notice?: string
   onCancel: (reason: string) => Promise<unknown>
   onClose: () => void
 }) {
@@ -46,6 +50,11 @@ export function CancelDocumentDialog({
           {error ? (
             <Alert color="red" variant="light" role="alert">
               {error}
+            </Alert>
+          ) : null}
+          {notice ? (
+            <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+              {notice}
             </Alert>
           ) : null}
           <Textarea label={t`Motivo`} required maxLength={500} rows={3} data-autofocus {...form.getInputProps('reason')} />

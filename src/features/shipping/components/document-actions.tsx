@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Alert, Button, Group, Text } from '@mantine/core'
 import { IconInfoCircle, IconTruckDelivery, IconX } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -12,7 +12,7 @@ import { CancelDocumentDialog } from './cancel-document-dialog'
 import { useCanEditDocuments } from './document-permission'
 import { DocumentStatusBadge } from './document-status-badge'
 
-type Doc = Pick<SalesOrder | Wave, 'id' | 'code' | 'status' | 'editable' | 'cancel_reason'>
+type Doc = Pick<SalesOrder | Wave, 'id' | 'code' | 'status' | 'editable' | 'cancel_reason'> & { draft?: SalesOrder['draft'] }
 export type DocumentKind = 'order' | 'wave'
 
 /** The id of the text that says why a document cannot be changed (the disabled buttons point at it). */
@@ -32,8 +32,22 @@ export function useDocumentLock(doc: Doc | null, kind: DocumentKind): string | n
     return reason ? t`Cancelado. Motivo: ${reason}` : t`Cancelado.`
   }
   if (doc.status === 'shipped') return kind === 'order' ? t`Pedido expedido: não pode mais ser alterado.` : t`Onda expedida: não pode mais ser alterada.`
+  if (doc.status === 'released' && !pickingStarted(doc))
+    return t`Onda liberada para separação: os pedidos e o código não mudam mais. Cancelar a onda devolve as reservas ao estoque.`
   if (!doc.editable) return t`A separação já começou: não pode mais ser alterado nem cancelado.`
   return null
+}
+
+/** The wizard's draft already holds picks (the server's rule: nothing changes or is cancelled then, SPEC 12.6). */
+const pickingStarted = (doc: Doc) => (doc.draft?.picks?.length ?? 0) > 0
+
+/**
+ * Why Cancel is refused, or null: the edit lock, except that a released wave is still cancelled before picking starts,
+ * its reservations given back (SPEC 19.3).
+ */
+export function cancelLockOf(doc: Doc, lock: string | null, canEdit: boolean): string | null {
+  if (canEdit && doc.status === 'released' && !pickingStarted(doc)) return null
+  return lock
 }
 
 export function LockNotice({ lock }: { lock: string | null }) {
@@ -48,10 +62,24 @@ export function LockNotice({ lock }: { lock: string | null }) {
 }
 
 /** A document's status, its wave, the link to ship it in the wizard and Cancel with a reason (SPEC 12.6). */
-export function DocumentActions({ kind, document, lock }: { kind: DocumentKind; document: Doc & { wave?: SalesOrder['wave'] }; lock: string | null }) {
+export function DocumentActions({
+  kind,
+  document,
+  lock,
+  children,
+}: {
+  kind: DocumentKind
+  document: Doc & { wave?: SalesOrder['wave'] }
+  lock: string | null
+  /** more of the document's actions, before Cancel (a wave's release) */
+  children?: ReactNode
+}) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const [cancelling, setCancelling] = useState(false)
+  const canEdit = useCanEditDocuments()
+  const cancelLock = cancelLockOf(document, lock, canEdit)
+  const released = document.status === 'released'
   const id = document.id
   const code = document.code
   const wave = document.wave
@@ -89,12 +117,13 @@ export function DocumentActions({ kind, document, lock }: { kind: DocumentKind; 
             <Trans>Expedir</Trans>
           </LinkButton>
         ) : null}
+        {children}
         <Button
           color="red"
           variant="light"
           leftSection={<IconX size={16} aria-hidden />}
-          disabled={lock !== null}
-          aria-describedby={lock ? LOCK_REASON_ID : undefined}
+          disabled={cancelLock !== null}
+          aria-describedby={cancelLock ? LOCK_REASON_ID : undefined}
           onClick={() => setCancelling(true)}
         >
           {kind === 'order' ? <Trans>Cancelar pedido</Trans> : <Trans>Cancelar onda</Trans>}
@@ -104,6 +133,11 @@ export function DocumentActions({ kind, document, lock }: { kind: DocumentKind; 
         <CancelDocumentDialog
           title={kind === 'order' ? t`Cancelar o pedido ${code}` : t`Cancelar a onda ${code}`}
           confirmLabel={kind === 'order' ? t`Cancelar pedido` : t`Cancelar onda`}
+          notice={
+            released
+              ? t`A onda já foi liberada: as reservas voltam ao estoque, as tarefas de separação abertas são canceladas e os pedidos saem da onda, continuando abertos.`
+              : undefined
+          }
           onCancel={cancel}
           onClose={() => setCancelling(false)}
         />

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert, Button, Group, MultiSelect, Paper, Stack, Table, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
@@ -15,6 +15,9 @@ import type { SalesOrderRow, Wave } from '../shipping-types'
 import { DocumentActions, LOCK_REASON_ID, LockNotice, useDocumentLock } from './document-actions'
 import { DocumentStatusBadge } from './document-status-badge'
 import { WavePickPath } from './wave-pick-path'
+import { useWaveRelease } from '../hooks/use-wave-release'
+import { newCommandId } from '../../../lib/command-id'
+import { WaveReleaseButton, WaveReleaseResult } from './wave-release'
 
 interface WaveValues {
   code: string
@@ -28,10 +31,31 @@ const orderLabel = (o: SalesOrderRow) => `${o.code} — ${o.customer.name} (${o.
  * A wave (SPEC 12.6): a code and the open orders it groups, picked from the open orders in no other wave; changed while
  * picking has not started (orders taken out stay open); cancel with a reason; its audit trail.
  */
-export function WaveForm({ wave, onSaved, onClose }: { wave: Wave | null; onSaved: (wave: Wave) => void; onClose: () => void }) {
+export function WaveForm({
+  wave,
+  onSaved,
+  onClose,
+  openRelease = false,
+  onReleaseOpened,
+}: {
+  wave: Wave | null
+  onSaved: (wave: Wave) => void
+  onClose: () => void
+  /** open the release dialog at once, when the wave can be released by this user (SPEC 19.3) */
+  openRelease?: boolean
+  onReleaseOpened?: () => void
+}) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const lock = useDocumentLock(wave, 'wave')
+  const release = useWaveRelease()
+  const { send: sendRelease } = release
+  const releasable = wave !== null && wave.status === 'open' && lock === null
+  useEffect(() => {
+    if (!openRelease || !wave) return
+    if (releasable) sendRelease({ type: 'OPEN', wave: { id: wave.id, code: wave.code }, commandId: newCommandId() })
+    onReleaseOpened?.()
+  }, [openRelease, releasable, wave, sendRelease, onReleaseOpened])
   const readOnly = lock !== null
   const [formError, setFormError] = useState<string | null>(null)
   const free = useQuery({ ...freeOrdersQueryOptions(), enabled: !readOnly })
@@ -62,8 +86,13 @@ export function WaveForm({ wave, onSaved, onClose }: { wave: Wave | null; onSave
   const options = [...own, ...(free.data ?? []).filter((o) => !own.some((w) => w.id === o.id))]
   return (
     <Stack gap="md" maw={960}>
-      {wave ? <DocumentActions kind="wave" document={wave} lock={lock} /> : null}
+      {wave ? (
+        <DocumentActions kind="wave" document={wave} lock={lock}>
+          <WaveReleaseButton flow={release} wave={wave} lock={lock} />
+        </DocumentActions>
+      ) : null}
       <LockNotice lock={lock} />
+      <WaveReleaseResult flow={release} />
       <Paper withBorder p="lg">
         <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate aria-label={wave ? t`Onda ${wave.code}` : t`Nova onda`}>
           <Stack gap="md">

@@ -108,7 +108,9 @@ function wavePlanDriver(api: ReturnType<typeof controlledApi>, user: UserEvent):
         }
         if (view.step === 'done') {
           const links = within(screen.getByText('As ondas foram criadas; cada uma abre na sua página, com o caminho de separação.').parentElement!).getAllByRole('link')
-          expect(links.map((l) => l.textContent), label).toEqual(view.created.map((w) => w.code))
+          // each created wave's page, then the offer to release it (SPEC 19.3)
+          expect(links.map((l) => l.textContent), label).toEqual([...view.created.map((w) => w.code), ...view.created.map((w) => `Liberar ${w.code}`)])
+          for (const w of view.created) expect(screen.getByRole('link', { name: `Liberar ${w.code}` }), label).toHaveAttribute('href', `/shipping/waves/${w.id}?release=true`)
           expect(screen.queryByRole('region', { name: /Proposta/ }), label).toBeNull()
           return
         }

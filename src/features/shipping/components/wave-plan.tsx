@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconAlertTriangle, IconCircleCheck, IconX } from '@tabler/icons-react'
+import { IconAlertTriangle, IconCircleCheck, IconPlayerPlay, IconX } from '@tabler/icons-react'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/session'
 import { warehousesQueryOptions } from '../api/get-warehouses'
 import { useWavePlan } from '../hooks/use-wave-plan'
 import type { WavePlanOrder, WavePlanRequest } from '../shipping-types'
+import { LinkButton } from '../../../components/link-button'
 import { LinkAnchor } from './link-anchor'
 
 const GROUP_LABEL: Record<WaveGroupKey, MessageDescriptor> = {
@@ -477,6 +478,24 @@ export function WavePlanner() {
                   <LinkAnchor key={w.id} to="/shipping/waves/$id" params={{ id: String(w.id) }} size="sm">
                     {w.code}
                   </LinkAnchor>
+                ))}
+              </Group>
+              <Text size="sm">
+                <Trans>Libere cada onda para separação: a liberação reserva o estoque e cria as tarefas.</Trans>
+              </Text>
+              <Group gap="xs" data-testid="release-created">
+                {view.created.map((w) => (
+                  <LinkButton
+                    key={w.id}
+                    to="/shipping/waves/$id"
+                    params={{ id: String(w.id) }}
+                    search={{ release: true }}
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPlayerPlay size={14} aria-hidden />}
+                  >
+                    <Trans>Liberar {w.code}</Trans>
+                  </LinkButton>
                 ))}
               </Group>
               <Group>
