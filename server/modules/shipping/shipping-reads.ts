@@ -169,14 +169,15 @@ export async function orderDetail(db: DbOrTx, user: AuthUser, id: number) {
       .orderBy(asc(shipments.id))
   ).map((s) => s.id)
   const [saved] = await db.select({ draft: salesOrders.draft, at: salesOrders.draftUpdatedAt }).from(salesOrders).where(eq(salesOrders.id, id))
-  const [waveSaved] = row.wave?.id ? await db.select({ draft: waves.draft }).from(waves).where(eq(waves.id, row.wave.id)) : []
+  const [waveSaved] = row.wave?.id ? await db.select({ draft: waves.draft, status: waves.status }).from(waves).where(eq(waves.id, row.wave.id)) : []
   const [customer] = await db.select({ minShelfLifeDays: customers.minShelfLifeDays }).from(customers).where(eq(customers.id, row.customer.id))
   return {
     ...serializeOrderRow(row),
     // SPEC 12.6: the order shows what the wizard will hold it to
     customer: { ...row.customer, min_shelf_life_days: customer?.minShelfLifeDays ?? null },
-    // picking has not started (SPEC 12.6): the office may still change or cancel it
-    editable: row.status === 'open' && !picking(saved.draft) && !picking(waveSaved?.draft),
+    // picking has not started (SPEC 12.6) and its wave is not released (SPEC 19.3: its stock is reserved, its tasks
+    // made): the office may still change or cancel it
+    editable: row.status === 'open' && !picking(saved.draft) && !picking(waveSaved?.draft) && waveSaved?.status !== 'released',
     draft: saved.draft ?? null,
     draft_updated_at: saved.at?.toISOString() ?? null,
     lines: await orderLinesOf(db, [id]),
