@@ -251,8 +251,9 @@ async function releaseIn(tx: Tx, user: AuthUser, waveId: number, body: WaveRelea
     entity: WAVE_ENTITY,
     entityId: wave.id,
     action: 'update',
+    // what the release made is in its answer, its tasks and reservations; the trail says who released it and what changed
+    // (a note would reach the history screen untranslated)
     changes: { status: ['open', 'released'], ...(held.length ? { orders: [orderIds, orderIds.filter((id) => !held.some((h) => h.order === id))] } : {}) },
-    note: `release: ${reservations.length} reservation(s), ${groups.length} batch(es), shortage ${body.shortage}`,
   })
   return {
     wave: { id: wave.id, code: wave.code, status: 'released', warehouse: { id: wave.warehouseId, code: wave.warehouseCode } },
