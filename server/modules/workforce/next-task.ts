@@ -22,8 +22,8 @@ import { notExcluded, START_FROM } from './tasks.service'
 
 /** The advisory lock class of 'next task' (pg_advisory_xact_lock(class, warehouse)); any constant. */
 const NEXT_TASK_LOCK = 19_004
-/** How many free tasks of the best priority and due time are weighed by distance. */
-const CANDIDATES = 200
+/** How many free tasks (the oldest of the best priority and due time) are weighed by distance. */
+const CANDIDATES = 64
 const HELD: string[] = ['open', 'pending', 'in_progress']
 
 export type NextTaskInput = { warehouse?: number; types?: readonly string[]; location?: string | number }
@@ -84,20 +84,17 @@ export async function nextTask(db: Db, user: Actor, input: NextTaskInput = {}): 
     const skipped: number[] = []
     for (let attempt = 0; attempt < 5; attempt++) {
       const open = skipped.length ? (and(free, notInArray(tasks.id, skipped)) as SQL) : free
-      const [top] = await tx
-        .select({ priority: tasks.priority, dueAt: tasks.dueAt })
-        .from(tasks)
-        .where(open)
-        .orderBy(sql`${tasks.priority} DESC NULLS LAST`, sql`${tasks.dueAt} ASC NULLS LAST`)
-        .limit(1)
-      if (!top) return null
-      const rows = await tx
-        .select({ id: tasks.id, batchId: tasks.batchId, warehouseId: tasks.warehouseId, aisle: locations.aisle, x: locations.x, y: locations.y })
+      // the oldest free tasks of the best priority and due time, in one read of the index (tasks_directed_free_idx)
+      const read = await tx
+        .select({ id: tasks.id, batchId: tasks.batchId, warehouseId: tasks.warehouseId, priority: tasks.priority, dueAt: tasks.dueAt, aisle: locations.aisle, x: locations.x, y: locations.y })
         .from(tasks)
         .leftJoin(locations, eq(locations.id, tasks.locationId))
-        .where(and(open, eq(tasks.priority, top.priority), top.dueAt === null ? isNull(tasks.dueAt) : eq(tasks.dueAt, top.dueAt)))
-        .orderBy(asc(tasks.createdAt), asc(tasks.id))
+        .where(open)
+        .orderBy(sql`${tasks.priority} DESC NULLS LAST`, sql`${tasks.dueAt} ASC NULLS LAST`, asc(tasks.createdAt), asc(tasks.id))
         .limit(CANDIDATES)
+      if (!read.length) return null
+      const due = (d: Date | null) => d?.getTime() ?? null
+      const rows = read.filter((r) => r.priority === read[0].priority && due(r.dueAt) === due(read[0].dueAt))
       const best = choose(
         rows.map((r) => ({ id: r.id, batchId: r.batchId, warehouseId: r.warehouseId, place: placeOf(r) })),
         distance,
