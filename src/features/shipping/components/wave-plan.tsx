@@ -15,6 +15,7 @@ import { useWavePlan } from '../hooks/use-wave-plan'
 import type { WavePlanOrder, WavePlanRequest } from '../shipping-types'
 import { LinkButton } from '../../../components/link-button'
 import { LinkAnchor } from './link-anchor'
+import { CommandFailure } from '../../../components/command-failure'
 
 const GROUP_LABEL: Record<WaveGroupKey, MessageDescriptor> = {
   carrier: msg`Transportadora`,
@@ -438,19 +439,12 @@ export function WavePlanner() {
             </Group>
           </Paper>
           {view.failed && view.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" title={t`Uma onda não foi criada.`}>
-              <Stack gap="xs">
-                <Text size="sm">{messageText(view.error, i18n)}</Text>
-                <Group gap="xs">
-                  <Button size="xs" onClick={() => send({ type: 'RETRY' })}>
-                    <Trans>Tentar novamente</Trans>
-                  </Button>
-                  <Button size="xs" variant="default" onClick={() => send({ type: 'BACK' })}>
-                    <Trans>Voltar às propostas</Trans>
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
+            <CommandFailure
+              title={t`Uma onda não foi criada.`}
+              message={messageText(view.error, i18n)}
+              onRetry={() => send({ type: 'RETRY' })}
+              back={{ label: <Trans>Voltar às propostas</Trans>, onClick: () => send({ type: 'BACK' }) }}
+            />
           ) : null}
           <CreatedWaves waves={view.created} />
           {view.proposals.map((p, i) => (

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, Modal, NumberInput, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Button, Group, Modal, NumberInput, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconAlertTriangle, IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react'
+import { IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react'
 import type { I18n } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -12,6 +12,7 @@ import type { useWaveRelease } from '../hooks/use-wave-release'
 import type { Wave, WaveReleaseOut } from '../shipping-types'
 import { LOCK_REASON_ID } from './document-actions'
 import { LinkAnchor } from './link-anchor'
+import { CommandFailure } from '../../../components/command-failure'
 
 /** The machine's message in the user's language (the server's reason arrives translated, ADR 0015). */
 function messageText(message: WaveReleaseMessage, i18n: I18n): string {
@@ -242,19 +243,12 @@ export function WaveReleaseButton({ flow, wave, lock }: { flow: WaveReleaseFlow;
             <Trans>A liberação reserva o estoque dos pedidos da onda e cria as tarefas de separação, em lotes na ordem do caminho.</Trans>
           </Text>
           {view.failed && view.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" title={t`A onda não foi liberada.`}>
-              <Stack gap="xs">
-                <Text size="sm">{messageText(view.error, i18n)}</Text>
-                <Group gap="xs">
-                  <Button size="xs" onClick={() => send({ type: 'RETRY' })}>
-                    <Trans>Tentar novamente</Trans>
-                  </Button>
-                  <Button size="xs" variant="default" onClick={() => send({ type: 'EDIT' })}>
-                    <Trans>Alterar escolhas</Trans>
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
+            <CommandFailure
+              title={t`A onda não foi liberada.`}
+              message={messageText(view.error, i18n)}
+              onRetry={() => send({ type: 'RETRY' })}
+              back={{ label: <Trans>Alterar escolhas</Trans>, onClick: () => send({ type: 'EDIT' }) }}
+            />
           ) : null}
           <ReleaseForm
             key={`${view.wave?.id ?? 0}-${view.failed}`}
