@@ -28,7 +28,7 @@ export function AuditHistory({ entity, id }: { entity: string; id: number }) {
       <Title order={4} size="sm" mb="xs">
         <Trans>Histórico</Trans>
       </Title>
-      {history.isPending ? <Loader size="xs" aria-label={t`Carregando`} /> : null}
+      {history.isPending ? <Loader size="xs" role="status" aria-label={t`Carregando`} /> : null}
       {history.data?.results.length === 0 ? (
         <Text size="sm" c="dimmed">
           <Trans>Sem alterações registradas.</Trans>

@@ -104,7 +104,7 @@ export function CountEntryForm({ planId, locationId, onDone }: { planId: number;
     },
   })
 
-  if (sheet.isPending) return <Loader size="sm" aria-label={t`Carregando`} />
+  if (sheet.isPending) return <Loader size="sm" role="status" aria-label={t`Carregando`} />
   if (sheet.isError)
     return (
       <Alert color="red" role="alert">

@@ -63,7 +63,7 @@ export function BomFormModal({ bomId, onClose }: { bomId: number | null; onClose
             <Trans>Não foi possível carregar a lista de materiais.</Trans>
           </Alert>
         ) : (
-          <Loader size="sm" aria-label={t`Carregando`} />
+          <Loader size="sm" role="status" aria-label={t`Carregando`} />
         )
       ) : (
         <BomForm bom={bom.data ?? null} title={title} onClose={onClose} />

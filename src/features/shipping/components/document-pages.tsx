@@ -53,7 +53,7 @@ export function DocumentPage<T extends { code: string }>({
   children: (doc: T) => ReactNode
 }) {
   const { t } = useLingui()
-  if (doc.isPending) return <Loader aria-label={t`Carregando`} />
+  if (doc.isPending) return <Loader role="status" aria-label={t`Carregando`} />
   if (doc.isError) return <LoadFailure error={doc.error} onRetry={() => void doc.refetch()} />
   return (
     <>
