@@ -4,10 +4,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import { replayOnActor } from '../testing/actor-replay'
 import { coverageOf, modelPaths, type ModelPath } from '../testing/model-coverage'
 import type { WavePlan, WavePlanRequest } from '../../contracts/shipping/wave-plan.contract'
-import { wavePlanMachine, wavePlanView, withoutOrder, proposalsOf, type CreatedWave, type CreateWaveInput, type WavePlanEvent } from './wave-plan.machine'
-import { BAD_RULES, CODE_TAKEN, MODEL_RULES, TWO_PROPOSALS, wavePlanModel, type WavePlanModelEvent as ModelEvent } from './wave-plan.model'
+import { wavePlanMachine, wavePlanView, withoutOrder, proposalsOf, type CreatedWave, type CreateWaveInput } from './wave-plan.machine'
+import { BAD_RULES, CODE_TAKEN, MODEL_RULES, TWO_PROPOSALS, wavePlanModel } from './wave-plan.model'
 
 const { abstract } = wavePlanModel
 const paths = modelPaths(wavePlanMachine, wavePlanModel)
@@ -30,21 +31,7 @@ const settle = () => new Promise((r) => setTimeout(r, 0))
 
 async function replay(path: ModelPath) {
   const { actor, pending } = controlledActor()
-  for (const [i, step] of path.steps.entries()) {
-    if (i > 0) {
-      const event = step.event as ModelEvent
-      const settled = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type)
-      if (settled) {
-        const p = pending.shift()
-        expect(p?.actor, `step ${i}: ${settled[2]} is running`).toBe(settled[2])
-        if (settled[1] === 'done') p!.resolve(event.output)
-        else p!.reject(event.error)
-        await settle()
-      } else actor.send(event as unknown as WavePlanEvent)
-    }
-    expect(abstract(actor.getSnapshot()), `step ${i}: ${step.event.type}`).toEqual(abstract(step.state))
-  }
-  actor.stop()
+  await replayOnActor(actor, pending, path, abstract as never)
 }
 
 describe('wave-plan machine model', () => {

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import { replayOnActor } from '../testing/actor-replay'
 import { coverageOf, modelPaths, type ModelPath } from '../testing/model-coverage'
-import { waveReleaseMachine, waveReleaseView, type ReleaseWaveInput, type WaveReleaseEvent } from './wave-release.machine'
-import { ALREADY_RELEASED, MODEL_COMMAND_ID, MODEL_REQUEST, MODEL_WAVE, OFFLINE, RELEASED, waveReleaseModel, type WaveReleaseModelEvent as ModelEvent } from './wave-release.model'
+import { waveReleaseMachine, waveReleaseView, type ReleaseWaveInput } from './wave-release.machine'
+import { ALREADY_RELEASED, MODEL_COMMAND_ID, MODEL_REQUEST, MODEL_WAVE, OFFLINE, RELEASED, waveReleaseModel } from './wave-release.model'
 
 const { abstract } = waveReleaseModel
 const paths = modelPaths(waveReleaseMachine, waveReleaseModel)
@@ -32,21 +33,7 @@ const settle = () => new Promise((r) => setTimeout(r, 0))
 
 async function replay(path: ModelPath) {
   const { actor, pending } = controlledActor()
-  for (const [i, step] of path.steps.entries()) {
-    if (i > 0) {
-      const event = step.event as ModelEvent
-      const settled = /^xstate\.(done|error)\.actor\.release$/.exec(event.type)
-      if (settled) {
-        const p = pending.shift()
-        expect(p, `step ${i}: the release is running`).toBeDefined()
-        if (settled[1] === 'done') p!.resolve(event.output)
-        else p!.reject(event.error)
-        await settle()
-      } else actor.send(event as unknown as WaveReleaseEvent)
-    }
-    expect(abstract(actor.getSnapshot()), `step ${i}: ${step.event.type}`).toEqual(abstract(step.state))
-  }
-  actor.stop()
+  await replayOnActor(actor, pending, path, abstract as never)
 }
 
 describe('wave-release machine model', () => {
