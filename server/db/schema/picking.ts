@@ -29,6 +29,8 @@ export const pickBatches = pgTable(
     totes: integer().notNull(),
     status: text({ enum: PICK_BATCH_STATUSES }).notNull().default('open'),
     assigneeId: integer('assignee_id').references(() => users.id),
+    // the cart carrying the batch's totes (§19.5): one live batch per cart
+    cart: text(),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -38,6 +40,7 @@ export const pickBatches = pgTable(
     uniqueIndex('pick_batches_company_code_uq').on(t.companyId, t.code),
     index('pick_batches_wave_idx').on(t.waveId),
     index('pick_batches_company_status_idx').on(t.companyId, t.status, t.id),
+    uniqueIndex('pick_batches_live_cart_uq').on(t.companyId, sql`upper(${t.cart})`).where(sql`${t.cart} IS NOT NULL AND ${t.status} IN ('open', 'in_progress')`),
   ],
 )
 

@@ -1,0 +1,2 @@
+ALTER TABLE "pick_batches" ADD COLUMN "cart" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "pick_batches_live_cart_uq" ON "pick_batches" USING btree ("company_id",upper("cart")) WHERE "pick_batches"."cart" IS NOT NULL AND "pick_batches"."status" IN ('open', 'in_progress');
