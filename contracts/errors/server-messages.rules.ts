@@ -331,6 +331,20 @@ export const SERVER_MESSAGES = {
   short_pick_order_not_open: "Order {order} is {status}: only an open order is picked.",
   short_pick_not_line: "{line} is not a line of order {order}.",
   short_pick_not_short: "A short pick picks less than expected.",
+  // ---- cluster picking (docs/requirements.md §19.5)
+  batch_not_live: "Pick batch {batch} is {status}: only a batch being picked takes picks.",
+  batch_stop_closed: "This stop is {status}: it is not picked again.",
+  batch_not_a_stop: "{task} is not a stop of pick batch {batch}.",
+  batch_wrong_tote: "Tote {tote} is not order {order}'s: it goes into tote {right}.",
+  batch_qty_above_reserved: "{qty} is more than this stop reserves ({reserved}).",
+  batch_short_needs_reason: "A short pick needs a reason.",
+  batch_stock_not_stop: "Stock line {line} is not this stop's product in its location.",
+  batch_lot_expired: "This lot is expired: it is not picked.",
+  batch_other_lot_reason: "Picking another lot than the reserved one needs a reason.",
+  batch_stock_unavailable: "This stock is not available to pick.",
+  batch_lot_free_short: "{qty} is more than this lot has free here.",
+  batch_cart_in_use: "Cart {cart} carries pick batch {batch}.",
+  invalid_cart_code: 'Enter a valid cart code: letters, digits, "_" or ".".',
   decimal_3_places: "Enter a number with up to 3 decimals.",
 } as const
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { SALES_ORDER_STATUSES, salesOrders, WAVE_STATUSES, waves } from '../../db/schema/documents'
 import { customers } from '../../db/schema/partners'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
@@ -32,6 +33,8 @@ import { waveReleaseBody, waveReleaseOut } from '../../../contracts/shipping/wav
 import { wavePickPath } from './pick-path'
 import { wavePlanBody, wavePlanOut } from '../../../contracts/shipping/wave-plan.contract'
 import { planWavesFor } from './wave-planning'
+import { batchCartBody, batchPickBody, batchPickOut, pickBatchDetailOut, pickBatchRowOut } from '../../../contracts/shipping/cluster-pick.contract'
+import { bindCart, pickBatchDetail, pickBatchRows, pickStop } from './cluster-pick'
 import {
   cancelSalesOrder,
   cancelWave,
@@ -402,5 +405,85 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => reply.status(201).send(await reportShortPick(db, req.user, req.body)),
+  )
+
+  // cluster picking on the handheld (docs/requirements.md §19.5)
+  app.get(
+    '/shipping/batches/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: [TAG],
+        summary: "Pick batches being picked (open or in progress); `mine=true`: the caller's (docs/requirements.md §19.5)",
+        querystring: z.object({ mine: z.enum(['true', 'false']).optional() }),
+        response: {
+          200: z.object({
+            count: z.number(),
+            results: z.array(pickBatchRowOut),
+          }),
+        },
+      },
+    },
+    async (req) => pickBatchRows(db, req.user, req.query.mine === 'true'),
+  )
+
+  app.get(
+    '/shipping/batches/:id/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: [TAG],
+        summary: 'A pick batch with its stops in path order, as the handheld caches it when it takes the batch (docs/requirements.md §19.5)',
+        description:
+          "Each stop: its pick task, its order and tote, the location, the product (with its GTINs), the reserved stock line and lot, the quantity, and the product's other available lots in that location.",
+        params: idParams,
+        response: { 200: pickBatchDetailOut },
+      },
+    },
+    async (req) => pickBatchDetail(db, req.user, req.params.id),
+  )
+
+  app.post(
+    '/shipping/batches/:id/cart/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: [TAG],
+        summary: "Bind the cart carrying a batch's totes, once per command_id (docs/requirements.md §19.5)",
+        description:
+          "The batch becomes the caller's and starts (someone else's is a 409 assigned_to_other). A cart carries one batch being picked: another's cart is a 400 on `cart`. " +
+          'Its totes read `<cart>-<n>`. 409 when the batch is done or cancelled.',
+        params: idParams,
+        body: batchCartBody,
+        response: {
+          200: z.object({
+            batch: z.number(),
+            cart: z.string(),
+            command_id: z.string(),
+          }),
+        },
+      },
+    },
+    async (req) => bindCart(db, req.user, req.params.id, req.body),
+  )
+
+  app.post(
+    '/shipping/batches/:id/picks/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: [TAG],
+        summary: "Pick one stop of a batch into its order's tote, once per command_id (docs/requirements.md §19.5)",
+        description:
+          "The pick goes into the order's shipping draft (Finish books it; the stock stays reserved until then) and the stop's task is done. Less than the stop reserves is a short " +
+          'pick: it needs `short_reason`, marks the task short and creates an exception task. Another lot of the product in that location needs `override_reason`. Refused ' +
+          "with nothing done (400 on the field): a task that is not a stop of this batch, another order's tote, a stock line that is not the product's there, an expired or " +
+          'unavailable lot, more than reserved. 409: the stop already picked, the batch not being picked, the order not open, the batch in the hands of someone else.',
+        params: idParams,
+        body: batchPickBody,
+        response: { 200: batchPickOut },
+      },
+    },
+    async (req) => pickStop(db, req.user, req.params.id, req.body),
   )
 }

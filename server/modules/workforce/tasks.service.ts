@@ -159,6 +159,14 @@ export async function assignTask(db: DbOrTx, companyId: number, id: number, assi
   await refuse(db, companyId, id, 'assigned', ASSIGN_FROM)
 }
 
+/** A pick batch taken (docs/requirements.md §19.5): its free unfinished tasks become the user's, as 'Próxima tarefa' gives them (§19.4). */
+export async function assignFreeBatchTasks(db: DbOrTx, companyId: number, batchId: number, userId: number): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ assigneeId: userId })
+    .where(and(eq(tasks.batchId, batchId), eq(tasks.companyId, companyId), isNull(tasks.assigneeId), inArray(tasks.status, ['open', 'pending'])))
+}
+
 /** What `takeTaskAt` looks for: a location by code (as scanned) or id, and optionally a task type. */
 export type TakeTask = { location: string | number; type?: string }
 
