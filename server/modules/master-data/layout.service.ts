@@ -132,11 +132,18 @@ const walkCaches = new WeakMap<object, Map<string, { at: number; walk: Promise<W
 export function cachedWarehouseWalk(db: DbOrTx, companyId: number, warehouseId: number): Promise<WarehouseWalk> {
   let walkCache = walkCaches.get(db)
   if (!walkCache) walkCaches.set(db, (walkCache = new Map()))
+  const cache = walkCache
   const key = `${companyId}:${warehouseId}`
-  const hit = walkCache.get(key)
+  const hit = cache.get(key)
   if (hit && Date.now() - hit.at < WALK_TTL_MS) return hit.walk
-  const walk = warehouseWalkLayout(db, companyId, warehouseId)
-  walkCache.set(key, { at: Date.now(), walk })
-  walk.catch(() => walkCache.delete(key))
-  return walk
+  // an unchanged layout keeps its object, so what callers built from it (the walk's all-pairs table) stays theirs
+  const read = warehouseWalkLayout(db, companyId, warehouseId).then(async (fresh) => {
+    const before = hit ? await hit.walk.catch(() => null) : null
+    return before && JSON.stringify(before) === JSON.stringify(fresh) ? before : fresh
+  })
+  const entry = { at: Date.now(), walk: read }
+  cache.set(key, entry)
+  read.catch(() => cache.get(key) === entry && cache.delete(key))
+  // a stale layout answers while the fresh one is read (at most ten seconds more: ADR 0023)
+  return hit ? hit.walk.catch(() => read) : read
 }

@@ -72,7 +72,6 @@ export async function nextTask(db: Db, user: Actor, input: NextTaskInput = {}): 
       return { taskId: batch?.[0] ?? held.id, batchId: held.batchId, batchTaskIds: batch, distance: distance(placeOf(held)), resumed: true }
     }
 
-    await tx.execute(sql`select pg_advisory_xact_lock(${NEXT_TASK_LOCK}::int, ${warehouseId ?? -user.companyId}::int)`)
     const free = and(
       eq(tasks.companyId, user.companyId),
       isNull(tasks.assigneeId),
@@ -82,16 +81,21 @@ export async function nextTask(db: Db, user: Actor, input: NextTaskInput = {}): 
       inWarehouse,
     ) as SQL
     const skipped: number[] = []
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const open = skipped.length ? (and(free, notInArray(tasks.id, skipped)) as SQL) : free
-      // the oldest free tasks of the best priority and due time, in one read of the index (tasks_directed_free_idx)
-      const read = await tx
+    // the oldest free tasks of the best priority and due time, in one read of the index (tasks_directed_free_idx)
+    const candidates = () =>
+      tx
         .select({ id: tasks.id, batchId: tasks.batchId, warehouseId: tasks.warehouseId, priority: tasks.priority, dueAt: tasks.dueAt, aisle: locations.aisle, x: locations.x, y: locations.y })
         .from(tasks)
         .leftJoin(locations, eq(locations.id, tasks.locationId))
-        .where(open)
+        .where(skipped.length ? (and(free, notInArray(tasks.id, skipped)) as SQL) : free)
         .orderBy(sql`${tasks.priority} DESC NULLS LAST`, sql`${tasks.dueAt} ASC NULLS LAST`, asc(tasks.createdAt), asc(tasks.id))
         .limit(CANDIDATES)
+    // the first read is made before the lock (ADR 0023): the lock is held only for the take and the commit; a task
+    // someone took meanwhile fails the conditional take, and the next read, under the lock, sees the truth
+    let read = await candidates()
+    await tx.execute(sql`select pg_advisory_xact_lock(${NEXT_TASK_LOCK}::int, ${warehouseId ?? -user.companyId}::int)`)
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (attempt > 0) read = await candidates()
       if (!read.length) return null
       const due = (d: Date | null) => d?.getTime() ?? null
       const rows = read.filter((r) => r.priority === read[0].priority && due(r.dueAt) === due(read[0].dueAt))
