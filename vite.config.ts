@@ -73,7 +73,7 @@ const COLLECTOR_SHELL = /\/src\/(components\/collector-layout(\.module\.css)?|fe
 const COLLECTOR_SCANNER = /\/machines\/scanner\/scanner\.machine\.ts$|\/src\/lib\/use-scanner-machine\.ts$|\/src\/features\/collector\/(hooks\/use-scanner|camera-reader)\.ts$|\/contracts\/gs1\/gs1(-form)?\.ts$/
 const COLLECTOR_OUTBOX = /\/src\/features\/collector\/(outbox\/(outbox-db|outbox-provider)|idb-connection|components\/move-target)\.tsx?$|node_modules\/idb\//
 /** the outbox's sending code: loaded once there is something to send (outbox-provider.tsx), not with a flow's first screen */
-const COLLECTOR_SENDER = /\/src\/features\/collector\/outbox\/(outbox-send|outbox-sender|ship-commands|outbox-transport)\.ts$|\/machines\/outbox\/outbox\.machine\.ts$/
+const COLLECTOR_SENDER = /\/src\/features\/collector\/outbox\/(outbox-send|outbox-sender|ship-commands|pick-commands|outbox-transport)\.ts$|\/machines\/outbox\/outbox\.machine\.ts$/
 
 const COLLECTOR_ICONS = /@tabler\/icons-react\/dist\/esm\/(icons\/Icon(Settings|WifiOff|AlertTriangle|ListCheck|Scan|Refresh|Search|Home|CloudUpload|X|Check|Logout|ArrowRight|ClipboardCheck|Package|Truck)\.mjs)$/
 const FLOWS = 'move|count|putaway|receive|ship'
