@@ -76,7 +76,7 @@ const COLLECTOR_OUTBOX = /\/src\/features\/collector\/(outbox\/(outbox-db|outbox
 const COLLECTOR_SENDER = /\/src\/features\/collector\/outbox\/(outbox-send|outbox-sender|ship-commands|pick-commands|outbox-transport)\.ts$|\/machines\/outbox\/outbox\.machine\.ts$/
 
 const COLLECTOR_ICONS = /@tabler\/icons-react\/dist\/esm\/(icons\/Icon(Settings|WifiOff|AlertTriangle|ListCheck|Scan|Refresh|Search|Home|CloudUpload|X|Check|Logout|ArrowRight|ClipboardCheck|Package|Truck)\.mjs)$/
-const FLOWS = 'move|count|putaway|receive|ship'
+const FLOWS = 'move|count|putaway|receive|ship|pick'
 const COLLECTOR_FLOW = new RegExp(`/src/routes/m/(${FLOWS}|tasks|scan|lookup|pending|settings|home)\\.tsx\\?tsr-split|/src/features/collector/components/(${FLOWS}|tasks|scan|lookup|pending|settings)-screen\\.tsx$|/src/features/collector/(${FLOWS})-texts\\.ts$|/machines/(${FLOWS})/[a-z]+\\.machine\\.ts$`)
 /** the collector's requests that one screen alone makes, with that screen */
 const COLLECTOR_API: Record<string, string> = {
@@ -86,6 +86,7 @@ const COLLECTOR_API: Record<string, string> = {
   'get-receivable-documents': 'receive',
   'get-receive-document': 'receive',
   'get-ship-orders': 'ship',
+  'get-pick-batches': 'pick',
   'get-my-tasks': 'tasks',
   'task-action': 'tasks',
 }
