@@ -92,6 +92,8 @@ const COLLECTOR_API: Record<string, string> = {
 }
 /** A handheld screen's own chunk: its route component, screen, texts, machine and requests (null: not a screen's own module) */
 function collectorScreenChunk(id: string): string | null {
+  // /m/pick's machine and what it keeps on the device (the flow's name is not its folder's)
+  if (/\/machines\/cluster-pick\/cluster-pick\.machine\.ts$|\/src\/features\/collector\/pick-batch-store\.ts$/.test(id)) return 'm-pick'
   const flow = COLLECTOR_FLOW.exec(id)
   if (flow) return `m-${flow[1] ?? flow[2] ?? flow[3] ?? flow[4]}`
   const request = /\/src\/features\/collector\/api\/([a-z-]+)\.ts$/.exec(id)?.[1]

@@ -1,7 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { PickBatchDetail, PickBatchStop } from '../../contracts/shipping/cluster-pick.contract'
 import { isCartCode, readTote, toteLabel } from '../../contracts/shipping/cluster-pick.rules'
-import { compareQty, normalizeShipQty } from '../ship/ship.machine'
 
 /**
  * Cluster picking on the handheld (docs/requirements.md §19.5, /m/pick), framework-free.
@@ -125,6 +124,13 @@ export const PICK_MESSAGES = {
   saveFailed: { id: 'pick.saveFailed' },
 } as const
 
+/** a quantity with up to 3 decimals ('5', '2.5', '2,5'), more than zero; null when it is not one (as /m/ship reads them) */
+export function normalizePickQty(raw: string): string | null {
+  const text = raw.trim().replace(',', '.')
+  if (!/^\d{1,11}(\.\d{1,3})?$/.test(text) || !/[1-9]/.test(text)) return null
+  return text.replace(/^0+(?=\d)/, '')
+}
+
 /** thousandths, exactly */
 const milli = (qty: string): bigint => {
   const [int = '0', frac = ''] = qty.split('.')
@@ -133,6 +139,10 @@ const milli = (qty: string): bigint => {
 const fromMilli = (v: bigint): string => {
   const frac = (v % 1000n).toString().padStart(3, '0').replace(/0+$/, '')
   return frac ? `${v / 1000n}.${frac}` : `${v / 1000n}`
+}
+export const compareQty = (a: string, b: string): number => {
+  const d = milli(a) - milli(b)
+  return d < 0n ? -1 : d > 0n ? 1 : 0
 }
 /** a quantity as the operator reads it: '2.000' → '2', '2.500' → '2.5' */
 export const qtyText = (qty: string): string => fromMilli(milli(qty))
@@ -347,11 +357,11 @@ export const clusterPickMachine = setup({
     },
     validQty: ({ event }) => {
       assertEvent(event, 'QTY')
-      return normalizeShipQty(event.qty) !== null
+      return normalizePickQty(event.qty) !== null
     },
     overQty: ({ context, event }) => {
       assertEvent(event, 'QTY')
-      return compareQty(normalizeShipQty(event.qty) ?? '0', currentStop(context)?.qty ?? '0') > 0
+      return compareQty(normalizePickQty(event.qty) ?? '0', currentStop(context)?.qty ?? '0') > 0
     },
     shortQty: ({ context }) => compareQty(context.qty ?? '0', currentStop(context)?.qty ?? '0') < 0,
     nothingPicked: ({ context }) => compareQty(context.qty ?? '0', '0') === 0,
@@ -480,7 +490,7 @@ export const clusterPickMachine = setup({
         ],
         QTY: [
           { guard: 'overQty', ...refuse(({ context }) => ({ ...PICK_MESSAGES.overQty, values: { qty: qtyText(currentStop(context)?.qty ?? '0') } })) },
-          { guard: 'validQty', actions: [assign({ qty: ({ event }) => normalizeShipQty(event.qty), refusal: null }), 'accepted'] },
+          { guard: 'validQty', actions: [assign({ qty: ({ event }) => normalizePickQty(event.qty), refusal: null }), 'accepted'] },
           refuse(PICK_MESSAGES.invalidQty),
         ],
         CONFIRM: [

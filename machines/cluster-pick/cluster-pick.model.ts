@@ -9,8 +9,7 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import type { PickBatchDetail, PickBatchStop } from '../../contracts/shipping/cluster-pick.contract'
 import type { MachineModel } from '../testing/model-coverage'
-import { compareQty } from '../ship/ship.machine'
-import { clusterPickMachine, currentStop, type PickConfirmed, type PickContext, type PickTarget } from './cluster-pick.machine'
+import { clusterPickMachine, compareQty, currentStop, type PickConfirmed, type PickContext, type PickTarget } from './cluster-pick.machine'
 
 export const PICK_TODAY = '2026-12-01'
 
