@@ -27,7 +27,7 @@ function Tile({ to, icon: TileIcon, label }: { to: TilePath; icon: Icon; label: 
       }}
     >
       <TileIcon size={36} stroke={1.75} aria-hidden />
-      <Text fw={700} size="lg" inherit>
+      <Text fw={700} size="lg" ta="center" inherit>
         {label}
       </Text>
     </UnstyledButton>

@@ -148,15 +148,15 @@ function pickDriver(user: UserEvent): ScreenDriver {
           const expiry = c.stock?.expiry ?? stop!.expiry
           const fields: [string, string | null | undefined][] = [
             ['Localização', stop!.location.code],
+            ['Caixa', toteLabel(c.cart!, stop!.tote)],
             ['Produto', `${stop!.product.code} · ${stop!.product.name}`],
             ['Lote', c.stock?.lot ?? stop!.lot],
             // the expiry as the locale's date (dd/mm/yyyy), as every screen shows dates
             ['Validade', expiry ? formatDate(expiry, 'pt') : null],
             ['Palete', stop!.sscc ?? stop!.pallet_code],
+            ['Pedido', stop!.order.code],
             ['Reservada', qtyText(stop!.qty)],
             ['Separada', c.qty],
-            ['Pedido', stop!.order.code],
-            ['Caixa', toteLabel(c.cart!, stop!.tote)],
           ]
           expect(screen.getByTestId('pick-stop').textContent, label).toBe(fieldsText(fields))
         } else expect(screen.queryByTestId('pick-stop'), label).toBeNull()

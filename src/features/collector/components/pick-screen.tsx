@@ -37,13 +37,25 @@ import { ScanNotice } from './scan-notice'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
-function Row({ label, value, size }: { label: React.ReactNode; value: string | null | undefined; size?: 'large' | 'tote' }) {
+/** One fact of the stop: its name small, its value below (`large` for the location and quantities, `tote` for the tote). */
+function Cell({ label, value, size, wide }: { label: React.ReactNode; value: string | null | undefined; size?: 'large' | 'tote'; wide?: boolean }) {
   if (!value) return null
   return (
-    <>
+    <div className={`${pick.cell} ${wide ? pick.wide : ''}`}>
       <span className={pick.key}>{label}</span>
       <span className={`${pick.value} ${size === 'large' ? pick.large : size === 'tote' ? pick.tote : ''}`}>{value}</span>
-    </>
+    </div>
+  )
+}
+
+/** The batch's facts on one line. */
+function Fact({ label, value }: { label: React.ReactNode; value: string | null | undefined }) {
+  if (!value) return null
+  return (
+    <span>
+      <span className={pick.key}>{label}</span>
+      <span className={pick.value}>{value}</span>
+    </span>
   )
 }
 
@@ -215,24 +227,24 @@ export function PickScreen({ batch: batchParam }: { batch?: number }) {
       ) : null}
 
       {batch ? (
-        <div className={pick.stop} data-testid="pick-batch">
-          <Row label={<Trans>Lote de separação</Trans>} value={batch.code} />
-          <Row label={<Trans>Carrinho</Trans>} value={context.cart} />
-          <Row label={<Trans>Paradas feitas</Trans>} value={`${stopsFinished(context)} / ${batch.stops.length}`} />
+        <div className={pick.batch} data-testid="pick-batch">
+          <Fact label={<Trans>Lote de separação</Trans>} value={batch.code} />
+          <Fact label={<Trans>Carrinho</Trans>} value={context.cart} />
+          <Fact label={<Trans>Paradas feitas</Trans>} value={`${stopsFinished(context)} / ${batch.stops.length}`} />
         </div>
       ) : null}
 
       {atStop && stop && context.cart ? (
         <div className={pick.stop} data-testid="pick-stop">
-          <Row label={<Trans>Localização</Trans>} value={stop.location.code} size="large" />
-          <Row label={<Trans>Produto</Trans>} value={`${stop.product.code} · ${stop.product.name}`} />
-          <Row label={<Trans>Lote</Trans>} value={context.stock?.lot ?? stop.lot} />
-          <Row label={<Trans>Validade</Trans>} value={(context.stock?.expiry ?? stop.expiry) ? formatDate((context.stock?.expiry ?? stop.expiry)!, i18n.locale) : null} />
-          <Row label={<Trans>Palete</Trans>} value={stop.sscc ?? stop.pallet_code} />
-          <Row label={<Trans>Reservada</Trans>} value={qtyText(stop.qty)} size="large" />
-          <Row label={<Trans>Separada</Trans>} value={context.qty} size="large" />
-          <Row label={<Trans>Pedido</Trans>} value={stop.order.code} />
-          <Row label={<Trans>Caixa</Trans>} value={toteLabel(context.cart, stop.tote)} size="tote" />
+          <Cell label={<Trans>Localização</Trans>} value={stop.location.code} size="large" />
+          <Cell label={<Trans>Caixa</Trans>} value={toteLabel(context.cart, stop.tote)} size="tote" />
+          <Cell label={<Trans>Produto</Trans>} value={`${stop.product.code} · ${stop.product.name}`} wide />
+          <Cell label={<Trans>Lote</Trans>} value={context.stock?.lot ?? stop.lot} />
+          <Cell label={<Trans>Validade</Trans>} value={(context.stock?.expiry ?? stop.expiry) ? formatDate((context.stock?.expiry ?? stop.expiry)!, i18n.locale) : null} />
+          <Cell label={<Trans>Palete</Trans>} value={stop.sscc ?? stop.pallet_code} wide />
+          <Cell label={<Trans>Pedido</Trans>} value={stop.order.code} />
+          <Cell label={<Trans>Reservada</Trans>} value={qtyText(stop.qty)} size="large" />
+          <Cell label={<Trans>Separada</Trans>} value={context.qty} size="large" />
         </div>
       ) : null}
 
