@@ -85,8 +85,8 @@ export function PickScreen({ batch: batchParam }: { batch?: number }) {
   const { enqueue } = useOutbox()
   const username = useSession().user?.username ?? ''
   const batches = useDeviceRequest(`pick-batches:${username}`, getMyPickBatches, { keepAs: username ? `movatic.collector.pickBatches.${username}` : undefined })
-  const latest = useRef({ index, enqueue, username, batches: batches.data?.results ?? [] })
-  latest.current = { index, enqueue, username, batches: batches.data?.results ?? [] }
+  const latest = useRef({ index, enqueue, username, batches: batches.data?.results ?? [], refetchBatches: batches.refetch })
+  latest.current = { index, enqueue, username, batches: batches.data?.results ?? [], refetchBatches: batches.refetch }
   const [opening, setOpening] = useState<string | null>(null)
   const [openError, setOpenError] = useState<string | null>(null)
 
@@ -125,6 +125,8 @@ export function PickScreen({ batch: batchParam }: { batch?: number }) {
             const { enqueue: write, username: user } = latest.current
             for (const o of input.orders) await write('ship.load', { order: o.order.id, carrier: o.carrier?.id ?? null }, `${o.order.code} → ${o.carrier?.name ?? '—'}`)
             forgetBatch(user, input.batch.id)
+            // the list again: a batch whose picks have reached the server is done and leaves it
+            void latest.current.refetchBatches()
             return null
           }),
         },
