@@ -28,7 +28,9 @@ import { useScanner } from '../hooks/use-scanner'
 import { rememberScannedLocation } from '../last-location'
 import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-context'
-import { forgetBatch, keepBatchDetail, readKeptBatch, updateKeptBatch } from '../pick-batch-store'
+import { outboxDb, pendingCommands } from '../outbox/outbox-db'
+import type { PickCommandPayloads } from '../outbox/pick-commands'
+import { forgetBatch, keepBatchDetail, readKeptBatch, updateKeptBatch, type KeptBatch } from '../pick-batch-store'
 import { pickText } from '../pick-texts'
 import { toMoveTarget } from './move-target'
 import classes from './scan-screen.module.css'
@@ -66,6 +68,25 @@ function withBatchProducts(target: PickTarget, batch: PickBatchDetail | null): P
   const gtin = /^\d{8,14}$/.test(code) ? code.padStart(14, '0') : null
   const stop = batch.stops.find((s) => s.product.code.toUpperCase() === code || (gtin !== null && s.product.gtins.some((g) => g.padStart(14, '0') === gtin)))
   return stop ? { kind: 'product', code: target.code, id: stop.product.id, name: stop.product.name } : target
+}
+
+/**
+ * What the outbox still holds for the batch: the cart and the stops written but not yet sent. The kept batch records
+ * them after each write; this covers a page closed between the write and that record (SPEC 11.9: the outbox is the truth).
+ */
+async function withQueued(kept: KeptBatch, operator: string): Promise<KeptBatch> {
+  const queued = await pendingCommands(outboxDb(), operator).catch(() => [])
+  let { cart, confirmed } = kept
+  for (const command of queued) {
+    if (command.kind === 'pick.cart') {
+      const payload = command.payload as PickCommandPayloads['pick.cart']
+      if (payload.batch === kept.detail.id) cart = payload.cart
+    } else if (command.kind === 'pick.stop') {
+      const payload = command.payload as PickCommandPayloads['pick.stop']
+      if (payload.batch === kept.detail.id && !confirmed.some((c) => c.task === payload.task)) confirmed = [...confirmed, { task: payload.task, qty: String(payload.qty) }]
+    }
+  }
+  return { ...kept, cart, confirmed }
 }
 
 /** no answer at all (offline): the batch kept on the device will do; a server's refusal will not */
@@ -159,6 +180,7 @@ export function PickScreen({ batch: batchParam }: { batch?: number }) {
           kept = isOffline(error) ? readKeptBatch(user, batchId) : null
           if (!kept) throw error
         }
+        kept = await withQueued(kept, user)
         actor.send({ type: 'START', batch: { ...kept.detail, cart: kept.detail.cart ?? kept.cart }, today: today(), confirmed: kept.confirmed })
       } catch (error) {
         signalFeedback('error')
