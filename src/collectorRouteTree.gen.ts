@@ -18,6 +18,7 @@ import { Route as MHomeRouteImport } from './routes/m/home'
 import { Route as MLookupRouteImport } from './routes/m/lookup'
 import { Route as MMoveRouteImport } from './routes/m/move'
 import { Route as MPendingRouteImport } from './routes/m/pending'
+import { Route as MPickRouteImport } from './routes/m/pick'
 import { Route as MPutawayRouteImport } from './routes/m/putaway'
 import { Route as MReceiveRouteImport } from './routes/m/receive'
 import { Route as MScanRouteImport } from './routes/m/scan'
@@ -71,6 +72,11 @@ const MPendingRoute = MPendingRouteImport.update({
   path: '/pending',
   getParentRoute: () => MRoute,
 } as any)
+const MPickRoute = MPickRouteImport.update({
+  id: '/pick',
+  path: '/pick',
+  getParentRoute: () => MRoute,
+} as any)
 const MPutawayRoute = MPutawayRouteImport.update({
   id: '/putaway',
   path: '/putaway',
@@ -116,6 +122,7 @@ export interface FileRoutesByFullPath {
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
   '/m/pending': typeof MPendingRoute
+  '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
@@ -133,6 +140,7 @@ export interface FileRoutesByTo {
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
   '/m/pending': typeof MPendingRoute
+  '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
@@ -152,6 +160,7 @@ export interface FileRoutesById {
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
   '/m/pending': typeof MPendingRoute
+  '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
@@ -172,6 +181,7 @@ export interface FileRouteTypes {
     | '/m/lookup'
     | '/m/move'
     | '/m/pending'
+    | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
     | '/m/scan'
@@ -189,6 +199,7 @@ export interface FileRouteTypes {
     | '/m/lookup'
     | '/m/move'
     | '/m/pending'
+    | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
     | '/m/scan'
@@ -207,6 +218,7 @@ export interface FileRouteTypes {
     | '/m/lookup'
     | '/m/move'
     | '/m/pending'
+    | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
     | '/m/scan'
@@ -288,6 +300,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MPendingRouteImport
       parentRoute: typeof MRoute
     }
+    '/m/pick': {
+      id: '/m/pick'
+      path: '/pick'
+      fullPath: '/m/pick'
+      preLoaderRoute: typeof MPickRouteImport
+      parentRoute: typeof MRoute
+    }
     '/m/putaway': {
       id: '/m/putaway'
       path: '/putaway'
@@ -347,6 +366,7 @@ interface MRouteChildren {
   MLookupRoute: typeof MLookupRoute
   MMoveRoute: typeof MMoveRoute
   MPendingRoute: typeof MPendingRoute
+  MPickRoute: typeof MPickRoute
   MPutawayRoute: typeof MPutawayRoute
   MReceiveRoute: typeof MReceiveRoute
   MScanRoute: typeof MScanRoute
@@ -363,6 +383,7 @@ const MRouteChildren: MRouteChildren = {
   MLookupRoute: MLookupRoute,
   MMoveRoute: MMoveRoute,
   MPendingRoute: MPendingRoute,
+  MPickRoute: MPickRoute,
   MPutawayRoute: MPutawayRoute,
   MReceiveRoute: MReceiveRoute,
   MScanRoute: MScanRoute,

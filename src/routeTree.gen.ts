@@ -26,6 +26,7 @@ import { Route as MHomeRouteImport } from './routes/m/home'
 import { Route as MLookupRouteImport } from './routes/m/lookup'
 import { Route as MMoveRouteImport } from './routes/m/move'
 import { Route as MPendingRouteImport } from './routes/m/pending'
+import { Route as MPickRouteImport } from './routes/m/pick'
 import { Route as MPutawayRouteImport } from './routes/m/putaway'
 import { Route as MReceiveRouteImport } from './routes/m/receive'
 import { Route as MScanRouteImport } from './routes/m/scan'
@@ -154,6 +155,11 @@ const MMoveRoute = MMoveRouteImport.update({
 const MPendingRoute = MPendingRouteImport.update({
   id: '/pending',
   path: '/pending',
+  getParentRoute: () => MRoute,
+} as any)
+const MPickRoute = MPickRouteImport.update({
+  id: '/pick',
+  path: '/pick',
   getParentRoute: () => MRoute,
 } as any)
 const MPutawayRoute = MPutawayRouteImport.update({
@@ -404,6 +410,7 @@ export interface FileRoutesByFullPath {
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
   '/m/pending': typeof MPendingRoute
+  '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
@@ -465,6 +472,7 @@ export interface FileRoutesByTo {
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
   '/m/pending': typeof MPendingRoute
+  '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
@@ -530,6 +538,7 @@ export interface FileRoutesById {
   '/m/lookup': typeof MLookupRoute
   '/m/move': typeof MMoveRoute
   '/m/pending': typeof MPendingRoute
+  '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
   '/m/scan': typeof MScanRoute
@@ -596,6 +605,7 @@ export interface FileRouteTypes {
     | '/m/lookup'
     | '/m/move'
     | '/m/pending'
+    | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
     | '/m/scan'
@@ -657,6 +667,7 @@ export interface FileRouteTypes {
     | '/m/lookup'
     | '/m/move'
     | '/m/pending'
+    | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
     | '/m/scan'
@@ -721,6 +732,7 @@ export interface FileRouteTypes {
     | '/m/lookup'
     | '/m/move'
     | '/m/pending'
+    | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
     | '/m/scan'
@@ -896,6 +908,13 @@ declare module '@tanstack/react-router' {
       path: '/pending'
       fullPath: '/m/pending'
       preLoaderRoute: typeof MPendingRouteImport
+      parentRoute: typeof MRoute
+    }
+    '/m/pick': {
+      id: '/m/pick'
+      path: '/pick'
+      fullPath: '/m/pick'
+      preLoaderRoute: typeof MPickRouteImport
       parentRoute: typeof MRoute
     }
     '/m/putaway': {
@@ -1322,6 +1341,7 @@ interface MRouteChildren {
   MLookupRoute: typeof MLookupRoute
   MMoveRoute: typeof MMoveRoute
   MPendingRoute: typeof MPendingRoute
+  MPickRoute: typeof MPickRoute
   MPutawayRoute: typeof MPutawayRoute
   MReceiveRoute: typeof MReceiveRoute
   MScanRoute: typeof MScanRoute
@@ -1338,6 +1358,7 @@ const MRouteChildren: MRouteChildren = {
   MLookupRoute: MLookupRoute,
   MMoveRoute: MMoveRoute,
   MPendingRoute: MPendingRoute,
+  MPickRoute: MPickRoute,
   MPutawayRoute: MPutawayRoute,
   MReceiveRoute: MReceiveRoute,
   MScanRoute: MScanRoute,

@@ -13,6 +13,7 @@ import { putawayModel } from '../putaway/putaway.model'
 import { receiveModel } from '../receive/receive.model'
 import { countModel } from '../count/count.model'
 import { shipModel } from '../ship/ship.model'
+import { pickModel } from '../cluster-pick/cluster-pick.model'
 import { wavePlanModel } from '../wave-plan/wave-plan.model'
 import { nextTaskModel } from '../next-task/next-task.model'
 import { waveReleaseModel } from '../wave-release/wave-release.model'
@@ -115,6 +116,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: "Picks an order in pick-path order by scanning each location, the FEFO lot (another lot with a reason, never an expired one) and the quantity, takes a short pick's reason for a supervisor, then confirms loading with the carrier; each pick and the loading go to the outbox.",
     usedIn: ['/m/ship'],
     model: shipModel as MachineModel,
+  },
+  {
+    id: 'clusterPick',
+    name: 'Handheld cluster picking',
+    purpose: "Picks a batch of orders onto a cart: scans the cart's label, then stop by stop in path order the location, the reserved lot (another lot with a reason, never an expired one), the quantity (never more than reserved; less with a reason) and the tote of the stop's order, refusing any other tote; each stop goes to the outbox, and 'Expedir' ships the orders picked.",
+    usedIn: ['/m/pick'],
+    model: pickModel as MachineModel,
   },
   {
     id: 'wavePlan',

@@ -50,6 +50,10 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Separação e expedição no coletor`,
     purpose: msg`Separa um pedido na ordem do caminho de separação lendo cada localização, o lote FEFO (outro lote com motivo, nunca um vencido) e a quantidade, leva o motivo de uma falta a um supervisor e confirma o carregamento com a transportadora; cada separação e o carregamento vão para a fila de envio.`,
   },
+  clusterPick: {
+    name: msg`Separação em lote no coletor`,
+    purpose: msg`Separa um lote de pedidos num carrinho: lê a etiqueta do carrinho e, parada a parada na ordem do caminho, a localização, o lote reservado (outro lote com motivo, nunca um vencido), a quantidade (nunca mais que a reservada; menos com motivo) e a caixa do pedido da parada, recusando qualquer outra caixa; cada parada vai para a fila de envio e 'Expedir' expede os pedidos separados.`,
+  },
   wavePlan: {
     name: msg`Planejamento de ondas`,
     purpose: msg`Planeja ondas pelas regras do supervisor: pede as propostas ao servidor, deixa tirar pedidos ou descartar propostas e cria cada proposta mantida como uma onda, uma por vez, guardando as já criadas se uma for recusada.`,

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core'
-import { IconArrowsExchange, IconBuildingWarehouse, IconCloudUpload, IconClipboardList, IconListCheck, IconPackageExport, IconPackageImport, IconScan, IconSearch, type Icon } from '@tabler/icons-react'
+import { IconArrowsExchange, IconBuildingWarehouse, IconCloudUpload, IconClipboardList, IconListCheck, IconPackageExport, IconPackageImport, IconShoppingCart, IconScan, IconSearch, type Icon } from '@tabler/icons-react'
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { NextTaskPanel } from './next-task-panel'
 
-type TilePath = '/m/scan' | '/m/lookup' | '/m/tasks' | '/m/receive' | '/m/putaway' | '/m/ship' | '/m/move' | '/m/count' | '/m/pending'
+type TilePath = '/m/scan' | '/m/lookup' | '/m/tasks' | '/m/receive' | '/m/putaway' | '/m/ship' | '/m/pick' | '/m/move' | '/m/count' | '/m/pending'
 
 function Tile({ to, icon: TileIcon, label }: { to: TilePath; icon: Icon; label: ReactNode }) {
   return (
@@ -27,7 +27,7 @@ function Tile({ to, icon: TileIcon, label }: { to: TilePath; icon: Icon; label: 
       }}
     >
       <TileIcon size={36} stroke={1.75} aria-hidden />
-      <Text fw={700} size="lg" inherit>
+      <Text fw={700} size="lg" ta="center" inherit>
         {label}
       </Text>
     </UnstyledButton>
@@ -49,6 +49,7 @@ export function CollectorHome() {
         <Tile to="/m/receive" icon={IconPackageImport} label={<Trans>Receber</Trans>} />
         <Tile to="/m/putaway" icon={IconBuildingWarehouse} label={<Trans>Armazenar</Trans>} />
         <Tile to="/m/ship" icon={IconPackageExport} label={<Trans>Expedir</Trans>} />
+        <Tile to="/m/pick" icon={IconShoppingCart} label={<Trans>Separação em lote</Trans>} />
         <Tile to="/m/move" icon={IconArrowsExchange} label={<Trans>Mover</Trans>} />
         <Tile to="/m/count" icon={IconClipboardList} label={<Trans>Contar</Trans>} />
         {/* what waits to be sent and what was refused (docs/requirements.md §2.16), reachable without a badge too */}

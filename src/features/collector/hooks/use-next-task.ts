@@ -16,8 +16,8 @@ import { getNextTask } from '../api/get-next-task'
 import { signalFeedback } from '../feedback/feedback'
 import { forgetScannedLocation, lastScannedLocation } from '../last-location'
 
-/** The screen that does a task's work on the handheld; where none does its type yet, the operator's task list. */
-export type NextTaskDestination = { to: '/m/putaway'; search: { task: number } } | { to: '/m/count' } | { to: '/m/tasks' }
+/** The screen that does a task's work on the handheld (a pick batch: /m/pick); where none does its type yet, the operator's task list. */
+export type NextTaskDestination = { to: '/m/putaway'; search: { task: number } } | { to: '/m/pick'; search: { batch: number } } | { to: '/m/count' } | { to: '/m/tasks' }
 
 export function nextTaskDestination(offer: NextTask): NextTaskDestination {
   const { task } = offer
@@ -25,7 +25,9 @@ export function nextTaskDestination(offer: NextTask): NextTaskDestination {
   if (task.type === 'putaway') return { to: '/m/putaway', search: { task: task.id } }
   // /m/count lists the operator's count tasks by location: the one given is among them
   if (task.type === 'count') return { to: '/m/count' }
-  // a pick batch (cluster picking), a move, a replenishment, a load or an unload: started and finished on /m/tasks
+  // a pick batch is picked onto a cart, stop by stop, on /m/pick (§19.5)
+  if (offer.batch) return { to: '/m/pick', search: { batch: offer.batch.id } }
+  // a move, a replenishment, a load or an unload: started and finished on /m/tasks
   return { to: '/m/tasks' }
 }
 

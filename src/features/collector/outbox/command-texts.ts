@@ -10,6 +10,8 @@ const KINDS: Record<string, MessageDescriptor> = {
   'ship.pick': msg`Separação`,
   'ship.short': msg`Falta na separação`,
   'ship.load': msg`Carregamento`,
+  'pick.cart': msg`Carrinho do lote`,
+  'pick.stop': msg`Separação em lote`,
 }
 
 export const commandKindText = (i18n: I18n, kind: string) => (KINDS[kind] ? i18n._(KINDS[kind]) : kind)
