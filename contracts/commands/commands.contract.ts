@@ -29,6 +29,7 @@ export const COMMAND_BATCH_ROUTES: readonly RegExp[] = [
   /^\/inventory\/counts\/\d{1,12}\/locations\/\d{1,12}\/?$/,
   /^\/shipping\/short-picks\/?$/,
   /^\/shipping\/orders\/\d{1,12}\/ship\/?$/,
+  /^\/shipping\/batches\/\d{1,12}\/(cart|picks)\/?$/,
 ]
 
 export const commandBatchRequest = z.object({

@@ -215,4 +215,23 @@ describe.each(kinds)('cluster picking on %s', (kind) => {
     expect(await f.line(s.bLine)).toEqual({ qty: '3.000', reservedQty: '0.000' })
     expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
   })
+
+  it("goes through the outbox's batch (POST /api/commands/batch/): the cart and the picks, a wrong tote refused on its own", async () => {
+    const s = await released()
+    const d = await detail(operator, s.batchId)
+    const stop = d.stops.find((x) => x.order.id === s.o2.id)!
+    const cartId = randomUUID()
+    const wrongId = randomUUID()
+    const pickId = randomUUID()
+    const res = await post(operator, '/commands/batch/', {
+      requests: [
+        { command_id: cartId, path: `/shipping/batches/${s.batchId}/cart/`, body: { command_id: cartId, cart: uniq('B').replace(/-/g, '') } },
+        { command_id: wrongId, path: `/shipping/batches/${s.batchId}/picks/`, body: { command_id: wrongId, task: stop.task, stock_line: s.l1, qty: '2', tote: 1 } },
+        { command_id: pickId, path: `/shipping/batches/${s.batchId}/picks/`, body: { command_id: pickId, task: stop.task, stock_line: s.l1, qty: '2', tote: 2 } },
+      ],
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((res.json() as { results: { status: number }[] }).results.map((r) => r.status)).toEqual([200, 400, 200])
+    expect((await detail(operator, s.batchId)).stops.find((x) => x.task === stop.task)?.status).toBe('done')
+  })
 })
