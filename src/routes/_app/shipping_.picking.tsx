@@ -3,16 +3,11 @@ import { Alert } from '@mantine/core'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../components/page-header'
 import { useSession } from '../../lib/session'
-import { pickProgressQueryOptions } from '../../features/shipping/api/get-pick-progress'
 import { PickProgressView } from '../../features/shipping/components/pick-progress'
 
 /** Expedição → Separação em andamento (SPEC 19.6): admins and supervisors; the server refuses operators. */
 export const Route = createFileRoute('/_app/shipping_/picking')({
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(pickProgressQueryOptions()).then(
-      () => undefined,
-      () => undefined,
-    ),
+  // no loader: operators may not read it (403), so the view asks only once the role allows it
   component: PickingPage,
 })
 
