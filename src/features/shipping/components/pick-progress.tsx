@@ -46,7 +46,7 @@ function WaveBatches({ wave, canAssign, onAssign }: { wave: PickProgressWave; ca
   const { t, i18n } = useLingui()
   const columns = useMemo<ColumnDef<Features, PickProgressBatch, unknown>[]>(
     () => [
-      { id: 'code', header: t`Lote`, accessorFn: (b) => b.code },
+      { id: 'code', header: t`Lote de separação`, accessorFn: (b) => b.code },
       { id: 'status', header: t`Situação`, accessorFn: (b) => b.status },
       { id: 'orders', header: t`Pedidos`, accessorFn: (b) => b.orders },
       { id: 'progress', header: t`Separado`, accessorFn: (b) => b.done },
