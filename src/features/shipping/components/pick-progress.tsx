@@ -35,7 +35,7 @@ function BatchStatus({ status }: { status: PickProgressBatch['status'] }) {
           ? ['gray', t`Cancelado`]
           : ['yellow', t`Aguardando`]
   return (
-    <Badge color={color} variant="light">
+    <Badge color={color} variant="dot" style={{ minWidth: 'max-content' }}>
       {label}
     </Badge>
   )
