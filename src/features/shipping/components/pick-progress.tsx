@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react'
-import { Alert, Badge, Button, Group, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core'
+import { useMemo, useState, type CSSProperties } from 'react'
+import { ActionIcon, Alert, Badge, Group, Loader, Paper, Progress, Stack, Table, Text, Title, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle, IconUserShare } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -14,6 +14,16 @@ import { LinkAnchor } from './link-anchor'
 import { ReassignBatchDialog } from './reassign-batch-dialog'
 
 const features = tableFeatures({})
+
+// SPEC 12.7: a row's actions never scroll out of sight (as DataTable's sticky actions column)
+const STICKY_ACTIONS: CSSProperties = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--table-border-color)',
+}
+const stickyIf = (id: string): CSSProperties | undefined => (id === 'actions' ? STICKY_ACTIONS : undefined)
 type Features = typeof features
 
 /** Seconds as the supervisor reads them: "45 s", "12 min", "1 h 05 min". */
@@ -35,7 +45,7 @@ function BatchStatus({ status }: { status: PickProgressBatch['status'] }) {
           ? ['gray', t`Cancelado`]
           : ['yellow', t`Aguardando`]
   return (
-    <Badge color={color} variant="dot" style={{ minWidth: 'max-content' }}>
+    <Badge color={color} variant="dot" size="sm" style={{ minWidth: 'max-content' }}>
       {label}
     </Badge>
   )
@@ -89,7 +99,7 @@ function WaveBatches({ wave, canAssign, onAssign }: { wave: PickProgressWave; ca
     switch (id) {
       case 'code':
         return (
-          <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
             {b.code}
           </Text>
         )
@@ -103,7 +113,7 @@ function WaveBatches({ wave, canAssign, onAssign }: { wave: PickProgressWave; ca
         const units = formatQty(b.units_done, i18n.locale)
         const total = formatQty(b.units, i18n.locale)
         return (
-          <Stack gap={4} miw={160}>
+          <Stack gap={4} miw={110}>
             <Progress
               value={b.stops ? (100 * b.done) / b.stops : 0}
               color={b.done === b.stops && b.stops > 0 ? 'green' : 'blue'}
@@ -146,15 +156,11 @@ function WaveBatches({ wave, canAssign, onAssign }: { wave: PickProgressWave; ca
         return b.cart ?? '—'
       case 'actions':
         return b.status === 'done' || b.status === 'cancelled' ? null : (
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconUserShare size={14} aria-hidden />}
-            onClick={() => onAssign(b)}
-            aria-label={t`Reatribuir o lote ${b.code}`}
-          >
-            <Trans>Reatribuir</Trans>
-          </Button>
+          <Tooltip label={t`Reatribuir`}>
+            <ActionIcon variant="light" onClick={() => onAssign(b)} aria-label={t`Reatribuir o lote ${b.code}`}>
+              <IconUserShare size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
         )
       default:
         return null
@@ -188,12 +194,12 @@ function WaveBatches({ wave, canAssign, onAssign }: { wave: PickProgressWave; ca
         </Text>
       </Group>
       <Table.ScrollContainer minWidth={720}>
-        <Table striped withTableBorder verticalSpacing="xs" aria-label={t`Lotes da onda ${wave.code}`}>
+        <Table striped withTableBorder verticalSpacing="xs" horizontalSpacing="xs" fz="sm" aria-label={t`Lotes da onda ${wave.code}`}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
                 {group.headers.map((header) => (
-                  <Table.Th key={header.id} ta={right.has(header.column.id) ? 'right' : undefined}>
+                  <Table.Th key={header.id} ta={right.has(header.column.id) ? 'right' : undefined} style={stickyIf(header.column.id)}>
                     {String(header.column.columnDef.header)}
                   </Table.Th>
                 ))}
@@ -204,7 +210,7 @@ function WaveBatches({ wave, canAssign, onAssign }: { wave: PickProgressWave; ca
             {table.getRowModel().rows.map((row) => (
               <Table.Tr key={row.id}>
                 {row.getAllCells().map((c) => (
-                  <Table.Td key={c.id} ta={right.has(c.column.id) ? 'right' : undefined}>
+                  <Table.Td key={c.id} ta={right.has(c.column.id) ? 'right' : undefined} style={stickyIf(c.column.id)}>
                     {cell(c.column.id, row.original)}
                   </Table.Td>
                 ))}
