@@ -51,6 +51,7 @@ import { Route as AppPartnersCustomersRouteImport } from './routes/_app/partners
 import { Route as AppPartnersSuppliersRouteImport } from './routes/_app/partners/suppliers'
 import { Route as AppPrintingPrintersRouteImport } from './routes/_app/printing_.printers'
 import { Route as AppSettingsIntegrationsRouteImport } from './routes/_app/settings_.integrations'
+import { Route as AppShippingPickingRouteImport } from './routes/_app/shipping_.picking'
 import { Route as AppSystemJobsRouteImport } from './routes/_app/system/jobs'
 import { Route as AppWorkforceEquipmentsRouteImport } from './routes/_app/workforce/equipments'
 import { Route as AppWorkforceParkingSpotsRouteImport } from './routes/_app/workforce/parking-spots'
@@ -282,6 +283,11 @@ const AppSettingsIntegrationsRoute = AppSettingsIntegrationsRouteImport.update({
   path: '/settings/integrations',
   getParentRoute: () => AppRoute,
 } as any)
+const AppShippingPickingRoute = AppShippingPickingRouteImport.update({
+  id: '/shipping_/picking',
+  path: '/shipping/picking',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSystemJobsRoute = AppSystemJobsRouteImport.update({
   id: '/system/jobs',
   path: '/system/jobs',
@@ -436,6 +442,7 @@ export interface FileRoutesByFullPath {
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
   '/printing/printers': typeof AppPrintingPrintersRoute
   '/settings/integrations': typeof AppSettingsIntegrationsRoute
+  '/shipping/picking': typeof AppShippingPickingRoute
   '/system/jobs': typeof AppSystemJobsRoute
   '/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
@@ -499,6 +506,7 @@ export interface FileRoutesByTo {
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
   '/printing/printers': typeof AppPrintingPrintersRoute
   '/settings/integrations': typeof AppSettingsIntegrationsRoute
+  '/shipping/picking': typeof AppShippingPickingRoute
   '/system/jobs': typeof AppSystemJobsRoute
   '/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
@@ -565,6 +573,7 @@ export interface FileRoutesById {
   '/_app/partners/suppliers': typeof AppPartnersSuppliersRoute
   '/_app/printing_/printers': typeof AppPrintingPrintersRoute
   '/_app/settings_/integrations': typeof AppSettingsIntegrationsRoute
+  '/_app/shipping_/picking': typeof AppShippingPickingRoute
   '/_app/system/jobs': typeof AppSystemJobsRoute
   '/_app/workforce/equipments': typeof AppWorkforceEquipmentsRoute
   '/_app/workforce/parking-spots': typeof AppWorkforceParkingSpotsRoute
@@ -631,6 +640,7 @@ export interface FileRouteTypes {
     | '/partners/suppliers'
     | '/printing/printers'
     | '/settings/integrations'
+    | '/shipping/picking'
     | '/system/jobs'
     | '/workforce/equipments'
     | '/workforce/parking-spots'
@@ -694,6 +704,7 @@ export interface FileRouteTypes {
     | '/partners/suppliers'
     | '/printing/printers'
     | '/settings/integrations'
+    | '/shipping/picking'
     | '/system/jobs'
     | '/workforce/equipments'
     | '/workforce/parking-spots'
@@ -759,6 +770,7 @@ export interface FileRouteTypes {
     | '/_app/partners/suppliers'
     | '/_app/printing_/printers'
     | '/_app/settings_/integrations'
+    | '/_app/shipping_/picking'
     | '/_app/system/jobs'
     | '/_app/workforce/equipments'
     | '/_app/workforce/parking-spots'
@@ -1085,6 +1097,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsIntegrationsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/shipping_/picking': {
+      id: '/_app/shipping_/picking'
+      path: '/shipping/picking'
+      fullPath: '/shipping/picking'
+      preLoaderRoute: typeof AppShippingPickingRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/jobs': {
       id: '/_app/system/jobs'
       path: '/system/jobs'
@@ -1260,6 +1279,7 @@ interface AppRouteChildren {
   AppPartnersSuppliersRoute: typeof AppPartnersSuppliersRoute
   AppPrintingPrintersRoute: typeof AppPrintingPrintersRoute
   AppSettingsIntegrationsRoute: typeof AppSettingsIntegrationsRoute
+  AppShippingPickingRoute: typeof AppShippingPickingRoute
   AppSystemJobsRoute: typeof AppSystemJobsRoute
   AppWorkforceEquipmentsRoute: typeof AppWorkforceEquipmentsRoute
   AppWorkforceParkingSpotsRoute: typeof AppWorkforceParkingSpotsRoute
@@ -1308,6 +1328,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPartnersSuppliersRoute: AppPartnersSuppliersRoute,
   AppPrintingPrintersRoute: AppPrintingPrintersRoute,
   AppSettingsIntegrationsRoute: AppSettingsIntegrationsRoute,
+  AppShippingPickingRoute: AppShippingPickingRoute,
   AppSystemJobsRoute: AppSystemJobsRoute,
   AppWorkforceEquipmentsRoute: AppWorkforceEquipmentsRoute,
   AppWorkforceParkingSpotsRoute: AppWorkforceParkingSpotsRoute,

@@ -283,6 +283,9 @@ export const SERVER_MESSAGES = {
   shipping_wave_picking: 'Wave {wave} can no longer be {action}: picking has started.',
   shipping_wave_status: 'Wave {wave} is {status}: only an open wave can be {action}.',
   shipping_wave_nothing: 'Wave {wave} has no open order to ship.',
+  // the supervisor's view (docs/requirements.md §19.6): a batch handed to someone else
+  shipping_batch_assign_status: 'Batch {batch} is {status}: only an open or in-progress batch can be reassigned.',
+  shipping_batch_assign_inactive: 'User {user} is inactive: a batch goes to an active user.',
   shipping_draft_status: 'This {kind} is {status}: only an open {kind2} keeps a wizard draft.',
   shipping_packed_mismatch: 'Line {line}: packed {packed} but picked {picked}.',
   shipping_overpick: 'Line {line}: picked {picked}, more than the {remaining} left to ship.',

@@ -267,6 +267,12 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
         : msg`A onda ${p.wave} não pode mais ser alterada: a separação já começou.`,
   shipping_wave_status: (p) => msg`A onda ${p.wave} não está aberta: só uma onda aberta permite esta ação.`,
   shipping_wave_nothing: (p) => msg`A onda ${p.wave} não tem pedido aberto para expedir.`,
+  // the server's {status}: done or cancelled (SPEC 19.6)
+  shipping_batch_assign_status: (p) =>
+    p.status === 'cancelled'
+      ? msg`O lote ${p.batch} foi cancelado: só um lote aberto ou em andamento pode ser reatribuído.`
+      : msg`O lote ${p.batch} já foi concluído: só um lote aberto ou em andamento pode ser reatribuído.`,
+  shipping_batch_assign_inactive: (p) => msg`O usuário ${p.user} está inativo: um lote só vai para um usuário ativo.`,
   shipping_draft_status: () => msg`Só um pedido ou uma onda aberta guarda um rascunho do assistente.`,
   shipping_packed_mismatch: (p) => msg`Linha ${p.line}: embalado ${p.packed}, mas separado ${p.picked}.`,
   shipping_overpick: (p) => msg`Linha ${p.line}: separado ${p.picked}, mais do que os ${p.remaining} que faltam expedir.`,

@@ -35,6 +35,8 @@ import { wavePlanBody, wavePlanOut } from '../../../contracts/shipping/wave-plan
 import { planWavesFor } from './wave-planning'
 import { batchCartBody, batchPickBody, batchPickOut, pickBatchDetailOut, pickBatchRowOut } from '../../../contracts/shipping/cluster-pick.contract'
 import { bindCart, pickBatchDetail, pickBatchRows, pickStop } from './cluster-pick'
+import { batchAssignBody, batchAssignOut, pickProgressOut, pickProgressQuery } from '../../../contracts/shipping/pick-progress.contract'
+import { assignBatch, pickProgress } from './pick-progress'
 import {
   cancelSalesOrder,
   cancelWave,
@@ -485,5 +487,43 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => pickStop(db, req.user, req.params.id, req.body),
+  )
+
+  // ---- the supervisor's view of picking in progress (docs/requirements.md §19.6): pick-progress.ts
+  app.get(
+    '/shipping/pick-progress/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: 'Waves being picked, per batch: stops picked of total, operator, time since the start, exceptions (admins, supervisors; docs/requirements.md §19.6)',
+        description:
+          "The company's released waves with a batch open or in progress (oldest first), narrowed by `warehouse` and `wave`; each with its batches in code order (cancelled ones left out). " +
+          "Per batch: its pick tasks not cancelled (`stops`) and those done, their units, the stops short (`exceptions`: short_qty > 0), the operator (the batch's, else who holds its open stops), " +
+          "the cart, `started_at` and `elapsed_seconds` by the server's clock (`now`). One statement.",
+        querystring: pickProgressQuery,
+        response: { 200: pickProgressOut },
+      },
+    },
+    async (req) => pickProgress(db, req.user, req.query),
+  )
+
+  app.post(
+    '/shipping/batches/:id/assign/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: [TAG],
+        summary: 'Hand a pick batch to another user, or back to the pool (user: null), once per command_id (admins, supervisors; docs/requirements.md §19.6)',
+        description:
+          "The batch's operator and its open, pending and in-progress stops become the user's (an active user of the company: operator, supervisor or admin); done stops stay with who picked them. " +
+          'Back to the pool, its stops are nobody\'s and open (a stop in progress too), and the batch is open again when no stop was picked. Recorded in the audit trail (entity pick_batches). ' +
+          '409 for a batch done or cancelled; 400 {user} for an unknown user, another company\'s or an inactive one; another company\'s batch is a 404. The same command_id again answers the first result.',
+        params: idParams,
+        body: batchAssignBody,
+        response: { 200: batchAssignOut },
+      },
+    },
+    async (req) => assignBatch(db, req.user, req.params.id, req.body),
   )
 }

@@ -362,3 +362,36 @@ export async function openTasksByLocation(db: DbOrTx, companyId: number, warehou
     .groupBy(tasks.locationId)
   return Object.fromEntries(rows.map((r) => [r.locationId as number, Number(r.n)]))
 }
+
+/**
+ * A pick batch handed to someone else by a supervisor (docs/requirements.md §19.6): its unfinished stops (open, pending,
+ * in progress) become `assigneeId`'s; done ones stay with whoever did them. Back to the pool (null), a stop in progress
+ * is open again and nobody's, so directed work (§19.4) offers it. A stop offered to every operator but `assigneeId`
+ * stays where it is. Rows locked in id order (as next task takes a batch). Answers the ids that changed hands.
+ */
+export async function assignBatchTasks(db: DbOrTx, companyId: number, batchId: number, assigneeId: number | null): Promise<number[]> {
+  const rows = await db
+    .update(tasks)
+    .set(
+      assigneeId === null
+        ? { assigneeId: null, status: sql`CASE WHEN ${tasks.status} = 'in_progress' THEN 'open' ELSE ${tasks.status} END`, startedAt: sql`CASE WHEN ${tasks.status} = 'in_progress' THEN NULL ELSE ${tasks.startedAt} END` }
+        : { assigneeId },
+    )
+    .where(
+      and(
+        inArray(
+          tasks.id,
+          db
+            .select({ id: tasks.id })
+            .from(tasks)
+            .where(and(eq(tasks.companyId, companyId), eq(tasks.batchId, batchId), inArray(tasks.status, ASSIGN_FROM)))
+            .orderBy(asc(tasks.id))
+            .for('update'),
+        ),
+        sql`${tasks.assigneeId} IS DISTINCT FROM ${assigneeId}::int`,
+        assigneeId === null ? undefined : notExcluded(assigneeId),
+      ),
+    )
+    .returning({ id: tasks.id })
+  return rows.map((r) => r.id).sort((a, b) => a - b)
+}

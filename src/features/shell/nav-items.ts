@@ -20,6 +20,7 @@ import {
   IconPackages,
   IconParking,
   IconPrinter,
+  IconProgressCheck,
   IconRoute,
   IconRouteSquare,
   IconRuler,
@@ -135,6 +136,8 @@ export const NAV_SECTIONS: NavSection[] = [
       // SPEC 12.6: the outbound documents the office enters
       { id: 'sales-orders', label: msg`Pedidos de venda`, to: '/shipping/orders', icon: IconFileInvoice },
       { id: 'waves', label: msg`Ondas`, to: '/shipping/waves', icon: IconStack2 },
+      // SPEC 19.6: the supervisor's view of the waves being picked
+      { id: 'picking', label: msg`Separação em andamento`, to: '/shipping/picking', icon: IconProgressCheck, roles: ['admin', 'supervisor'] },
       { id: 'copack', label: msg`Copack`, to: '/manufacturing/copack-orders', icon: IconBox },
       { id: 'boms', label: msg`Listas de materiais`, to: '/manufacturing/boms', icon: IconListTree },
     ],

@@ -17,5 +17,8 @@ export const shippingKeys = {
   waveDocument: (id: number) => [...shippingKeys.all, 'wave-document', id] as const,
   warehouses: () => [...shippingKeys.all, 'warehouses'] as const,
   freeOrders: () => [...shippingKeys.all, 'free-orders'] as const,
+  // the supervisor's view of picking (SPEC 19.6)
+  pickProgress: (warehouse: number | null) => [...shippingKeys.all, 'pick-progress', warehouse] as const,
+  assignableUsers: () => [...shippingKeys.all, 'assignable-users'] as const,
   customerSearch: (search: string) => [...shippingKeys.all, 'customer-search', search] as const,
 }

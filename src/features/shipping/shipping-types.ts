@@ -16,6 +16,7 @@ export type { Carrier } from '../../../contracts/partners/partners.contract'
 export type { PickPath } from '../../../contracts/layout/layout.contract'
 export type { WavePlan, WavePlanOrder, WavePlanRequest, WaveProposal } from '../../../contracts/shipping/wave-plan.contract'
 export type { WaveReleaseBody, WaveReleaseOut } from '../../../contracts/shipping/wave-release.contract'
+export type { BatchAssignBody, BatchAssignOut, PickProgress, PickProgressBatch, PickProgressWave } from '../../../contracts/shipping/pick-progress.contract'
 import type { SalesOrder, Wave } from '../../../contracts/shipping/shipping.contract'
 import type { Customer } from '../../../contracts/partners/partners.contract'
 

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { Group } from '@mantine/core'
 import { Trans } from '@lingui/react/macro'
+import { LinkAnchor } from '../../components/link-anchor'
 import { useQuery } from '@tanstack/react-query'
 import { waveDocumentQueryOptions } from '../../features/shipping/api/get-order-document'
 import { DocumentPage } from '../../features/shipping/components/document-pages'
@@ -26,15 +28,25 @@ function WavePage() {
   return (
     <DocumentPage result={result} title={(wave) => <Trans>Onda {wave.code}</Trans>}>
       {(wave) => (
-        <WaveForm
-          key={id}
-          wave={wave}
-          onSaved={() => undefined}
-          onClose={() => void navigate({ to: '/shipping/waves' })}
-          openRelease={release === true}
-          // the dialog opens once: a reload or Back does not open it again
-          onReleaseOpened={() => void navigate({ search: {}, replace: true })}
-        />
+        <>
+          {wave.status === 'released' ? (
+            // SPEC 19.6: how far its picking is, per batch
+            <Group justify="flex-end" mb="sm">
+              <LinkAnchor to="/shipping/picking" size="sm">
+                <Trans>Ver a separação em andamento</Trans>
+              </LinkAnchor>
+            </Group>
+          ) : null}
+          <WaveForm
+            key={id}
+            wave={wave}
+            onSaved={() => undefined}
+            onClose={() => void navigate({ to: '/shipping/waves' })}
+            openRelease={release === true}
+            // the dialog opens once: a reload or Back does not open it again
+            onReleaseOpened={() => void navigate({ search: {}, replace: true })}
+          />
+        </>
       )}
     </DocumentPage>
   )
