@@ -40,12 +40,13 @@ import { ScanNotice } from './scan-notice'
 const today = () => new Date().toISOString().slice(0, 10)
 
 /** One fact of the stop: its name small, its value below (`large` for the location and quantities, `tote` for the tote). */
-function Cell({ label, value, size, wide }: { label: React.ReactNode; value: string | null | undefined; size?: 'large' | 'tote'; wide?: boolean }) {
+function Cell({ label, value, size, wide, hint }: { label: React.ReactNode; value: string | null | undefined; size?: 'large' | 'tote'; wide?: boolean; hint?: string }) {
   if (!value) return null
   return (
     <div className={`${pick.cell} ${wide ? pick.wide : ''}`}>
       <span className={pick.key}>{label}</span>
       <span className={`${pick.value} ${size === 'large' ? pick.large : size === 'tote' ? pick.tote : ''}`}>{value}</span>
+      {hint ? <span className={pick.hint}>{hint}</span> : null}
     </div>
   )
 }
@@ -261,7 +262,8 @@ export function PickScreen({ batch: batchParam }: { batch?: number }) {
       {atStop && stop && context.cart ? (
         <div className={pick.stop} data-testid="pick-stop">
           <Cell label={<Trans>Localização</Trans>} value={stop.location.code} size="large" />
-          <Cell label={<Trans>Caixa</Trans>} value={toteLabel(context.cart, stop.tote)} size="tote" />
+          {/* the tote's number is what the hand looks for on the cart; its whole label (cart and number) below */}
+          <Cell label={<Trans>Caixa</Trans>} value={String(stop.tote)} size="tote" hint={toteLabel(context.cart, stop.tote)} />
           <Cell label={<Trans>Produto</Trans>} value={`${stop.product.code} · ${stop.product.name}`} wide />
           <Cell label={<Trans>Lote</Trans>} value={context.stock?.lot ?? stop.lot} />
           <Cell label={<Trans>Validade</Trans>} value={(context.stock?.expiry ?? stop.expiry) ? formatDate((context.stock?.expiry ?? stop.expiry)!, i18n.locale) : null} />
@@ -296,7 +298,7 @@ export function PickScreen({ batch: batchParam }: { batch?: number }) {
           <tbody>
             {pickSummary(context).map((o) => (
               <tr key={o.order.id}>
-                <td className={pick.summaryTote}>{context.cart ? toteLabel(context.cart, o.tote) : o.tote}</td>
+                <td className={pick.summaryTote}>{o.tote}</td>
                 <td>{o.order.code}</td>
                 <td className={pick.num}>{o.picked}</td>
                 <td className={pick.num}>{o.short}</td>
