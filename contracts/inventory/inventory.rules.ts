@@ -14,7 +14,7 @@ export const STOCK_STATUSES = ['available', 'quarantine', 'blocked'] as const
 export type StockStatus = (typeof STOCK_STATUSES)[number]
 
 /** Why the ledger changed (stock_moves.reason). `block`/`release` change a line's status, not its quantity. */
-export const MOVE_REASONS = ['receipt', 'putaway', 'move', 'pick', 'ship', 'adjust', 'consume', 'produce', 'count', 'block', 'release'] as const
+export const MOVE_REASONS = ['receipt', 'putaway', 'move', 'pick', 'ship', 'adjust', 'consume', 'produce', 'count', 'block', 'release', 'replenishment'] as const
 export type MoveReason = (typeof MOVE_REASONS)[number]
 
 /** Reason codes of an adjustment (POST /inventory/adjustments/), kept on its move. */

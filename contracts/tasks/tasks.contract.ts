@@ -77,7 +77,7 @@ export const takeTaskBody = z.object({
 export type TakeTaskBody = z.infer<typeof takeTaskBody>
 
 /** The task types an operator may ask to be directed to (SPEC 19.4); exceptions are a supervisor's. */
-export const DIRECTED_TASK_TYPES = ['putaway', 'pick', 'replenish', 'count', 'move', 'load', 'unload'] as const
+export const DIRECTED_TASK_TYPES = ['putaway', 'pick', 'replenishment', 'count', 'move', 'load', 'unload'] as const
 
 /**
  * POST /workforce/tasks/next/ (SPEC 19.4): the body is optional. `warehouse` defaults to the caller's default

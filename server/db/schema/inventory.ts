@@ -256,3 +256,38 @@ export const stockProductCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.productId] })],
 )
+
+/** How a pick face is refilled: the unit a replenishment moves in whole numbers of (docs/requirements.md §20.1). */
+export const REPLENISH_UNITS = ['unit', 'pack', 'layer', 'pallet'] as const
+
+/**
+ * A pick face (docs/requirements.md §20.1): a location × product picked from, with the minimum that calls for a refill
+ * and the maximum it holds (the face's capacity), in the product's unit, and the replenishment unit: a refill moves
+ * whole units of `replenish_qty` (a pack's, a layer's or a pallet's quantity) from reserve stock, never above the
+ * maximum. Owned by inventory (ADR 0009); its warehouse is its location's.
+ */
+export const pickFaces = pgTable(
+  'pick_faces',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+    locationId: integer('location_id').notNull().references(() => locations.id),
+    productId: integer('product_id').notNull().references(() => products.id),
+    minQty: qty('min_qty').notNull(),
+    maxQty: qty('max_qty').notNull(),
+    replenishUnit: text('replenish_unit', { enum: REPLENISH_UNITS }).notNull().default('unit'),
+    replenishQty: qty('replenish_qty').notNull().default('1'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('pick_faces_min_ck', sql`${t.minQty} >= 0`),
+    check('pick_faces_max_ck', sql`${t.maxQty} > 0 AND ${t.maxQty} >= ${t.minQty}`),
+    check('pick_faces_replenish_qty_ck', sql`${t.replenishQty} > 0`),
+    uniqueIndex('pick_faces_location_product_uq').on(t.companyId, t.locationId, t.productId),
+    index('pick_faces_product_idx').on(t.companyId, t.productId),
+    index('pick_faces_warehouse_idx').on(t.companyId, t.warehouseId, t.id),
+  ],
+)

@@ -8,7 +8,7 @@ import { CLOSED_TASK_STATUSES, TASK_STATUSES, type TaskStatus } from '../../../c
 // the statuses are the contract's; a task is closed once done or cancelled (the dashboard's `is_closed=false`, SPEC 4)
 export { CLOSED_TASK_STATUSES, TASK_STATUSES, type TaskStatus }
 // 'exception': something an operator could not do that a supervisor must resolve (a handheld command the server refused)
-export const TASK_TYPES = ['putaway', 'pick', 'replenish', 'count', 'move', 'load', 'unload', 'exception'] as const
+export const TASK_TYPES = ['putaway', 'pick', 'replenishment', 'count', 'move', 'load', 'unload', 'exception'] as const
 
 /** Warehouse work (SPEC 2.10): what to do, where, for whom, and when it was created, started and finished. */
 export const tasks = pgTable(

@@ -14,7 +14,7 @@ const STATUS: Record<TaskStatus, MessageDescriptor> = {
 const TYPE: Record<string, MessageDescriptor> = {
   putaway: msg`Armazenagem`,
   pick: msg`Separação`,
-  replenish: msg`Reabastecimento`,
+  replenishment: msg`Reabastecimento`,
   count: msg`Contagem`,
   move: msg`Movimentação`,
   load: msg`Carregamento`,

@@ -23,6 +23,7 @@ export const MOVE_REASON_LABELS: Record<MoveReason, MessageDescriptor> = {
   count: msg`Inventário`,
   block: msg`Bloqueio`,
   release: msg`Liberação`,
+  replenishment: msg`Reabastecimento`,
 }
 
 export const ADJUSTMENT_REASON_LABELS: Record<AdjustmentReason, MessageDescriptor> = {

@@ -21,7 +21,7 @@ export const TASK_STATUS_COLORS: Record<TaskStatus, string> = {
 const TYPE_LABELS: Record<string, MessageDescriptor> = {
   putaway: msg`Armazenagem`,
   pick: msg`Separação`,
-  replenish: msg`Reabastecimento`,
+  replenishment: msg`Reabastecimento`,
   count: msg`Contagem`,
   move: msg`Movimentação`,
   load: msg`Carregamento`,
