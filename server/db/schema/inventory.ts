@@ -291,3 +291,34 @@ export const pickFaces = pgTable(
     index('pick_faces_warehouse_idx').on(t.companyId, t.warehouseId, t.id),
   ],
 )
+
+/** What asked for a refill (docs/requirements.md §20.2). */
+export const REPLENISHMENT_TRIGGERS = ['min', 'sweep', 'wave'] as const
+
+/**
+ * A refill of a pick face (docs/requirements.md §20.2): the replenishment task (tasks.type 'replenishment') and what
+ * it was planned to bring, from which reserve line. Open while its task is neither done nor cancelled: a face has at
+ * most one open refill (checked under the face's row lock).
+ */
+export const replenishments = pgTable(
+  'replenishments',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    faceId: integer('face_id')
+      .notNull()
+      .references(() => pickFaces.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    // no foreign key: the reserve line may be emptied and deleted; the ledger keeps its history
+    sourceLineId: integer('source_line_id').notNull(),
+    sourceLocationId: integer('source_location_id')
+      .notNull()
+      .references(() => locations.id),
+    qty: qty('qty').notNull(),
+    trigger: text({ enum: REPLENISHMENT_TRIGGERS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('replenishments_qty_ck', sql`${t.qty} > 0`), index('replenishments_face_idx').on(t.faceId), index('replenishments_task_idx').on(t.taskId)],
+)

@@ -2,6 +2,7 @@
  * Several changes in one caller's transaction (SPEC 10.2: approving a count of 1,000 locations), and the fast path
  * for runs of changes that each only add to or take from one given line.
  */
+import { refillFacesAfterTake } from './replenishment'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { stockLines, stockMoves } from '../../db/schema/inventory'
@@ -47,10 +48,16 @@ export async function postStockMovesInTx(tx: Tx, actor: StockActor, inputs: Stoc
     if (delta) {
       run.push(delta)
       inRun.add(delta.lineId)
-    } else changes.push(await applyMove(tx, actor, checked, { countMove: false }))
+    } else changes.push(await applyMove(tx, actor, checked, { countMove: false, refill: false }))
   }
   await flush()
   if (changes.length) await bumpMoveCounter(tx, actor.companyId, changes.length)
+  // the pick faces the changes took from, below their minimum: refilled in this transaction, asked once (§20.2)
+  await refillFacesAfterTake(
+    tx,
+    actor,
+    changes.flatMap((c) => (c.from ? [{ locationId: c.from.line.locationId, productId: c.from.line.productId }] : [])),
+  )
   return changes
 }
 

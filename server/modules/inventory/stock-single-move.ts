@@ -7,6 +7,7 @@
  *   4. put into the target line, or a new one when none matches (or it was emptied meanwhile),
  *   5. drop a line that reached zero, bump the counters (the last locks taken), write the move (with the day counter).
  */
+import { refillFacesAfterTake } from './replenishment'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { keptStatement } from '../../http/statement-cache'
@@ -168,7 +169,7 @@ const writeCountedMove = keptStatement((db) => {
 })
 
 /** Apply one checked change in the caller's transaction (postStockMove opens it; postStockMovesInTx runs several). */
-export async function applyMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, opts: { countMove?: boolean } = {}): Promise<StockChange> {
+export async function applyMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, opts: { countMove?: boolean; refill?: boolean } = {}): Promise<StockChange> {
   const { qty } = input
   const sourceBefore = input.from ? await readSource(tx, actor, input.from, qty) : undefined
   let plan: Partial<TargetPlan> = {}
@@ -193,5 +194,7 @@ export async function applyMove(tx: Tx, actor: StockActor, input: CheckedMoveInp
   }
   await bumpCounters(tx, actor.companyId, (source?.line ?? (target as StockLine)).productId, counterDelta)
   const move = await writeMove(tx, actor, input, source, target, opts.countMove !== false)
+  // stock that left a pick face may take it below its minimum: its refill is asked in this transaction (§20.2)
+  if (source && opts.refill !== false) await refillFacesAfterTake(tx, actor, [{ locationId: source.line.locationId, productId: source.line.productId }])
   return { moveId: move.id, from: source, to: target, move }
 }

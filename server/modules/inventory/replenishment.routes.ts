@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { and, eq } from 'drizzle-orm'
+import { replenishmentRunBody, replenishmentRunOut } from '../../../contracts/inventory/replenishment.contract'
+import { warehouses } from '../../db/schema/core'
+import { WRITE_ROLES } from '../../http/auth-hook'
+import { fieldError } from '../../http/errors'
+import { runOnce } from '../commands/commands.service'
+import { sweepFaces } from './replenishment'
+
+/** Replenishment (docs/requirements.md §20.2): the supervisor's sweep over the pick faces. */
+export const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps
+  app.post(
+    '/inventory/replenishment/run/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: ['inventory'],
+        summary: 'Refill every pick face below its minimum, once per command_id (admins, supervisors; docs/requirements.md §20.2)',
+        description:
+          'Each active face whose pickable stock (available, unexpired) is below its minimum and has no open refill gets one task of type `replenishment`: from reserve stock ' +
+          '(FEFO, never expired, blocked or quarantined, outside the pick faces of the product; the nearest first among equal dates), the face up to its maximum in whole ' +
+          'replenishment units from one reserve line. A face with nothing in reserve gets none. The same command_id again answers the first run.',
+        body: replenishmentRunBody,
+        response: { 200: replenishmentRunOut },
+      },
+    },
+    async (req) =>
+      runOnce(db, { companyId: req.user.companyId, userId: req.user.id }, req.body.command_id, 'inventory.replenishment_run', async (tx) => {
+        if (req.body.warehouse !== undefined) {
+          const [wh] = await tx
+            .select({ id: warehouses.id })
+            .from(warehouses)
+            .where(and(eq(warehouses.id, req.body.warehouse), eq(warehouses.companyId, req.user.companyId)))
+          if (!wh) throw fieldError('warehouse', `Invalid pk "${req.body.warehouse}" - object does not exist.`)
+        }
+        const created = await sweepFaces(tx, { companyId: req.user.companyId, userId: req.user.id }, req.body.warehouse)
+        return { created: created.length, tasks: created, command_id: req.body.command_id }
+      }),
+  )
+}

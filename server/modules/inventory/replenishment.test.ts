@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pickFaces, replenishments } from '../../db/schema/inventory'
+import { tasks } from '../../db/schema/tasks'
+import { removeStock, setStockStatus } from './stock.service'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app'
+import { databaseKinds } from '../../../tests/support/test-db'
+import { ledgerMismatches, processFixture, type ProcessFixture } from '../../../tests/support/process-fixtures'
+
+const kinds = await databaseKinds()
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+/** docs/requirements.md §20.2: a face below its minimum gets one refill from reserve stock, FEFO, in whole units. */
+describe.each(kinds)('replenishment on %s', (kind) => {
+  let t: TestApp
+  let f: ProcessFixture
+  let supervisor: string
+  let operator: string
+  let acmeAdmin: string
+  let seq = 0
+  const uniq = (prefix: string) => `${prefix}-${kind}-${++seq}`
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { stock: 0 })
+    f = await processFixture(t)
+    ;[supervisor, operator, acmeAdmin] = await Promise.all(['supervisor', 'operator', 'acme.admin'].map(async (u) => (await t.login(u)).access))
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const post = (token: string, url: string, payload: object = {}) => t.as(token, { method: 'POST', url: `/api${url}`, payload })
+
+  async function face(productId: number, locationId: number, min: string, max: string, unit = '1') {
+    const [row] = await t.database.db
+      .insert(pickFaces)
+      .values({ companyId: t.seed.companyId, warehouseId: f.warehouseId, locationId, productId, minQty: min, maxQty: max, replenishUnit: unit === '1' ? 'unit' : 'pack', replenishQty: unit })
+      .returning({ id: pickFaces.id })
+    return row.id
+  }
+  const refillsOf = (faceId: number) =>
+    t.database.db
+      .select({ taskId: replenishments.taskId, qty: replenishments.qty, trigger: replenishments.trigger, sourceLineId: replenishments.sourceLineId, status: tasks.status, type: tasks.type, taskQty: tasks.qty, locationId: tasks.locationId })
+      .from(replenishments)
+      .innerJoin(tasks, eq(tasks.id, replenishments.taskId))
+      .where(eq(replenishments.faceId, faceId))
+
+  /**
+   * A face (storage 0) of min 5, max 20, refilled in packs of 4, holding 8; in reserve: 3 expiring in 10 days (less
+   * than a pack), 50 in 30 days, and earlier stock that is expired (storage 3) or blocked (storage 4).
+   */
+  async function scenario() {
+    const p = await f.product(uniq('RP'))
+    const onFace = await f.stock(p, f.storage[0], 8, { lot: 'FACE', expiryDate: inDays(60) })
+    const little = await f.stock(p, f.storage[2], 3, { lot: 'LITTLE', expiryDate: inDays(10) })
+    const reserve = await f.stock(p, f.storage[1], 50, { lot: 'RES', expiryDate: inDays(30) })
+    await f.stock(p, f.storage[3], 50, { lot: 'OLD', expiryDate: '2025-01-01' })
+    const blocked = await f.stock(p, f.storage[4], 50, { lot: 'BLK', expiryDate: inDays(5) })
+    await setStockStatus(t.database.db, f.actor, { lineId: blocked, status: 'blocked', reason: 'damaged' })
+    const faceId = await face(p, f.storage[0], '5', '20', '4')
+    return { p, onFace, little, reserve, faceId }
+  }
+
+  it('a pick below the minimum creates one refill in the same transaction: FEFO, whole packs, up to the maximum; none twice while it is open', async () => {
+    const s = await scenario()
+    // 8 → 6: still above the minimum
+    await removeStock(t.database.db, f.actor, { lineId: s.onFace, qty: '2', reason: 'pick' })
+    expect(await refillsOf(s.faceId)).toEqual([])
+    // 6 → 4: below it; 16 (four packs) bring it to 20 from the 50 (the 3 expiring first make no whole pack)
+    await removeStock(t.database.db, f.actor, { lineId: s.onFace, qty: '2', reason: 'pick' })
+    const [refill, ...more] = await refillsOf(s.faceId)
+    expect(more).toEqual([])
+    expect(refill).toMatchObject({ type: 'replenishment', status: 'open', qty: '16.000', taskQty: '16.000', trigger: 'min', sourceLineId: s.reserve, locationId: f.storage[1] })
+    // another pick while it is open: no second task
+    await removeStock(t.database.db, f.actor, { lineId: s.onFace, qty: '1', reason: 'pick' })
+    expect(await refillsOf(s.faceId)).toHaveLength(1)
+    // once done, the next take below the minimum asks again (3 → 2: 18 is 4 packs plus 2: 16 again)
+    expect((await post(supervisor, `/workforce/tasks/${refill.taskId}/done/`)).statusCode).toBe(200)
+    await removeStock(t.database.db, f.actor, { lineId: s.onFace, qty: '1', reason: 'pick' })
+    const after = await refillsOf(s.faceId)
+    expect(after).toHaveLength(2)
+    expect(after.find((r) => r.taskId !== refill.taskId)).toMatchObject({ status: 'open', qty: '16.000' })
+    expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
+  })
+
+  it('takes the task through directed work like any other (type replenishment)', async () => {
+    const s = await scenario()
+    await removeStock(t.database.db, f.actor, { lineId: s.onFace, qty: '5', reason: 'pick' })
+    const [refill] = await refillsOf(s.faceId)
+    const list = await t.as(supervisor, { method: 'GET', url: `/api/workforce/tasks/?type=replenishment&page_size=100` })
+    expect(list.statusCode, list.body).toBe(200)
+    expect((list.json() as { results: { id: number }[] }).results.map((r) => r.id)).toContain(refill.taskId)
+  })
+
+  it('twenty concurrent picks that each take the face lower create exactly one task', async () => {
+    const p = await f.product(uniq('RC'))
+    const onFace = await Promise.all(Array.from({ length: 20 }, (_, i) => f.stock(p, f.storage[0], 2, { lot: `L${i}`, expiryDate: inDays(90) })))
+    await f.stock(p, f.storage[1], 100, { lot: 'RES', expiryDate: inDays(100) })
+    const faceId = await face(p, f.storage[0], '30', '40')
+    // 40 on the face: each pick takes 1 of its own line, all at once; the face ends at 20, below 30 from the 11th on
+    const results = await Promise.allSettled(onFace.map((lineId) => removeStock(t.database.db, f.actor, { lineId, qty: '1', reason: 'pick' })))
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([])
+    const refills = await refillsOf(faceId)
+    expect(refills).toHaveLength(1)
+    expect(refills[0]).toMatchObject({ status: 'open', trigger: 'min' })
+  })
+
+  it('the sweep refills every face below its minimum once per command_id; none without reserve; supervisors only', async () => {
+    const s = await scenario()
+    // below the minimum without a take (the face was set up above its stock): only the sweep sees it
+    const q = await f.product(uniq('RS'))
+    await f.stock(q, f.storage[5], 1, { lot: 'Q' })
+    await f.stock(q, f.storage[6], 9, { lot: 'QR' })
+    const qFace = await face(q, f.storage[5], '2', '10')
+    const empty = await f.product(uniq('RE'))
+    const emptyFace = await face(empty, f.storage[7], '2', '10')
+    const command_id = randomUUID()
+    const res = await post(supervisor, '/inventory/replenishment/run/', { command_id, warehouse: f.warehouseId })
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json() as { created: number; tasks: { face: number; qty: string; source: { id: number } }[] }
+    const mine = body.tasks.filter((x) => [s.faceId, qFace, emptyFace].includes(x.face))
+    // the scenario's face holds 8 (above 5): nothing; q's face 1 < 2: 9 to reach 10 from its reserve; nothing in reserve for the empty one
+    expect(mine).toEqual([expect.objectContaining({ face: qFace, qty: '9', source: expect.objectContaining({ id: f.storage[6] }) })])
+    const again = await post(supervisor, '/inventory/replenishment/run/', { command_id, warehouse: f.warehouseId })
+    expect(again.json()).toEqual(body)
+    const second = await post(supervisor, '/inventory/replenishment/run/', { command_id: randomUUID(), warehouse: f.warehouseId })
+    expect((second.json() as { tasks: { face: number }[] }).tasks.filter((x) => x.face === qFace)).toEqual([])
+    expect((await post(operator, '/inventory/replenishment/run/', { command_id: randomUUID() })).statusCode).toBe(403)
+    const foreign = await post(acmeAdmin, '/inventory/replenishment/run/', { command_id: randomUUID(), warehouse: f.warehouseId })
+    expect(foreign.statusCode).toBe(400)
+  })
+})

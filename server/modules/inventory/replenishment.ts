@@ -1,0 +1,191 @@
+/**
+ * Replenishment (docs/requirements.md §20.2): a pick face whose pickable stock is below its minimum gets one refill
+ * task from reserve stock, in the transaction of the change that took it there (a pick, a move, an adjustment, a
+ * count: the stock service calls `refillFacesAfterTake`), and a supervisor's sweep refills every face that needs it.
+ *
+ *   the faces asked about, locked (FOR UPDATE, in id order), active, below their minimum, with no open refill
+ *   → per face, the reserve candidates (one LATERAL query for all faces): the product's available, unexpired stock of
+ *     the face's warehouse outside any pick face of the product, in active locations, FEFO (earliest expiry first)
+ *     and the nearest first among equal dates (the walk's Manhattan distance on the layout's x, y; unplaced last)
+ *   → the quantity: the face up to its maximum in whole replenishment units, never above it, from one reserve line
+ *     (one trip), as much as that line has free in whole units
+ *   → one task of type `replenishment` (createTasks) and its `replenishments` row, for all faces at once.
+ *
+ * The face's row lock makes "one open refill per face" hold under concurrent picks: the second waits for the first's
+ * commit and then sees its task. A face with nothing in reserve gets no task (the next take or sweep tries again).
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/client'
+import { locations } from '../../db/schema/core'
+import { pickFaces, replenishments, stockLines } from '../../db/schema/inventory'
+import { tasks } from '../../db/schema/tasks'
+import { fromMilli, toMilli } from '../../kernel/qty-math'
+import { createTasks } from '../workforce/tasks.service'
+
+type Actor = { companyId: number; userId?: number | null }
+export type FacePair = { locationId: number; productId: number }
+export type ReplenishmentTrigger = 'min' | 'sweep' | 'wave'
+export type CreatedRefill = { task: number; face: number; location: { id: number; code: string }; product: number; source: { id: number; code: string }; source_line: number; qty: string }
+
+/** How many reserve lines are weighed per face (the first by FEFO and distance that has a whole unit free wins). */
+const CANDIDATES = 8
+
+/** After stock left these (location, product) pairs: refill the pick faces among them that fell below their minimum. */
+export async function refillFacesAfterTake(tx: Tx, actor: Actor, pairs: readonly FacePair[]): Promise<CreatedRefill[]> {
+  if (!pairs.length) return []
+  const seen = new Set<string>()
+  const values = pairs.filter((p) => !seen.has(`${p.locationId}:${p.productId}`) && seen.add(`${p.locationId}:${p.productId}`))
+  const list = sql.join(
+    values.map((p) => sql`(${p.locationId}::int, ${p.productId}::int)`),
+    sql`, `,
+  )
+  // the common case (no face at these places) costs this one indexed read and takes no lock
+  const faces = await tx.execute<{ id: number }>(
+    sql`SELECT id FROM ${pickFaces} WHERE company_id = ${actor.companyId} AND is_active AND (location_id, product_id) IN (${list}) ORDER BY id`,
+  )
+  if (!faces.rows.length) return []
+  return refill(tx, actor, faces.rows.map((r) => Number(r.id)), 'min')
+}
+
+/** The sweep (POST /api/inventory/replenishment/run/): every active face of the company (of one warehouse) below its minimum. */
+export async function sweepFaces(tx: Tx, actor: Actor, warehouseId?: number): Promise<CreatedRefill[]> {
+  const rows = await tx
+    .select({ id: pickFaces.id })
+    .from(pickFaces)
+    .where(and(eq(pickFaces.companyId, actor.companyId), eq(pickFaces.isActive, true), warehouseId === undefined ? undefined : eq(pickFaces.warehouseId, warehouseId)))
+    .orderBy(asc(pickFaces.id))
+  return refill(
+    tx,
+    actor,
+    rows.map((r) => r.id),
+    'sweep',
+  )
+}
+
+type FaceNeed = {
+  id: number
+  warehouse_id: number
+  location_id: number
+  location_code: string
+  product_id: number
+  min_qty: string
+  max_qty: string
+  replenish_qty: string
+  pickable: string
+  held: string
+}
+type Candidate = { face_id: number; line_id: number; location_id: number; location_code: string; free: string }
+
+async function refill(tx: Tx, actor: Actor, faceIds: number[], trigger: ReplenishmentTrigger): Promise<CreatedRefill[]> {
+  if (!faceIds.length) return []
+  const ids = sql`${`{${faceIds.join(',')}}`}::int[]`
+  // lock the faces (id order: the same for every caller), then read what each holds: pickable (available, unexpired)
+  // against the minimum, everything there against the maximum (the face's capacity)
+  await tx.execute(sql`SELECT id FROM ${pickFaces} WHERE id = ANY(${ids}) AND company_id = ${actor.companyId} ORDER BY id FOR UPDATE`)
+  const needs = (
+    await tx.execute<FaceNeed>(sql`
+      SELECT f.id, f.warehouse_id, f.location_id, l.code AS location_code, f.product_id, f.min_qty::text, f.max_qty::text, f.replenish_qty::text,
+        coalesce(s.pickable, 0)::text AS pickable, coalesce(s.held, 0)::text AS held
+      FROM ${pickFaces} f
+      JOIN ${locations} l ON l.id = f.location_id
+      LEFT JOIN LATERAL (
+        SELECT sum(sl.qty) FILTER (WHERE sl.status = 'available' AND (sl.expiry_date IS NULL OR sl.expiry_date >= current_date)) AS pickable,
+          sum(sl.qty) AS held
+        FROM ${stockLines} sl
+        WHERE sl.company_id = f.company_id AND sl.location_id = f.location_id AND sl.product_id = f.product_id
+      ) s ON true
+      WHERE f.id = ANY(${ids}) AND f.is_active
+        AND coalesce(s.pickable, 0) < f.min_qty
+        AND NOT EXISTS (
+          SELECT 1 FROM ${replenishments} r JOIN ${tasks} t ON t.id = r.task_id
+          WHERE r.face_id = f.id AND t.status NOT IN ('done', 'cancelled'))
+      ORDER BY f.id`)
+  ).rows
+  if (!needs.length) return []
+  const candidates = (
+    await tx.execute<Candidate>(sql`
+      SELECT f.id AS face_id, c.line_id, c.location_id, c.location_code, c.free::text
+      FROM ${pickFaces} f
+      JOIN ${locations} fl ON fl.id = f.location_id
+      CROSS JOIN LATERAL (
+        SELECT sl.id AS line_id, sl.location_id, l.code AS location_code, (sl.qty - sl.reserved_qty) AS free
+        FROM ${stockLines} sl
+        JOIN ${locations} l ON l.id = sl.location_id
+        WHERE sl.company_id = f.company_id AND sl.product_id = f.product_id AND l.warehouse_id = f.warehouse_id
+          AND sl.location_id <> f.location_id AND l.is_active
+          AND sl.status = 'available' AND (sl.expiry_date IS NULL OR sl.expiry_date >= current_date)
+          AND sl.qty > sl.reserved_qty
+          AND NOT EXISTS (SELECT 1 FROM ${pickFaces} o WHERE o.company_id = f.company_id AND o.location_id = sl.location_id AND o.product_id = f.product_id)
+        ORDER BY sl.expiry_date ASC NULLS LAST,
+          CASE WHEN l.x IS NULL OR l.y IS NULL OR fl.x IS NULL OR fl.y IS NULL THEN 1 ELSE 0 END,
+          abs(coalesce(l.x, 0) - coalesce(fl.x, 0)) + abs(coalesce(l.y, 0) - coalesce(fl.y, 0)),
+          l.code, sl.id
+        LIMIT ${CANDIDATES}
+      ) c
+      WHERE f.id IN (${sql.join(
+        needs.map((n) => sql`${n.id}`),
+        sql`, `,
+      )})
+      ORDER BY f.id`)
+  ).rows
+  // what earlier faces of this call planned to take from a reserve line (two faces of one product share the reserve)
+  const planned = new Map<number, bigint>()
+  const plans: { need: FaceNeed; candidate: Candidate; qty: bigint }[] = []
+  for (const need of needs) {
+    const unit = toMilli(need.replenish_qty)
+    const room = toMilli(need.max_qty) - toMilli(need.held)
+    const wanted = (room / unit) * unit
+    if (wanted <= 0n) continue
+    for (const c of candidates.filter((x) => Number(x.face_id) === Number(need.id))) {
+      const free = toMilli(c.free) - (planned.get(Number(c.line_id)) ?? 0n)
+      const take = ((free < wanted ? free : wanted) / unit) * unit
+      if (take <= 0n) continue
+      planned.set(Number(c.line_id), (planned.get(Number(c.line_id)) ?? 0n) + take)
+      plans.push({ need, candidate: c, qty: take })
+      break
+    }
+  }
+  if (!plans.length) return []
+  const taskIds = await createTasks(
+    tx,
+    plans.map(({ need, candidate, qty }) => ({
+      companyId: actor.companyId,
+      warehouseId: Number(need.warehouse_id),
+      type: 'replenishment' as const,
+      locationId: Number(candidate.location_id),
+      productId: Number(need.product_id),
+      qty: fromMilli(qty),
+      reference: `${candidate.location_code} → ${need.location_code}`,
+    })),
+  )
+  await tx.insert(replenishments).values(
+    plans.map(({ need, candidate, qty }, i) => ({
+      companyId: actor.companyId,
+      faceId: Number(need.id),
+      taskId: taskIds[i],
+      sourceLineId: Number(candidate.line_id),
+      sourceLocationId: Number(candidate.location_id),
+      qty: fromMilli(qty),
+      trigger,
+    })),
+  )
+  return plans.map(({ need, candidate, qty }, i) => ({
+    task: taskIds[i],
+    face: Number(need.id),
+    location: { id: Number(need.location_id), code: need.location_code },
+    product: Number(need.product_id),
+    source: { id: Number(candidate.location_id), code: candidate.location_code },
+    source_line: Number(candidate.line_id),
+    qty: fromMilli(qty),
+  }))
+}
+
+/** The open refills of faces (their tasks neither done nor cancelled): what the screens and the tests read. */
+export async function openRefills(tx: Tx, companyId: number, faceIds: number[]) {
+  if (!faceIds.length) return []
+  return tx
+    .select({ id: replenishments.id, faceId: replenishments.faceId, taskId: replenishments.taskId, qty: replenishments.qty, trigger: replenishments.trigger })
+    .from(replenishments)
+    .innerJoin(tasks, eq(tasks.id, replenishments.taskId))
+    .where(and(eq(replenishments.companyId, companyId), inArray(replenishments.faceId, faceIds), sql`${tasks.status} NOT IN ('done', 'cancelled')`))
+}
