@@ -30,6 +30,7 @@ export const COMMAND_BATCH_ROUTES: readonly RegExp[] = [
   /^\/shipping\/short-picks\/?$/,
   /^\/shipping\/orders\/\d{1,12}\/ship\/?$/,
   /^\/shipping\/batches\/\d{1,12}\/(cart|picks)\/?$/,
+  /^\/inventory\/replenishment\/confirm\/?$/,
 ]
 
 export const commandBatchRequest = z.object({

@@ -348,6 +348,12 @@ export const SERVER_MESSAGES = {
   batch_lot_free_short: "{qty} is more than this lot has free here.",
   batch_cart_in_use: "Cart {cart} carries pick batch {batch}.",
   invalid_cart_code: 'Enter a valid cart code: letters, digits, "_" or ".".',
+  // ---- replenishment (docs/requirements.md §20.2)
+  refill_not_task: "{task} is not a replenishment task.",
+  refill_task_closed: "This task is {status}: it is not done again.",
+  refill_wrong_location: "Wrong location: this refill goes to {face}.",
+  refill_stock_not_product: "Stock line {line} is not this refill's product in its warehouse.",
+  refill_qty_above: "{qty} is more than this refill asks ({wanted}).",
   decimal_3_places: "Enter a number with up to 3 decimals.",
 } as const
 

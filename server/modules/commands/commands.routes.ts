@@ -32,7 +32,7 @@ export const commandRoutes: FastifyPluginAsyncZod<CommandBatchOptions> = async (
         summary: "Send a run of the handheld's commands in one request",
         description:
           `\`requests\`: 1 to ${COMMAND_BATCH_MAX} commands \`{command_id, path, body}\`, each a POST to one of the handheld's command routes (under /api): ` +
-          '/inventory/moves/, /inventory/putaways/, /receiving/documents/{id}/receive/, /inventory/counts/{plan}/locations/{location}/, /shipping/short-picks/, /shipping/orders/{id}/ship/, /shipping/batches/{id}/cart/, /shipping/batches/{id}/picks/. ' +
+          '/inventory/moves/, /inventory/putaways/, /receiving/documents/{id}/receive/, /inventory/counts/{plan}/locations/{location}/, /shipping/short-picks/, /shipping/orders/{id}/ship/, /shipping/batches/{id}/cart/, /shipping/batches/{id}/picks/, /inventory/replenishment/confirm/. ' +
           'Any other path is a 400 for the whole batch and nothing runs. The commands run in order, one after the other, each exactly as if sent alone with the caller\'s token ' +
           '(its roles, validation and command_id: sent again, a command applies nothing new and answers its first result). ' +
           'The answer is 200 `{results: [{command_id, status, data}]}` in the same order, `status` and `data` being the single route\'s answer. A 4xx is that command\'s refusal ' +

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { and, eq } from 'drizzle-orm'
-import { replenishmentRunBody, replenishmentRunOut } from '../../../contracts/inventory/replenishment.contract'
+import { replenishmentConfirmBody, replenishmentConfirmOut, replenishmentRunBody, replenishmentRunOut } from '../../../contracts/inventory/replenishment.contract'
 import { warehouses } from '../../db/schema/core'
-import { WRITE_ROLES } from '../../http/auth-hook'
+import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { runOnce } from '../commands/commands.service'
-import { sweepFaces } from './replenishment'
+import { confirmRefill, sweepFaces } from './replenishment'
 
 /** Replenishment (docs/requirements.md §20.2): the supervisor's sweep over the pick faces. */
 export const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,5 +37,23 @@ export const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
         const created = await sweepFaces(tx, { companyId: req.user.companyId, userId: req.user.id }, req.body.warehouse)
         return { created: created.length, tasks: created, command_id: req.body.command_id }
       }),
+  )
+
+  app.post(
+    '/inventory/replenishment/confirm/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: ['inventory'],
+        summary: 'A refill brought to its pick face: the move (reason replenishment) and the task done, once per command_id (docs/requirements.md §20.2)',
+        description:
+          "400 on the field, nothing done: a task that is not a refill, another location than the task's face, a stock line that is not the product's in the face's warehouse or " +
+          'is not available or expired, more than the task asks. 409: the task done or cancelled, or in the hands of someone else (`assigned_to_other`).',
+        body: replenishmentConfirmBody,
+        response: { 200: replenishmentConfirmOut },
+      },
+    },
+    async (req) =>
+      runOnce(db, { companyId: req.user.companyId, userId: req.user.id }, req.body.command_id, 'inventory.replenishment_confirm', (tx) => confirmRefill(tx, req.user, req.body)),
   )
 }

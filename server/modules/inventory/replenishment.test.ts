@@ -131,4 +131,40 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     const foreign = await post(acmeAdmin, '/inventory/replenishment/run/', { command_id: randomUUID(), warehouse: f.warehouseId })
     expect(foreign.statusCode).toBe(400)
   })
+
+  it('the refill brought to its face: the move (reason replenishment) and the task done, once; wrong face, too much, a foreign line refused with nothing done', async () => {
+    const s = await scenario()
+    await removeStock(t.database.db, f.actor, { lineId: s.onFace, qty: '4', reason: 'pick' })
+    const [refill] = await refillsOf(s.faceId)
+    const url = '/inventory/replenishment/confirm/'
+    const refused = async (body: object, field: string) => {
+      const res = await post(operator, url, { command_id: randomUUID(), task: refill.taskId, qty: '16', location: f.storage[0], ...body })
+      expect(res.statusCode, res.body).toBe(400)
+      return res.json().codes[field][0].code as string
+    }
+    expect(await refused({ location: f.storage[1] }, 'location')).toBe('refill_wrong_location')
+    expect(await refused({ qty: '17' }, 'qty')).toBe('refill_qty_above')
+    const other = await f.stock(await f.product(uniq('RX')), f.storage[1], 20)
+    expect(await refused({ stock_line: other }, 'stock_line')).toBe('refill_stock_not_product')
+    expect(await refused({ task: 999999 }, 'task')).toBe('refill_not_task')
+    expect(await f.line(s.reserve)).toEqual({ qty: '50.000', reservedQty: '0.000' })
+
+    // through the outbox's batch, as the handheld sends it
+    const command_id = randomUUID()
+    const body = { command_id, task: refill.taskId, qty: '16', location: f.storage[0] }
+    const res = await post(operator, '/commands/batch/', { requests: [{ command_id, path: url, body }] })
+    expect(res.statusCode, res.body).toBe(200)
+    const [result] = (res.json() as { results: { status: number; data: { moved: string; move: number } }[] }).results
+    expect(result.status).toBe(200)
+    expect(result.data.moved).toBe('16')
+    const again = await post(operator, url, body)
+    expect(again.json()).toEqual(result.data)
+    expect(await f.line(s.reserve)).toEqual({ qty: '34.000', reservedQty: '0.000' })
+    const [task] = await t.database.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, refill.taskId))
+    expect(task.status).toBe('done')
+    const moves = await t.as(supervisor, { method: 'GET', url: `/api/inventory/moves/?search=TASK-${refill.taskId}&page_size=5` })
+    expect((moves.json() as { results: { reason: string; qty: string }[] }).results.map((m) => [m.reason, m.qty])).toEqual([['replenishment', '16.000']])
+    expect((await post(operator, url, { ...body, command_id: randomUUID() })).statusCode).toBe(409)
+    expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
+  })
 })

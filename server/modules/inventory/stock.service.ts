@@ -80,7 +80,7 @@ export async function moveStock(
     qty?: Qty | number
     expectedVersion?: number
     fromReserved?: boolean
-    reason?: 'putaway' | 'move' | 'pick'
+    reason?: 'putaway' | 'move' | 'pick' | 'replenishment'
     reference?: string
     note?: string
   } & LineAttributes,
