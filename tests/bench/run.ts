@@ -33,6 +33,9 @@
  * --wave-release-only or the word `wave-release` (`npm run bench -- wave-release`): release a wave of 500 orders × 5 lines
  * on the largest data set (tests/bench/wave-release-bench.ts, docs/requirements.md §19.3; goals 3 s PostgreSQL, 6 s
  * embedded); a full bench runs it on the 1,000,000-line data set too.
+ * --replenishment-only or the word `replenishment`: the replenishment sweep over 5,000 pick faces on the largest data
+ * set (tests/bench/replenishment-bench.ts, docs/requirements.md §20.2; goals 2 s PostgreSQL, 4 s embedded); a full
+ * bench runs it on the 1,000,000-line data set too.
  * --commands-only (stock adjustments and moves per second through a server process at 1, 8 and 32 connections, with the
  * pgbench ceiling of the same statements; tests/bench/commands-bench.ts), --commands-connections 1,8,32 (0 skips it).
  *
@@ -71,6 +74,7 @@ import { benchPickPath } from './pick-path-bench'
 import { benchNextTask } from './next-task-bench'
 import { benchCommands } from './commands-bench'
 import { benchWaveRelease } from './wave-release-bench'
+import { benchReplenishmentSweep } from './replenishment-bench'
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -95,9 +99,10 @@ const { values: args, positionals } = parseArgs({
     'commands-only': { type: 'boolean' },
     'commands-connections': { type: 'string' },
     'wave-release-only': { type: 'boolean' },
+    'replenishment-only': { type: 'boolean' },
   },
 })
-const WORDS = ['pick-path', 'next-task', 'wave-release']
+const WORDS = ['pick-path', 'next-task', 'wave-release', 'replenishment']
 const unknown = positionals.filter((p) => !WORDS.includes(p))
 if (unknown.length) throw new Error(`Unknown bench argument(s): ${unknown.join(' ')} (the words are ${WORDS.join(', ')})`)
 const RUNS = Number(args.runs ?? 200)
@@ -312,6 +317,7 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.code, 'DEMO'))
   await benchCountApproval(db, company.id, kind, lines)
   if (lines >= 1_000_000) await benchWaveRelease(database, kind, `${kind} ${label(lines)}`)
+  if (lines >= 1_000_000) await benchReplenishmentSweep(database, kind, `${kind} ${label(lines)}`)
   const app = await createApp({ database, jwtSecret: BENCH_SECRET, dataDir })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
@@ -400,6 +406,20 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
+// the replenishment sweep (docs/requirements.md §20.2) over 5,000 pick faces on the largest data set alone:
+// `npm run bench -- replenishment`
+if (args['replenishment-only'] || positionals.includes('replenishment')) {
+  const lines = Math.max(...SIZES)
+  for (const kind of KINDS) {
+    const { database } = await openDataSet(kind, lines)
+    try {
+      await benchReplenishmentSweep(database, kind, `${kind} ${label(lines)}`)
+    } finally {
+      await database.close()
+    }
+  }
+  process.exit(0)
+}
 // releasing a wave (docs/requirements.md §19.3) on the largest data set alone: `npm run bench -- wave-release`
 if (args['wave-release-only'] || positionals.includes('wave-release')) {
   const lines = Math.max(...SIZES)
