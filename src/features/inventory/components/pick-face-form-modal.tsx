@@ -122,7 +122,7 @@ export function PickFaceFormModal({ face, onClose }: { face: PickFace | null; on
             />
             <TextInput
               label={t`Máximo`}
-              description={t`O que o ponto comporta, na unidade do produto.`}
+              description={t`O que o ponto comporta.`}
               inputMode="decimal"
               autoComplete="off"
               required
@@ -130,13 +130,14 @@ export function PickFaceFormModal({ face, onClose }: { face: PickFace | null; on
             />
             <Select
               label={t`Unidade de reabastecimento`}
+              description={t`Um reabastecimento move unidades inteiras.`}
               allowDeselect={false}
               data={REPLENISH_UNITS.map((u) => ({ value: u, label: replenishUnitLabel(i18n, u) }))}
               {...form.getInputProps('replenish_unit')}
             />
             <TextInput
-              label={t`Quantidade por unidade de reabastecimento`}
-              description={t`Unidades do produto em cada unidade de reabastecimento.`}
+              label={t`Quantidade por unidade`}
+              description={t`Unidades do produto em cada uma.`}
               inputMode="decimal"
               autoComplete="off"
               required

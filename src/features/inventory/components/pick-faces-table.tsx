@@ -80,6 +80,8 @@ export function PickFacesTable({ params, onParamsChange }: Partial<ListState> = 
         query={(p) => pickFacesQueryOptions(p)}
         getRowId={(row) => String(row.id)}
         defaultHidden={['warehouse__code']}
+        // SPEC 2.14: nine columns and the actions fit at 1280 px
+        compact
         toolbar={() => (
           <Group gap="xs">
             {canEdit ? (
