@@ -103,4 +103,20 @@ describe('pick faces (§20.1)', () => {
     expect(screen.getByRole('button', { name: 'Importar CSV' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled()
   })
+
+  it('a location’s row in Localizações opens its pick faces, with minimum, maximum and stock on hand', async () => {
+    const LOCATION = { id: 11, code: 'A01-01-01', name: '', warehouse: { id: 2, code: 'WH1' }, kind: 'pick', storage_class: 'ambient', capacity_pallets: null, pick_sequence: null, is_active: true, zone: null, aisle: null, bay: null, level: null, x: null, y: null, aisle_direction: 'both', layout_source: 'rule' }
+    const { requests } = mockApi(({ url }) => {
+      if (url.pathname === '/api/core/locations/') return { body: page([LOCATION]) }
+      if (url.pathname === '/api/inventory/pick-faces/') return { body: page([FACE]) }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn(testUser({ role: 'operator' }))
+    const { user } = await renderApp('/core/locations')
+    await user.click(await screen.findByRole('button', { name: 'Pontos de separação de A01-01-01' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Pontos de separação de A01-01-01' })
+    const table = await within(dialog).findByRole('table', { name: 'Pontos de separação de A01-01-01' })
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['ProdutoMínimoMáximoEm estoqueAtivo', 'P000005 — Arroz 5 kg42012Sim'])
+    expect(requests.find((r) => r.url.pathname === '/api/inventory/pick-faces/')!.url.searchParams.get('location')).toBe('11')
+  })
 })
