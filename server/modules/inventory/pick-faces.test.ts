@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
@@ -129,6 +129,28 @@ describe.each(kinds)('pick faces on %s', (kind) => {
 
     expect((await t.as(supervisor, { method: 'DELETE', url: `/api/inventory/pick-faces/${created.id}/` })).statusCode).toBe(204)
     expect((await get(`/api/inventory/pick-faces/${created.id}/`)).statusCode).toBe(404)
+  })
+
+  it('a face moved to a location of another warehouse takes that warehouse; lists order by stock on hand; an unknown unit is refused', async () => {
+    const db = t.database.db
+    const [far] = await db
+      .select({ id: locations.id, warehouseId: locations.warehouseId })
+      .from(locations)
+      .where(and(eq(locations.companyId, t.seed.companyId), eq(locations.isActive, true), ne(locations.warehouseId, locs[0].warehouseId)))
+      .limit(1)
+    const face = (await post({ location: locs[0].id, product: prods[3].id, min_qty: '1', max_qty: '2' })).json() as Face
+    if (far) {
+      const moved = await patch(face.id, { location: far.id })
+      expect(moved.statusCode, moved.body).toBe(200)
+      expect((moved.json() as Face).warehouse.id).toBe(far.warehouseId)
+    }
+    const listed = (await get('/api/inventory/pick-faces/?ordering=-on_hand&page_size=100')).json() as { results: Face[] }
+    const hands = listed.results.map((f) => Number(f.on_hand))
+    expect(hands).toEqual([...hands].sort((a, b) => b - a))
+    const unit = await patch(face.id, { replenish_unit: 'crate' })
+    expect(unit.statusCode).toBe(400)
+    expect(Object.keys(unit.json())).toContain('replenish_unit')
+    expect((await get('/api/inventory/pick-faces/?ordering=nope')).statusCode).toBe(400)
   })
 
   it('lets operators read but not write, and keeps companies apart', async () => {
