@@ -31,6 +31,7 @@ import { replenishmentRoutes } from './modules/inventory/replenishment.routes'
 import { stockCommandRoutes } from './modules/inventory/stock-commands.routes'
 import { inventorySettingsRoutes } from './modules/inventory/settings.routes'
 import { countRoutes } from './modules/inventory/counts.routes'
+import { pickFaceRoutes } from './modules/inventory/pick-faces.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
 import { bomRoutes } from './modules/manufacturing/boms.routes'
 import { copackRoutes } from './modules/manufacturing/copack.routes'
@@ -275,6 +276,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(stockCommandRoutes)
       await api.register(inventorySettingsRoutes)
       await api.register(countRoutes)
+      await api.register(pickFaceRoutes)
       await api.register(tasksRoutes)
       await api.register(copackRoutes)
       await api.register(bomRoutes)

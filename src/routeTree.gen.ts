@@ -42,6 +42,7 @@ import { Route as AppCoreLocationsRouteImport } from './routes/_app/core/locatio
 import { Route as AppCoreSitesRouteImport } from './routes/_app/core/sites'
 import { Route as AppCoreWarehousesRouteImport } from './routes/_app/core/warehouses'
 import { Route as AppInventoryMovesRouteImport } from './routes/_app/inventory/moves'
+import { Route as AppInventoryPickFacesRouteImport } from './routes/_app/inventory/pick-faces'
 import { Route as AppInventoryScanRouteImport } from './routes/_app/inventory/scan'
 import { Route as AppInventorySearchRouteImport } from './routes/_app/inventory/search'
 import { Route as AppInventoryTraceRouteImport } from './routes/_app/inventory/trace'
@@ -236,6 +237,11 @@ const AppCoreWarehousesRoute = AppCoreWarehousesRouteImport.update({
 const AppInventoryMovesRoute = AppInventoryMovesRouteImport.update({
   id: '/inventory/moves',
   path: '/inventory/moves',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInventoryPickFacesRoute = AppInventoryPickFacesRouteImport.update({
+  id: '/inventory/pick-faces',
+  path: '/inventory/pick-faces',
   getParentRoute: () => AppRoute,
 } as any)
 const AppInventoryScanRoute = AppInventoryScanRouteImport.update({
@@ -433,6 +439,7 @@ export interface FileRoutesByFullPath {
   '/core/sites': typeof AppCoreSitesRoute
   '/core/warehouses': typeof AppCoreWarehousesRoute
   '/inventory/moves': typeof AppInventoryMovesRoute
+  '/inventory/pick-faces': typeof AppInventoryPickFacesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
@@ -497,6 +504,7 @@ export interface FileRoutesByTo {
   '/core/sites': typeof AppCoreSitesRoute
   '/core/warehouses': typeof AppCoreWarehousesRoute
   '/inventory/moves': typeof AppInventoryMovesRoute
+  '/inventory/pick-faces': typeof AppInventoryPickFacesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
@@ -564,6 +572,7 @@ export interface FileRoutesById {
   '/_app/core/sites': typeof AppCoreSitesRoute
   '/_app/core/warehouses': typeof AppCoreWarehousesRoute
   '/_app/inventory/moves': typeof AppInventoryMovesRoute
+  '/_app/inventory/pick-faces': typeof AppInventoryPickFacesRoute
   '/_app/inventory/scan': typeof AppInventoryScanRoute
   '/_app/inventory/search': typeof AppInventorySearchRoute
   '/_app/inventory/trace': typeof AppInventoryTraceRoute
@@ -631,6 +640,7 @@ export interface FileRouteTypes {
     | '/core/sites'
     | '/core/warehouses'
     | '/inventory/moves'
+    | '/inventory/pick-faces'
     | '/inventory/scan'
     | '/inventory/search'
     | '/inventory/trace'
@@ -695,6 +705,7 @@ export interface FileRouteTypes {
     | '/core/sites'
     | '/core/warehouses'
     | '/inventory/moves'
+    | '/inventory/pick-faces'
     | '/inventory/scan'
     | '/inventory/search'
     | '/inventory/trace'
@@ -761,6 +772,7 @@ export interface FileRouteTypes {
     | '/_app/core/sites'
     | '/_app/core/warehouses'
     | '/_app/inventory/moves'
+    | '/_app/inventory/pick-faces'
     | '/_app/inventory/scan'
     | '/_app/inventory/search'
     | '/_app/inventory/trace'
@@ -1034,6 +1046,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventoryMovesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/pick-faces': {
+      id: '/_app/inventory/pick-faces'
+      path: '/inventory/pick-faces'
+      fullPath: '/inventory/pick-faces'
+      preLoaderRoute: typeof AppInventoryPickFacesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/inventory/scan': {
       id: '/_app/inventory/scan'
       path: '/inventory/scan'
@@ -1270,6 +1289,7 @@ interface AppRouteChildren {
   AppCoreSitesRoute: typeof AppCoreSitesRoute
   AppCoreWarehousesRoute: typeof AppCoreWarehousesRoute
   AppInventoryMovesRoute: typeof AppInventoryMovesRoute
+  AppInventoryPickFacesRoute: typeof AppInventoryPickFacesRoute
   AppInventoryScanRoute: typeof AppInventoryScanRoute
   AppInventorySearchRoute: typeof AppInventorySearchRoute
   AppInventoryTraceRoute: typeof AppInventoryTraceRoute
@@ -1319,6 +1339,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCoreSitesRoute: AppCoreSitesRoute,
   AppCoreWarehousesRoute: AppCoreWarehousesRoute,
   AppInventoryMovesRoute: AppInventoryMovesRoute,
+  AppInventoryPickFacesRoute: AppInventoryPickFacesRoute,
   AppInventoryScanRoute: AppInventoryScanRoute,
   AppInventorySearchRoute: AppInventorySearchRoute,
   AppInventoryTraceRoute: AppInventoryTraceRoute,

@@ -108,6 +108,12 @@ export const SERVER_MESSAGES = {
   location_pattern_no_run: 'The pattern needs at least one run such as {01-12}.',
   location_pattern_chars: 'Use letters, digits, dot, underscore, hyphen or slash around the runs.',
   location_pattern_digits: 'Write both ends of {run} with the same number of digits (e.g. {01-12}).',
+  // ---- pick faces (§20.1)
+  pick_face_min_above_max: 'The minimum must not be greater than the maximum.',
+  pick_face_exists: 'This location already has a pick face for this product.',
+  pick_face_location_inactive: 'This location is inactive: choose an active one.',
+  pick_face_import_duplicate: 'This location and product are already on line {line}.',
+  import_product_code_ambiguous: 'Several products have the code "{code}".',
   // ---- the warehouse layout (SPEC 18.1)
   layout_xy_pair: 'Give both x and y, or neither.',
   layout_invalid_regex: 'Enter a valid regular expression.',

@@ -4,7 +4,11 @@
  * `|`; booleans are true/false (also 1/0, yes/no, sim/não). Zod-free: the import screen shows the columns with it.
  */
 
-export const IMPORT_RESOURCES = ['products', 'locations', 'customers', 'suppliers', 'carriers'] as const
+/** The imports master data answers itself (server/modules/master-data/import.*). */
+export const MASTER_DATA_IMPORTS = ['products', 'locations', 'customers', 'suppliers', 'carriers'] as const
+export type MasterDataImport = (typeof MASTER_DATA_IMPORTS)[number]
+/** Every list with a CSV import and export; pick faces (§20.1) are inventory's, keyed by location × product. */
+export const IMPORT_RESOURCES = [...MASTER_DATA_IMPORTS, 'pick_faces'] as const
 export type ImportResource = (typeof IMPORT_RESOURCES)[number]
 
 export type ImportColumnKind = 'text' | 'int' | 'decimal' | 'bool' | 'list' | 'ref'
@@ -45,6 +49,8 @@ export const IMPORT_COLUMNS: Readonly<Record<ImportResource, ImportColumns>> = {
   customers: { code: 'text', name: 'text', email: 'text', min_shelf_life_days: 'int', is_active: 'bool' },
   suppliers: { code: 'text', name: 'text', edi: 'text', priority: 'int', email: 'text', is_active: 'bool' },
   carriers: { code: 'text', name: 'text', is_active: 'bool' },
+  // §20.1: a face is its location's and product's codes (upserted by the pair)
+  pick_faces: { location: 'ref', product: 'ref', min_qty: 'decimal', max_qty: 'decimal', replenish_unit: 'text', replenish_qty: 'decimal', is_active: 'bool' },
 }
 
 /** Columns a file must have (the rest may be left out: a new row takes the default, an existing one keeps its value). */
@@ -54,6 +60,7 @@ export const IMPORT_REQUIRED: Readonly<Record<ImportResource, readonly string[]>
   customers: ['code', 'name'],
   suppliers: ['code', 'name'],
   carriers: ['code', 'name'],
+  pick_faces: ['location', 'product', 'min_qty', 'max_qty'],
 }
 
 /** The API path of each import, under /api. */
@@ -63,6 +70,7 @@ export const IMPORT_PATHS: Readonly<Record<ImportResource, string>> = {
   customers: '/partners/customers/import/',
   suppliers: '/partners/suppliers/import/',
   carriers: '/partners/carriers/import/',
+  pick_faces: '/inventory/pick-faces/import/',
 }
 
 /** The API path of each list's CSV export (the import's columns, so the file goes back in unchanged), under /api. */
@@ -72,6 +80,7 @@ export const EXPORT_PATHS: Readonly<Record<ImportResource, string>> = {
   customers: '/partners/customers/export/',
   suppliers: '/partners/suppliers/export/',
   carriers: '/partners/carriers/export/',
+  pick_faces: '/inventory/pick-faces/export/',
 }
 
 /** At most this many rows' errors are listed (the count says how many rows have errors). */

@@ -28,6 +28,7 @@ const REASON = /Requer supervisor|Requer administrador|Somente administradores|S
 const SUPERVISOR_ACTIONS: Case[] = [
   { route: '/catalog/products', actions: /^(Novo produto|Editar P\d+|Importar CSV)$/, calls: [{ method: 'POST', path: '/product/products/' }, { method: 'POST', path: '/product/products/import/' }] },
   { route: '/core/locations', actions: /^(Nova localização|Editar .+|Importar CSV|Criar faixa.*)$/, calls: [{ method: 'POST', path: '/core/locations/' }, { method: 'POST', path: '/core/locations/range/' }, { method: 'POST', path: '/core/locations/import/' }] },
+  { route: '/inventory/pick-faces', actions: /^(Novo ponto de separação|Editar .+|Excluir .+|Importar CSV)$/, calls: [{ method: 'POST', path: '/inventory/pick-faces/' }, { method: 'POST', path: '/inventory/pick-faces/import/' }] },
   { route: '/partners/suppliers', actions: /^(Novo fornecedor|Editar .+|Importar CSV)$/, calls: [{ method: 'POST', path: '/partners/suppliers/' }, { method: 'POST', path: '/partners/suppliers/import/' }] },
   { route: '/workforce/equipments', actions: /^(Novo equipamento|Editar .+)$/, calls: [{ method: 'POST', path: '/workforce/equipments/' }] },
   { route: '/receiving/documents', actions: /^Novo documento$/, calls: [{ method: 'POST', path: '/receiving/documents/' }] },

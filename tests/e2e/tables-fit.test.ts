@@ -53,6 +53,7 @@ const SCREENS: { name: string; route: () => Promise<string>; tables?: number }[]
     '/core/sites',
     '/core/warehouses',
     '/core/locations',
+    '/inventory/pick-faces',
     '/partners/customers',
     '/partners/suppliers',
     '/partners/carriers',

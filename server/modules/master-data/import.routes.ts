@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { type ImportProgress, importProgressOut, importProgressQuery, importQuery, importResultOut } from '../../../contracts/master-data/import.contract'
-import { EXPORT_PATHS, IMPORT_PATHS, IMPORT_RESOURCES } from '../../../contracts/master-data/import.rules'
+import { EXPORT_PATHS, IMPORT_PATHS, MASTER_DATA_IMPORTS } from '../../../contracts/master-data/import.rules'
 import { progressBoard } from './import-progress'
 import { exportCsv, importCsv } from './import.service'
 
@@ -24,7 +24,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const board = progressBoard(app.deps.database, (m) => app.log.warn(m))
   // only this plugin's routes read text/csv (Fastify encapsulates the parser)
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: CSV_LIMIT }, (_req, body, done) => done(null, body))
-  for (const resource of IMPORT_RESOURCES) {
+  for (const resource of MASTER_DATA_IMPORTS) {
     app.post(
       IMPORT_PATHS[resource],
       {

@@ -19,7 +19,7 @@ import { hasStockAt, refreshStockSortKeys } from '../inventory/stock.service'
 import { productBody } from '../../../contracts/master-data/catalog.contract'
 import { locationBody } from '../../../contracts/master-data/core.contract'
 import type { ImportProgress, ImportResult, ImportRowError } from '../../../contracts/master-data/import.contract'
-import { IMPORT_COLUMNS, IMPORT_MAX_LISTED_ERRORS, IMPORT_REQUIRED, type ImportResource, exportCell, importCell } from '../../../contracts/master-data/import.rules'
+import { IMPORT_COLUMNS, IMPORT_MAX_LISTED_ERRORS, IMPORT_REQUIRED, type MasterDataImport, exportCell, importCell } from '../../../contracts/master-data/import.rules'
 import { withMessageCodes } from '../../../contracts/errors/server-messages.rules'
 import { carrierBody, customerBody, supplierBody } from '../../../contracts/partners/partners.contract'
 import { camelKeys } from './resource'
@@ -51,7 +51,7 @@ type ImportSpec = {
 
 const codeKey = (b: Body) => String(b.code ?? '')
 
-const SPECS: Record<ImportResource, ImportSpec> = {
+const SPECS: Record<MasterDataImport, ImportSpec> = {
   products: {
     entity: 'products',
     table: products,
@@ -118,7 +118,7 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve))
 export async function importCsv(
   db: DbOrTx,
   actor: AuditActor,
-  resource: ImportResource,
+  resource: MasterDataImport,
   text: string,
   dryRun: boolean,
   /** told how far the import is: rows checked, then rows written (the import screen's progress bar) */
@@ -253,7 +253,7 @@ function rowCodes(errors: FieldErrors): NonNullable<ImportRowError['codes']> {
  * references by code, a product's GTINs space-separated, booleans true/false, every row of the company, active or
  * not, ordered by code.
  */
-export async function exportCsv(db: DbOrTx, companyId: number, resource: ImportResource): Promise<string> {
+export async function exportCsv(db: DbOrTx, companyId: number, resource: MasterDataImport): Promise<string> {
   const spec = SPECS[resource]
   const columns = IMPORT_COLUMNS[resource]
   const tableColumns = getTableColumns(spec.table) as Record<string, PgColumn>

@@ -29,6 +29,7 @@ import {
   IconSettings,
   IconStack2,
   IconStackBack,
+  IconStackPush,
   IconPlugConnected,
   IconTruck,
   IconTruckDelivery,
@@ -103,6 +104,8 @@ export const NAV_SECTIONS: NavSection[] = [
           { id: 'sites', label: msg`Sites`, to: '/core/sites', icon: IconBuildingStore },
           { id: 'warehouses', label: msg`Armazéns`, to: '/core/warehouses', icon: IconBuildingWarehouse },
           { id: 'locations', label: msg`Localizações`, to: '/core/locations', icon: IconMapPin },
+          // §20.1: a location × product picked from
+          { id: 'pick-faces', label: msg`Pontos de separação`, to: '/inventory/pick-faces', icon: IconStackPush },
         ],
       },
       {

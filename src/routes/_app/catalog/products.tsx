@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MovesHistoryLink } from '../../../features/inventory/components/moves-history-link'
+import { PickFacesOfButton } from '../../../features/inventory/components/pick-faces-of'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
 import { listParamsOf, useListSearch, validateListSearch } from '../../../lib/list-search'
@@ -19,14 +20,20 @@ export const Route = createFileRoute('/_app/catalog/products')({
 })
 
 // SPEC 10.7: each product's history in Movimentações
-const historyLink = (row: { id: number; code: string }) => <MovesHistoryLink filter={{ product: row.id }} subject={row.code} />
+// §20.1: and its pick faces
+const rowActions = (row: { id: number; code: string }) => (
+  <>
+    <MovesHistoryLink filter={{ product: row.id }} subject={row.code} />
+    <PickFacesOfButton filter={{ product: row.id }} subject={row.code} />
+  </>
+)
 
 function ProductsPage() {
   const list = useListSearch(Route.useSearch())
   return (
     <>
       <PageHeader title={<Trans>Produtos</Trans>} description={<Trans>Os produtos do catálogo.</Trans>} />
-      <ProductsTable {...list} rowActions={historyLink} />
+      <ProductsTable {...list} rowActions={rowActions} />
     </>
   )
 }

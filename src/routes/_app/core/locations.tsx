@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MovesHistoryLink } from '../../../features/inventory/components/moves-history-link'
+import { PickFacesOfButton } from '../../../features/inventory/components/pick-faces-of'
 import { Trans } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
 import { listParamsOf, useListSearch, validateListSearch } from '../../../lib/list-search'
@@ -21,7 +22,13 @@ export const Route = createFileRoute('/_app/core/locations')({
 })
 
 // SPEC 10.7: each location's history in Movimentações
-const historyLink = (row: { id: number; code: string }) => <MovesHistoryLink filter={{ location: row.id }} subject={row.code} />
+// §20.1: and its pick faces
+const rowActions = (row: { id: number; code: string }) => (
+  <>
+    <MovesHistoryLink filter={{ location: row.id }} subject={row.code} />
+    <PickFacesOfButton filter={{ location: row.id }} subject={row.code} />
+  </>
+)
 // SPEC 12.3: the labels of every location the list finds, in one batch
 const printLabels = ({ params, count }: DataTableToolbarState) => <PrintLocationLabelsButton search={params.search} count={count} />
 
@@ -30,7 +37,7 @@ function LocationsPage() {
   return (
     <>
       <PageHeader title={<Trans>Localizações</Trans>} description={<Trans>As localizações de cada armazém.</Trans>} />
-      <LocationsTable {...list} rowActions={historyLink} toolbarActions={printLabels} />
+      <LocationsTable {...list} rowActions={rowActions} toolbarActions={printLabels} />
     </>
   )
 }
