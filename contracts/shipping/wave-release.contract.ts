@@ -35,6 +35,9 @@ export const waveReleaseOut = z.object({
     z.object({ order: z.number(), code: z.string(), line: z.number(), product: codeRef, wanted: decimalOut, reserved: decimalOut }),
   ).describe('lines of released orders reserved less than they want (shortage: short)'),
   held: z.array(z.object({ order: z.number(), code: z.string() })).describe('orders that could not be fully reserved and left the wave, still open (shortage: hold)'),
+  replenishments: z
+    .array(z.object({ task: id, location: codeRef, product: id, source: codeRef, qty: decimalOut }))
+    .describe('pick faces the release left below their minimum, refilled first: their replenishment tasks (top priority; docs/requirements.md §20.2)'),
   command_id: z.string(),
 })
 export type WaveReleaseOut = z.infer<typeof waveReleaseOut>

@@ -38,6 +38,7 @@ export const RELEASED: WaveReleaseOut = {
   tasks: 7,
   shortages: [{ order: 3, code: 'SO-3', line: 12, product: { id: 40, code: 'P-AGUA' }, wanted: '10.000', reserved: '4.000' }],
   held: [{ order: 9, code: 'SO-9' }],
+  replenishments: [],
   command_id: MODEL_COMMAND_ID,
 }
 

@@ -167,4 +167,25 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     expect((await post(operator, url, { ...body, command_id: randomUUID() })).statusCode).toBe(409)
     expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
   })
+
+  it("a wave's release tops off the faces its reservations leave below their minimum, before picking, at the top priority", async () => {
+    const p = await f.product(uniq('RW'))
+    const onFace = await f.stock(p, f.storage[0], 8, { lot: 'FACE', expiryDate: inDays(20) })
+    const reserve = await f.stock(p, f.storage[1], 50, { lot: 'RES', expiryDate: inDays(30) })
+    const faceId = await face(p, f.storage[0], '5', '20', '4')
+    const [customer] = (await t.as(supervisor, { method: 'GET', url: '/api/partners/customers/?page_size=1' }).then((r) => r.json())).results as { id: number }[]
+    const order = await post(supervisor, '/shipping/orders/', { code: uniq('SO'), customer: customer.id, lines: [{ product: p, qty: '6' }] })
+    expect(order.statusCode, order.body).toBe(201)
+    const wave = await post(supervisor, '/shipping/waves/', { code: uniq('WV'), orders: [(order.json() as { id: number }).id] })
+    const rel = await post(supervisor, `/shipping/waves/${(wave.json() as { id: number }).id}/release/`, { command_id: randomUUID() })
+    expect(rel.statusCode, rel.body).toBe(200)
+    // FEFO reserves the face's 6 (it expires first): 2 left free, below 5; the face holds 8 of 20: three packs (12)
+    expect(await f.line(onFace)).toEqual({ qty: '8.000', reservedQty: '6.000' })
+    const body = rel.json() as { replenishments: { task: number; location: { id: number }; qty: string }[] }
+    expect(body.replenishments).toEqual([expect.objectContaining({ location: expect.objectContaining({ id: f.storage[0] }), qty: '12' })])
+    const [refill] = await refillsOf(faceId)
+    expect(refill).toMatchObject({ trigger: 'wave', sourceLineId: reserve, qty: '12.000', status: 'open' })
+    const [task] = await t.database.db.select({ priority: tasks.priority }).from(tasks).where(eq(tasks.id, refill.taskId))
+    expect(task.priority).toBe(9)
+  })
 })

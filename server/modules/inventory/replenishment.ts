@@ -49,6 +49,30 @@ export async function refillFacesAfterTake(tx: Tx, actor: Actor, pairs: readonly
   return refill(tx, actor, faces.rows.map((r) => Number(r.id)), 'min')
 }
 
+/**
+ * A released wave's top-off (docs/requirements.md §20.2): the faces of the products it reserved, in its warehouse, that
+ * its reservations leave below their minimum are refilled before picking starts, at the top priority (directed work
+ * offers the refill before the picks, §19.4).
+ */
+export async function refillFacesForWave(tx: Tx, actor: Actor, warehouseId: number, productIds: readonly number[]): Promise<CreatedRefill[]> {
+  if (!productIds.length) return []
+  const rows = await tx
+    .select({ id: pickFaces.id })
+    .from(pickFaces)
+    .where(and(eq(pickFaces.companyId, actor.companyId), eq(pickFaces.warehouseId, warehouseId), eq(pickFaces.isActive, true), inArray(pickFaces.productId, [...new Set(productIds)])))
+    .orderBy(asc(pickFaces.id))
+  return refill(
+    tx,
+    actor,
+    rows.map((r) => r.id),
+    'wave',
+    WAVE_TOP_OFF_PRIORITY,
+  )
+}
+
+/** The priority of a wave's top-off: the highest a task has (sales orders' priorities are 0–9, §19.1). */
+export const WAVE_TOP_OFF_PRIORITY = 9
+
 /** The sweep (POST /api/inventory/replenishment/run/): every active face of the company (of one warehouse) below its minimum. */
 export async function sweepFaces(tx: Tx, actor: Actor, warehouseId?: number): Promise<CreatedRefill[]> {
   const rows = await tx
@@ -78,11 +102,12 @@ type FaceNeed = {
 }
 type Candidate = { face_id: number; line_id: number; location_id: number; location_code: string; free: string }
 
-async function refill(tx: Tx, actor: Actor, faceIds: number[], trigger: ReplenishmentTrigger): Promise<CreatedRefill[]> {
+async function refill(tx: Tx, actor: Actor, faceIds: number[], trigger: ReplenishmentTrigger, priority = 0): Promise<CreatedRefill[]> {
   if (!faceIds.length) return []
   const ids = sql`${`{${faceIds.join(',')}}`}::int[]`
-  // lock the faces (id order: the same for every caller), then read what each holds: pickable (available, unexpired)
-  // against the minimum, everything there against the maximum (the face's capacity)
+  // lock the faces (id order: the same for every caller), then read what each holds: pickable (available, unexpired,
+  // not reserved: what a released wave holds leaves soon) against the minimum, everything there against the maximum
+  // (the face's capacity)
   await tx.execute(sql`SELECT id FROM ${pickFaces} WHERE id = ANY(${ids}) AND company_id = ${actor.companyId} ORDER BY id FOR UPDATE`)
   const needs = (
     await tx.execute<FaceNeed>(sql`
@@ -91,7 +116,7 @@ async function refill(tx: Tx, actor: Actor, faceIds: number[], trigger: Replenis
       FROM ${pickFaces} f
       JOIN ${locations} l ON l.id = f.location_id
       LEFT JOIN LATERAL (
-        SELECT sum(sl.qty) FILTER (WHERE sl.status = 'available' AND (sl.expiry_date IS NULL OR sl.expiry_date >= current_date)) AS pickable,
+        SELECT sum(sl.qty - sl.reserved_qty) FILTER (WHERE sl.status = 'available' AND (sl.expiry_date IS NULL OR sl.expiry_date >= current_date)) AS pickable,
           sum(sl.qty) AS held
         FROM ${stockLines} sl
         WHERE sl.company_id = f.company_id AND sl.location_id = f.location_id AND sl.product_id = f.product_id
@@ -154,6 +179,7 @@ async function refill(tx: Tx, actor: Actor, faceIds: number[], trigger: Replenis
       productId: Number(need.product_id),
       qty: fromMilli(qty),
       reference: `${candidate.location_code} → ${need.location_code}`,
+      priority,
     })),
   )
   await tx.insert(replenishments).values(

@@ -44,6 +44,7 @@ export { bumpMoveCounter, recountStockLines, recountStockMoves, stockLineCount, 
 export { postStockMovesInTx } from './stock-line-deltas'
 export { changeReservations, moveReservation, releaseStock, reserveStock, type ReservationPlace } from './stock-reservations'
 export { FEFO_ORDER, fefoEligible } from './stock-fefo'
+export { refillFacesForWave } from './replenishment'
 
 export { STOCK_MOVE_REASONS, type StockMoveReason }
 /**

@@ -28,7 +28,7 @@ import { makeWalk, type Walk, type WalkPoint } from '../../../contracts/layout/w
 import type { waveReleaseBody, WaveReleaseOut } from '../../../contracts/shipping/wave-release.contract'
 import { recordAudit } from '../audit/audit.service'
 import { runOnce } from '../commands/commands.service'
-import { changeReservations, fefoEligible } from '../inventory/stock.service'
+import { changeReservations, fefoEligible, refillFacesForWave } from '../inventory/stock.service'
 import { warehouseWalkLayout } from '../master-data/layout.service'
 import { createTasks, type NewTask } from '../workforce/tasks.service'
 import { expiryCompare, shelfLifeFloors } from './fefo-rules'
@@ -246,6 +246,13 @@ async function releaseIn(tx: Tx, user: AuthUser, waveId: number, body: WaveRelea
       SELECT ${companyId}::int, (r->>0)::int, (r->>1)::int, (r->>2)::int, (r->>3)::int, (r->>4)::int, r->>5, (r->>6)::numeric, (r->>7)::int, (r->>8)::int, (r->>9)::int
       FROM jsonb_array_elements(${JSON.stringify(json)}::jsonb) AS r`)
   }
+  // the pick faces its reservations leave below their minimum are refilled first (docs/requirements.md §20.2)
+  const topOffs = await refillFacesForWave(
+    tx,
+    actor,
+    wave.warehouseId,
+    reservations.map((r) => r.productId),
+  )
   await tx.update(waves).set({ status: 'released' }).where(eq(waves.id, wave.id))
   await recordAudit(tx, actor, {
     entity: WAVE_ENTITY,
@@ -261,6 +268,7 @@ async function releaseIn(tx: Tx, user: AuthUser, waveId: number, body: WaveRelea
     tasks: taskIds.length,
     shortages,
     held,
+    replenishments: topOffs.map((r) => ({ task: r.task, location: r.location, product: r.product, source: r.source, qty: r.qty })),
     command_id: body.command_id.toLowerCase(),
   }
 }

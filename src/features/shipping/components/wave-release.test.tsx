@@ -30,6 +30,7 @@ const HELD: WaveReleaseOut = {
   tasks: 1,
   shortages: [],
   held: [{ order: 2, code: 'SO-2' }],
+  replenishments: [],
   command_id: 'x',
 }
 
