@@ -30,7 +30,7 @@ const HELD: WaveReleaseOut = {
   tasks: 1,
   shortages: [],
   held: [{ order: 2, code: 'SO-2' }],
-  replenishments: [],
+  replenishments: [{ task: 5, location: { id: 3, code: 'A-01-01' }, product: 9, source: { id: 4, code: 'R-09-01' }, qty: '12' }],
   command_id: 'x',
 }
 
@@ -75,6 +75,8 @@ describe('wave release on the wave page (SPEC 19.3)', () => {
     expect(within(answer).getByText('SO-1 na caixa 1')).toBeInTheDocument()
     expect(within(answer).getByTestId('release-held')).toHaveTextContent('Pedidos segurados (sem reserva; saíram da onda e continuam abertos): SO-2')
     expect(within(answer).getByRole('link', { name: 'SO-2' })).toHaveAttribute('href', '/shipping/orders/2')
+    // the faces the release left below their minimum, refilled first (docs/requirements.md §20.2)
+    expect(within(answer).getByTestId('release-replenishments')).toHaveTextContent('Reabastecimento antes da separação, com prioridade máxima: 1 ponto de separação (R-09-01 → A-01-01).')
     expect(screen.queryByRole('dialog')).toBeNull()
     const [sent] = releases(requests)
     expect(sent.body).toMatchObject({ shortage: 'hold', totes: 8 })

@@ -200,6 +200,16 @@ export function ReleaseAnswer({ result }: { result: WaveReleaseOut }) {
           <Trans>Todos os pedidos foram reservados por inteiro.</Trans>
         </Text>
       ) : null}
+      {result.replenishments?.length ? (
+        <Text size="sm" data-testid="release-replenishments">
+          {i18n._(
+            msg`${plural(result.replenishments.length, {
+              one: 'Reabastecimento antes da separação, com prioridade máxima: # ponto de separação',
+              other: 'Reabastecimentos antes da separação, com prioridade máxima: # pontos de separação',
+            })} (${result.replenishments.map((r) => `${r.source.code} → ${r.location.code}`).join(', ')}).`,
+          )}
+        </Text>
+      ) : null}
     </Stack>
   )
 }
