@@ -3,7 +3,7 @@
  * storage classes. Inventory owns the stock lines; receiving (putaway) and master-data (a storage category's save)
  * read through here. A line without a pallet code counts as a pallet of its own (SPEC 10.6).
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import { type SQL, and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { LocationLoad } from '../../../contracts/inventory/capacity.rules'
 import type { DbOrTx } from '../../db/client'
 import { productPacks, products } from '../../db/schema/catalog'
@@ -13,16 +13,17 @@ import { stockLines } from '../../db/schema/inventory'
  * A product's weight per unit of its own, in kg: from its lightest-per-pack active pack with a weight (weight_kg /
  * qty_per_pack). Null: no pack says its weight (the weight limit then counts it as nothing).
  */
-const unitWeightOf = (productId: unknown) =>
-  sql<string | null>`(SELECT ${productPacks.weightKg} / nullif(${productPacks.qtyPerPack}, 0) FROM ${productPacks}
-    WHERE ${productPacks.productId} = ${productId} AND ${productPacks.isActive} AND ${productPacks.weightKg} IS NOT NULL
-    ORDER BY ${productPacks.qtyPerPack}, ${productPacks.id} LIMIT 1)`
+const unitWeightOf = (productId: SQL) =>
+  // written with an alias: drizzle leaves a lone table's columns unqualified, and the outer id must not resolve inside
+  sql<string | null>`(SELECT pp.weight_kg / nullif(pp.qty_per_pack, 0) FROM ${productPacks} pp
+    WHERE pp.product_id = ${productId} AND pp.is_active AND pp.weight_kg IS NOT NULL
+    ORDER BY pp.qty_per_pack, pp.id LIMIT 1)`
 
 /** Each product's weight per unit in kg (0 when no pack says it). */
 export async function unitWeights(db: DbOrTx, companyId: number, productIds: number[]): Promise<Map<number, number>> {
   if (!productIds.length) return new Map()
   const rows = await db
-    .select({ id: products.id, w: unitWeightOf(products.id) })
+    .select({ id: products.id, w: unitWeightOf(sql.raw('"products"."id"')) })
     .from(products)
     .where(and(eq(products.companyId, companyId), inArray(products.id, productIds)))
   return new Map(rows.map((r) => [r.id, Number(r.w ?? 0)]))
@@ -35,7 +36,7 @@ export async function locationLoads(db: DbOrTx, companyId: number, locationIds: 
     .select({
       locationId: stockLines.locationId,
       pallets: sql<number>`count(DISTINCT coalesce(${stockLines.palletCode}, 'line:' || ${stockLines.id}::text))::int`,
-      weight: sql<string>`coalesce(sum(${stockLines.qty} * coalesce(${unitWeightOf(stockLines.productId)}, 0)), 0)::text`,
+      weight: sql<string>`coalesce(sum(${stockLines.qty} * coalesce(${unitWeightOf(sql.raw('"stock_lines"."product_id"'))}, 0)), 0)::text`,
       products: sql<number[]>`array_agg(DISTINCT ${stockLines.productId})`,
       lots: sql<string[]>`array_agg(DISTINCT ${stockLines.productId}::text || ':' || coalesce(${stockLines.lot}, ''))`,
       classes: sql<string[]>`array_agg(DISTINCT ${products.storageClass})`,

@@ -120,7 +120,7 @@ export async function putawaySuggestions(db: DbOrTx, user: AuthUser, id: number)
       ...ruleLocs.map((l, i) => sql`WHEN ${locations.id} = ${l} THEN ${sql.raw(String(i))}`),
       ...ruleZones.map((z, i) => sql`WHEN ${locations.zone} = ${z} THEN ${sql.raw(String(ruleLocs.length + i))}`),
     ]
-    const rank = whens.length ? sql<number>`CASE ${sql.join(whens, sql` `)} ELSE ${sql.raw(String(NOT_PREFERRED))} END` : sql<number>`${sql.raw(String(NOT_PREFERRED))}`
+    const rank = whens.length ? sql<number>`CASE ${sql.join(whens, sql` `)} ELSE ${sql.raw(String(NOT_PREFERRED))} END` : sql<number>`(${sql.raw(String(NOT_PREFERRED))})::int` // an expression: a bare integer in ORDER BY names a column
     const maxPallets = sql`least(${locations.capacityPallets}, ${storageCategories.maxPallets})`
     const nearbyAisles = db
       .selectDistinct({ aisle: aisleOf(locations.code) })
