@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import type { Icon } from '@tabler/icons-react'
 import {
   IconAdjustmentsCog,
+  IconArrowsRight,
   IconBox,
   IconBuilding,
   IconBuildingStore,
@@ -103,6 +104,8 @@ export const NAV_SECTIONS: NavSection[] = [
           { id: 'sites', label: msg`Sites`, to: '/core/sites', icon: IconBuildingStore },
           { id: 'warehouses', label: msg`Armazéns`, to: '/core/warehouses', icon: IconBuildingWarehouse },
           { id: 'locations', label: msg`Localizações`, to: '/core/locations', icon: IconMapPin },
+          { id: 'storage-categories', label: msg`Categorias de armazenagem`, to: '/core/storage-categories', icon: IconBox },
+          { id: 'putaway-rules', label: msg`Regras de armazenagem`, to: '/core/putaway-rules', icon: IconArrowsRight },
         ],
       },
       {
