@@ -4,7 +4,7 @@
  * `|`; booleans are true/false (also 1/0, yes/no, sim/não). Zod-free: the import screen shows the columns with it.
  */
 
-export const IMPORT_RESOURCES = ['products', 'locations', 'customers', 'suppliers', 'carriers'] as const
+export const IMPORT_RESOURCES = ['products', 'locations', 'customers', 'suppliers', 'carriers', 'storage_categories'] as const
 export type ImportResource = (typeof IMPORT_RESOURCES)[number]
 
 export type ImportColumnKind = 'text' | 'int' | 'decimal' | 'bool' | 'list' | 'ref'
@@ -41,10 +41,14 @@ export const IMPORT_COLUMNS: Readonly<Record<ImportResource, ImportColumns>> = {
     x: 'decimal',
     y: 'decimal',
     aisle_direction: 'text',
+    // §20.3: its storage category by code; blank keeps what it has
+    storage_category: 'ref',
   },
   customers: { code: 'text', name: 'text', email: 'text', min_shelf_life_days: 'int', is_active: 'bool' },
   suppliers: { code: 'text', name: 'text', edi: 'text', priority: 'int', email: 'text', is_active: 'bool' },
   carriers: { code: 'text', name: 'text', is_active: 'bool' },
+  // §20.3: the classes space-separated; blank limits are no limit
+  storage_categories: { code: 'text', name: 'text', max_pallets: 'int', max_weight_kg: 'decimal', allowed_storage_classes: 'list', mixing: 'text', is_active: 'bool' },
 }
 
 /** Columns a file must have (the rest may be left out: a new row takes the default, an existing one keeps its value). */
@@ -54,6 +58,7 @@ export const IMPORT_REQUIRED: Readonly<Record<ImportResource, readonly string[]>
   customers: ['code', 'name'],
   suppliers: ['code', 'name'],
   carriers: ['code', 'name'],
+  storage_categories: ['code', 'name'],
 }
 
 /** The API path of each import, under /api. */
@@ -63,6 +68,7 @@ export const IMPORT_PATHS: Readonly<Record<ImportResource, string>> = {
   customers: '/partners/customers/import/',
   suppliers: '/partners/suppliers/import/',
   carriers: '/partners/carriers/import/',
+  storage_categories: '/core/storage-categories/import/',
 }
 
 /** The API path of each list's CSV export (the import's columns, so the file goes back in unchanged), under /api. */
@@ -72,6 +78,7 @@ export const EXPORT_PATHS: Readonly<Record<ImportResource, string>> = {
   customers: '/partners/customers/export/',
   suppliers: '/partners/suppliers/export/',
   carriers: '/partners/carriers/export/',
+  storage_categories: '/core/storage-categories/export/',
 }
 
 /** At most this many rows' errors are listed (the count says how many rows have errors). */

@@ -308,14 +308,20 @@ function holdingText(r: CapacityRefusal, location: string): string {
 export async function refuseOverfullCategory(ctx: WriteContext, categoryId: number, onlyLocationId?: number): Promise<void> {
   const limits = await storageCategoryLimits(ctx.db, ctx.user.companyId, categoryId)
   if (!limits) return
-  const locs = await ctx.db
-    .select({ id: locations.id, code: locations.code, capacity: locations.capacityPallets })
+  const errors = await overfullCategoryErrors(ctx.db, ctx.user.companyId, categoryId, limits, onlyLocationId)
+  if (Object.keys(errors).length) throw new ApiError(400, errors)
+}
+
+/** What the category's locations (or one of them) hold now against `limits`: field errors, empty when all fit. */
+export async function overfullCategoryErrors(db: DbOrTx, companyId: number, categoryId: number, limits: StorageCategoryLimits, onlyLocationId?: number): Promise<FieldErrors> {
+  const locs = await db
+    .select({ id: locations.id, code: locations.code })
     .from(locations)
-    .where(and(eq(locations.companyId, ctx.user.companyId), eq(locations.storageCategoryId, categoryId), onlyLocationId === undefined ? undefined : eq(locations.id, onlyLocationId)))
+    .where(and(eq(locations.companyId, companyId), eq(locations.storageCategoryId, categoryId), onlyLocationId === undefined ? undefined : eq(locations.id, onlyLocationId)))
     .orderBy(locations.code)
   const errors: FieldErrors = {}
   // a location's own capacity_pallets is the location's business: only the category's limits are checked here
-  const loads = await locationLoads(ctx.db, ctx.user.companyId, locs.map((l) => l.id))
+  const loads = await locationLoads(db, companyId, locs.map((l) => l.id))
   for (const l of locs) {
     const held = loads.get(l.id)
     if (!held) continue
@@ -324,5 +330,27 @@ export async function refuseOverfullCategory(ctx: WriteContext, categoryId: numb
       if (!errors[field]?.length) addFieldError(errors, field, holdingText(r, l.code))
     }
   }
-  if (Object.keys(errors).length) throw new ApiError(400, errors)
+  return errors
+}
+
+/**
+ * §20.3, for many locations at once (a CSV import): each location given a category that what it holds now would
+ * overflow, with the first limit it breaks as the location's save says it.
+ */
+export async function categoryOverflows(db: DbOrTx, companyId: number, pairs: { locationId: number; categoryId: number }[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>()
+  const byCategory = new Map<number, number[]>()
+  for (const p of pairs) byCategory.set(p.categoryId, [...(byCategory.get(p.categoryId) ?? []), p.locationId])
+  for (const [categoryId, ids] of byCategory) {
+    const limits = await storageCategoryLimits(db, companyId, categoryId)
+    if (!limits) continue
+    const loads = await locationLoads(db, companyId, ids)
+    if (!loads.size) continue
+    const codes = await db.select({ id: locations.id, code: locations.code }).from(locations).where(and(eq(locations.companyId, companyId), inArray(locations.id, [...loads.keys()])))
+    for (const l of codes) {
+      const [r] = capacityRefusals({ capacity_pallets: null, category: limits }, loads.get(l.id) ?? EMPTY_LOAD, EMPTY_LOAD)
+      if (r) out.set(l.id, holdingText(r, l.code))
+    }
+  }
+  return out
 }

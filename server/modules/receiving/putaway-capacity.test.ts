@@ -258,4 +258,33 @@ describe.each(kinds)('putaway capacity on %s', (kind) => {
     expect(offered).not.toContain(fullLoc.id)
     expect(offered).not.toContain(second.id)
   })
+
+  it('CSV: categories import and export; a location takes its category by code; both refused when what is held would overflow', async () => {
+    const upload = (path: string, csv: string, dryRun = false) =>
+      t.as(admin, { method: 'POST', url: `/api/${path}${dryRun ? '?dry_run=1' : ''}`, headers: { 'content-type': 'text/csv' }, payload: csv })
+    const code = uniq('SCSV')
+    const made = await upload('core/storage-categories/import/', `code,name,max_pallets,max_weight_kg,allowed_storage_classes,mixing\n${code},Pallet racks,2,1200.5,ambient chilled,same_product\n`)
+    expect(made.statusCode, made.body).toBe(200)
+    const exported = (await t.as(admin, { method: 'GET', url: '/api/core/storage-categories/export/' })).body.replace(/^\uFEFF/, '')
+    expect(exported.split('\r\n')[0]).toBe('code,name,max_pallets,max_weight_kg,allowed_storage_classes,mixing,is_active')
+    expect(exported).toContain(`${code},Pallet racks,2,1200.500,ambient chilled,same_product,true`)
+
+    // a location given it by code; one holding two products is refused it, on its row
+    const loc = await newLocation()
+    const busy = await newLocation()
+    await f.stock(await product(), busy.id, '1')
+    await f.stock(await product(), busy.id, '1')
+    const csv = `code,warehouse,storage_category\n${loc.code},${(await api(admin, 'GET', `/api/core/warehouses/${f.warehouseId}/`)).json().code},${code}\n${busy.code},${(await api(admin, 'GET', `/api/core/warehouses/${f.warehouseId}/`)).json().code},${code}\n`
+    const preview = (await upload('core/locations/import/', csv, true)).json()
+    expect(preview).toMatchObject({ error_rows: 1, errors: [{ code: busy.code, errors: { storage_category: [`Location ${busy.code} holds more than one product now.`] } }] })
+    const fixed = await upload('core/locations/import/', csv.split('\n').slice(0, 2).join('\n') + '\n')
+    expect(fixed.statusCode, fixed.body).toBe(200)
+    expect((await api(admin, 'GET', `/api/core/locations/${loc.id}/`)).json()).toMatchObject({ storage_category: { code } })
+    const [cat] = (await api(admin, 'GET', `/api/core/storage-categories/?search=${code}`)).json().results
+    await t.database.db.update(locations).set({ storageCategoryId: cat.id }).where(eq(locations.id, busy.id))
+    // the category's own import is refused a limit what its locations hold breaks
+    const tight = (await upload('core/storage-categories/import/', `code,name,mixing\n${code},Pallet racks,same_product\n`, true)).json()
+    expect(tight).toMatchObject({ error_rows: 1, errors: [{ errors: { mixing: [`Location ${busy.code} holds more than one product now.`] } }] })
+    expect((await upload('core/storage-categories/import/', `code,name,mixing\n${code},Pallet racks,any\n`)).statusCode).toBe(200)
+  })
 })

@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
+import { Group } from '@mantine/core'
+import { CsvTransfer } from '../../../components/csv-transfer'
 import { DataTable, type DataColumn } from '../../../components/data-table'
 import { storageCategoriesQueryOptions } from '../api/get-storage-categories'
 import type { StorageCategory } from '../core-types'
@@ -35,7 +37,12 @@ export function StorageCategoriesTable({ params, onParamsChange }: Partial<ListS
         columns={[...columns, editor.column]}
         query={storageCategoriesQueryOptions}
         getRowId={(row) => String(row.id)}
-        toolbar={editor.toolbar}
+        toolbar={() => (
+          <Group gap="xs">
+            {editor.toolbar?.()}
+            <CsvTransfer resource="storage_categories" title={t`Importar categorias de armazenagem (CSV)`} invalidate={storageCategoryResource.invalidate} />
+          </Group>
+        )}
       />
       {editor.modal}
     </>
