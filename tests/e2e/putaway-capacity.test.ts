@@ -36,7 +36,8 @@ describe('putaway capacity', () => {
     await form.getByRole('textbox', { name: 'Nome' }).fill('Porta-palete, 1 palete')
     await form.getByRole('textbox', { name: 'Máximo de paletes' }).fill('1')
     await form.getByRole('textbox', { name: 'Peso máximo (kg)' }).fill('1200')
-    await form.getByRole('combobox', { name: 'Classes de armazenagem aceitas' }).click()
+    // the pills field's wrapper takes the click (Mantine)
+    await form.getByRole('combobox', { name: 'Classes de armazenagem aceitas' }).click({ force: true })
     await page.getByRole('option', { name: 'Ambiente' }).click()
     await form.getByRole('combobox', { name: 'Mistura' }).click()
     await page.getByRole('option', { name: 'Um só produto', exact: true }).click()
@@ -47,16 +48,18 @@ describe('putaway capacity', () => {
     const row = page.getByRole('row').filter({ hasText: `PP1-${suffix}` })
     await expect.poll(() => row.innerText()).toMatch(/1\s+1200\s+Ambiente\s+Um só produto/)
 
-    // a location holding two pallets refuses the category, in Portuguese, and keeps none
-    const { results } = await app.api<{ results: { id: number; location: { id: number; code: string } }[] }>('/inventory/stock/?page_size=200')
-    const count = new Map<number, { code: string; n: number }>()
-    for (const l of results) count.set(l.location.id, { code: l.location.code, n: (count.get(l.location.id)?.n ?? 0) + 1 })
-    const busy = [...count.entries()].find(([, v]) => v.n >= 2)
-    expect(busy, 'a location with two stock lines in the demo data').toBeTruthy()
+    // a location holding two pallets refuses the category, and keeps none: two lines moved into an empty one
     const [cat] = (await app.api<{ results: { id: number }[] }>(`/core/storage-categories/?search=PP1-${suffix}`)).results
-    const refused = await send<Record<string, string[]>>('PATCH', `/core/locations/${busy![0]}/`, { storage_category: cat!.id })
+    const stock = await app.api<{ results: { id: number; qty: string; reserved_qty: string; status: string; pallet_code: string | null; location: { id: number } }[] }>('/inventory/stock/?page_size=200&ordering=id')
+    const held = new Set(stock.results.map((l) => l.location.id))
+    const { results: storage } = await app.api<{ results: { id: number; code: string }[] }>('/core/locations/?kind=storage&is_active=true&page_size=200&ordering=-code')
+    const empty = storage.find((l) => !held.has(l.id))!
+    const free = stock.results.filter((l) => l.status === 'available' && Number(l.qty) - Number(l.reserved_qty) >= 1 && l.pallet_code === null).slice(0, 2)
+    expect(free).toHaveLength(2)
+    for (const l of free) expect((await send('POST', '/inventory/moves/', { stock_line: l.id, to_location: empty.id, qty: '1' })).status).toBe(201)
+    const refused = await send<Record<string, string[]>>('PATCH', `/core/locations/${empty.id}/`, { storage_category: cat!.id })
     expect(refused.status).toBe(400)
-    expect(refused.body.storage_category?.[0]).toMatch(new RegExp(`^Location ${busy![1].code} holds`))
+    expect(refused.body.storage_category?.[0]).toMatch(new RegExp(`^Location ${empty.code} holds`))
     await screenshot(page, 'putaway-capacity-categories')
 
     const dark = await app.signedInPage({ username: 'supervisor', colorScheme: 'dark', viewport: VIEWPORT })
@@ -73,13 +76,20 @@ describe('putaway capacity', () => {
     const url = `/receiving/documents/${doc.id}`
     await send('PUT', `${url}/draft/`, { lines: [{ line: doc.lines[0]!.id, received_qty: doc.lines[0]!.expected_qty }] })
     await send('POST', `${url}/pallets/`)
-    const before = await app.api<{ pallets: { location: { id: number; code: string } | null; alternatives: { id: number; code: string }[] }[] }>(`${url}/putaway-suggestions/`)
-    const [first, second] = [before.pallets[0]!.location!, before.pallets[0]!.alternatives[0]!]
-    // the first one full: one pallet already, under a category of one
-    expect((await send('PATCH', `/core/locations/${first.id}/`, { storage_category: cat!.id })).status).toBe(200)
-    const stock = await app.api<{ results: { id: number; qty: string; reserved_qty: string; status: string; location: { id: number } }[] }>('/inventory/stock/?page_size=100&ordering=id')
-    const line = stock.results.find((l) => l.location.id !== first.id && l.status === 'available' && Number(l.qty) - Number(l.reserved_qty) >= 1)!
-    const moved = await send('POST', '/inventory/moves/', { stock_line: line.id, to_location: first.id, qty: '1' })
+    // two new ambient storage locations of its warehouse (the demo data fills the others), the first full: one pallet
+    // already, under a category of one
+    const stock = await app.api<{ results: { id: number; qty: string; reserved_qty: string; status: string; pallet_code: string | null }[] }>('/inventory/stock/?page_size=200&ordering=id')
+    const made: { id: number; code: string }[] = []
+    for (const n of ['1', '2']) {
+      const r = await send<{ id: number; code: string }>('POST', '/core/locations/', { code: `ZZ-${suffix}-${n}`, warehouse: doc.warehouse.id, kind: 'storage', storage_class: 'ambient' })
+      expect(r.status, JSON.stringify(r.body)).toBe(201)
+      made.push(r.body)
+    }
+    const [first, second] = made
+    const given = await send('PATCH', `/core/locations/${first!.id}/`, { storage_category: cat!.id })
+    expect(given.status, JSON.stringify(given.body)).toBe(200)
+    const line = stock.results.find((l) => l.status === 'available' && Number(l.qty) - Number(l.reserved_qty) >= 1 && l.pallet_code === null)!
+    const moved = await send('POST', '/inventory/moves/', { stock_line: line.id, to_location: first!.id, qty: '1' })
     expect(moved.status, JSON.stringify(moved.body)).toBe(201)
 
     const page = await app.signedInPage({ username: 'supervisor', viewport: VIEWPORT })
@@ -93,17 +103,17 @@ describe('putaway capacity', () => {
     await app.expectNoAxeViolations(page, 'putaway rule form (light)')
     // product and locations by API: the form's pickers list the first 100 by code
     await form.getByRole('button', { name: 'Cancelar' }).click()
-    const rule = await send<{ id: number }>('POST', '/inventory/putaway-rules/', { code: `R-${suffix}`, warehouse: doc.warehouse.id, product: doc.lines[0]!.product.id, sequence: 1, locations: [first.id, second.id] })
+    const rule = await send<{ id: number }>('POST', '/inventory/putaway-rules/', { code: `R-${suffix}`, warehouse: doc.warehouse.id, product: doc.lines[0]!.product.id, sequence: 1, locations: [first!.id, second!.id] })
     expect(rule.status, JSON.stringify(rule.body)).toBe(201)
     await page.reload()
     const row = page.getByRole('row').filter({ hasText: `R-${suffix}` })
-    await expect.poll(() => row.innerText()).toContain(`${first.code} → ${second.code}`)
+    await expect.poll(() => row.innerText()).toContain(`${first!.code} → ${second!.code}`)
     await app.expectNoAxeViolations(page, 'putaway rules (light)')
     await screenshot(page, 'putaway-capacity-rules')
 
     const after = await app.api<{ pallets: { location: { id: number; reasons: string[] }; skipped: { id: number; reasons: string[] }[] }[] }>(`${url}/putaway-suggestions/`)
-    expect(after.pallets[0]!.location).toMatchObject({ id: second.id, reasons: expect.arrayContaining(['rule_location']) })
+    expect(after.pallets[0]!.location).toMatchObject({ id: second!.id, reasons: expect.arrayContaining(['rule_location']) })
     // full, and perhaps more (the moved line's product is another one, the category takes one product only)
-    expect(after.pallets[0]!.skipped).toEqual([{ id: first.id, code: first.code, reasons: expect.arrayContaining(['full']) }])
+    expect(after.pallets[0]!.skipped).toEqual([{ id: first!.id, code: first!.code, reasons: expect.arrayContaining(['full']) }])
   })
 })
