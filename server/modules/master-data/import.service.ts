@@ -278,7 +278,7 @@ export async function exportCsv(db: DbOrTx, companyId: number, resource: ImportR
       const ref = spec.refs?.[field]
       if (!ref) throw new Error(`no reference table for ${resource}.${field}`)
       // the table's own columns written out: drizzle leaves a column unqualified in a one-table select
-      select[field] = sql`(SELECT r.code FROM ${ref} r WHERE r.id = ${spec.table}.${sql.identifier(tableColumns[`${field}Id`].name)})`
+      select[field] = sql`(SELECT r.code FROM ${ref} r WHERE r.id = ${spec.table}.${sql.identifier(tableColumns[`${field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Id`].name)})`
     } else if (field === 'gtins') {
       select[field] = sql`coalesce((SELECT array_agg(g.gtin ORDER BY g.id) FROM ${productGtins} g WHERE g.product_id = ${spec.table}.id), '{}')`
     } else select[field] = own

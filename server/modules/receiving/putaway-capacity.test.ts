@@ -280,6 +280,8 @@ describe.each(kinds)('putaway capacity on %s', (kind) => {
     const fixed = await upload('core/locations/import/', csv.split('\n').slice(0, 2).join('\n') + '\n')
     expect(fixed.statusCode, fixed.body).toBe(200)
     expect((await api(admin, 'GET', `/api/core/locations/${loc.id}/`)).json()).toMatchObject({ storage_category: { code } })
+    const locationsCsv = (await t.as(admin, { method: 'GET', url: '/api/core/locations/export/' })).body
+    expect(locationsCsv.split('\r\n').find((l) => l.startsWith(`${loc.code},`))).toMatch(new RegExp(`,${code}$`))
     const [cat] = (await api(admin, 'GET', `/api/core/storage-categories/?search=${code}`)).json().results
     await t.database.db.update(locations).set({ storageCategoryId: cat.id }).where(eq(locations.id, busy.id))
     // the category's own import is refused a limit what its locations hold breaks
