@@ -1,6 +1,7 @@
 import { Fragment, useState, type ReactNode } from 'react'
 import { Alert, Button, Divider, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Tooltip } from '@mantine/core'
 import { useForm } from '@mantine/form'
+import { useDebouncedValue } from '@mantine/hooks'
 import { IconAlertTriangle, IconPencil, IconPlus } from '@tabler/icons-react'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -105,30 +106,42 @@ function toBody(fields: ResourceField[], values: FormValues): Record<string, unk
   return body
 }
 
-function useRefOptions(endpoint: string) {
-  return useQuery({
+type RefRow = { id: number; code: string; name?: string; name1?: string }
+// a product names itself in name1
+const refLabel = (o: RefRow) => (o.name || o.name1 ? `${o.code} — ${o.name || o.name1}` : o.code)
+
+/**
+ * The options of a reference: the list's first 100 by code, what the user searches for (from 2 characters, on the
+ * server: a list longer than 100 rows still offers every row), and the row's own values, so a chosen option keeps its
+ * label when a later search does not find it.
+ */
+function useRefOptions(endpoint: string, search: string, seed: unknown) {
+  const [debounced] = useDebouncedValue(search.trim(), 250)
+  const base = useQuery({
     queryKey: ['resource-options', endpoint],
-    queryFn: async () => toPaged<{ id: number; code: string; name?: string }>(await api.get<unknown>(endpoint, { query: { page_size: 100, ordering: 'code' } })).results,
+    queryFn: async () => toPaged<RefRow>(await api.get<unknown>(endpoint, { query: { page_size: 100, ordering: 'code' } })).results,
   })
+  const found = useQuery({
+    queryKey: ['resource-options', endpoint, debounced],
+    enabled: debounced.length >= 2,
+    queryFn: async () => toPaged<RefRow>(await api.get<unknown>(endpoint, { query: { page_size: 20, ordering: 'code', search: debounced } })).results,
+  })
+  const [seen] = useState(() => new Map<string, string>())
+  const seeds = (Array.isArray(seed) ? seed : seed ? [seed] : []) as RefRow[]
+  for (const o of [...seeds, ...(base.data ?? []), ...(found.data ?? [])]) if (o && typeof o.id === 'number' && !seen.has(String(o.id))) seen.set(String(o.id), refLabel(o))
+  return [...seen].map(([value, label]) => ({ value, label }))
 }
 
 /** Several rows of another list, kept in the order picked (a putaway rule's locations, §20.3). */
-function RefsSelect({ field, inputProps, label }: { field: Extract<ResourceField, { kind: 'refs' }>; inputProps: object; label: string }) {
-  const options = useRefOptions(field.endpoint)
-  return (
-    <MultiSelect
-      label={label}
-      required={field.required}
-      searchable
-      clearable
-      data={(options.data ?? []).map((o) => ({ value: String(o.id), label: o.name ? `${o.code} — ${o.name}` : o.code }))}
-      {...inputProps}
-    />
-  )
+function RefsSelect({ field, inputProps, label, seed }: { field: Extract<ResourceField, { kind: 'refs' }>; inputProps: object; label: string; seed: unknown }) {
+  const [search, setSearch] = useState('')
+  const data = useRefOptions(field.endpoint, search, seed)
+  return <MultiSelect label={label} required={field.required} searchable clearable searchValue={search} onSearchChange={setSearch} data={data} {...inputProps} />
 }
 
-function RefSelect({ field, inputProps, label }: { field: Extract<ResourceField, { kind: 'ref' }>; inputProps: object; label: string }) {
-  const options = useRefOptions(field.endpoint)
+function RefSelect({ field, inputProps, label, seed }: { field: Extract<ResourceField, { kind: 'ref' }>; inputProps: object; label: string; seed: unknown }) {
+  const [search, setSearch] = useState('')
+  const data = useRefOptions(field.endpoint, search, seed)
   return (
     <Select
       label={label}
@@ -136,7 +149,9 @@ function RefSelect({ field, inputProps, label }: { field: Extract<ResourceField,
       clearable={field.nullable}
       allowDeselect={Boolean(field.nullable)}
       searchable
-      data={(options.data ?? []).map((o) => ({ value: String(o.id), label: o.name ? `${o.code} — ${o.name}` : o.code }))}
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={data}
       {...inputProps}
     />
   )
@@ -218,11 +233,11 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
       case 'select':
         return <Select key={key} {...common} allowDeselect={false} data={f.options(i18n)} {...form.getInputProps(f.name)} />
       case 'ref':
-        return <RefSelect key={key} field={f} label={label} inputProps={{ description, ...form.getInputProps(f.name) }} />
+        return <RefSelect key={key} field={f} label={label} seed={(row as Record<string, unknown> | null)?.[f.name]} inputProps={{ description, ...form.getInputProps(f.name) }} />
       case 'multiselect':
         return <MultiSelect key={key} {...common} data={f.options(i18n)} clearable {...form.getInputProps(f.name)} />
       case 'refs':
-        return <RefsSelect key={key} field={f} label={label} inputProps={{ description, ...form.getInputProps(f.name) }} />
+        return <RefsSelect key={key} field={f} label={label} seed={(row as Record<string, unknown> | null)?.[f.name]} inputProps={{ description, ...form.getInputProps(f.name) }} />
       default:
         return <TextInput key={key} {...common} type={f.email ? 'email' : 'text'} maxLength={f.maxLength ?? 200} placeholder={f.time ? 'HH:MM' : undefined} {...form.getInputProps(f.name)} />
     }

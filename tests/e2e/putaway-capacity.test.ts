@@ -101,7 +101,7 @@ describe('putaway capacity', () => {
     await page.getByRole('listbox').getByRole('option').first().click()
     await form.getByRole('textbox', { name: 'Sequência' }).fill('1')
     await app.expectNoAxeViolations(page, 'putaway rule form (light)')
-    // product and locations by API: the form's pickers list the first 100 by code
+    // the rule itself by API (the form's pickers are covered by putaway-rules-table.test.tsx)
     await form.getByRole('button', { name: 'Cancelar' }).click()
     const rule = await send<{ id: number }>('POST', '/inventory/putaway-rules/', { code: `R-${suffix}`, warehouse: doc.warehouse.id, product: doc.lines[0]!.product.id, sequence: 1, locations: [first!.id, second!.id] })
     expect(rule.status, JSON.stringify(rule.body)).toBe(201)
