@@ -40,6 +40,7 @@ import { taskActionsRoutes } from './modules/workforce/task-actions.routes'
 import { handheldRoutes } from './modules/workforce/handheld.routes'
 import { receivingRoutes } from './modules/receiving/receiving.routes'
 import { putawayRoutes } from './modules/receiving/putaway.routes'
+import { putawayRulesRoutes } from './modules/receiving/putaway-rules.routes'
 import { putawayTaskFinishing } from './modules/receiving/putaway.service'
 import { shippingRoutes } from './modules/shipping/shipping.routes'
 import { batchTaskStarted, shippingReservationShort } from './modules/shipping/shipping.service'
@@ -284,6 +285,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(handheldRoutes)
       await api.register(receivingRoutes)
       await api.register(putawayRoutes)
+      await api.register(putawayRulesRoutes)
       await api.register(shippingRoutes)
       await api.register(auditRoutes)
       await api.register(jobsRoutes)

@@ -39,7 +39,9 @@ import { Route as AppCatalogProductsRouteImport } from './routes/_app/catalog/pr
 import { Route as AppCatalogUomsRouteImport } from './routes/_app/catalog/uoms'
 import { Route as AppCoreCompaniesRouteImport } from './routes/_app/core/companies'
 import { Route as AppCoreLocationsRouteImport } from './routes/_app/core/locations'
+import { Route as AppCorePutawayRulesRouteImport } from './routes/_app/core/putaway-rules'
 import { Route as AppCoreSitesRouteImport } from './routes/_app/core/sites'
+import { Route as AppCoreStorageCategoriesRouteImport } from './routes/_app/core/storage-categories'
 import { Route as AppCoreWarehousesRouteImport } from './routes/_app/core/warehouses'
 import { Route as AppInventoryMovesRouteImport } from './routes/_app/inventory/moves'
 import { Route as AppInventoryPickFacesRouteImport } from './routes/_app/inventory/pick-faces'
@@ -224,11 +226,22 @@ const AppCoreLocationsRoute = AppCoreLocationsRouteImport.update({
   path: '/core/locations',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCorePutawayRulesRoute = AppCorePutawayRulesRouteImport.update({
+  id: '/core/putaway-rules',
+  path: '/core/putaway-rules',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCoreSitesRoute = AppCoreSitesRouteImport.update({
   id: '/core/sites',
   path: '/core/sites',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCoreStorageCategoriesRoute =
+  AppCoreStorageCategoriesRouteImport.update({
+    id: '/core/storage-categories',
+    path: '/core/storage-categories',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCoreWarehousesRoute = AppCoreWarehousesRouteImport.update({
   id: '/core/warehouses',
   path: '/core/warehouses',
@@ -436,7 +449,9 @@ export interface FileRoutesByFullPath {
   '/catalog/uoms': typeof AppCatalogUomsRoute
   '/core/companies': typeof AppCoreCompaniesRoute
   '/core/locations': typeof AppCoreLocationsRoute
+  '/core/putaway-rules': typeof AppCorePutawayRulesRoute
   '/core/sites': typeof AppCoreSitesRoute
+  '/core/storage-categories': typeof AppCoreStorageCategoriesRoute
   '/core/warehouses': typeof AppCoreWarehousesRoute
   '/inventory/moves': typeof AppInventoryMovesRoute
   '/inventory/pick-faces': typeof AppInventoryPickFacesRoute
@@ -501,7 +516,9 @@ export interface FileRoutesByTo {
   '/catalog/uoms': typeof AppCatalogUomsRoute
   '/core/companies': typeof AppCoreCompaniesRoute
   '/core/locations': typeof AppCoreLocationsRoute
+  '/core/putaway-rules': typeof AppCorePutawayRulesRoute
   '/core/sites': typeof AppCoreSitesRoute
+  '/core/storage-categories': typeof AppCoreStorageCategoriesRoute
   '/core/warehouses': typeof AppCoreWarehousesRoute
   '/inventory/moves': typeof AppInventoryMovesRoute
   '/inventory/pick-faces': typeof AppInventoryPickFacesRoute
@@ -569,7 +586,9 @@ export interface FileRoutesById {
   '/_app/catalog/uoms': typeof AppCatalogUomsRoute
   '/_app/core/companies': typeof AppCoreCompaniesRoute
   '/_app/core/locations': typeof AppCoreLocationsRoute
+  '/_app/core/putaway-rules': typeof AppCorePutawayRulesRoute
   '/_app/core/sites': typeof AppCoreSitesRoute
+  '/_app/core/storage-categories': typeof AppCoreStorageCategoriesRoute
   '/_app/core/warehouses': typeof AppCoreWarehousesRoute
   '/_app/inventory/moves': typeof AppInventoryMovesRoute
   '/_app/inventory/pick-faces': typeof AppInventoryPickFacesRoute
@@ -637,7 +656,9 @@ export interface FileRouteTypes {
     | '/catalog/uoms'
     | '/core/companies'
     | '/core/locations'
+    | '/core/putaway-rules'
     | '/core/sites'
+    | '/core/storage-categories'
     | '/core/warehouses'
     | '/inventory/moves'
     | '/inventory/pick-faces'
@@ -702,7 +723,9 @@ export interface FileRouteTypes {
     | '/catalog/uoms'
     | '/core/companies'
     | '/core/locations'
+    | '/core/putaway-rules'
     | '/core/sites'
+    | '/core/storage-categories'
     | '/core/warehouses'
     | '/inventory/moves'
     | '/inventory/pick-faces'
@@ -769,7 +792,9 @@ export interface FileRouteTypes {
     | '/_app/catalog/uoms'
     | '/_app/core/companies'
     | '/_app/core/locations'
+    | '/_app/core/putaway-rules'
     | '/_app/core/sites'
+    | '/_app/core/storage-categories'
     | '/_app/core/warehouses'
     | '/_app/inventory/moves'
     | '/_app/inventory/pick-faces'
@@ -1025,11 +1050,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCoreLocationsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/core/putaway-rules': {
+      id: '/_app/core/putaway-rules'
+      path: '/core/putaway-rules'
+      fullPath: '/core/putaway-rules'
+      preLoaderRoute: typeof AppCorePutawayRulesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/core/sites': {
       id: '/_app/core/sites'
       path: '/core/sites'
       fullPath: '/core/sites'
       preLoaderRoute: typeof AppCoreSitesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/core/storage-categories': {
+      id: '/_app/core/storage-categories'
+      path: '/core/storage-categories'
+      fullPath: '/core/storage-categories'
+      preLoaderRoute: typeof AppCoreStorageCategoriesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/core/warehouses': {
@@ -1286,7 +1325,9 @@ interface AppRouteChildren {
   AppCatalogUomsRoute: typeof AppCatalogUomsRoute
   AppCoreCompaniesRoute: typeof AppCoreCompaniesRoute
   AppCoreLocationsRoute: typeof AppCoreLocationsRoute
+  AppCorePutawayRulesRoute: typeof AppCorePutawayRulesRoute
   AppCoreSitesRoute: typeof AppCoreSitesRoute
+  AppCoreStorageCategoriesRoute: typeof AppCoreStorageCategoriesRoute
   AppCoreWarehousesRoute: typeof AppCoreWarehousesRoute
   AppInventoryMovesRoute: typeof AppInventoryMovesRoute
   AppInventoryPickFacesRoute: typeof AppInventoryPickFacesRoute
@@ -1336,7 +1377,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogUomsRoute: AppCatalogUomsRoute,
   AppCoreCompaniesRoute: AppCoreCompaniesRoute,
   AppCoreLocationsRoute: AppCoreLocationsRoute,
+  AppCorePutawayRulesRoute: AppCorePutawayRulesRoute,
   AppCoreSitesRoute: AppCoreSitesRoute,
+  AppCoreStorageCategoriesRoute: AppCoreStorageCategoriesRoute,
   AppCoreWarehousesRoute: AppCoreWarehousesRoute,
   AppInventoryMovesRoute: AppInventoryMovesRoute,
   AppInventoryPickFacesRoute: AppInventoryPickFacesRoute,

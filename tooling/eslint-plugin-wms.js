@@ -8,14 +8,14 @@ const schemaDir = path.join(root, 'server', 'db', 'schema')
 /** Which module's service writes each table. Every table has exactly one owner. */
 export const TABLE_OWNERS = {
   auth: ['users', 'authSessions', 'refreshTokens'],
-  'master-data': ['companies', 'sites', 'warehouses', 'locations', 'uoms', 'products', 'productGtins', 'productPacks', 'suppliers', 'customers', 'carriers', 'skills', 'parkingSpots', 'equipments', 'importProgress'],
-  inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters', 'stockMoveDayCounters', 'inventorySettings', 'countPlans', 'countLocations', 'countEntries'],
+  'master-data': ['companies', 'sites', 'warehouses', 'locations', 'storageCategories', 'uoms', 'products', 'productGtins', 'productPacks', 'suppliers', 'customers', 'carriers', 'skills', 'parkingSpots', 'equipments', 'importProgress'],
+  inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters', 'stockMoveDayCounters', 'inventorySettings', 'countPlans', 'countLocations', 'countEntries', 'pickFaces', 'replenishments'],
   commands: ['commands'],
   workforce: ['tasks', 'commandRefusals', 'commandRefusalQuota'],
   printing: ['printers', 'printJobs', 'ssccCounters'],
   quality: ['supplierIssueTypes', 'supplierIssues', 'emailOutbox'],
   manufacturing: ['boms', 'billsOfMaterials', 'copackOrders', 'copackReservations'],
-  receiving: ['inboundDocuments', 'inboundDocumentLines', 'receipts', 'receiptLines'],
+  receiving: ['inboundDocuments', 'inboundDocumentLines', 'receipts', 'receiptLines', 'putawayRules'],
   audit: ['auditLog'],
   // the job queue's table is the kernel's (ADR 0017): modules enqueue, cancel and retry through server/kernel/job-queue.ts
   kernel: ['jobs', 'webhookEvents'],

@@ -1,7 +1,7 @@
 /** Companies, sites, warehouses and locations (SPEC 3): what the API answers and takes. */
 import { z } from 'zod'
-import { codeField, codeRef, id, idRef, INT4_MAX, nameField, timezoneField } from '../primitives'
-import { LOCATION_KINDS, STORAGE_CLASSES } from './master-data.rules'
+import { codeField, codeRef, decimalField, id, idRef, INT4_MAX, nameField, timezoneField } from '../primitives'
+import { LOCATION_KINDS, STORAGE_CLASSES, STORAGE_MIXING } from './master-data.rules'
 import { layoutRuleBody, layoutRuleOut, locationLayoutFields, locationLayoutOut } from '../layout/layout.contract'
 
 // Companies: a user sees and edits only their own; new companies come from the operator (npm run user / seed).
@@ -50,6 +50,33 @@ export const warehouseBody = z.object({
 })
 export type WarehouseInput = z.input<typeof warehouseBody>
 
+/** A storage category (§20.3): what a location of it may hold; a null limit or an empty list of classes is no limit. */
+export const storageCategoryOut = z.object({
+  id,
+  code: z.string(),
+  name: z.string(),
+  max_pallets: z.number().nullable().describe('pallets a location of it holds; null = no limit (a location\'s own capacity_pallets applies too)'),
+  max_weight_kg: z.string().nullable().describe('kilograms a location of it holds, from the product packs\' weight × quantity; null = no limit'),
+  allowed_storage_classes: z.array(z.string()).describe('the storage classes of the products it may hold; empty = any'),
+  mixing: z.enum(STORAGE_MIXING).describe('any; same_product: one product per location; same_lot: one product and lot per location'),
+  is_active: z.boolean(),
+})
+export type StorageCategory = z.infer<typeof storageCategoryOut>
+export const storageCategoryBody = z.object({
+  code: codeField,
+  name: nameField,
+  max_pallets: z.number().int().min(0).max(100_000).nullable().optional(),
+  max_weight_kg: decimalField(12, 3).nullable().optional(),
+  allowed_storage_classes: z
+    .array(z.enum(STORAGE_CLASSES))
+    .max(STORAGE_CLASSES.length)
+    .transform((l) => [...new Set(l)])
+    .optional(),
+  mixing: z.enum(STORAGE_MIXING).optional(),
+  is_active: isActive,
+})
+export type StorageCategoryInput = z.input<typeof storageCategoryBody>
+
 export const locationOut = z.object({
   id,
   code: z.string(),
@@ -59,6 +86,7 @@ export const locationOut = z.object({
   storage_class: z.string(),
   capacity_pallets: z.number().nullable().describe('pallets the location holds; null = no limit'),
   pick_sequence: z.number().nullable().describe('pick-path order; null = the code order'),
+  storage_category: codeRef.nullable().describe('its storage category (§20.3); null = none'),
   is_active: z.boolean(),
 }).extend(locationLayoutOut.shape)
 export type Location = z.infer<typeof locationOut>
@@ -69,6 +97,7 @@ export const locationAttributes = z.object({
   storage_class: z.enum(STORAGE_CLASSES).optional(),
   capacity_pallets: z.number().int().min(0).max(100_000).nullable().optional(),
   pick_sequence: z.number().int().min(0).max(INT4_MAX).nullable().optional(),
+  storage_category: idRef.nullable().optional(),
   is_active: isActive,
 })
 export const locationBody = locationAttributes.extend({ code: codeField, warehouse: idRef }).extend(locationLayoutFields.shape)

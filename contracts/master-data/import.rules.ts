@@ -5,7 +5,7 @@
  */
 
 /** The imports master data answers itself (server/modules/master-data/import.*). */
-export const MASTER_DATA_IMPORTS = ['products', 'locations', 'customers', 'suppliers', 'carriers'] as const
+export const MASTER_DATA_IMPORTS = ['products', 'locations', 'customers', 'suppliers', 'carriers', 'storage_categories'] as const
 export type MasterDataImport = (typeof MASTER_DATA_IMPORTS)[number]
 /** Every list with a CSV import and export; pick faces (§20.1) are inventory's, keyed by location × product. */
 export const IMPORT_RESOURCES = [...MASTER_DATA_IMPORTS, 'pick_faces'] as const
@@ -45,12 +45,16 @@ export const IMPORT_COLUMNS: Readonly<Record<ImportResource, ImportColumns>> = {
     x: 'decimal',
     y: 'decimal',
     aisle_direction: 'text',
+    // §20.3: its storage category by code; blank keeps what it has
+    storage_category: 'ref',
   },
   customers: { code: 'text', name: 'text', email: 'text', min_shelf_life_days: 'int', is_active: 'bool' },
   suppliers: { code: 'text', name: 'text', edi: 'text', priority: 'int', email: 'text', is_active: 'bool' },
   carriers: { code: 'text', name: 'text', is_active: 'bool' },
   // §20.1: a face is its location's and product's codes (upserted by the pair)
   pick_faces: { location: 'ref', product: 'ref', min_qty: 'decimal', max_qty: 'decimal', replenish_unit: 'text', replenish_qty: 'decimal', is_active: 'bool' },
+  // §20.3: the classes space-separated; blank limits are no limit
+  storage_categories: { code: 'text', name: 'text', max_pallets: 'int', max_weight_kg: 'decimal', allowed_storage_classes: 'list', mixing: 'text', is_active: 'bool' },
 }
 
 /** Columns a file must have (the rest may be left out: a new row takes the default, an existing one keeps its value). */
@@ -61,6 +65,7 @@ export const IMPORT_REQUIRED: Readonly<Record<ImportResource, readonly string[]>
   suppliers: ['code', 'name'],
   carriers: ['code', 'name'],
   pick_faces: ['location', 'product', 'min_qty', 'max_qty'],
+  storage_categories: ['code', 'name'],
 }
 
 /** The API path of each import, under /api. */
@@ -71,6 +76,7 @@ export const IMPORT_PATHS: Readonly<Record<ImportResource, string>> = {
   suppliers: '/partners/suppliers/import/',
   carriers: '/partners/carriers/import/',
   pick_faces: '/inventory/pick-faces/import/',
+  storage_categories: '/core/storage-categories/import/',
 }
 
 /** The API path of each list's CSV export (the import's columns, so the file goes back in unchanged), under /api. */
@@ -81,6 +87,7 @@ export const EXPORT_PATHS: Readonly<Record<ImportResource, string>> = {
   suppliers: '/partners/suppliers/export/',
   carriers: '/partners/carriers/export/',
   pick_faces: '/inventory/pick-faces/export/',
+  storage_categories: '/core/storage-categories/export/',
 }
 
 /** At most this many rows' errors are listed (the count says how many rows have errors). */

@@ -2,6 +2,9 @@
 
 export const STORAGE_CLASSES = ['ambient', 'chilled', 'frozen', 'hazmat', 'bulk', 'high_value'] as const
 export type StorageClass = (typeof STORAGE_CLASSES)[number]
+/** What a storage category lets share a location (§20.3): anything, one product only, one product and lot only. */
+export const STORAGE_MIXING = ['any', 'same_product', 'same_lot'] as const
+export type StorageMixing = (typeof STORAGE_MIXING)[number]
 
 export const LOCATION_KINDS = ['storage', 'picking', 'dock', 'staging', 'quarantine', 'production'] as const
 export type LocationKind = (typeof LOCATION_KINDS)[number]

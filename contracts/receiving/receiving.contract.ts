@@ -1,5 +1,6 @@
 /** Receiving (SPEC 2.8): purchase orders and ASNs, the wizard's draft receipt, its pallets, putaway suggestions and Finish. */
 import { z } from 'zod'
+import { CAPACITY_REASONS } from '../inventory/capacity.rules'
 import {
   codeField,
   codeRef,
@@ -203,9 +204,18 @@ export const assignPalletsBody = z
   })
   .nullish()
 
-/** Why a putaway location is suggested (SPEC 10.6), as codes the screen translates. */
-export const PUTAWAY_REASONS = ['storage_class', 'empty', 'same_product_nearby', 'has_room'] as const
+/**
+ * Why a putaway location is suggested (SPEC 10.6, §20.3), as codes the screen translates: its storage class, empty,
+ * a product of the pallet in the same aisle, room under its pallets limit, one of a putaway rule's locations or in
+ * its preferred zone, and within its storage category's weight, class and mixing limits.
+ */
+export const PUTAWAY_REASONS = ['storage_class', 'empty', 'same_product_nearby', 'has_room', 'rule_location', 'rule_zone', 'fits_category'] as const
 export type PutawayReason = (typeof PUTAWAY_REASONS)[number]
+
+/** Why a putaway rule's location was skipped (§20.3): its capacity (contracts/inventory/capacity.rules.ts) or what it is. */
+export const PUTAWAY_SKIP_REASONS = [...CAPACITY_REASONS, 'not_storage', 'taken'] as const
+export type PutawaySkipReason = (typeof PUTAWAY_SKIP_REASONS)[number]
+export const putawaySkipOut = z.object({ id, code: z.string(), reasons: z.array(z.enum(PUTAWAY_SKIP_REASONS)) })
 
 export const locationSuggestionOut = z.object({
   id,
@@ -217,7 +227,10 @@ export const locationSuggestionOut = z.object({
   capacity_pallets: z.number().nullable().describe('how many pallets it holds; null = no limit'),
   reasons: z
     .array(z.enum(PUTAWAY_REASONS))
-    .describe('why it is suggested: its storage class is the pallet\'s, it is empty, one of the pallet\'s products is in the same aisle, it has room below its capacity'),
+    .describe(
+      'why it is suggested: its storage class is the pallet\'s, it is empty, one of the pallet\'s products is in the same aisle, it has room below its capacity, ' +
+        'a putaway rule names it or its zone, it is within its storage category\'s limits',
+    ),
 })
 export type LocationSuggestion = z.infer<typeof locationSuggestionOut>
 
@@ -229,6 +242,9 @@ export const putawaySuggestionOut = z.object({
   storage_class: z.string(),
   location: locationSuggestionOut.nullable(),
   alternatives: z.array(locationSuggestionOut),
+  skipped: z
+    .array(putawaySkipOut)
+    .describe("the putaway rules' locations passed over, in the rules' order, each with why (full, too heavy, class not allowed, mixing, not a storage location of the pallet's class, given to another pallet)"),
 })
 export type PutawaySuggestion = z.infer<typeof putawaySuggestionOut>
 export const putawaySuggestionsOut = z.object({ pallets: z.array(putawaySuggestionOut) })

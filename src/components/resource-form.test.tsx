@@ -11,6 +11,7 @@ describe('master-data resource forms (SPEC 12.1)', () => {
       if (url.pathname === '/api/core/locations/' && method === 'GET') return { body: page([loc]) }
       if (url.pathname === '/api/core/locations/' && method === 'POST') return { status: 400, body: { code: ['A location with this code already exists in this warehouse.'] } }
       if (url.pathname === '/api/core/warehouses/') return { body: page([wh]) }
+      if (url.pathname === '/api/core/storage-categories/') return { body: page([]) }
       if (url.pathname === '/api/audit/') return { body: page([]) }
       return { status: 404, body: { detail: 'Not found.' } }
     })
@@ -39,6 +40,7 @@ describe('master-data resource forms (SPEC 12.1)', () => {
       storage_class: 'ambient',
       capacity_pallets: 4,
       pick_sequence: null,
+      storage_category: null,
       // SPEC 18.1: the place left blank, for the warehouse's rule to read from the code
       zone: null,
       aisle: null,
@@ -56,6 +58,7 @@ describe('master-data resource forms (SPEC 12.1)', () => {
       if (url.pathname === '/api/core/locations/' && method === 'GET') return { body: page([loc]) }
       if (url.pathname === '/api/core/locations/11/' && method === 'PATCH') return { body: { ...loc, is_active: false } }
       if (url.pathname === '/api/core/warehouses/') return { body: page([wh]) }
+      if (url.pathname === '/api/core/storage-categories/') return { body: page([]) }
       if (url.pathname === '/api/audit/') return { body: page([]) }
       return { status: 404, body: { detail: 'Not found.' } }
     })

@@ -1,6 +1,7 @@
 import { Fragment, useState, type ReactNode } from 'react'
-import { Alert, Button, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Tooltip } from '@mantine/core'
+import { Alert, Button, Divider, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Tooltip } from '@mantine/core'
 import { useForm } from '@mantine/form'
+import { useDebouncedValue } from '@mantine/hooks'
 import { IconAlertTriangle, IconPencil, IconPlus } from '@tabler/icons-react'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -14,13 +15,16 @@ import { useSession } from '../lib/session'
 
 /**
  * One field of a master-data form (SPEC 12.1), named as the API names it. `ref` picks a row of another list by id
- * (the row answers it as `{id, code}`); `select` one of a fixed list of values.
+ * (the row answers it as `{id, code}`); `select` one of a fixed list of values; `multiselect` several of a fixed list;
+ * `refs` several rows of another list, in the order chosen (the row answers them as `[{id, code}]`).
  */
 export type ResourceField = { name: string; label: MessageDescriptor; description?: MessageDescriptor; required?: boolean } & (
   | { kind: 'text'; maxLength?: number; code?: boolean; email?: boolean; nullable?: boolean; /** a time of day, 'HH:MM' */ time?: boolean }
   | { kind: 'number'; min: number; max: number; nullable?: boolean; /** decimals allowed (metres), else whole numbers */ decimal?: boolean }
   | { kind: 'select'; options: (i18n: I18n) => { value: string; label: string }[]; initial?: string }
   | { kind: 'ref'; endpoint: string; nullable?: boolean }
+  | { kind: 'multiselect'; options: (i18n: I18n) => { value: string; label: string }[] }
+  | { kind: 'refs'; endpoint: string }
   | { kind: 'switch' }
 )
 
@@ -43,7 +47,7 @@ export interface ResourceConfig<T extends { id: number; code: string }> {
   roles?: readonly string[]
 }
 
-export type FormValues = Record<string, string | number | boolean | null>
+export type FormValues = Record<string, string | number | boolean | null | string[]>
 const CODE = /^[A-Za-z0-9._\-/]+$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
@@ -56,19 +60,24 @@ function fieldsOf<T extends { id: number; code: string }>(config: ResourceConfig
   ]
 }
 
-function initialValue(field: ResourceField, row: Record<string, unknown> | null, i18n: I18n): string | number | boolean | null {
+function initialValue(field: ResourceField, row: Record<string, unknown> | null, i18n: I18n): FormValues[string] {
   const value = row?.[field.name]
   switch (field.kind) {
     case 'switch':
       return row ? Boolean(value) : field.name === 'is_active'
     case 'number':
-      return typeof value === 'number' ? value : ''
+      // a decimal the API writes as a string ("1500.500")
+      return typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : ''
     case 'ref': {
       const id = (value as { id?: number } | null | undefined)?.id
       return id ? String(id) : null
     }
     case 'select':
       return typeof value === 'string' ? value : (field.initial ?? field.options(i18n)[0]?.value ?? null)
+    case 'multiselect':
+      return Array.isArray(value) ? value.map(String) : []
+    case 'refs':
+      return Array.isArray(value) ? value.map((r: { id: number }) => String(r.id)) : []
     default:
       return typeof value === 'string' ? value : ''
   }
@@ -87,7 +96,9 @@ function toBody(fields: ResourceField[], values: FormValues): Record<string, unk
     } else if (f.kind === 'ref') {
       if (v) body[f.name] = Number(v)
       else if (f.nullable) body[f.name] = null
-    } else if (f.kind === 'text') {
+    } else if (f.kind === 'multiselect') body[f.name] = Array.isArray(v) ? v : []
+    else if (f.kind === 'refs') body[f.name] = Array.isArray(v) ? v.map(Number) : []
+    else if (f.kind === 'text') {
       const text = String(v ?? '').trim()
       body[f.name] = text === '' && f.nullable ? null : text
     } else if (v !== null) body[f.name] = v
@@ -95,12 +106,42 @@ function toBody(fields: ResourceField[], values: FormValues): Record<string, unk
   return body
 }
 
-function RefSelect({ field, inputProps, label }: { field: Extract<ResourceField, { kind: 'ref' }>; inputProps: object; label: string }) {
-  const options = useQuery({
-    queryKey: ['resource-options', field.endpoint],
-    queryFn: async () =>
-      toPaged<{ id: number; code: string; name?: string }>(await api.get<unknown>(field.endpoint, { query: { page_size: 100, ordering: 'code' } })).results,
+type RefRow = { id: number; code: string; name?: string; name1?: string }
+// a product names itself in name1
+const refLabel = (o: RefRow) => (o.name || o.name1 ? `${o.code} — ${o.name || o.name1}` : o.code)
+
+/**
+ * The options of a reference: the list's first 100 by code, what the user searches for (from 2 characters, on the
+ * server: a list longer than 100 rows still offers every row), and the row's own values, so a chosen option keeps its
+ * label when a later search does not find it.
+ */
+function useRefOptions(endpoint: string, search: string, seed: unknown) {
+  const [debounced] = useDebouncedValue(search.trim(), 250)
+  const base = useQuery({
+    queryKey: ['resource-options', endpoint],
+    queryFn: async () => toPaged<RefRow>(await api.get<unknown>(endpoint, { query: { page_size: 100, ordering: 'code' } })).results,
   })
+  const found = useQuery({
+    queryKey: ['resource-options', endpoint, debounced],
+    enabled: debounced.length >= 2,
+    queryFn: async () => toPaged<RefRow>(await api.get<unknown>(endpoint, { query: { page_size: 20, ordering: 'code', search: debounced } })).results,
+  })
+  const [seen] = useState(() => new Map<string, string>())
+  const seeds = (Array.isArray(seed) ? seed : seed ? [seed] : []) as RefRow[]
+  for (const o of [...seeds, ...(base.data ?? []), ...(found.data ?? [])]) if (o && typeof o.id === 'number' && !seen.has(String(o.id))) seen.set(String(o.id), refLabel(o))
+  return [...seen].map(([value, label]) => ({ value, label }))
+}
+
+/** Several rows of another list, kept in the order picked (a putaway rule's locations, §20.3). */
+function RefsSelect({ field, inputProps, label, seed }: { field: Extract<ResourceField, { kind: 'refs' }>; inputProps: object; label: string; seed: unknown }) {
+  const [search, setSearch] = useState('')
+  const data = useRefOptions(field.endpoint, search, seed)
+  return <MultiSelect label={label} required={field.required} searchable clearable searchValue={search} onSearchChange={setSearch} data={data} {...inputProps} />
+}
+
+function RefSelect({ field, inputProps, label, seed }: { field: Extract<ResourceField, { kind: 'ref' }>; inputProps: object; label: string; seed: unknown }) {
+  const [search, setSearch] = useState('')
+  const data = useRefOptions(field.endpoint, search, seed)
   return (
     <Select
       label={label}
@@ -108,7 +149,9 @@ function RefSelect({ field, inputProps, label }: { field: Extract<ResourceField,
       clearable={field.nullable}
       allowDeselect={Boolean(field.nullable)}
       searchable
-      data={(options.data ?? []).map((o) => ({ value: String(o.id), label: o.name ? `${o.code} — ${o.name}` : o.code }))}
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={data}
       {...inputProps}
     />
   )
@@ -148,7 +191,7 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
       const errors: Record<string, string> = {}
       for (const f of fields) {
         const v = values[f.name]
-        const blank = v === '' || v === null
+        const blank = v === '' || v === null || (Array.isArray(v) && v.length === 0)
         if (f.required && blank) errors[f.name] = t`Preencha este campo.`
         else if (f.kind === 'text' && !blank && f.code && !CODE.test(String(v).trim()))
           errors[f.name] = t`Use letras, dígitos, ponto, sublinhado, hífen ou barra.`
@@ -190,7 +233,11 @@ export function ResourceFormModal<T extends { id: number; code: string }>({
       case 'select':
         return <Select key={key} {...common} allowDeselect={false} data={f.options(i18n)} {...form.getInputProps(f.name)} />
       case 'ref':
-        return <RefSelect key={key} field={f} label={label} inputProps={{ description, ...form.getInputProps(f.name) }} />
+        return <RefSelect key={key} field={f} label={label} seed={(row as Record<string, unknown> | null)?.[f.name]} inputProps={{ description, ...form.getInputProps(f.name) }} />
+      case 'multiselect':
+        return <MultiSelect key={key} {...common} data={f.options(i18n)} clearable {...form.getInputProps(f.name)} />
+      case 'refs':
+        return <RefsSelect key={key} field={f} label={label} seed={(row as Record<string, unknown> | null)?.[f.name]} inputProps={{ description, ...form.getInputProps(f.name) }} />
       default:
         return <TextInput key={key} {...common} type={f.email ? 'email' : 'text'} maxLength={f.maxLength ?? 200} placeholder={f.time ? 'HH:MM' : undefined} {...form.getInputProps(f.name)} />
     }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { LayoutRule } from '../../../contracts/layout/layout-rule.rules'
+import { STORAGE_MIXING } from '../../../contracts/master-data/master-data.rules'
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -71,6 +72,27 @@ export const warehouses = pgTable(
   (t) => [uniqueIndex('warehouses_company_code_uq').on(t.companyId, t.code), index('warehouses_site_idx').on(t.siteId)],
 )
 
+/**
+ * A storage category (docs/requirements.md §20.3): what a location of it may hold. Putaway suggestions skip a location
+ * it would overfill and the putaway command refuses one. Null limits and an empty list of classes mean no limit.
+ */
+export const storageCategories = pgTable(
+  'storage_categories',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    code: text().notNull(),
+    name: text().notNull(),
+    maxPallets: integer('max_pallets'),
+    maxWeightKg: numeric('max_weight_kg', { precision: 12, scale: 3 }),
+    allowedStorageClasses: text('allowed_storage_classes').array().notNull().default(sql`'{}'::text[]`),
+    mixing: text({ enum: STORAGE_MIXING }).notNull().default('any'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('storage_categories_company_code_uq').on(t.companyId, t.code)],
+)
+
 export const locations = pgTable(
   'locations',
   {
@@ -83,6 +105,8 @@ export const locations = pgTable(
     storageClass: text('storage_class').notNull().default('ambient'),
     // how many pallets the location holds; null = no limit (putaway suggestions respect it)
     capacityPallets: integer('capacity_pallets'),
+    // its storage category's limits apply too (§20.3); null = none
+    storageCategoryId: integer('storage_category_id').references(() => storageCategories.id),
     // pick-path order; null = the code's order (handheld pick lists sort by it, then by code)
     pickSequence: integer('pick_sequence'),
     // the place in the warehouse's layout (SPEC 18.1): read from the code by the warehouse's rule, or set by hand

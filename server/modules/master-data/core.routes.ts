@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { DbOrTx } from '../../db/client'
-import { companies, locations, sites, warehouses } from '../../db/schema/core'
+import { companies, locations, sites, storageCategories, warehouses } from '../../db/schema/core'
 import { type CompanyTable, crudRoutes, refInCompany } from '../../http/crud'
 import { countStar } from '../../http/pagination'
 import { refreshStockSortKeys } from '../inventory/stock.service'
@@ -16,12 +16,14 @@ import {
   locationOut,
   siteBody,
   siteOut,
+  storageCategoryBody,
+  storageCategoryOut,
   warehouseBody,
   warehouseOut,
 } from '../../../contracts/master-data/core.contract'
 import { idFilter, idParams } from '../../../contracts/primitives'
 import { WRITE_ROLES } from '../../http/auth-hook'
-import { auditAs, createLocationRange, refuseDeactivatingStockedLocation } from './master-data.service'
+import { auditAs, createLocationRange, refuseDeactivatingStockedLocation, refuseOverfullCategory } from './master-data.service'
 import { camelKeys, count, defined } from './resource'
 import { applyLayoutRule, fillLocationLayout, ruleOf } from './layout.service'
 import { layoutApplyOut } from '../../../contracts/layout/layout.contract'
@@ -164,6 +166,47 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   )
 
+  // §20.3: what a location of a category may hold; a save below what one holds now is refused on its field
+  await app.register(
+    crudRoutes({
+      prefix: '/core/storage-categories',
+      tag: 'core',
+      table: storageCategories,
+      rows: (db) =>
+        db
+          .select({
+            id: storageCategories.id,
+            code: storageCategories.code,
+            name: storageCategories.name,
+            max_pallets: storageCategories.maxPallets,
+            max_weight_kg: storageCategories.maxWeightKg,
+            allowed_storage_classes: storageCategories.allowedStorageClasses,
+            mixing: storageCategories.mixing,
+            is_active: storageCategories.isActive,
+          })
+          .from(storageCategories)
+          .$dynamic(),
+      count: (db) => count(db, storageCategories),
+      serialize: (r) => r,
+      output: storageCategoryOut,
+      searchFields: [storageCategories.code, storageCategories.name],
+      ordering: {
+        id: storageCategories.id,
+        code: storageCategories.code,
+        name: storageCategories.name,
+        max_pallets: storageCategories.maxPallets,
+        max_weight_kg: storageCategories.maxWeightKg,
+        mixing: storageCategories.mixing,
+        is_active: storageCategories.isActive,
+      },
+      defaultOrdering: 'code',
+      create: { body: storageCategoryBody, values: async (_c, b) => camelKeys(b) },
+      update: { body: storageCategoryBody.partial(), values: async (_c, b) => camelKeys(defined(b)) },
+      afterWrite: (ctx, id) => refuseOverfullCategory(ctx, id),
+      onChange: auditAs('storage_categories'),
+    }),
+  )
+
   const locValues = async ({ db, user, id }: { db: DbOrTx; user: { companyId: number }; id?: number }, b: Partial<z.infer<typeof locationBody>>) =>
     defined({
       ...(await layoutValues(db, user.companyId, id, b)),
@@ -173,6 +216,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
       storageClass: b.storage_class,
       capacityPallets: b.capacity_pallets,
       pickSequence: b.pick_sequence,
+      storageCategoryId: b.storage_category === undefined ? undefined : await refInCompany(db, storageCategories, user.companyId, b.storage_category, 'storage_category'),
       isActive: b.is_active,
       warehouseId: b.warehouse === undefined ? undefined : await refInCompany(db, warehouses, user.companyId, b.warehouse, 'warehouse'),
     })
@@ -192,6 +236,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
             storage_class: locations.storageClass,
             capacity_pallets: locations.capacityPallets,
             pick_sequence: locations.pickSequence,
+            storage_category: { id: storageCategories.id, code: storageCategories.code },
             is_active: locations.isActive,
             zone: locations.zone,
             aisle: locations.aisle,
@@ -204,9 +249,10 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .from(locations)
           .innerJoin(warehouses, eq(warehouses.id, locations.warehouseId))
+          .leftJoin(storageCategories, eq(storageCategories.id, locations.storageCategoryId))
           .$dynamic(),
       count: (db) => db.select({ count: countStar }).from(locations).innerJoin(warehouses, eq(warehouses.id, locations.warehouseId)).$dynamic(),
-      serialize: (r) => r,
+      serialize: (r) => ({ ...r, storage_category: r.storage_category?.id ? r.storage_category : null }),
       output: locationOut,
       searchFields: [locations.code, locations.name],
       ordering: {
@@ -218,6 +264,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
         storage_class: locations.storageClass,
         capacity_pallets: locations.capacityPallets,
         pick_sequence: locations.pickSequence,
+        storage_category__code: storageCategories.code,
         is_active: locations.isActive,
         aisle: locations.aisle,
         bay: locations.bay,
@@ -229,9 +276,11 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
           warehouse: idFilter.optional(),
           kind: z.string().optional(),
           is_active: z.enum(['true', 'false']).optional(),
+          storage_category: idFilter.optional(),
         }),
         where: (q) => [
           q.warehouse ? eq(locations.warehouseId, Number(q.warehouse)) : undefined,
+          q.storage_category ? eq(locations.storageCategoryId, Number(q.storage_category)) : undefined,
           q.kind ? eq(locations.kind, String(q.kind)) : undefined,
           q.is_active ? eq(locations.isActive, q.is_active === 'true') : undefined,
         ],
@@ -239,7 +288,10 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
       create: { body: locationBody, values: locValues },
       update: { body: locationBody.partial(), values: locValues },
       // stock lines keep a copy of the location code to sort a million lines by index (ADR 0003)
-      afterWrite: async ({ db, user }, id) => {
+      afterWrite: async (ctx, id, body) => {
+        const { db, user } = ctx
+        // §20.3: a location is refused a storage category that what it holds now would overflow
+        if (body.storage_category) await refuseOverfullCategory(ctx, body.storage_category, id)
         await refreshStockSortKeys(db, user.companyId, { locationId: id })
         // SPEC 18.1: a location without a manual layout takes its place from its code
         await fillLocationLayout(db, user.companyId, id)

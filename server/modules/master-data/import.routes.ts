@@ -14,7 +14,7 @@ import { exportCsv, importCsv } from './import.service'
 /** 50,000 products with a few GTINs each fit well below this. */
 const CSV_LIMIT = 64 * 1024 * 1024
 
-const tagOf = (resource: string) => (resource === 'products' ? 'product' : resource === 'locations' ? 'core' : 'partners')
+const tagOf = (resource: string) => (resource === 'products' ? 'product' : resource === 'locations' || resource === 'storage_categories' ? 'core' : 'partners')
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   /**

@@ -10,20 +10,21 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client'
 import { productGtins, productPacks, products, uoms } from '../../db/schema/catalog'
-import { locations, warehouses } from '../../db/schema/core'
+import { locations, storageCategories, warehouses } from '../../db/schema/core'
 import { carriers, customers, suppliers } from '../../db/schema/partners'
 import type { CompanyTable } from '../../http/crud'
 import { ApiError, type FieldErrors, addFieldError, nonFieldError } from '../../http/errors'
 import { type AuditActor, recordAuditMany } from '../audit/audit.service'
 import { hasStockAt, refreshStockSortKeys } from '../inventory/stock.service'
 import { productBody } from '../../../contracts/master-data/catalog.contract'
-import { locationBody } from '../../../contracts/master-data/core.contract'
+import { locationBody, storageCategoryBody } from '../../../contracts/master-data/core.contract'
 import type { ImportProgress, ImportResult, ImportRowError } from '../../../contracts/master-data/import.contract'
 import { IMPORT_COLUMNS, IMPORT_MAX_LISTED_ERRORS, IMPORT_REQUIRED, type MasterDataImport, exportCell, importCell } from '../../../contracts/master-data/import.rules'
 import { withMessageCodes } from '../../../contracts/errors/server-messages.rules'
 import { carrierBody, customerBody, supplierBody } from '../../../contracts/partners/partners.contract'
 import { camelKeys } from './resource'
-import { type MasterDataEntity, productStockRefusal } from './master-data.service'
+import { type MasterDataEntity, categoryOverflows, overfullCategoryErrors, productStockRefusal, storageCategoryLimits } from './master-data.service'
+import type { StorageCategoryLimits } from '../../../contracts/inventory/capacity.rules'
 import { applyLayoutRule, layoutColumns, warehouseRule } from './layout.service'
 
 type Body = Record<string, unknown>
@@ -77,14 +78,27 @@ const SPECS: Record<MasterDataImport, ImportSpec> = {
     key: codeKey,
     keyOf: (r) => String(r.code),
     keyColumns: { code: locations.code },
-    refs: { warehouse: warehouses },
-    check: checkLocationsWithStock,
+    refs: { warehouse: warehouses, storage_category: storageCategories },
+    check: async (db, companyId, rows) => {
+      await checkLocationsWithStock(db, companyId, rows)
+      await checkLocationCategories(db, companyId, rows)
+    },
     after: fillImportedLayouts,
     sortKeys: 'locationId',
     trigram: ['locations_code_trgm'],
   },
   customers: { entity: 'customers', table: customers, body: customerBody, conflict: [customers.companyId, customers.code], key: codeKey, keyOf: (r) => String(r.code), keyColumns: { code: customers.code } },
   suppliers: { entity: 'suppliers', table: suppliers, body: supplierBody, conflict: [suppliers.companyId, suppliers.code], key: codeKey, keyOf: (r) => String(r.code), keyColumns: { code: suppliers.code } },
+  storage_categories: {
+    entity: 'storage_categories',
+    table: storageCategories,
+    body: storageCategoryBody,
+    conflict: [storageCategories.companyId, storageCategories.code],
+    key: codeKey,
+    keyOf: (r) => String(r.code),
+    keyColumns: { code: storageCategories.code },
+    check: checkCategoriesHoldings,
+  },
   carriers: { entity: 'carriers', table: carriers, body: carrierBody, conflict: [carriers.companyId, carriers.code], key: codeKey, keyOf: (r) => String(r.code), keyColumns: { code: carriers.code } },
 }
 
@@ -264,7 +278,7 @@ export async function exportCsv(db: DbOrTx, companyId: number, resource: MasterD
       const ref = spec.refs?.[field]
       if (!ref) throw new Error(`no reference table for ${resource}.${field}`)
       // the table's own columns written out: drizzle leaves a column unqualified in a one-table select
-      select[field] = sql`(SELECT r.code FROM ${ref} r WHERE r.id = ${spec.table}.${sql.identifier(tableColumns[`${field}Id`].name)})`
+      select[field] = sql`(SELECT r.code FROM ${ref} r WHERE r.id = ${spec.table}.${sql.identifier(tableColumns[`${field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Id`].name)})`
     } else if (field === 'gtins') {
       select[field] = sql`coalesce((SELECT array_agg(g.gtin ORDER BY g.id) FROM ${productGtins} g WHERE g.product_id = ${spec.table}.id), '{}')`
     } else select[field] = own
@@ -289,6 +303,7 @@ function dbValues(body: Body, used: string[]): Record<string, unknown> {
     if (value === undefined) continue
     if (field === 'uom') out.uomId = value
     else if (field === 'warehouse') out.warehouseId = value
+    else if (field === 'storage_category') out.storageCategoryId = value
     else out[field] = value
   }
   return camelKeys(out)
@@ -356,6 +371,34 @@ async function checkProductsWithStock(db: DbOrTx, companyId: number, rows: Row[]
 }
 
 /** A location that holds stock is not deactivated by an import either. */
+/** §20.3: an existing category's new limits against what its locations hold now, on the row's fields. */
+async function checkCategoriesHoldings(db: DbOrTx, companyId: number, rows: Row[]): Promise<void> {
+  for (const r of rows.filter((x) => x.existingId !== undefined)) {
+    const now = await storageCategoryLimits(db, companyId, r.existingId as number)
+    if (!now) continue
+    const b = r.body
+    const limits = {
+      ...now,
+      ...(b.max_pallets !== undefined ? { max_pallets: b.max_pallets as number | null } : {}),
+      ...(b.max_weight_kg !== undefined ? { max_weight_kg: b.max_weight_kg === null ? null : String(b.max_weight_kg) } : {}),
+      ...(b.allowed_storage_classes !== undefined ? { allowed_storage_classes: b.allowed_storage_classes as string[] } : {}),
+      ...(b.mixing !== undefined ? { mixing: b.mixing as StorageCategoryLimits['mixing'] } : {}),
+    }
+    const errors = await overfullCategoryErrors(db, companyId, r.existingId as number, limits)
+    for (const [field, messages] of Object.entries(errors)) for (const m of messages) addFieldError(r.errors, field, m)
+  }
+}
+
+/** §20.3: an existing location is refused a storage category that what it holds now would overflow (on its row). */
+async function checkLocationCategories(db: DbOrTx, companyId: number, rows: Row[]): Promise<void> {
+  const given = rows.filter((r) => typeof r.body.storage_category === 'number' && r.existingId !== undefined)
+  const errors = await categoryOverflows(db, companyId, given.map((r) => ({ locationId: r.existingId as number, categoryId: r.body.storage_category as number })))
+  for (const r of given) {
+    const text = errors.get(r.existingId as number)
+    if (text) addFieldError(r.errors, 'storage_category', text)
+  }
+}
+
 async function checkLocationsWithStock(db: DbOrTx, companyId: number, rows: Row[]): Promise<void> {
   // only a location the file deactivates: one already inactive (an exported list imported back) stays as it is
   const candidates = rows.filter((r) => r.body.is_active === false && r.existingId !== undefined)

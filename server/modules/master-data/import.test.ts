@@ -194,6 +194,8 @@ describe.each(kinds)('CSV imports on %s', (kind) => {
       `code,variant,name1,name2,uom,gtins,lot_tracked,expiry_tracked\n${code},B,"Milk ""full"", 1L",=1+2,${uomCode},${g1}|${g2},true,false\n`,
     )
     expect(first.statusCode, first.body).toBe(200)
+    // §20.3: a storage category, so its list has a row to export
+    expect((await upload('core/storage-categories/import/', `code,name,max_pallets,allowed_storage_classes,mixing\n${uniq('SC')},Racks,2,ambient chilled,same_lot\n`)).statusCode).toBe(200)
     const loc = uniq('RL')
     expect((await upload('core/locations/import/', `code,warehouse,kind,capacity_pallets,pick_sequence\n${loc},${whCode},picking,2,17\n`)).statusCode).toBe(200)
 
@@ -203,6 +205,7 @@ describe.each(kinds)('CSV imports on %s', (kind) => {
       ['customers', 'partners/customers/export/', 'partners/customers/import/'],
       ['suppliers', 'partners/suppliers/export/', 'partners/suppliers/import/'],
       ['carriers', 'partners/carriers/export/', 'partners/carriers/import/'],
+      ['storage_categories', 'core/storage-categories/export/', 'core/storage-categories/import/'],
     ] as const) {
       const csv = await download(exportPath)
       const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
@@ -218,7 +221,7 @@ describe.each(kinds)('CSV imports on %s', (kind) => {
     expect(products).toContain(`${code},B,"Milk ""full"", 1L",'=1+2,${uomCode},ambient,${g1} ${g2},,true,false,true\r\n`)
     const milk = (await t.as(operator, { method: 'GET', url: `/api/product/products/?search=${code}` })).json() as { results: { name2: string; gtins: string[] }[] }
     expect(milk.results[0]).toMatchObject({ name2: '=1+2', gtins: [g1, g2] })
-    expect(await download('core/locations/export/')).toMatch(new RegExp(`\\r\\n${loc},,${whCode},picking,ambient,2,17,true,,,,,,,\\r\\n`))
+    expect(await download('core/locations/export/')).toMatch(new RegExp(`\\r\\n${loc},,${whCode},picking,ambient,2,17,true,,,,,,,,\\r\\n`))
     // the other company's rows are not in the file
     expect(await download('product/products/export/')).not.toContain(acmeUomCode)
   })

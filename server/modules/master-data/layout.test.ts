@@ -124,7 +124,7 @@ describe.each(kinds)('the warehouse layout on %s', (kind) => {
     const bad = await upload(`code,warehouse,x,y\nK33-01-01,${wh},east,1\n`)
     expect(bad.statusCode).toBe(400)
     const csv = (await api('GET', '/api/core/locations/export/')).body
-    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('code,name,warehouse,kind,storage_class,capacity_pallets,pick_sequence,is_active,zone,aisle,bay,level,x,y,aisle_direction')
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('code,name,warehouse,kind,storage_class,capacity_pallets,pick_sequence,is_active,zone,aisle,bay,level,x,y,aisle_direction,storage_category')
     expect(csv).toContain(`K32-01-01,,${wh},storage,ambient,,,true,,9,9,,1.5,-2.25,up`)
   })
 

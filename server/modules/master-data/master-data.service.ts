@@ -6,7 +6,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { productGtins, productPacks, products, uoms } from '../../db/schema/catalog'
-import { locations, warehouses } from '../../db/schema/core'
+import { locations, storageCategories, warehouses } from '../../db/schema/core'
 import { ApiError, type FieldErrors, addFieldError, fieldError } from '../../http/errors'
 import { type RecordChange, type WriteContext, refInCompany } from '../../http/crud'
 import { type AuditActor, diffChanges, recordAudit } from '../audit/audit.service'
@@ -20,6 +20,8 @@ type LocationRangeValues = Omit<LocationRangeInput, 'warehouse'> & { warehouse: 
 /** A row of a product's `packs` as the contract hands it over (decimals as strings). */
 type ProductPackItemValues = z.output<typeof productPackItemBody>
 import { hasStockAt, stockOfProduct } from '../inventory/stock.service'
+import { locationLoads } from '../inventory/holdings.service'
+import { type CapacityRefusal, type StorageCategoryLimits, EMPTY_LOAD, capacityRefusals } from '../../../contracts/inventory/capacity.rules'
 import { layoutColumns, warehouseRule } from './layout.service'
 
 /** The resource names the audit trail files master data under (`GET /api/audit/?entity=locations&entity_id=`). */
@@ -28,6 +30,7 @@ export type MasterDataEntity =
   | 'sites'
   | 'warehouses'
   | 'locations'
+  | 'storage_categories'
   | 'uoms'
   | 'products'
   | 'product_packs'
@@ -150,6 +153,7 @@ export async function createLocationRange(db: DbOrTx, actor: AuditActorOf, input
     storageClass: input.storage_class ?? 'ambient',
     capacityPallets: input.capacity_pallets ?? null,
     pickSequence: input.pick_sequence ?? null,
+    storageCategoryId: await refInCompany(db, storageCategories, actor.companyId, input.storage_category, 'storage_category'),
     isActive: input.is_active ?? true,
   }
   // SPEC 18.1: each location takes its place from its code by the warehouse's layout rule
@@ -255,4 +259,98 @@ export async function setProductPacks(db: DbOrTx, companyId: number, productId: 
   }
   const added = packs.filter((p) => p.id === undefined)
   if (added.length) await db.insert(productPacks).values(added.map((p) => ({ ...values(p), companyId, productId }) as typeof productPacks.$inferInsert))
+}
+
+/** A storage category's limits as the capacity rules take them (§20.3). */
+export async function storageCategoryLimits(db: DbOrTx, companyId: number, id: number): Promise<StorageCategoryLimits | null> {
+  const [c] = await db
+    .select({
+      code: storageCategories.code,
+      max_pallets: storageCategories.maxPallets,
+      max_weight_kg: storageCategories.maxWeightKg,
+      allowed_storage_classes: storageCategories.allowedStorageClasses,
+      mixing: storageCategories.mixing,
+    })
+    .from(storageCategories)
+    .where(and(eq(storageCategories.id, id), eq(storageCategories.companyId, companyId)))
+  return c ?? null
+}
+
+const CATEGORY_FIELD: Record<CapacityRefusal['code'], string> = {
+  full: 'max_pallets',
+  too_heavy: 'max_weight_kg',
+  class_not_allowed: 'allowed_storage_classes',
+  mixes_products: 'mixing',
+  mixes_lots: 'mixing',
+}
+
+/** Why a location holding what it holds now breaks a limit, as the category's or the location's save says it. */
+function holdingText(r: CapacityRefusal, location: string): string {
+  switch (r.code) {
+    case 'full':
+      return `Location ${location} holds ${r.pallets} pallets now, more than ${r.max}.`
+    case 'too_heavy':
+      return `Location ${location} holds ${r.weight_kg} kg now, more than ${r.max} kg.`
+    case 'class_not_allowed':
+      return `Location ${location} holds ${r.storage_class} products now.`
+    case 'mixes_products':
+      return `Location ${location} holds more than one product now.`
+    case 'mixes_lots':
+      return `Location ${location} holds more than one lot now.`
+  }
+}
+
+/**
+ * §20.3: a storage category whose limits are below what one of its locations holds now is refused on save, each limit
+ * on its field (the first location that breaks it named), and a location is refused the category it would overflow
+ * (on `storage_category`). Runs after the write, in its transaction: a refusal undoes it.
+ */
+export async function refuseOverfullCategory(ctx: WriteContext, categoryId: number, onlyLocationId?: number): Promise<void> {
+  const limits = await storageCategoryLimits(ctx.db, ctx.user.companyId, categoryId)
+  if (!limits) return
+  const errors = await overfullCategoryErrors(ctx.db, ctx.user.companyId, categoryId, limits, onlyLocationId)
+  if (Object.keys(errors).length) throw new ApiError(400, errors)
+}
+
+/** What the category's locations (or one of them) hold now against `limits`: field errors, empty when all fit. */
+export async function overfullCategoryErrors(db: DbOrTx, companyId: number, categoryId: number, limits: StorageCategoryLimits, onlyLocationId?: number): Promise<FieldErrors> {
+  const locs = await db
+    .select({ id: locations.id, code: locations.code })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), eq(locations.storageCategoryId, categoryId), onlyLocationId === undefined ? undefined : eq(locations.id, onlyLocationId)))
+    .orderBy(locations.code)
+  const errors: FieldErrors = {}
+  // a location's own capacity_pallets is the location's business: only the category's limits are checked here
+  const loads = await locationLoads(db, companyId, locs.map((l) => l.id))
+  for (const l of locs) {
+    const held = loads.get(l.id)
+    if (!held) continue
+    for (const r of capacityRefusals({ capacity_pallets: null, category: limits }, held, EMPTY_LOAD)) {
+      const field = onlyLocationId === undefined ? CATEGORY_FIELD[r.code] : 'storage_category'
+      if (!errors[field]?.length) addFieldError(errors, field, holdingText(r, l.code))
+    }
+  }
+  return errors
+}
+
+/**
+ * §20.3, for many locations at once (a CSV import): each location given a category that what it holds now would
+ * overflow, with the first limit it breaks as the location's save says it.
+ */
+export async function categoryOverflows(db: DbOrTx, companyId: number, pairs: { locationId: number; categoryId: number }[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>()
+  const byCategory = new Map<number, number[]>()
+  for (const p of pairs) byCategory.set(p.categoryId, [...(byCategory.get(p.categoryId) ?? []), p.locationId])
+  for (const [categoryId, ids] of byCategory) {
+    const limits = await storageCategoryLimits(db, companyId, categoryId)
+    if (!limits) continue
+    const loads = await locationLoads(db, companyId, ids)
+    if (!loads.size) continue
+    const codes = await db.select({ id: locations.id, code: locations.code }).from(locations).where(and(eq(locations.companyId, companyId), inArray(locations.id, [...loads.keys()])))
+    for (const l of codes) {
+      const [r] = capacityRefusals({ capacity_pallets: null, category: limits }, loads.get(l.id) ?? EMPTY_LOAD, EMPTY_LOAD)
+      if (r) out.set(l.id, holdingText(r, l.code))
+    }
+  }
+  return out
 }

@@ -9,7 +9,7 @@ import type { PutawayCommand, PutawayResult } from '../../../contracts/inventory
 import { putawayRefusal, type PutawayRefusal } from '../../../contracts/inventory/putaway.rules'
 import type { DbOrTx } from '../../db/client'
 import { products } from '../../db/schema/catalog'
-import { locations, warehouses } from '../../db/schema/core'
+import { locations, storageCategories, warehouses } from '../../db/schema/core'
 import { receiptLines } from '../../db/schema/documents'
 import { stockLines } from '../../db/schema/inventory'
 import { tasks } from '../../db/schema/tasks'
@@ -18,6 +18,8 @@ import { runOnce } from '../commands/commands.service'
 import { movesByIds } from '../inventory/ledger.service'
 import { stockLinesByIds } from '../inventory/stock-commands.service'
 import { moveStock } from '../inventory/stock.service'
+import { locationLoads, palletLoad } from '../inventory/holdings.service'
+import { type CapacityRefusal, capacityRefusals, EMPTY_LOAD, type StorageCategoryLimits } from '../../../contracts/inventory/capacity.rules'
 import { finishTask } from '../workforce/tasks.service'
 
 type Actor = { id: number; companyId: number }
@@ -60,6 +62,36 @@ function refusalText(r: PutawayRefusal, code: string): string {
   }
 }
 
+/** A location's storage category as the capacity rules take it (§20.3; master-data writes it, this reads it). */
+async function categoryLimits(tx: DbOrTx, companyId: number, id: number): Promise<StorageCategoryLimits | null> {
+  const [c] = await tx
+    .select({
+      code: storageCategories.code,
+      max_pallets: storageCategories.maxPallets,
+      max_weight_kg: storageCategories.maxWeightKg,
+      allowed_storage_classes: storageCategories.allowedStorageClasses,
+      mixing: storageCategories.mixing,
+    })
+    .from(storageCategories)
+    .where(and(eq(storageCategories.id, id), eq(storageCategories.companyId, companyId)))
+  return c ?? null
+}
+
+function capacityText(r: CapacityRefusal, code: string): string {
+  switch (r.code) {
+    case 'full':
+      return `Location ${code} is full (${r.pallets} of ${r.max} pallets); choose another.`
+    case 'too_heavy':
+      return `Location ${code} would hold ${r.weight_kg} kg, more than its ${r.max} kg; choose another.`
+    case 'class_not_allowed':
+      return `Location ${code} does not take ${r.storage_class} products; choose another.`
+    case 'mixes_products':
+      return `Location ${code} holds a single product; this pallet would mix products there. Choose another.`
+    case 'mixes_lots':
+      return `Location ${code} holds a single lot; this pallet would mix lots there. Choose another.`
+  }
+}
+
 /** POST /inventory/putaways/: move the task's pallet to `to_location` (reason putaway) and finish the task. */
 export function putawayCommand(db: DbOrTx, user: Actor, body: PutawayCommand): Promise<PutawayResult> {
   const actor = { companyId: user.companyId, userId: user.id }
@@ -83,7 +115,16 @@ export function putawayCommand(db: DbOrTx, user: Actor, body: PutawayCommand): P
     const palletCode = pallet.palletCode as string
 
     const [dest] = await tx
-      .select({ id: locations.id, code: locations.code, kind: locations.kind, storageClass: locations.storageClass, isActive: locations.isActive, warehouseId: locations.warehouseId, capacity: locations.capacityPallets })
+      .select({
+        id: locations.id,
+        code: locations.code,
+        kind: locations.kind,
+        storageClass: locations.storageClass,
+        isActive: locations.isActive,
+        warehouseId: locations.warehouseId,
+        capacity: locations.capacityPallets,
+        categoryId: locations.storageCategoryId,
+      })
       .from(locations)
       .where(and(eq(locations.id, body.to_location), eq(locations.companyId, user.companyId)))
     if (!dest) throw fieldError('to_location', `Invalid pk "${body.to_location}" - object does not exist.`)
@@ -109,12 +150,15 @@ export function putawayCommand(db: DbOrTx, user: Actor, body: PutawayCommand): P
       const [held] = await tx
         .select({
           blocked: sql<number>`count(*) FILTER (WHERE ${stockLines.status} <> 'available')::int`,
-          pallets: sql<number>`count(DISTINCT coalesce(${stockLines.palletCode}, 'line:' || ${stockLines.id}))::int`,
         })
         .from(stockLines)
         .where(and(eq(stockLines.companyId, user.companyId), eq(stockLines.locationId, dest.id)))
       if (held.blocked > 0) throw fieldError('to_location', `Location ${dest.code} holds blocked or quarantined stock; choose another.`)
-      if (dest.capacity !== null && held.pallets + 1 > dest.capacity) throw fieldError('to_location', `Location ${dest.code} is full (${held.pallets} of ${dest.capacity} pallets); choose another.`)
+      // SPEC 11.5, §20.3: its capacity in pallets and its storage category's limits, against what it holds now
+      const category = dest.categoryId === null ? null : await categoryLimits(tx, user.companyId, dest.categoryId)
+      const now = (await locationLoads(tx, user.companyId, [dest.id])).get(dest.id) ?? EMPTY_LOAD
+      const [refusal] = capacityRefusals({ capacity_pallets: dest.capacity, category }, now, await palletLoad(tx, user.companyId, palletCode))
+      if (refusal) throw fieldError('to_location', capacityText(refusal, dest.code))
     }
 
     let note = ''

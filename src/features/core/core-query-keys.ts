@@ -8,4 +8,6 @@ export const coreKeys = {
   warehouses: (params: ListParams) => [...coreKeys.all, 'warehouses', params] as const,
   warehouse: (id: number) => [...coreKeys.all, 'warehouse', id] as const,
   locations: (params: ListParams) => [...coreKeys.all, 'locations', params] as const,
+  storageCategories: (params: ListParams) => [...coreKeys.all, 'storage-categories', params] as const,
+  putawayRules: (params: ListParams) => [...coreKeys.all, 'putaway-rules', params] as const,
 }

@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { codeNameFields, type ResourceConfig } from '../../components/resource-form'
 import { locationKindLabel, storageClassLabel } from '../../lib/type-labels'
-import { LOCATION_KINDS, STORAGE_CLASSES } from '../../../contracts/master-data/master-data.rules'
+import { LOCATION_KINDS, STORAGE_CLASSES, STORAGE_MIXING } from '../../../contracts/master-data/master-data.rules'
 import { coreKeys } from './core-query-keys'
-import type { Company, Location, Site, Warehouse } from './core-types'
+import type { Company, Location, PutawayRule, Site, StorageCategory, Warehouse } from './core-types'
 
 const INT4_MAX = 2_147_483_647
 
@@ -54,6 +54,7 @@ export const locationAttributeFields: ResourceConfig<Location>['fields'] = [
   { name: 'storage_class', kind: 'select', label: msg`Classe de armazenagem`, options: (i18n) => STORAGE_CLASSES.map((c) => ({ value: c, label: storageClassLabel(i18n, c) })) },
   { name: 'capacity_pallets', kind: 'number', min: 0, max: 100_000, nullable: true, label: msg`Capacidade (paletes)`, description: msg`Em branco: sem limite.` },
   { name: 'pick_sequence', kind: 'number', min: 0, max: INT4_MAX, nullable: true, label: msg`Sequência de separação`, description: msg`Em branco: a ordem dos códigos.` },
+  { name: 'storage_category', kind: 'ref', endpoint: '/core/storage-categories/', nullable: true, label: msg`Categoria de armazenagem`, description: msg`Seus limites valem para a armazenagem.` },
 ]
 
 /** SPEC 18.1: a location's place; the warehouse's rule fills it from the code, a value typed here becomes the location's own. */
@@ -88,5 +89,51 @@ export const locationResource: ResourceConfig<Location> = {
     { name: 'warehouse', kind: 'ref', endpoint: '/core/warehouses/', required: true, label: msg`Armazém` },
     ...locationAttributeFields,
     ...layoutFields,
+  ],
+}
+
+/** What a location may share with others in it (§20.3). */
+export const MIXING_LABEL = {
+  any: msg`Qualquer mistura`,
+  same_product: msg`Um só produto`,
+  same_lot: msg`Um só produto e lote`,
+} as const
+
+/** §20.3: a storage category's limits; the server refuses one below what a location of it holds now. */
+export const storageCategoryResource: ResourceConfig<StorageCategory> = {
+  endpoint: '/core/storage-categories/',
+  entity: 'storage_categories',
+  invalidate: coreKeys.all,
+  newLabel: msg`Nova categoria de armazenagem`,
+  editTitle: ({ code }) => msg`Editar categoria de armazenagem ${code}`,
+  fields: [
+    ...codeNameFields,
+    { name: 'max_pallets', kind: 'number', min: 0, max: 100_000, nullable: true, label: msg`Máximo de paletes`, description: msg`Em branco: sem limite.` },
+    { name: 'max_weight_kg', kind: 'number', decimal: true, min: 0, max: 999_999_999, nullable: true, label: msg`Peso máximo (kg)`, description: msg`Pelo peso das embalagens dos produtos. Em branco: sem limite.` },
+    {
+      name: 'allowed_storage_classes',
+      kind: 'multiselect',
+      label: msg`Classes de armazenagem aceitas`,
+      description: msg`Nenhuma: qualquer classe.`,
+      options: (i18n) => STORAGE_CLASSES.map((c) => ({ value: c, label: storageClassLabel(i18n, c) })),
+    },
+    { name: 'mixing', kind: 'select', label: msg`Mistura`, initial: 'any', options: (i18n) => STORAGE_MIXING.map((m) => ({ value: m, label: i18n._(MIXING_LABEL[m]) })) },
+  ],
+}
+
+/** §20.3: where a product's pallets go first in a warehouse: its locations in order, then a zone. */
+export const putawayRuleResource: ResourceConfig<PutawayRule> = {
+  endpoint: '/inventory/putaway-rules/',
+  entity: 'putaway_rules',
+  invalidate: coreKeys.all,
+  newLabel: msg`Nova regra de armazenagem`,
+  editTitle: ({ code }) => msg`Editar regra de armazenagem ${code}`,
+  fields: [
+    { name: 'code', kind: 'text', code: true, required: true, maxLength: 64, label: msg`Código` },
+    { name: 'warehouse', kind: 'ref', endpoint: '/core/warehouses/', required: true, label: msg`Armazém` },
+    { name: 'product', kind: 'ref', endpoint: '/product/products/', required: true, label: msg`Produto` },
+    { name: 'sequence', kind: 'number', min: 0, max: INT4_MAX, label: msg`Sequência`, description: msg`As regras valem nesta ordem, a menor primeiro.` },
+    { name: 'locations', kind: 'refs', endpoint: '/core/locations/', label: msg`Localizações preferidas`, description: msg`Tentadas na ordem escolhida.` },
+    { name: 'zone', kind: 'text', nullable: true, maxLength: 64, label: msg`Zona preferida`, description: msg`Tentada depois das localizações.` },
   ],
 }

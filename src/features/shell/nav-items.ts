@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import type { Icon } from '@tabler/icons-react'
 import {
   IconAdjustmentsCog,
+  IconArrowsRight,
   IconBox,
   IconBuilding,
   IconBuildingStore,
@@ -106,6 +107,8 @@ export const NAV_SECTIONS: NavSection[] = [
           { id: 'locations', label: msg`Localizações`, to: '/core/locations', icon: IconMapPin },
           // §20.1: a location × product picked from
           { id: 'pick-faces', label: msg`Pontos de separação`, to: '/inventory/pick-faces', icon: IconStackPush },
+          { id: 'storage-categories', label: msg`Categorias de armazenagem`, to: '/core/storage-categories', icon: IconBox },
+          { id: 'putaway-rules', label: msg`Regras de armazenagem`, to: '/core/putaway-rules', icon: IconArrowsRight },
         ],
       },
       {

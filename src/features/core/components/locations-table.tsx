@@ -20,6 +20,7 @@ const columns = (i18n: I18n): DataColumn<Location>[] => [
   { id: 'warehouse__code', header: msg`Armazém`, value: (row) => row.warehouse?.code },
   { id: 'kind', header: msg`Tipo`, value: (row) => row.kind, render: (row) => locationKindLabel(i18n, row.kind) },
   { id: 'storage_class', header: msg`Classe de armazenagem`, value: (row) => row.storage_class, render: (row) => storageClassLabel(i18n, row.storage_class) },
+  { id: 'storage_category__code', header: msg`Categoria de armazenagem`, value: (row) => row.storage_category?.code ?? '' },
   { id: 'is_active', header: msg`Ativa`, value: (row) => row.is_active, kind: 'boolean' },
 ]
 

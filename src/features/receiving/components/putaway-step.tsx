@@ -9,7 +9,41 @@ import { SEARCH_DEBOUNCE_MS } from '../../../components/data-table'
 import { locationSearchQueryOptions } from '../api/search-locations'
 import type { LocationOption, LocationSuggestion, PutawaySuggestion } from '../receiving-types'
 
-/** Why the server suggests a location (its reason codes, SPEC 10.6), in the user's language. */
+/** Why a putaway rule's location was passed over (§20.3), in the user's language. */
+function SkippedLocations({ skipped }: { skipped: PutawaySuggestion['skipped'] }) {
+  const { t } = useLingui()
+  const label = (reason: PutawaySuggestion['skipped'][number]['reasons'][number]) => {
+    switch (reason) {
+      case 'full':
+        return t`cheia`
+      case 'too_heavy':
+        return t`peso acima do limite`
+      case 'class_not_allowed':
+        return t`classe não aceita`
+      case 'mixes_products':
+        return t`misturaria produtos`
+      case 'mixes_lots':
+        return t`misturaria lotes`
+      case 'not_storage':
+        return t`não é de armazenagem desta classe`
+      case 'taken':
+        return t`sugerida para outro palete`
+    }
+  }
+  if (!skipped.length) return null
+  return (
+    <Text size="xs" c="dimmed" mt={2} data-testid="putaway-skipped">
+      {skipped
+        .map((s) => {
+          const why = s.reasons.map(label).join(', ')
+          return t`${s.code} pulada: ${why}`
+        })
+        .join(' · ')}
+    </Text>
+  )
+}
+
+/** Why the server suggests a location (its reason codes, SPEC 10.6, §20.3), in the user's language. */
 function SuggestionReasons({ location }: { location: LocationSuggestion }) {
   const { t } = useLingui()
   const label = (reason: LocationSuggestion['reasons'][number]) => {
@@ -22,6 +56,12 @@ function SuggestionReasons({ location }: { location: LocationSuggestion }) {
         return t`mesmo produto no corredor`
       case 'has_room':
         return t`cabe: ${location.pallets} de ${location.capacity_pallets} paletes`
+      case 'rule_location':
+        return t`regra de armazenagem`
+      case 'rule_zone':
+        return t`zona da regra de armazenagem`
+      case 'fits_category':
+        return t`dentro dos limites da categoria`
     }
   }
   return (
@@ -139,6 +179,7 @@ export function PutawayStep({ warehouse, suggestions, error, destinations, onCha
                       <Trans>Nenhum local livre sugerido</Trans>
                     </Text>
                   )}
+                  <SkippedLocations skipped={s.skipped ?? []} />
                 </Table.Td>
                 <Table.Td>
                   <DestinationPicker label={t`Destino de ${code}`} warehouse={warehouse} suggestion={s} value={destinations[code] ?? null} onChange={(l) => onChange(code, l)} />

@@ -30,7 +30,7 @@ function receivingServer(blind: boolean) {
     if (method === 'POST' && path === '/api/receiving/documents/5/pallets/') return { body: receipt('draft') }
     if (path === '/api/printing/printers/') return { body: page([{ id: 1, name: 'Virtual', is_virtual: true }]) }
     if (path === '/api/receiving/documents/5/putaway-suggestions/')
-      return { body: { pallets: [{ pallet_code: '178900000000000017', sscc: '178900000000000017', lines: [50], products: [{ id: 9, code: 'P-9' }], storage_class: 'ambient', location: { id: 4, code: 'A-01-01', kind: 'storage', storage_class: 'ambient', empty: true, pallets: 0, capacity_pallets: 2, reasons: ['storage_class', 'empty', 'has_room'] }, alternatives: [] }] } }
+      return { body: { pallets: [{ pallet_code: '178900000000000017', sscc: '178900000000000017', lines: [50], products: [{ id: 9, code: 'P-9' }], storage_class: 'ambient', location: { id: 4, code: 'A-01-01', kind: 'storage', storage_class: 'ambient', empty: true, pallets: 0, capacity_pallets: 2, reasons: ['storage_class', 'rule_location', 'empty', 'has_room', 'fits_category'] }, alternatives: [], skipped: [{ id: 3, code: 'A-01-00', reasons: ['full', 'mixes_lots'] }] }] } }
     if (method === 'POST' && path === '/api/receiving/documents/5/receive/') return { status: 201, body: { ...receipt('booked'), document_status: 'receiving' } }
     return { status: 404, body: { detail: 'Not found.' } }
   })
@@ -75,7 +75,9 @@ describe('receiving wizard (SPEC 2.8, 4)', () => {
     expect(screen.queryByRole('button', { name: 'Próximo' })).not.toBeInTheDocument()
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Destino de 178900000000000017' })).toHaveValue('A-01-01'))
     // the server's reason codes, in words (SPEC 10.3)
-    expect(screen.getByTestId('putaway-reasons')).toHaveTextContent(/mesma classe de armazenagem.*vazio.*cabe: 0 de 2 paletes/)
+    expect(screen.getByTestId('putaway-reasons')).toHaveTextContent(/mesma classe de armazenagem.*regra de armazenagem.*vazio.*cabe: 0 de 2 paletes.*dentro dos limites da categoria/)
+    // §20.3: the rule's locations passed over, with why
+    expect(screen.getByTestId('putaway-skipped')).toHaveTextContent('A-01-00 pulada: cheia, misturaria lotes')
     await user.click(screen.getByRole('button', { name: 'Voltar' }))
     expect(await screen.findByRole('button', { name: 'Próximo' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Próximo' }))
