@@ -29,6 +29,7 @@ import { Route as MPendingRouteImport } from './routes/m/pending'
 import { Route as MPickRouteImport } from './routes/m/pick'
 import { Route as MPutawayRouteImport } from './routes/m/putaway'
 import { Route as MReceiveRouteImport } from './routes/m/receive'
+import { Route as MReplenishRouteImport } from './routes/m/replenish'
 import { Route as MScanRouteImport } from './routes/m/scan'
 import { Route as MSettingsRouteImport } from './routes/m/settings'
 import { Route as MShipRouteImport } from './routes/m/ship'
@@ -171,6 +172,11 @@ const MPutawayRoute = MPutawayRouteImport.update({
 const MReceiveRoute = MReceiveRouteImport.update({
   id: '/receive',
   path: '/receive',
+  getParentRoute: () => MRoute,
+} as any)
+const MReplenishRoute = MReplenishRouteImport.update({
+  id: '/replenish',
+  path: '/replenish',
   getParentRoute: () => MRoute,
 } as any)
 const MScanRoute = MScanRouteImport.update({
@@ -419,6 +425,7 @@ export interface FileRoutesByFullPath {
   '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
+  '/m/replenish': typeof MReplenishRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
@@ -482,6 +489,7 @@ export interface FileRoutesByTo {
   '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
+  '/m/replenish': typeof MReplenishRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
@@ -549,6 +557,7 @@ export interface FileRoutesById {
   '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
+  '/m/replenish': typeof MReplenishRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
@@ -617,6 +626,7 @@ export interface FileRouteTypes {
     | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
+    | '/m/replenish'
     | '/m/scan'
     | '/m/settings'
     | '/m/ship'
@@ -680,6 +690,7 @@ export interface FileRouteTypes {
     | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
+    | '/m/replenish'
     | '/m/scan'
     | '/m/settings'
     | '/m/ship'
@@ -746,6 +757,7 @@ export interface FileRouteTypes {
     | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
+    | '/m/replenish'
     | '/m/scan'
     | '/m/settings'
     | '/m/ship'
@@ -941,6 +953,13 @@ declare module '@tanstack/react-router' {
       path: '/receive'
       fullPath: '/m/receive'
       preLoaderRoute: typeof MReceiveRouteImport
+      parentRoute: typeof MRoute
+    }
+    '/m/replenish': {
+      id: '/m/replenish'
+      path: '/replenish'
+      fullPath: '/m/replenish'
+      preLoaderRoute: typeof MReplenishRouteImport
       parentRoute: typeof MRoute
     }
     '/m/scan': {
@@ -1365,6 +1384,7 @@ interface MRouteChildren {
   MPickRoute: typeof MPickRoute
   MPutawayRoute: typeof MPutawayRoute
   MReceiveRoute: typeof MReceiveRoute
+  MReplenishRoute: typeof MReplenishRoute
   MScanRoute: typeof MScanRoute
   MSettingsRoute: typeof MSettingsRoute
   MShipRoute: typeof MShipRoute
@@ -1382,6 +1402,7 @@ const MRouteChildren: MRouteChildren = {
   MPickRoute: MPickRoute,
   MPutawayRoute: MPutawayRoute,
   MReceiveRoute: MReceiveRoute,
+  MReplenishRoute: MReplenishRoute,
   MScanRoute: MScanRoute,
   MSettingsRoute: MSettingsRoute,
   MShipRoute: MShipRoute,
