@@ -73,6 +73,7 @@ export const REFILL_MESSAGES = {
   otherProduct: { id: 'refill.otherProduct' },
   otherLot: { id: 'refill.otherLot' },
   otherPallet: { id: 'refill.otherPallet' },
+  otherLotCounting: { id: 'refill.otherLotCounting' },
   expectedItem: { id: 'refill.expectedItem' },
   qtyAbove: { id: 'refill.qtyAbove' },
   invalidQty: { id: 'refill.invalidQty' },
@@ -249,6 +250,8 @@ export const replenishMachine = setup({
           // scans of the same product add one, never above what the task asks
           { guard: and(['isSameLine', 'fitsOneMore']), actions: [assign({ qty: ({ context }) => plusOne(context.qty), refusal: null }), 'accepted'] },
           { guard: 'isSameLine', ...refuse((_t, c) => qtyAbove(plusOne(c.qty), c)) },
+          // one line per refill: another lot of the product while counting this one
+          { guard: 'isPlannedProduct', ...refuse((_t, c) => ({ ...REFILL_MESSAGES.otherLotCounting, values: { lot: c.line?.lot ?? '—' } })) },
           // the face straight after the products: the quantity is what was scanned
           { guard: 'isFace', target: 'submitting', actions: [assign({ refusal: null }), 'accepted'] },
           { guard: 'isLocation', ...refuse(wrongFace) },

@@ -18,6 +18,7 @@ const MESSAGES: Record<string, MessageDescriptor | ((values: Values) => MessageD
   'refill.expectedSource': ({ source }) => msg`Aqui se lê a localização de origem ${source}.`,
   'refill.otherProduct': ({ code, product }) => msg`O produto ${code} não é o deste reabastecimento (${product}).`,
   'refill.otherLot': ({ lot }) => msg`O lote ${lot} não está nesta localização: leia o lote planejado.`,
+  'refill.otherLotCounting': ({ lot }) => msg`Outro lote: este reabastecimento leva o lote ${lot}. Cancele para trocar de lote.`,
   'refill.otherPallet': ({ code }) => msg`O palete ${code} não é deste reabastecimento.`,
   'refill.expectedItem': ({ product }) => msg`Aqui se lê o produto ${product} ou o seu palete.`,
   'refill.qtyAbove': ({ qty, max }) => msg`${qty} é mais do que a tarefa pede (${max}).`,
