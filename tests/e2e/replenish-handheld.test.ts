@@ -2,7 +2,8 @@
  * A replenishment done on the handheld, end to end (docs/requirements.md §20.2, §19.4), in Chromium against the real
  * server at 412x915: a pick face is set up through its API (`POST /api/inventory/pick-faces/`, §20.1) on an empty
  * location of the operator's warehouse for a product with reserve stock; the supervisor's sweep (`POST
- * /api/inventory/replenishment/run/`) asks its refill. The operator takes it with 'Próxima tarefa', starts it on
+ * /api/inventory/replenishment/run/`) asks its refill. The operator takes it at its source (`POST
+ * /api/workforce/tasks/take/`: the demo's older free tasks would come first) and gets it from 'Próxima tarefa', starts it on
  * /m/replenish and does it with scanner bursts: a wrong source refused naming the expected one, the product scanned
  * twice (2), the quantity typed, a wrong location refused naming the face, the face scanned. The outbox sends the
  * refill; then the server shows it: the face holds the stock (stock inquiry), and the ledger has the move with the
@@ -108,6 +109,9 @@ describe('a replenishment on the handheld (§20.2)', () => {
     const refill = await call<Refill>('GET', `/inventory/replenishment/tasks/${task!.task}/`, undefined, operatorToken)
     expect(refill).toMatchObject({ face: { id: face!.id }, product: { id: product.id }, qty: '5' })
 
+    // the demo warehouse has older free tasks that 'Próxima tarefa' would give first (§19.4): the operator takes the
+    // refill at its source (as scanning it on /m/tasks would), so 'Próxima tarefa' gives it back as theirs ('Retomada')
+    await call('POST', '/workforce/tasks/take/', { location: refill.source.code, type: 'replenishment' }, operatorToken)
     // 'Próxima tarefa' gives the refill; 'Começar' opens /m/replenish for it
     const page = await app.signedInPage({ viewport: HANDHELD, username: refiller })
     await page.goto('/m/home')
@@ -115,6 +119,7 @@ describe('a replenishment on the handheld (§20.2)', () => {
     const card = page.getByTestId('next-task-card')
     await card.waitFor()
     await poll(() => card.innerText()).toContain(refill.source.code)
+    expect(await card.innerText()).toMatch(/retomada/i)
     await screenshot(page, 'replenish-next-task')
     await card.getByRole('button', { name: 'Começar' }).click()
     await poll(() => page.url()).toContain(`/m/replenish?task=${refill.task}`)

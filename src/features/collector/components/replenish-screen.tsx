@@ -181,7 +181,11 @@ export function ReplenishScreen({ task }: { task?: number }) {
           <Stop label={<Trans>Origem</Trans>} code={plan.source.code} current={state === 'source'} testId="replenish-source" />
           <Stop label={<Trans>Produto</Trans>} code={plan.product.code} current={state === 'item'} testId="replenish-product">
             <span className={refill.what}>{plan.product.name}</span>
-            <span className={refill.what}>{context.line?.lot ?? plan.lines[0]?.lot ?? ''}</span>
+            {(context.line ?? plan.lines[0])?.lot ? (
+              <span className={refill.what}>
+                <Trans>Lote</Trans> {(context.line ?? plan.lines[0])!.lot}
+              </span>
+            ) : null}
           </Stop>
           <div className={`${refill.stop} ${state === 'quantity' ? refill.current : ''}`} data-testid="replenish-qty">
             <span className={refill.key}>
