@@ -12,7 +12,7 @@ import { lastFeedback } from '../feedback/feedback'
 import { nextTaskDestination } from '../hooks/use-next-task'
 import { offlineCacheDb } from '../offline/offline-cache'
 import { resetOfflineCacheForTests } from '../offline/offline-cache-provider'
-import { clearOutbox, countInState, outboxDb } from '../outbox/outbox-db'
+import { clearOutbox, countInState, enqueueCommand, outboxDb } from '../outbox/outbox-db'
 import { keptRefillKey, readKeptRefill } from '../refill-store'
 
 const CACHE = {
@@ -122,6 +122,19 @@ describe('collector replenish screen', () => {
     signIn()
     await renderApp('/m/replenish?task=71')
     expect(await screen.findByTestId('replenish-closed', {}, { timeout: 15_000 })).toHaveTextContent('Este reabastecimento já foi concluído ou cancelado.')
+    expect(screen.queryByTestId('replenish-route')).toBeNull()
+  })
+
+  it('a refill brought on this device whose command still waits is not offered again after a reload', async () => {
+    mockApi(({ url }) => {
+      if (url.pathname === '/api/workforce/handheld/cache/') return { body: CACHE }
+      if (url.pathname === '/api/inventory/replenishment/tasks/71/') return { body: DETAIL }
+      return 'network'
+    })
+    const user = signIn()
+    await enqueueCommand(outboxDb(), { operator: user.username, kind: 'refill.confirm', payload: { task: 71, stock_line: 501, qty: '3', location: 10 } })
+    await renderApp('/m/replenish?task=71')
+    expect(await screen.findByTestId('replenish-queued', {}, { timeout: 15_000 })).toHaveTextContent('aguarda envio')
     expect(screen.queryByTestId('replenish-route')).toBeNull()
   })
 

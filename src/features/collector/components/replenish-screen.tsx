@@ -17,6 +17,8 @@ import { rememberScannedLocation } from '../last-location'
 import type { ScanTarget } from '../offline/offline-cache'
 import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-context'
+import { outboxDb, pendingCommands } from '../outbox/outbox-db'
+import type { RefillCommandPayloads } from '../outbox/refill-commands'
 import { forgetRefill, keepRefill, readKeptRefill, refillPlanOf } from '../refill-store'
 import { replenishText } from '../replenish-texts'
 import classes from './scan-screen.module.css'
@@ -45,6 +47,12 @@ export const refillSummary = (draft: RefillDraft) =>
 
 const isOffline = (error: unknown) => !(error instanceof ApiError) || error.status === 0
 
+/** Whether this device brought the refill already and its command still waits in the outbox (the server does not know yet). */
+async function queuedHere(operator: string, task: number): Promise<boolean> {
+  const queued = await pendingCommands(outboxDb(), operator).catch(() => [])
+  return queued.some((c) => c.kind === 'refill.confirm' && (c.payload as RefillCommandPayloads['refill.confirm']).task === task)
+}
+
 function Stop({ label, code, current, children, testId }: { label: React.ReactNode; code: string; current: boolean; children?: React.ReactNode; testId: string }) {
   return (
     <div className={`${refill.stop} ${current ? refill.current : ''}`} data-testid={testId} aria-current={current ? 'step' : undefined}>
@@ -69,6 +77,7 @@ export function ReplenishScreen({ task }: { task?: number }) {
   const { enqueue } = useOutbox()
   const [detail, setDetail] = useState<RefillTask | null>(null)
   const [openError, setOpenError] = useState<string | null>(null)
+  const [queued, setQueued] = useState(false)
   const latest = useRef({ index, enqueue, username, detail })
   latest.current = { index, enqueue, username, detail }
 
@@ -101,6 +110,11 @@ export function ReplenishScreen({ task }: { task?: number }) {
     if (task === undefined) return
     const controller = new AbortController()
     void (async () => {
+      // brought on this device, its command not sent yet: not to be done twice
+      if (await queuedHere(latest.current.username, task)) {
+        if (!controller.signal.aborted) setQueued(true)
+        return
+      }
       let read: RefillTask | null
       try {
         read = await getRefill(task, controller.signal)
@@ -154,6 +168,10 @@ export function ReplenishScreen({ task }: { task?: number }) {
           <IconX size={22} aria-hidden style={{ flexShrink: 0 }} />
           <span>{openError}</span>
         </div>
+      ) : queued && state === 'waiting' ? (
+        <Text fw={600} data-testid="replenish-queued">
+          <Trans>Este reabastecimento já foi registrado neste aparelho e aguarda envio (Pendências).</Trans>
+        </Text>
       ) : closed ? (
         <Text fw={600} data-testid="replenish-closed">
           <Trans>Este reabastecimento já foi concluído ou cancelado.</Trans>
