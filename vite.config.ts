@@ -73,10 +73,10 @@ const COLLECTOR_SHELL = /\/src\/(components\/collector-layout(\.module\.css)?|fe
 const COLLECTOR_SCANNER = /\/machines\/scanner\/scanner\.machine\.ts$|\/src\/lib\/use-scanner-machine\.ts$|\/src\/features\/collector\/(hooks\/use-scanner|camera-reader)\.ts$|\/contracts\/gs1\/gs1(-form)?\.ts$/
 const COLLECTOR_OUTBOX = /\/src\/features\/collector\/(outbox\/(outbox-db|outbox-provider)|idb-connection|components\/move-target)\.tsx?$|node_modules\/idb\//
 /** the outbox's sending code: loaded once there is something to send (outbox-provider.tsx), not with a flow's first screen */
-const COLLECTOR_SENDER = /\/src\/features\/collector\/outbox\/(outbox-send|outbox-sender|ship-commands|pick-commands|outbox-transport)\.ts$|\/machines\/outbox\/outbox\.machine\.ts$/
+const COLLECTOR_SENDER = /\/src\/features\/collector\/outbox\/(outbox-send|outbox-sender|ship-commands|pick-commands|refill-commands|outbox-transport)\.ts$|\/machines\/outbox\/outbox\.machine\.ts$/
 
 const COLLECTOR_ICONS = /@tabler\/icons-react\/dist\/esm\/(icons\/Icon(Settings|WifiOff|AlertTriangle|ListCheck|Scan|Refresh|Search|Home|CloudUpload|X|Check|Logout|ArrowRight|ClipboardCheck|Package|Truck)\.mjs)$/
-const FLOWS = 'move|count|putaway|receive|ship|pick'
+const FLOWS = 'move|count|putaway|receive|ship|pick|replenish'
 const COLLECTOR_FLOW = new RegExp(`/src/routes/m/(${FLOWS}|tasks|scan|lookup|pending|settings|home)\\.tsx\\?tsr-split|/src/features/collector/components/(${FLOWS}|tasks|scan|lookup|pending|settings)-screen\\.tsx$|/src/features/collector/(${FLOWS})-texts\\.ts$|/machines/(${FLOWS})/[a-z]+\\.machine\\.ts$`)
 /** the collector's requests that one screen alone makes, with that screen */
 const COLLECTOR_API: Record<string, string> = {
@@ -87,6 +87,7 @@ const COLLECTOR_API: Record<string, string> = {
   'get-receive-document': 'receive',
   'get-ship-orders': 'ship',
   'get-pick-batches': 'pick',
+  'get-refill': 'replenish',
   'get-my-tasks': 'tasks',
   'task-action': 'tasks',
 }
@@ -94,6 +95,8 @@ const COLLECTOR_API: Record<string, string> = {
 function collectorScreenChunk(id: string): string | null {
   // /m/pick's machine and what it keeps on the device (the flow's name is not its folder's)
   if (/\/machines\/cluster-pick\/cluster-pick\.machine\.ts$|\/src\/features\/collector\/pick-batch-store\.ts$/.test(id)) return 'm-pick'
+  // /m/replenish's store on the device
+  if (/\/src\/features\/collector\/refill-store\.ts$/.test(id)) return 'm-replenish'
   const flow = COLLECTOR_FLOW.exec(id)
   if (flow) return `m-${flow[1] ?? flow[2] ?? flow[3] ?? flow[4]}`
   const request = /\/src\/features\/collector\/api\/([a-z-]+)\.ts$/.exec(id)?.[1]

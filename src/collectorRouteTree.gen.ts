@@ -21,6 +21,7 @@ import { Route as MPendingRouteImport } from './routes/m/pending'
 import { Route as MPickRouteImport } from './routes/m/pick'
 import { Route as MPutawayRouteImport } from './routes/m/putaway'
 import { Route as MReceiveRouteImport } from './routes/m/receive'
+import { Route as MReplenishRouteImport } from './routes/m/replenish'
 import { Route as MScanRouteImport } from './routes/m/scan'
 import { Route as MSettingsRouteImport } from './routes/m/settings'
 import { Route as MShipRouteImport } from './routes/m/ship'
@@ -87,6 +88,11 @@ const MReceiveRoute = MReceiveRouteImport.update({
   path: '/receive',
   getParentRoute: () => MRoute,
 } as any)
+const MReplenishRoute = MReplenishRouteImport.update({
+  id: '/replenish',
+  path: '/replenish',
+  getParentRoute: () => MRoute,
+} as any)
 const MScanRoute = MScanRouteImport.update({
   id: '/scan',
   path: '/scan',
@@ -125,6 +131,7 @@ export interface FileRoutesByFullPath {
   '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
+  '/m/replenish': typeof MReplenishRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
@@ -143,6 +150,7 @@ export interface FileRoutesByTo {
   '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
+  '/m/replenish': typeof MReplenishRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
@@ -163,6 +171,7 @@ export interface FileRoutesById {
   '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
+  '/m/replenish': typeof MReplenishRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
@@ -184,6 +193,7 @@ export interface FileRouteTypes {
     | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
+    | '/m/replenish'
     | '/m/scan'
     | '/m/settings'
     | '/m/ship'
@@ -202,6 +212,7 @@ export interface FileRouteTypes {
     | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
+    | '/m/replenish'
     | '/m/scan'
     | '/m/settings'
     | '/m/ship'
@@ -221,6 +232,7 @@ export interface FileRouteTypes {
     | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
+    | '/m/replenish'
     | '/m/scan'
     | '/m/settings'
     | '/m/ship'
@@ -321,6 +333,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MReceiveRouteImport
       parentRoute: typeof MRoute
     }
+    '/m/replenish': {
+      id: '/m/replenish'
+      path: '/replenish'
+      fullPath: '/m/replenish'
+      preLoaderRoute: typeof MReplenishRouteImport
+      parentRoute: typeof MRoute
+    }
     '/m/scan': {
       id: '/m/scan'
       path: '/scan'
@@ -369,6 +388,7 @@ interface MRouteChildren {
   MPickRoute: typeof MPickRoute
   MPutawayRoute: typeof MPutawayRoute
   MReceiveRoute: typeof MReceiveRoute
+  MReplenishRoute: typeof MReplenishRoute
   MScanRoute: typeof MScanRoute
   MSettingsRoute: typeof MSettingsRoute
   MShipRoute: typeof MShipRoute
@@ -386,6 +406,7 @@ const MRouteChildren: MRouteChildren = {
   MPickRoute: MPickRoute,
   MPutawayRoute: MPutawayRoute,
   MReceiveRoute: MReceiveRoute,
+  MReplenishRoute: MReplenishRoute,
   MScanRoute: MScanRoute,
   MSettingsRoute: MSettingsRoute,
   MShipRoute: MShipRoute,

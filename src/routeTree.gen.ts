@@ -29,6 +29,7 @@ import { Route as MPendingRouteImport } from './routes/m/pending'
 import { Route as MPickRouteImport } from './routes/m/pick'
 import { Route as MPutawayRouteImport } from './routes/m/putaway'
 import { Route as MReceiveRouteImport } from './routes/m/receive'
+import { Route as MReplenishRouteImport } from './routes/m/replenish'
 import { Route as MScanRouteImport } from './routes/m/scan'
 import { Route as MSettingsRouteImport } from './routes/m/settings'
 import { Route as MShipRouteImport } from './routes/m/ship'
@@ -174,6 +175,11 @@ const MPutawayRoute = MPutawayRouteImport.update({
 const MReceiveRoute = MReceiveRouteImport.update({
   id: '/receive',
   path: '/receive',
+  getParentRoute: () => MRoute,
+} as any)
+const MReplenishRoute = MReplenishRouteImport.update({
+  id: '/replenish',
+  path: '/replenish',
   getParentRoute: () => MRoute,
 } as any)
 const MScanRoute = MScanRouteImport.update({
@@ -438,6 +444,7 @@ export interface FileRoutesByFullPath {
   '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
+  '/m/replenish': typeof MReplenishRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
@@ -504,6 +511,7 @@ export interface FileRoutesByTo {
   '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
+  '/m/replenish': typeof MReplenishRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
@@ -574,6 +582,7 @@ export interface FileRoutesById {
   '/m/pick': typeof MPickRoute
   '/m/putaway': typeof MPutawayRoute
   '/m/receive': typeof MReceiveRoute
+  '/m/replenish': typeof MReplenishRoute
   '/m/scan': typeof MScanRoute
   '/m/settings': typeof MSettingsRoute
   '/m/ship': typeof MShipRoute
@@ -645,6 +654,7 @@ export interface FileRouteTypes {
     | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
+    | '/m/replenish'
     | '/m/scan'
     | '/m/settings'
     | '/m/ship'
@@ -711,6 +721,7 @@ export interface FileRouteTypes {
     | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
+    | '/m/replenish'
     | '/m/scan'
     | '/m/settings'
     | '/m/ship'
@@ -780,6 +791,7 @@ export interface FileRouteTypes {
     | '/m/pick'
     | '/m/putaway'
     | '/m/receive'
+    | '/m/replenish'
     | '/m/scan'
     | '/m/settings'
     | '/m/ship'
@@ -978,6 +990,13 @@ declare module '@tanstack/react-router' {
       path: '/receive'
       fullPath: '/m/receive'
       preLoaderRoute: typeof MReceiveRouteImport
+      parentRoute: typeof MRoute
+    }
+    '/m/replenish': {
+      id: '/m/replenish'
+      path: '/replenish'
+      fullPath: '/m/replenish'
+      preLoaderRoute: typeof MReplenishRouteImport
       parentRoute: typeof MRoute
     }
     '/m/scan': {
@@ -1429,6 +1448,7 @@ interface MRouteChildren {
   MPickRoute: typeof MPickRoute
   MPutawayRoute: typeof MPutawayRoute
   MReceiveRoute: typeof MReceiveRoute
+  MReplenishRoute: typeof MReplenishRoute
   MScanRoute: typeof MScanRoute
   MSettingsRoute: typeof MSettingsRoute
   MShipRoute: typeof MShipRoute
@@ -1446,6 +1466,7 @@ const MRouteChildren: MRouteChildren = {
   MPickRoute: MPickRoute,
   MPutawayRoute: MPutawayRoute,
   MReceiveRoute: MReceiveRoute,
+  MReplenishRoute: MReplenishRoute,
   MScanRoute: MScanRoute,
   MSettingsRoute: MSettingsRoute,
   MShipRoute: MShipRoute,

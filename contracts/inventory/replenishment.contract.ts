@@ -47,3 +47,35 @@ export const replenishmentConfirmOut = z.object({
   command_id: z.string(),
 })
 export type ReplenishmentConfirmOut = z.infer<typeof replenishmentConfirmOut>
+
+/** A reserve line of the refill's product in its source location, as the handheld reads it to name the line scanned. */
+export const refillSourceLineOut = z.object({
+  id,
+  lot: z.string().nullable(),
+  expiry: z.string().nullable(),
+  sscc: z.string().nullable(),
+  pallet_code: z.string().nullable(),
+  qty: decimalOut,
+})
+export type RefillSourceLine = z.infer<typeof refillSourceLineOut>
+
+/**
+ * GET /api/inventory/replenishment/tasks/{task}/ (docs/requirements.md §20.2): what the handheld needs to do a refill
+ * offline: the face, the reserve location and its planned line, the product (with its GTINs), the quantity, and the
+ * product's other available lines in that location (another lot may be taken when the handheld can name its line).
+ */
+export const refillTaskOut = z.object({
+  task: id,
+  status: z.string(),
+  face: codeRef.describe('the pick face location the refill goes to'),
+  source: codeRef.describe('the reserve location it comes from'),
+  source_line: id.describe('the planned reserve line'),
+  product: z.object({ id, code: z.string(), name1: z.string(), gtins: z.array(z.string()) }),
+  lot: z.string().nullable(),
+  expiry: z.string().nullable(),
+  sscc: z.string().nullable(),
+  pallet_code: z.string().nullable(),
+  qty: decimalOut,
+  lines: z.array(refillSourceLineOut).describe("the product's available, unexpired lines in the source location (the planned one first)"),
+})
+export type RefillTask = z.infer<typeof refillTaskOut>

@@ -10,6 +10,7 @@ import { labelPrintModel } from '../label-print/label-print.model'
 import { outboxModel } from '../outbox/outbox.model'
 import { moveModel } from '../move/move.model'
 import { putawayModel } from '../putaway/putaway.model'
+import { replenishModel } from '../replenish/replenish.model'
 import { receiveModel } from '../receive/receive.model'
 import { countModel } from '../count/count.model'
 import { shipModel } from '../ship/ship.model'
@@ -95,6 +96,13 @@ export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Puts a received pallet away: scan the pallet of a putaway task, see the suggested destination, scan the destination; a location not valid for the pallet is refused on the spot with the reason, and a valid one writes the putaway to the outbox and finishes the task, no tap.',
     usedIn: ['/m/putaway', '/m/tasks'],
     model: putawayModel as MachineModel,
+  },
+  {
+    id: 'replenish',
+    name: 'Handheld replenishment',
+    purpose: "Brings a refill from reserve to its pick face: scan the reserve location, the product or pallet of the planned line (another lot only when the refill names its line), the quantity (never above what the task asks) and the face; another location is refused naming the expected one, and the face's scan writes the refill to the outbox.",
+    usedIn: ['/m/replenish', "/m/home ('Próxima tarefa')"],
+    model: replenishModel as MachineModel,
   },
   {
     id: 'receive',

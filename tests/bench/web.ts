@@ -51,7 +51,7 @@ const runs = (name: string) => only.size === 0 || only.has(name)
 const runDesktopLoads = only.size === 0 || only.has('desktop')
 
 /** every /m/* screen (src/routes/m/*.tsx), each measured on a first visit */
-const COLLECTOR_SCREENS = ['/m/home', '/m/scan', '/m/lookup', '/m/tasks', '/m/putaway', '/m/move', '/m/count', '/m/pending', '/m/settings', '/m/receive', '/m/ship']
+const COLLECTOR_SCREENS = ['/m/home', '/m/scan', '/m/lookup', '/m/tasks', '/m/putaway', '/m/move', '/m/count', '/m/pending', '/m/settings', '/m/receive', '/m/ship', '/m/replenish']
 
 /** chunk file name (assets/x.js) -> bytes per contributor (a package, or a folder of ours) */
 type ChunkInfo = Map<string, Map<string, number>>

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { and, eq } from 'drizzle-orm'
-import { replenishmentConfirmBody, replenishmentConfirmOut, replenishmentRunBody, replenishmentRunOut } from '../../../contracts/inventory/replenishment.contract'
+import { refillTaskOut, replenishmentConfirmBody, replenishmentConfirmOut, replenishmentRunBody, replenishmentRunOut } from '../../../contracts/inventory/replenishment.contract'
 import { warehouses } from '../../db/schema/core'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
+import { idParams } from '../../../contracts/primitives'
 import { runOnce } from '../commands/commands.service'
-import { confirmRefill, sweepFaces } from './replenishment'
+import { confirmRefill, refillTask, sweepFaces } from './replenishment'
 
 /** Replenishment (docs/requirements.md §20.2): the supervisor's sweep over the pick faces. */
 export const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,5 +56,21 @@ export const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       runOnce(db, { companyId: req.user.companyId, userId: req.user.id }, req.body.command_id, 'inventory.replenishment_confirm', (tx) => confirmRefill(tx, req.user, req.body)),
+  )
+
+  app.get(
+    '/inventory/replenishment/tasks/:id/',
+    {
+      config: { roles: ANY_ROLE },
+      schema: {
+        tags: ['inventory'],
+        summary: 'A refill as the handheld reads it: the face, the reserve location and its line, the product, the quantity (docs/requirements.md §20.2)',
+        description:
+          "404 for a task that is not a refill of the caller's company. `lines` are the product's available, unexpired lines in the source location, the planned one first.",
+        params: idParams,
+        response: { 200: refillTaskOut },
+      },
+    },
+    async (req) => refillTask(db, req.user.companyId, req.params.id),
   )
 }

@@ -188,4 +188,34 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     const [task] = await t.database.db.select({ priority: tasks.priority }).from(tasks).where(eq(tasks.id, refill.taskId))
     expect(task.priority).toBe(9)
   })
+
+  it('the handheld reads a refill: the face, the source and its planned line, the product with its GTINs, the other lots there; 404 for another task or company', async () => {
+    const s = await scenario()
+    const other = await f.stock(s.p, f.storage[1], 5, { lot: 'RES2', expiryDate: inDays(40) })
+    await f.stock(s.p, f.storage[1], 5, { lot: 'GONE', expiryDate: '2025-01-01' })
+    await removeStock(t.database.db, f.actor, { lineId: s.onFace, qty: '4', reason: 'pick' })
+    const [refill] = await refillsOf(s.faceId)
+    const res = await t.as(operator, { method: 'GET', url: `/api/inventory/replenishment/tasks/${refill.taskId}/` })
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({
+      task: refill.taskId,
+      status: 'open',
+      face: { id: f.storage[0] },
+      source: { id: f.storage[1] },
+      source_line: s.reserve,
+      product: { id: s.p },
+      lot: 'RES',
+      expiry: inDays(30),
+      qty: '16',
+    })
+    expect(Array.isArray(body.product.gtins)).toBe(true)
+    // the planned line first, the expired one left out
+    expect(body.lines.map((l: { id: number; lot: string }) => [l.id, l.lot])).toEqual([
+      [s.reserve, 'RES'],
+      [other, 'RES2'],
+    ])
+    expect((await t.as(operator, { method: 'GET', url: `/api/inventory/replenishment/tasks/999999/` })).statusCode).toBe(404)
+    expect((await t.as(acmeAdmin, { method: 'GET', url: `/api/inventory/replenishment/tasks/${refill.taskId}/` })).statusCode).toBe(404)
+  })
 })

@@ -15,12 +15,14 @@
  * commit and then sees its task. A face with nothing in reserve gets no task (the next take or sweep tries again).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
+import type { RefillTask } from '../../../contracts/inventory/replenishment.contract'
+import type { DbOrTx, Tx } from '../../db/client'
+import { productGtins, products } from '../../db/schema/catalog'
 import { locations } from '../../db/schema/core'
 import { pickFaces, replenishments, stockLines } from '../../db/schema/inventory'
 import { tasks } from '../../db/schema/tasks'
 import { fromMilli, toMilli } from '../../kernel/qty-math'
-import { conflict, fieldError } from '../../http/errors'
+import { conflict, fieldError, notFound } from '../../http/errors'
 import { createTasks, finishTask } from '../workforce/tasks.service'
 import { moveStock } from './stock.service'
 
@@ -252,4 +254,63 @@ export async function confirmRefill(tx: Tx, user: { id: number; companyId: numbe
   const change = await moveStock(tx, { companyId: user.companyId, userId: user.id }, { lineId, toLocationId: r.faceLocationId, toLocationCode: r.faceCode, qty: body.qty, reason: 'replenishment', reference: `TASK-${body.task}` })
   await finishTask(tx, user, body.task)
   return { task: body.task, face: { id: r.faceLocationId, code: r.faceCode }, moved: fromMilli(toMilli(body.qty)), move: change.moveId, command_id: body.command_id }
+}
+
+/**
+ * A refill as the handheld reads it when it opens it (GET /api/inventory/replenishment/tasks/{task}/, docs/requirements.md
+ * §20.2): the face, the reserve location and its planned line, the product with its GTINs, and the product's other
+ * available, unexpired lines in that location, so the handheld can name the line of another lot scanned there offline.
+ */
+export async function refillTask(db: DbOrTx, companyId: number, taskId: number): Promise<RefillTask> {
+  const faceLocation = sql<string>`(SELECT code FROM ${locations} WHERE id = ${pickFaces.locationId})`
+  const [r] = await db
+    .select({
+      status: tasks.status,
+      qty: tasks.qty,
+      faceId: pickFaces.locationId,
+      faceCode: faceLocation,
+      sourceId: replenishments.sourceLocationId,
+      sourceCode: locations.code,
+      sourceLine: replenishments.sourceLineId,
+      productId: products.id,
+      productCode: products.code,
+      name1: products.name1,
+    })
+    .from(replenishments)
+    .innerJoin(tasks, eq(tasks.id, replenishments.taskId))
+    .innerJoin(pickFaces, eq(pickFaces.id, replenishments.faceId))
+    .innerJoin(locations, eq(locations.id, replenishments.sourceLocationId))
+    .innerJoin(products, eq(products.id, pickFaces.productId))
+    .where(and(eq(replenishments.taskId, taskId), eq(replenishments.companyId, companyId)))
+  if (!r) throw notFound('No such record.')
+  const gtins = await db.select({ gtin: productGtins.gtin }).from(productGtins).where(eq(productGtins.productId, r.productId)).orderBy(asc(productGtins.gtin))
+  const lines = await db
+    .select({ id: stockLines.id, lot: stockLines.lot, expiry: stockLines.expiryDate, sscc: stockLines.sscc, pallet_code: stockLines.palletCode, qty: stockLines.qty })
+    .from(stockLines)
+    .where(
+      and(
+        eq(stockLines.companyId, companyId),
+        eq(stockLines.locationId, r.sourceId),
+        eq(stockLines.productId, r.productId),
+        eq(stockLines.status, 'available'),
+        sql`coalesce(${stockLines.expiryDate} >= current_date, true)`,
+      ),
+    )
+    .orderBy(sql`${stockLines.id} = ${r.sourceLine} DESC`, asc(stockLines.expiryDate), asc(stockLines.id))
+  const planned = lines.find((l) => l.id === r.sourceLine)
+  const out = lines.map((l) => ({ ...l, qty: fromMilli(toMilli(l.qty)) }))
+  return {
+    task: taskId,
+    status: r.status,
+    face: { id: r.faceId, code: r.faceCode },
+    source: { id: r.sourceId, code: r.sourceCode },
+    source_line: r.sourceLine,
+    product: { id: r.productId, code: r.productCode, name1: r.name1, gtins: gtins.map((g) => g.gtin) },
+    lot: planned?.lot ?? null,
+    expiry: planned?.expiry ?? null,
+    sscc: planned?.sscc ?? null,
+    pallet_code: planned?.pallet_code ?? null,
+    qty: fromMilli(toMilli(r.qty ?? '0')),
+    lines: out,
+  }
 }

@@ -58,6 +58,10 @@ export const MACHINE_TEXTS: Record<string, { name: MessageDescriptor; purpose: M
     name: msg`Planejamento de ondas`,
     purpose: msg`Planeja ondas pelas regras do supervisor: pede as propostas ao servidor, deixa tirar pedidos ou descartar propostas e cria cada proposta mantida como uma onda, uma por vez, guardando as já criadas se uma for recusada.`,
   },
+  replenish: {
+    name: msg`Reabastecimento no coletor`,
+    purpose: msg`Leva um reabastecimento da reserva à sua face de separação: leia a localização de reserva, o produto ou o palete da linha planejada (outro lote só quando o reabastecimento indica a sua linha), a quantidade (nunca acima do que a tarefa pede) e a face; outra localização é recusada dizendo a esperada, e a leitura da face grava o reabastecimento na fila de envio.`,
+  },
   nextTask: {
     name: msg`Próxima tarefa no coletor`,
     purpose: msg`Pede ao servidor a próxima tarefa do operador em 'Próxima tarefa' (ela passa a ser dele ao ser dada), mostra-a com as paradas do lote e a caminhada, avisa quando não há tarefa nem rede, ou quando o pedido é recusado, e abre a tela que faz o trabalho da tarefa em 'Começar'.`,

@@ -181,4 +181,18 @@ describe('/m/tasks', () => {
     await waitFor(() => expect(box).toHaveValue(''))
     expect(requests.some((r) => r.url.searchParams.get('search'))).toBe(false)
   })
+
+  // §20.2: a refill is done by its scans on /m/replenish; a tap on Concluir would finish it without moving the stock
+  it("a replenishment of the operator's opens /m/replenish for it, and offers no Concluir", async () => {
+    const mine = { ...FREE, id: 3001, type: 'replenishment', status: 'in_progress', reference: 'A-02-01 → P-01-01', assignee: { id: 3, username: 'operator' } }
+    mockApi(({ url }) => {
+      if (url.pathname === '/api/workforce/tasks/') return { body: url.searchParams.get('assignee') === 'none' ? page([]) : page([mine]) }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn(testUser({ role: 'operator' }))
+    await renderApp('/m/tasks')
+    const open = await screen.findByRole('link', { name: 'Reabastecer' })
+    expect(open).toHaveAttribute('href', '/m/replenish?task=3001')
+    expect(screen.queryByRole('button', { name: 'Concluir' })).toBeNull()
+  })
 })

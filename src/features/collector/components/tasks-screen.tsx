@@ -76,6 +76,12 @@ function TaskCard({ task, busy, onAction }: { task: Task; busy: boolean; onActio
           <Button renderRoot={(props) => <Link to="/m/putaway" search={{ task: task.id }} {...props} />} size="lg" variant={canStart ? 'outline' : 'filled'} color={canStart ? 'var(--collector-accent-text)' : 'var(--collector-accent)'} leftSection={<IconScan size={20} aria-hidden />}>
             <Trans>Armazenar</Trans>
           </Button>
+        ) : canFinish && task.type === 'replenishment' ? (
+          // a refill is done by scanning its source, product and face on /m/replenish, never by a tap (§20.2): a tap
+          // would finish the task without moving the stock
+          <Button renderRoot={(props) => <Link to="/m/replenish" search={{ task: task.id }} {...props} />} size="lg" variant={canStart ? 'outline' : 'filled'} color={canStart ? 'var(--collector-accent-text)' : 'var(--collector-accent)'} leftSection={<IconScan size={20} aria-hidden />}>
+            <Trans>Reabastecer</Trans>
+          </Button>
         ) : canFinish ? (
           <Button size="lg" variant={canStart ? 'outline' : 'filled'} color={canStart ? 'var(--collector-accent-text)' : 'var(--collector-accent)'} loading={busy} leftSection={<IconCheck size={20} aria-hidden />} onClick={() => onAction(task, 'done')}>
             <Trans>Concluir</Trans>

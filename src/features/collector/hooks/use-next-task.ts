@@ -16,18 +16,25 @@ import { getNextTask } from '../api/get-next-task'
 import { signalFeedback } from '../feedback/feedback'
 import { forgetScannedLocation, lastScannedLocation } from '../last-location'
 
-/** The screen that does a task's work on the handheld (a pick batch: /m/pick); where none does its type yet, the operator's task list. */
-export type NextTaskDestination = { to: '/m/putaway'; search: { task: number } } | { to: '/m/pick'; search: { batch: number } } | { to: '/m/count' } | { to: '/m/tasks' }
+/** The screen that does a task's work on the handheld (a pick batch: /m/pick, a refill: /m/replenish); where none does its type yet, the operator's task list. */
+export type NextTaskDestination =
+  | { to: '/m/putaway'; search: { task: number } }
+  | { to: '/m/replenish'; search: { task: number } }
+  | { to: '/m/pick'; search: { batch: number } }
+  | { to: '/m/count' }
+  | { to: '/m/tasks' }
 
 export function nextTaskDestination(offer: NextTask): NextTaskDestination {
   const { task } = offer
   // a putaway is done by scanning its pallet and destination, that task only (ADR 0014)
   if (task.type === 'putaway') return { to: '/m/putaway', search: { task: task.id } }
+  // a refill is brought from reserve to its face on /m/replenish, that task only (§20.2)
+  if (task.type === 'replenishment') return { to: '/m/replenish', search: { task: task.id } }
   // /m/count lists the operator's count tasks by location: the one given is among them
   if (task.type === 'count') return { to: '/m/count' }
   // a pick batch is picked onto a cart, stop by stop, on /m/pick (§19.5)
   if (offer.batch) return { to: '/m/pick', search: { batch: offer.batch.id } }
-  // a move, a replenishment, a load or an unload: started and finished on /m/tasks
+  // a move, a load or an unload: started and finished on /m/tasks
   return { to: '/m/tasks' }
 }
 

@@ -12,6 +12,7 @@ const KINDS: Record<string, MessageDescriptor> = {
   'ship.load': msg`Carregamento`,
   'pick.cart': msg`Carrinho do lote`,
   'pick.stop': msg`Separação em lote`,
+  'refill.confirm': msg`Reabastecimento`,
 }
 
 export const commandKindText = (i18n: I18n, kind: string) => (KINDS[kind] ? i18n._(KINDS[kind]) : kind)

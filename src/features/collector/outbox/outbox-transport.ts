@@ -14,9 +14,10 @@ import type { OutboxCommand } from './outbox-db'
 import { SHIP_ALONE_ROUTES, SHIP_COMMAND_REQUESTS, type CommandRequest, type ShipCommandPayloads } from './ship-commands'
 import type { BatchAnswer, OutboxTransport } from './outbox-sender'
 import { PICK_COMMAND_REQUESTS, type PickCommandPayloads } from './pick-commands'
+import { REFILL_COMMAND_REQUESTS, type RefillCommandPayloads } from './refill-commands'
 
 /** the kinds of command the handheld makes, and their payloads (the request body without command_id) */
-export interface CommandPayloads extends ShipCommandPayloads, PickCommandPayloads {
+export interface CommandPayloads extends ShipCommandPayloads, PickCommandPayloads, RefillCommandPayloads {
   'stock.move': Omit<MoveCreateBody, 'command_id'>
   /**
    * A quantity of a product (and lot) out of a location, as the operator scanned it offline: the stock line is found
@@ -42,6 +43,7 @@ type AloneKind = 'stock.move-qty' | 'ship.pick'
 export const COMMAND_REQUESTS: { [K in Exclude<CommandKind, AloneKind>]: (payload: CommandPayloads[K], commandId: string) => CommandRequest } = {
   ...SHIP_COMMAND_REQUESTS,
   ...PICK_COMMAND_REQUESTS,
+  ...REFILL_COMMAND_REQUESTS,
   'stock.move': (payload, commandId) => ({ path: '/inventory/moves/', body: { ...payload, command_id: commandId } }),
   'task.putaway': (payload, commandId) => ({ path: '/inventory/putaways/', body: { ...payload, command_id: commandId } }),
   'receiving.receive': ({ document, ...body }, commandId) => ({ path: `/receiving/documents/${document}/receive/`, body: { ...body, idempotency_key: commandId } }),
