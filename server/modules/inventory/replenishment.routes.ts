@@ -6,7 +6,8 @@ import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
 import { idParams } from '../../../contracts/primitives'
 import { runOnce } from '../commands/commands.service'
-import { confirmRefill, refillTask, sweepFaces } from './replenishment'
+import { confirmRefill } from './replenishment-confirm'
+import { refillTask, sweepFaces } from './replenishment'
 
 /** Replenishment (docs/requirements.md §20.2): the supervisor's sweep over the pick faces. */
 export const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
