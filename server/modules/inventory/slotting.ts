@@ -16,6 +16,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { SLOTTING_DEFAULT_DAYS, type SlottingApproveOut, type SlottingResultOut } from '../../../contracts/inventory/slotting.contract'
 import { slotting, type SlottingClass } from '../../../contracts/layout/slotting'
 import { makeWalk, type WalkPoint } from '../../../contracts/layout/walk-graph'
+import type { MoveReason } from '../../../contracts/inventory/inventory.rules'
 import type { DbOrTx, Tx } from '../../db/client'
 import { products } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
@@ -26,6 +27,9 @@ import { warehouseWalkLayout } from '../master-data/layout.service'
 import { createTasks } from '../workforce/tasks.service'
 
 type Actor = { companyId: number; userId?: number | null }
+
+/** §20.4: a pick line is a ledger move with reason pick (a confirmed pick) or ship (stock shipped straight from its line). */
+const PICK_REASONS: readonly MoveReason[] = ['pick', 'ship']
 
 /** The suggestions kept per result (the best ones): enough for a season of re-slotting, small enough to answer at once. */
 const MAX_SUGGESTIONS = 1000
@@ -43,13 +47,23 @@ export async function slottingWarehouse(db: DbOrTx, companyId: number, warehouse
 }
 
 /** Computes the warehouse's slotting now (no write). */
-export async function computeSlotting(db: DbOrTx, companyId: number, warehouse: { id: number; code: string }, days: number): Promise<SlottingResultOut> {
+export async function computeSlotting(
+  db: DbOrTx,
+  companyId: number,
+  warehouse: { id: number; code: string },
+  days: number,
+  // the reasons that are pick lines; another set only for the velocity probe on a ledger without picks (tests/bench/slotting-velocity-probe.ts)
+  reasons: readonly MoveReason[] = PICK_REASONS,
+): Promise<SlottingResultOut> {
   const started = performance.now()
   // one grouped read of the window: reason IN (pick, ship) and created_at in range is two ranges of stock_moves_reason_idx
   const velocity = await db.execute<{ product_id: number; lines: number }>(sql`
     SELECT m.product_id, count(*)::int AS lines
     FROM ${stockMoves} m JOIN ${locations} l ON l.id = m.from_location_id
-    WHERE m.company_id = ${companyId} AND m.reason IN ('pick', 'ship')
+    WHERE m.company_id = ${companyId} AND m.reason IN (${sql.join(
+        reasons.map((r) => sql`${r}`),
+        sql`, `,
+      )})
       AND m.created_at >= now() - make_interval(days => ${days}::int)
       AND l.warehouse_id = ${warehouse.id}
     GROUP BY m.product_id`)
