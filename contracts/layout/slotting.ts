@@ -83,7 +83,7 @@ export function slotting(input: SlottingInput): SlottingResult {
   const movable = (product: SlottingId) => facesOf.get(product)?.length === 1 && productsOn.get(facesOf.get(product)![0])!.length === 1
   const used = new Set<SlottingId>()
   for (const [face, ps] of productsOn) if (ps.length > 1) used.add(face)
-  for (const [product, fs] of facesOf) if (fs.length > 1) for (const f of fs) used.add(f)
+  for (const fs of facesOf.values()) if (fs.length > 1) for (const f of fs) used.add(f)
 
   const faces = input.faces.filter((f) => !used.has(f.id)).sort((a, b) => a.cost - b.cost || String(a.id).localeCompare(String(b.id)))
   const products = [...facesOf.keys()].filter(movable).sort((a, b) => (lines.get(b) ?? 0) - (lines.get(a) ?? 0) || String(a).localeCompare(String(b)))
