@@ -69,7 +69,7 @@ describe('slotting suggestions, properties (§20.4)', () => {
         const some = slotting({ products, faces, placements, limit: limit ?? 3 })
         expect(some.suggestions).toEqual(all.suggestions.slice(0, limit ?? 3))
         const lines = new Map<number | string, number>(products.map((p) => [p.id, p.lines]))
-        const c = new Map(faces.map((f) => [f.id, f.cost]))
+        const c = new Map<number | string, number>(faces.map((f) => [f.id, f.cost]))
         for (const s of all.suggestions) {
           const fastest = [...s.moves].sort((a, b) => (lines.get(b.product) ?? 0) - (lines.get(a.product) ?? 0))[0]
           expect(c.get(fastest.to)!).toBeLessThan(c.get(fastest.from)!)
