@@ -4,14 +4,14 @@
  */
 import { z } from 'zod'
 import { commandIdField } from '../commands/commands.contract'
-import { codeRef, decimalOut, id, idRef, productRef } from '../primitives'
+import { codeRef, decimalOut, id, idRef, pkField, productRef } from '../primitives'
 
 export const SLOTTING_DEFAULT_DAYS = 30
 export const SLOTTING_MAX_DAYS = 365
-const days = z.coerce.number().int().min(1).max(SLOTTING_MAX_DAYS)
+const days = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(SLOTTING_MAX_DAYS)
 
 export const slottingQuery = z.object({
-  warehouse: z.coerce.number().int().positive().describe('the warehouse'),
+  warehouse: pkField.describe('the warehouse'),
   days: days.optional().describe(`the pick lines of the last N days make the velocity (default ${SLOTTING_DEFAULT_DAYS}); another window than the stored result's recomputes it`),
 })
 
