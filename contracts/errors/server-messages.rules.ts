@@ -363,6 +363,7 @@ export const SERVER_MESSAGES = {
   // ---- slotting (docs/requirements.md §20.4)
   slotting_no_result: "This warehouse has no slotting result yet: run it first.",
   slotting_unknown_suggestion: "Suggestion {id} is not in this warehouse's last slotting result.",
+  slotting_stale_suggestion: "Suggestion {id} is out of date: its faces changed since the result was computed.",
   decimal_3_places: "Enter a number with up to 3 decimals.",
 } as const
 

@@ -347,6 +347,7 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   refill_stock_not_product: (p) => msg`A linha de estoque ${p.line} não é o produto deste reabastecimento no seu armazém.`,
   refill_qty_above: (p) => msg`${p.qty} é mais do que este reabastecimento pede (${p.wanted}).`,
   slotting_no_result: () => msg`Este armazém ainda não tem resultado de endereçamento por giro: calcule-o primeiro.`,
+  slotting_stale_suggestion: (p) => msg`A sugestão ${p.id} está desatualizada: os pontos de separação mudaram desde o cálculo.`,
   slotting_unknown_suggestion: (p) => msg`A sugestão ${p.id} não está no último resultado de endereçamento por giro deste armazém.`,
   api_key_invalid: () => msg`Chave de API inválida, revogada ou expirada.`,
   api_key_scope: (p) => msg`Esta chave de API não tem o escopo "${p.scope}".`,

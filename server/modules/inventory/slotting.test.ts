@@ -156,5 +156,13 @@ describe.each(kinds)('slotting on %s', (kind) => {
     const again = await post(supervisor, '/inventory/slotting/approve/', { command_id, warehouse: f.warehouseId, suggestions: [id] })
     expect(again.json()).toEqual(body)
     expect(await moveTasks()).toHaveLength(2)
+
+    // once a face of the suggestion is gone, approving it again is refused until the result is recomputed
+    await t.database.db.update(pickFaces).set({ isActive: false }).where(and(eq(pickFaces.locationId, s.near), eq(pickFaces.productId, s.mid)))
+    const stale = await post(supervisor, '/inventory/slotting/approve/', { command_id: randomUUID(), warehouse: f.warehouseId, suggestions: [id] })
+    expect(stale.statusCode).toBe(400)
+    expect(stale.json()).toMatchObject({ suggestions: [`Suggestion ${id} is out of date: its faces changed since the result was computed.`] })
+    expect(await moveTasks()).toHaveLength(2)
+    await t.database.db.update(pickFaces).set({ isActive: true }).where(and(eq(pickFaces.locationId, s.near), eq(pickFaces.productId, s.mid)))
   })
 })

@@ -187,11 +187,19 @@ export async function approveSlotting(tx: Tx, actor: Actor, body: { warehouse: n
   })
   const moves = chosen.flatMap((s) => s.moves)
   if (!moves.length) return { created: 0, tasks: [] }
-  // what each product holds on the face it leaves (every line of it there)
   const pairs = sql.join(
     moves.map((m) => sql`(${m.from.id}::int, ${m.product.id}::int)`),
     sql`, `,
   )
+  // a suggestion is approved only while its products still have their faces where the result saw them
+  const still = await tx.execute<{ location_id: number; product_id: number }>(sql`
+    SELECT location_id, product_id FROM ${pickFaces}
+    WHERE company_id = ${actor.companyId} AND is_active AND (location_id, product_id) IN (${pairs})`)
+  const present = new Set(still.rows.map((r) => `${r.location_id}:${r.product_id}`))
+  for (const s of chosen)
+    if (s.moves.some((m) => !present.has(`${m.from.id}:${m.product.id}`)))
+      throw fieldError('suggestions', `Suggestion ${s.id} is out of date: its faces changed since the result was computed.`)
+  // what each product holds on the face it leaves (every line of it there)
   const held = await tx.execute<{ location_id: number; product_id: number; qty: string }>(sql`
     SELECT location_id, product_id, sum(qty)::text AS qty FROM ${stockLines}
     WHERE company_id = ${actor.companyId} AND (location_id, product_id) IN (${pairs})
