@@ -29,7 +29,7 @@
  * --pick-path-only or the word `pick-path` (`npm run bench -- pick-path`): the pick-path simulation alone
  * (tests/bench/pick-path-bench.ts, SPEC 18.3); it also runs first in a full bench (pure CPU, seconds).
  * --slotting-only or the word `slotting` (`npm run bench -- slotting`): the slotting simulation alone (tests/bench/slotting-bench.ts,
- * docs/requirements.md §20.4): the week's walk before and after the top re-slotting suggestions.
+ * docs/requirements.md §20.4): the week's walk before and after the top re-slotting suggestions; a full bench runs it after pick-path.
  * --next-task-only or the word `next-task`: 'next task' with 10,000 open tasks and 50 operators at once
  * (tests/bench/next-task-bench.ts, SPEC 19.4; goal p95 ≤ 30 ms); it also runs in a full bench.
  * --wave-release-only or the word `wave-release` (`npm run bench -- wave-release`): release a wave of 500 orders × 5 lines
@@ -446,6 +446,8 @@ if (args['wave-release-only'] || positionals.includes('wave-release')) {
 const PICK_PATH_ONLY = args['pick-path-only'] || positionals.includes('pick-path')
 if (PICK_PATH_ONLY || (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'] && !args['commands-only'])) benchPickPath()
 if (PICK_PATH_ONLY) process.exit(0)
+// slotting (docs/requirements.md §20.4): also a simulation, seconds of CPU, so a full bench runs it too
+if (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'] && !args['commands-only']) benchSlotting()
 // the next task (SPEC 19.4): 50 operators at once over 10,000 open tasks, p95 ≤ 30 ms
 const NEXT_TASK_ONLY = args['next-task-only'] || positionals.includes('next-task')
 if (NEXT_TASK_ONLY || (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'] && !args['commands-only']))
