@@ -28,6 +28,7 @@ import { printingRoutes } from './modules/printing/printing.routes'
 import { qualityRoutes } from './modules/quality/quality.routes'
 import { inventoryRoutes } from './modules/inventory/inventory.routes'
 import { replenishmentRoutes } from './modules/inventory/replenishment.routes'
+import { slottingRoutes } from './modules/inventory/slotting.routes'
 import { stockCommandRoutes } from './modules/inventory/stock-commands.routes'
 import { inventorySettingsRoutes } from './modules/inventory/settings.routes'
 import { countRoutes } from './modules/inventory/counts.routes'
@@ -274,6 +275,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(qualityRoutes)
       await api.register(inventoryRoutes)
       await api.register(replenishmentRoutes)
+      await api.register(slottingRoutes)
       await api.register(stockCommandRoutes)
       await api.register(inventorySettingsRoutes)
       await api.register(countRoutes)

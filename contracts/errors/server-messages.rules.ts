@@ -372,6 +372,10 @@ export const SERVER_MESSAGES = {
   refill_wrong_location: "Wrong location: this refill goes to {face}.",
   refill_stock_not_product: "Stock line {line} is not this refill's product in its warehouse.",
   refill_qty_above: "{qty} is more than this refill asks ({wanted}).",
+  // ---- slotting (docs/requirements.md §20.4)
+  slotting_no_result: "This warehouse has no slotting result yet: run it first.",
+  slotting_unknown_suggestion: "Suggestion {id} is not in this warehouse's last slotting result.",
+  slotting_stale_suggestion: "Suggestion {id} is out of date: its faces changed since the result was computed.",
   decimal_3_places: "Enter a number with up to 3 decimals.",
 } as const
 

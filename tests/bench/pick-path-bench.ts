@@ -20,8 +20,8 @@ import { rng } from '../../server/db/demo-data/random'
 const AISLES = 40
 const BAYS = 50
 const LEVELS = 5
-const ORDERS = 2000
-const ORDERS_PER_CART = 8
+export const ORDERS = 2000
+export const ORDERS_PER_CART = 8
 const SAMPLE_ORDERS = 200
 const GOAL_SAVING = 0.25
 const GOAL_GAP = 0.1
@@ -29,9 +29,10 @@ const GOAL_PLAN_MS = 50
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-type Slot = { code: string; point: WalkPoint }
+export type Slot = { code: string; point: WalkPoint }
 
-function warehouse() {
+/** The simulated warehouse (also the slotting simulation's, tests/bench/slotting-bench.ts). */
+export function warehouse() {
   const rule = DEFAULT_LAYOUT_RULE
   const slots: Slot[] = []
   let maxY = 0
@@ -47,7 +48,7 @@ function warehouse() {
 }
 
 /** Orders of 1-8 lines of distinct products; a line's product is a top-20% one with probability 0.8. */
-function orders(rand: () => number, products: number, count: number, minLines = 1, maxLines = 8): number[][] {
+export function orders(rand: () => number, products: number, count: number, minLines = 1, maxLines = 8): number[][] {
   const hot = Math.round(products * 0.2)
   const draw = () => (rand() < 0.8 ? Math.floor(rand() * hot) : hot + Math.floor(rand() * (products - hot)))
   return Array.from({ length: count }, () => {
@@ -58,7 +59,7 @@ function orders(rand: () => number, products: number, count: number, minLines = 
   })
 }
 
-function batchStops(slots: Slot[], slotOf: number[], batch: number[][]): PickStop[] {
+export function batchStops(slots: Slot[], slotOf: number[], batch: number[][]): PickStop[] {
   const seen = new Map<string, PickStop>()
   for (const order of batch)
     for (const product of order) {

@@ -28,6 +28,8 @@
  * --start-cold (the first starts also build the app: dist/ is removed before each; tests/bench/start-bench.ts),
  * --pick-path-only or the word `pick-path` (`npm run bench -- pick-path`): the pick-path simulation alone
  * (tests/bench/pick-path-bench.ts, SPEC 18.3); it also runs first in a full bench (pure CPU, seconds).
+ * --slotting-only or the word `slotting` (`npm run bench -- slotting`): the slotting simulation alone (tests/bench/slotting-bench.ts,
+ * docs/requirements.md §20.4): the week's walk before and after the top re-slotting suggestions; a full bench runs it after pick-path.
  * --next-task-only or the word `next-task`: 'next task' with 10,000 open tasks and 50 operators at once
  * (tests/bench/next-task-bench.ts, SPEC 19.4; goal p95 ≤ 30 ms); it also runs in a full bench.
  * --wave-release-only or the word `wave-release` (`npm run bench -- wave-release`): release a wave of 500 orders × 5 lines
@@ -71,6 +73,7 @@ import { benchBulkIntake } from './intake-bench'
 import { benchWebhooks } from './webhooks-bench'
 import { benchStart } from './start-bench'
 import { benchPickPath } from './pick-path-bench'
+import { benchSlotting } from './slotting-bench'
 import { benchNextTask } from './next-task-bench'
 import { benchCommands } from './commands-bench'
 import { benchWaveRelease } from './wave-release-bench'
@@ -95,6 +98,7 @@ const { values: args, positionals } = parseArgs({
     'start-cold': { type: 'boolean' },
     'start-runs': { type: 'string' },
     'pick-path-only': { type: 'boolean' },
+    'slotting-only': { type: 'boolean' },
     'next-task-only': { type: 'boolean' },
     'commands-only': { type: 'boolean' },
     'commands-connections': { type: 'string' },
@@ -102,7 +106,7 @@ const { values: args, positionals } = parseArgs({
     'replenishment-only': { type: 'boolean' },
   },
 })
-const WORDS = ['pick-path', 'next-task', 'wave-release', 'replenishment']
+const WORDS = ['pick-path', 'slotting', 'next-task', 'wave-release', 'replenishment']
 const unknown = positionals.filter((p) => !WORDS.includes(p))
 if (unknown.length) throw new Error(`Unknown bench argument(s): ${unknown.join(' ')} (the words are ${WORDS.join(', ')})`)
 const RUNS = Number(args.runs ?? 200)
@@ -406,6 +410,11 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
 }
 
 const results: Result[] = []
+// slotting (docs/requirements.md §20.4): a simulation on the pick-path warehouse, no database; `npm run bench -- slotting`
+if (args['slotting-only'] || positionals.includes('slotting')) {
+  benchSlotting()
+  process.exit(0)
+}
 // the replenishment sweep (docs/requirements.md §20.2) over 5,000 pick faces on the largest data set alone:
 // `npm run bench -- replenishment`
 if (args['replenishment-only'] || positionals.includes('replenishment')) {
@@ -437,6 +446,8 @@ if (args['wave-release-only'] || positionals.includes('wave-release')) {
 const PICK_PATH_ONLY = args['pick-path-only'] || positionals.includes('pick-path')
 if (PICK_PATH_ONLY || (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'] && !args['commands-only'])) benchPickPath()
 if (PICK_PATH_ONLY) process.exit(0)
+// slotting (docs/requirements.md §20.4): also a simulation, seconds of CPU, so a full bench runs it too
+if (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'] && !args['commands-only']) benchSlotting()
 // the next task (SPEC 19.4): 50 operators at once over 10,000 open tasks, p95 ≤ 30 ms
 const NEXT_TASK_ONLY = args['next-task-only'] || positionals.includes('next-task')
 if (NEXT_TASK_ONLY || (!args['throughput-only'] && !args['import-only'] && !args['intake-only'] && !args['webhooks-only'] && !args['start-only'] && !args['commands-only']))

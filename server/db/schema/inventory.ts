@@ -322,3 +322,20 @@ export const replenishments = pgTable(
   },
   (t) => [check('replenishments_qty_ck', sql`${t.qty} > 0`), index('replenishments_face_idx').on(t.faceId), index('replenishments_task_idx').on(t.taskId)],
 )
+
+/**
+ * The last slotting result per warehouse (docs/requirements.md §20.4): the GET answers it at once, the run replaces it.
+ * Owned by the inventory module (server/modules/inventory/slotting.ts).
+ */
+export const slottingResults = pgTable(
+  'slotting_results',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+    days: integer().notNull(),
+    result: jsonb().notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('slotting_results_warehouse_uq').on(t.companyId, t.warehouseId)],
+)
