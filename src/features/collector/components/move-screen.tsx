@@ -11,6 +11,7 @@ import { useScanner } from '../hooks/use-scanner'
 import { moveText } from '../move-texts'
 import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-context'
+import { ScanCodeForm } from './scan-code-form'
 import classes from './scan-screen.module.css'
 import { ScanNotice } from './scan-notice'
 import { toMoveTarget } from './move-target'
@@ -150,33 +151,7 @@ export function MoveScreen() {
       ) : null}
 
       {/* typing is the fallback, never the way: the scanner's burst lands wherever focus is */}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          scanner.submit(code)
-        }}
-      >
-        <label htmlFor={`${id}-code`} className={classes.label}>
-          {t`Código`}
-        </label>
-        <Group gap="xs" wrap="nowrap">
-          <input
-            ref={fieldRef}
-            id={`${id}-code`}
-            className={classes.input}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="go"
-          />
-          <Button type="submit" size="lg" h={56} color="var(--collector-accent)" disabled={code.trim() === ''}>
-            <Trans>Ler</Trans>
-          </Button>
-        </Group>
-      </form>
+      <ScanCodeForm fieldRef={fieldRef} code={code} onCode={setCode} onSubmit={scanner.submit} />
 
       {state !== 'source' || context.refusal ? (
         // not while the move is being written: the write would land in the outbox with the screen saying it was cancelled

@@ -32,6 +32,7 @@ import { outboxDb, pendingCommands } from '../outbox/outbox-db'
 import type { PickCommandPayloads } from '../outbox/pick-commands'
 import { forgetBatch, keepBatchDetail, readKeptBatch, updateKeptBatch, type KeptBatch } from '../pick-batch-store'
 import { pickText } from '../pick-texts'
+import { ScanCodeForm } from './scan-code-form'
 import { toMoveTarget } from './move-target'
 import classes from './scan-screen.module.css'
 import pick from './pick-screen.module.css'
@@ -361,33 +362,7 @@ export function PickScreen({ batch: batchParam }: { batch?: number }) {
 
       {/* typing is the fallback, never the way: the scanner's burst lands wherever focus is */}
       {!needsReason ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            scanner.submit(code)
-          }}
-        >
-          <label htmlFor={`${id}-code`} className={classes.label}>
-            {t`Código`}
-          </label>
-          <Group gap="xs" wrap="nowrap">
-            <input
-              ref={fieldRef}
-              id={`${id}-code`}
-              className={classes.input}
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-              autoComplete="off"
-              autoCapitalize="characters"
-              autoCorrect="off"
-              spellCheck={false}
-              enterKeyHint="go"
-            />
-            <Button type="submit" size="lg" h={56} color="var(--collector-accent)" disabled={code.trim() === ''}>
-              <Trans>Ler</Trans>
-            </Button>
-          </Group>
-        </form>
+        <ScanCodeForm fieldRef={fieldRef} code={code} onCode={setCode} onSubmit={scanner.submit} />
       ) : null}
 
       {state === 'item' ? (

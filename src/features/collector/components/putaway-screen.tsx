@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconArrowRight, IconX } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -12,6 +12,7 @@ import { putawayText } from '../putaway-texts'
 import type { CacheTask, ScanTarget } from '../offline/offline-cache'
 import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-context'
+import { ScanCodeForm } from './scan-code-form'
 import classes from './scan-screen.module.css'
 import { ScanNotice } from './scan-notice'
 import { useSession } from '../../../lib/session'
@@ -68,7 +69,6 @@ function Field({ label, value, testId }: { label: React.ReactNode; value: string
  */
 export function PutawayScreen({ task }: { task?: number }) {
   const { t, i18n } = useLingui()
-  const id = useId()
   const { index, ready } = useOfflineCache()
   const username = useSession().user?.username ?? ''
   const { enqueue } = useOutbox()
@@ -154,33 +154,7 @@ export function PutawayScreen({ task }: { task?: number }) {
       </Stack>
 
       {/* typing is the fallback, never the way: the scanner's burst lands wherever focus is */}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          scanner.submit(code)
-        }}
-      >
-        <label htmlFor={`${id}-code`} className={classes.label}>
-          {t`Código`}
-        </label>
-        <Group gap="xs" wrap="nowrap">
-          <input
-            ref={fieldRef}
-            id={`${id}-code`}
-            className={classes.input}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="go"
-          />
-          <Button type="submit" size="lg" h={56} color="var(--collector-accent)" disabled={code.trim() === ''}>
-            <Trans>Ler</Trans>
-          </Button>
-        </Group>
-      </form>
+      <ScanCodeForm fieldRef={fieldRef} code={code} onCode={setCode} onSubmit={scanner.submit} />
 
       {state !== 'pallet' || context.refusal ? (
         // not while the putaway is being written: the write would land in the outbox with the screen saying it was cancelled

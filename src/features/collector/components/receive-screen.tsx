@@ -33,6 +33,7 @@ import type { ScanTarget } from '../offline/offline-cache'
 import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-context'
 import { receiveText } from '../receive-texts'
+import { ScanCodeForm } from './scan-code-form'
 import classes from './scan-screen.module.css'
 import { ScanNotice } from './scan-notice'
 import { rememberScannedLocation } from '../last-location'
@@ -243,33 +244,7 @@ export function ReceiveScreen() {
       ) : null}
 
       {/* typing is the fallback, never the way: the scanner's burst lands wherever focus is */}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          scanner.submit(code)
-        }}
-      >
-        <label htmlFor={`${id}-code`} className={classes.label}>
-          {t`Código`}
-        </label>
-        <Group gap="xs" wrap="nowrap">
-          <input
-            ref={fieldRef}
-            id={`${id}-code`}
-            className={classes.input}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="go"
-          />
-          <Button type="submit" size="lg" h={56} color="var(--collector-accent)" disabled={code.trim() === ''}>
-            <Trans>Ler</Trans>
-          </Button>
-        </Group>
-      </form>
+      <ScanCodeForm fieldRef={fieldRef} code={code} onCode={setCode} onSubmit={scanner.submit} />
 
       {state === 'item' || state === 'closing' ? (
         // one above the other: side by side, 'Fechar palete' does not fit at 412 px

@@ -21,6 +21,7 @@ import { outboxDb, pendingCommands } from '../outbox/outbox-db'
 import type { RefillCommandPayloads } from '../outbox/refill-commands'
 import { forgetRefill, keepRefill, readKeptRefill, refillPlanOf } from '../refill-store'
 import { replenishText } from '../replenish-texts'
+import { ScanCodeForm } from './scan-code-form'
 import classes from './scan-screen.module.css'
 import refill from './replenish-screen.module.css'
 import { ScanNotice } from './scan-notice'
@@ -251,33 +252,7 @@ export function ReplenishScreen({ task }: { task?: number }) {
         </Stack>
       ) : (
         // typing is the fallback, never the way: the scanner's burst lands wherever focus is
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            scanner.submit(code)
-          }}
-        >
-          <label htmlFor={`${id}-code`} className={classes.label}>
-            {t`Código`}
-          </label>
-          <Group gap="xs" wrap="nowrap">
-            <input
-              ref={fieldRef}
-              id={`${id}-code`}
-              className={classes.input}
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-              autoComplete="off"
-              autoCapitalize="characters"
-              autoCorrect="off"
-              spellCheck={false}
-              enterKeyHint="go"
-            />
-            <Button type="submit" size="lg" h={56} color="var(--collector-accent)" disabled={code.trim() === ''}>
-              <Trans>Ler</Trans>
-            </Button>
-          </Group>
-        </form>
+        <ScanCodeForm fieldRef={fieldRef} code={code} onCode={setCode} onSubmit={scanner.submit} />
       )}
 
       {['item', 'quantity', 'face'].includes(state) || (state === 'source' && context.refusal) ? (

@@ -16,6 +16,7 @@ import { useScanner } from '../hooks/use-scanner'
 import { shipText } from '../ship-texts'
 import { useOfflineCache } from '../offline/offline-cache-provider'
 import { useOutbox } from '../outbox/outbox-context'
+import { ScanCodeForm } from './scan-code-form'
 import { toMoveTarget } from './move-target'
 import classes from './scan-screen.module.css'
 import { ScanNotice } from './scan-notice'
@@ -246,33 +247,7 @@ export function ShipScreen() {
 
       {/* typing is the fallback, never the way: the scanner's burst lands wherever focus is */}
       {!needsReason ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            scanner.submit(code)
-          }}
-        >
-          <label htmlFor={`${id}-code`} className={classes.label}>
-            {t`Código`}
-          </label>
-          <Group gap="xs" wrap="nowrap">
-            <input
-              ref={fieldRef}
-              id={`${id}-code`}
-              className={classes.input}
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-              autoComplete="off"
-              autoCapitalize="characters"
-              autoCorrect="off"
-              spellCheck={false}
-              enterKeyHint="go"
-            />
-            <Button type="submit" size="lg" h={56} color="var(--collector-accent)" disabled={code.trim() === ''}>
-              <Trans>Ler</Trans>
-            </Button>
-          </Group>
-        </form>
+        <ScanCodeForm fieldRef={fieldRef} code={code} onCode={setCode} onSubmit={scanner.submit} />
       ) : null}
 
       {state === 'item' || state === 'quantity' ? (
