@@ -160,6 +160,31 @@ async function idsByCode(db: DbOrTx, companyId: number, table: typeof locations 
  * (the caller's), or none; `dryRun` answers the preview and writes nothing.
  */
 export async function importPickFaces(db: DbOrTx, actor: AuditActor, text: string, dryRun: boolean): Promise<ImportResult> {
+  const { rows, used, ignored } = await readImportRows(db, actor, text)
+  const locInfo = await checkImportLocations(db, actor, rows)
+  const failed = rows.filter((r) => Object.keys(r.errors).length)
+  const ok = rows.filter((r) => !Object.keys(r.errors).length)
+  const result: ImportResult = {
+    dry_run: dryRun,
+    rows: rows.length,
+    created: ok.filter((r) => r.existingId === undefined).length,
+    updated: ok.filter((r) => r.existingId !== undefined).length,
+    error_rows: failed.length,
+    ignored_columns: ignored,
+    errors: failed.slice(0, IMPORT_MAX_LISTED_ERRORS).map((r): ImportRowError => ({ row: r.line, code: r.code, errors: r.errors, codes: (withMessageCodes(r.errors).codes ?? {}) as NonNullable<ImportRowError['codes']> })),
+  }
+  if (dryRun) return result
+  if (failed.length) {
+    const lines = result.errors.map((e) => `Line ${e.row} (${e.code}): ${Object.entries(e.errors).map(([f, m]) => `${f}: ${m.join(' ')}`).join('; ')}`)
+    throw new ApiError(400, { non_field_errors: [`${failed.length} of ${rows.length} rows have errors: nothing was imported.`], rows: lines })
+  }
+
+  await writeImportRows(db, actor, rows, used, locInfo)
+  return result
+}
+
+/** The file's rows, each with its body (codes resolved to ids) and its errors; the columns used and those ignored. */
+async function readImportRows(db: DbOrTx, actor: AuditActor, text: string): Promise<{ rows: Row[]; used: string[]; ignored: string[] }> {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() })
   const header = (parsed.meta.fields ?? []).filter((f) => f !== '')
   const names = Object.keys(COLUMNS).join(', ')
@@ -212,7 +237,11 @@ export async function importPickFaces(db: DbOrTx, actor: AuditActor, text: strin
     else firstLine.set(r.key, r.line)
   }
 
-  // the locations: active (a face's location may stay inactive only where the face already is) and their warehouses
+  return { rows, used, ignored }
+}
+
+/** The rows' locations: active (a face's location may stay inactive only where the face already is), their warehouses, and the faces already there. */
+async function checkImportLocations(db: DbOrTx, actor: AuditActor, rows: Row[]): Promise<Map<number, { warehouseId: number; isActive: boolean }>> {
   const ok0 = rows.filter((r) => !Object.keys(r.errors).length)
   const locInfo = new Map<number, { warehouseId: number; isActive: boolean }>()
   const existing = new Map<string, number>()
@@ -232,23 +261,11 @@ export async function importPickFaces(db: DbOrTx, actor: AuditActor, text: strin
     if (!locInfo.get(r.body.location as number)?.isActive && r.existingId === undefined) addFieldError(r.errors, 'location', LOCATION_INACTIVE)
   }
 
-  const failed = rows.filter((r) => Object.keys(r.errors).length)
-  const ok = rows.filter((r) => !Object.keys(r.errors).length)
-  const result: ImportResult = {
-    dry_run: dryRun,
-    rows: rows.length,
-    created: ok.filter((r) => r.existingId === undefined).length,
-    updated: ok.filter((r) => r.existingId !== undefined).length,
-    error_rows: failed.length,
-    ignored_columns: ignored,
-    errors: failed.slice(0, IMPORT_MAX_LISTED_ERRORS).map((r): ImportRowError => ({ row: r.line, code: r.code, errors: r.errors, codes: (withMessageCodes(r.errors).codes ?? {}) as NonNullable<ImportRowError['codes']> })),
-  }
-  if (dryRun) return result
-  if (failed.length) {
-    const lines = result.errors.map((e) => `Line ${e.row} (${e.code}): ${Object.entries(e.errors).map(([f, m]) => `${f}: ${m.join(' ')}`).join('; ')}`)
-    throw new ApiError(400, { non_field_errors: [`${failed.length} of ${rows.length} rows have errors: nothing was imported.`], rows: lines })
-  }
+  return locInfo
+}
 
+/** Upsert the rows (a column the file leaves out keeps its value on an existing face) and record them in the audit trail. */
+async function writeImportRows(db: DbOrTx, actor: AuditActor, rows: Row[], used: string[], locInfo: Map<number, { warehouseId: number; isActive: boolean }>): Promise<void> {
   const written: { id: number; row: Row }[] = []
   for (let i = 0; i < rows.length; i += 2000) {
     const part = rows.slice(i, i + 2000)
@@ -279,7 +296,6 @@ export async function importPickFaces(db: DbOrTx, actor: AuditActor, text: strin
     actor,
     written.map((w) => ({ entity: PICK_FACE_ENTITY, entityId: w.id, action: 'import' as const, changes: w.row.body, note: w.row.existingId === undefined ? 'created by a CSV import' : 'updated by a CSV import' })),
   )
-  return result
 }
 
 /** Every face of the company as CSV with the import's columns, by location and product code (ADR 0012). */
