@@ -59,22 +59,22 @@ afterAll(async () => {
  * `previous`; on a timeout, what the screen says.
  */
 async function promptAfter(page: Page, previous: string): Promise<string> {
-  const now = async () => {
-    const prompt = await page.getByTestId('pick-prompt').innerText()
-    const batch = (await page.getByTestId('pick-batch').count()) ? await page.getByTestId('pick-batch').innerText() : ''
-    const stop = (await page.getByTestId('pick-stop').count()) ? await page.getByTestId('pick-stop').innerText() : ''
-    return `${prompt}\n${batch}\n${stop}`
-  }
+  // one read of the three in the page (a locator read of a part that leaves meanwhile would wait for it)
+  const now = () =>
+    page.evaluate(() => ['pick-prompt', 'pick-batch', 'pick-stop'].map((id) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)?.innerText ?? '').join('\n'))
+  let seen = ''
   try {
     await poll(async () => {
-      const seen = await now()
-      return seen !== previous && !/Gravando|Abrindo/.test(seen.split('\n')[0]!)
+      seen = await now()
+      const prompt = seen.split('\n')[0]!
+      // a prompt on the screen, and not one of the moments between two steps
+      return seen !== previous && prompt !== '' && !/Gravando|Abrindo|Escolha o lote/.test(prompt)
     }).toBe(true)
   } catch (error) {
     await screenshot(page, 'cluster-pick-stuck')
     throw new Error(`the screen did not move on: ${(await page.locator('body').innerText()).slice(0, 800)}`, { cause: error })
   }
-  return now()
+  return seen
 }
 
 /** The stop on screen: its order's code (the Pedido cell). */

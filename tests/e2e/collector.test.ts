@@ -93,12 +93,12 @@ describe('handheld collector', () => {
     })
   })
 
-  it('/m opens the home menu: nine tiles (Pendências too), four tabs, large targets, no axe violations', async () => {
+  it('/m opens the home menu: ten tiles (Pendências too), four tabs, large targets, no axe violations', async () => {
     await page.goto('/m')
     await page.waitForURL('**/m/home')
     await page.getByRole('heading', { name: 'Início', level: 1 }).waitFor()
     const tiles = page.getByRole('navigation', { name: 'Menu' }).getByRole('link')
-    expect(await tiles.allInnerTexts()).toEqual(['Scan', 'Consulta', 'Tarefas', 'Receber', 'Armazenar', 'Expedir', 'Mover', 'Contar', 'Pendências'])
+    expect(await tiles.allInnerTexts()).toEqual(['Scan', 'Consulta', 'Tarefas', 'Receber', 'Armazenar', 'Expedir', 'Separação em lote', 'Mover', 'Contar', 'Pendências'])
     const tabs = page.getByRole('navigation', { name: 'Navegação do coletor' }).getByRole('link')
     expect(await tabs.allInnerTexts()).toEqual(['Início', 'Scan', 'Consulta', 'Tarefas'])
     for (const box of [...(await tiles.all()), ...(await tabs.all())].map((l) => l.boundingBox())) {

@@ -46,6 +46,8 @@ export function LocationsTable({
         onParamsChange={onParamsChange}
         tableId="core.locations"
         label={t`Localizações`}
+        // the storage category (§20.3) is there to show under Colunas: at 1280 px every column at once is wider than the screen
+        defaultHidden={['storage_category__code']}
         columns={[...columns(i18n), editor.column]}
         query={locationsQueryOptions}
         getRowId={(row) => String(row.id)}
