@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pickFaces, replenishments } from '../../db/schema/inventory'
 import { tasks } from '../../db/schema/tasks'
+import { users } from '../../db/schema/users'
 import { removeStock, setStockStatus } from './stock.service'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
@@ -174,7 +175,7 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     const reserve = await f.stock(p, f.storage[1], 50, { lot: 'RES', expiryDate: inDays(30) })
     const faceId = await face(p, f.storage[0], '5', '20', '4')
     const [customer] = (await t.as(supervisor, { method: 'GET', url: '/api/partners/customers/?page_size=1' }).then((r) => r.json())).results as { id: number }[]
-    const order = await post(supervisor, '/shipping/orders/', { code: uniq('SO'), customer: customer.id, lines: [{ product: p, qty: '6' }] })
+    const order = await post(supervisor, '/shipping/orders/', { code: uniq('SO'), customer: customer.id, lines: [{ product: p, qty: '6' }], priority: 8 })
     expect(order.statusCode, order.body).toBe(201)
     const wave = await post(supervisor, '/shipping/waves/', { code: uniq('WV'), orders: [(order.json() as { id: number }).id] })
     const rel = await post(supervisor, `/shipping/waves/${(wave.json() as { id: number }).id}/release/`, { command_id: randomUUID() })
@@ -187,6 +188,31 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     expect(refill).toMatchObject({ trigger: 'wave', sourceLineId: reserve, qty: '12.000', status: 'open' })
     const [task] = await t.database.db.select({ priority: tasks.priority }).from(tasks).where(eq(tasks.id, refill.taskId))
     expect(task.priority).toBe(9)
+    // the wave's pick on that face waits for the refill: directed work offers the refill, not the pick (nor its batch)
+    const [pick] = await t.database.db.select({ id: tasks.id, waits: tasks.waitsForTaskId }).from(tasks).where(eq(tasks.reference, (order.json() as { code: string }).code))
+    expect(pick.waits).toBe(refill.taskId)
+    // a fresh operator (the demo's holds tasks, and what one holds comes first), with the demo operator's password
+    const [op] = await t.database.db.select().from(users).where(eq(users.username, 'operator'))
+    const username = uniq('rw-op').toLowerCase()
+    await t.database.db.insert(users).values({ companyId: t.seed.companyId, username, passwordHash: op.passwordHash, role: 'operator', defaultWarehouseId: f.warehouseId })
+    const fresh = (await t.login(username)).access
+    const next = (types: string[]) => post(fresh, '/workforce/tasks/next/', { warehouse: f.warehouseId, types })
+    // the order is urgent (8): offered, its pick would come before the seed's picks (priority 0)
+    const first = await next(['pick'])
+    if (first.statusCode === 200) {
+      const other = (first.json() as { task: { id: number; priority: number } }).task
+      expect(other.id).not.toBe(pick.id)
+      expect(other.priority).toBeLessThan(8)
+      await t.database.db.update(tasks).set({ assigneeId: null }).where(eq(tasks.id, other.id))
+    } else expect(first.statusCode).toBe(204)
+    const offered = await next(['pick', 'replenishment'])
+    expect(offered.statusCode, offered.body).toBe(200)
+    expect((offered.json() as { task: { id: number } }).task.id).toBe(refill.taskId)
+    expect((await post(fresh, `/workforce/tasks/${refill.taskId}/done/`)).statusCode).toBe(200)
+    const then = await next(['pick'])
+    expect(then.statusCode, then.body).toBe(200)
+    const got = then.json() as { task: { id: number }; batch: { tasks: { id: number }[] } | null }
+    expect([got.task.id, ...(got.batch?.tasks.map((x) => x.id) ?? [])]).toContain(pick.id)
   })
 
   it('the handheld reads a refill: the face, the source and its planned line, the product with its GTINs, the other lots there; 404 for another task or company', async () => {
