@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pickFaces, replenishments } from '../../db/schema/inventory'
 import { tasks } from '../../db/schema/tasks'
+import { jobs } from '../../db/schema/jobs'
+import { REPLENISHMENT_SWEEP_KIND, runScheduledSweep } from './replenishment-schedule'
 import { users } from '../../db/schema/users'
 import { removeStock, setStockStatus } from './stock.service'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
@@ -167,6 +169,56 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     expect((moves.json() as { results: { reason: string; qty: string }[] }).results.map((m) => [m.reason, m.qty])).toEqual([['replenishment', '16.000']])
     expect((await post(operator, url, { ...body, command_id: randomUUID() })).statusCode).toBe(409)
     expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
+  })
+
+  it('a scheduled sweep runs from the one job queue, queues the next run, and a replaced schedule or a repeated run does nothing', async () => {
+    const put = (token: string, every_minutes: unknown) => t.as(token, { method: 'PUT', url: '/api/inventory/replenishment/schedule/', payload: { every_minutes } })
+    expect((await put(operator, 15)).statusCode).toBe(403)
+    const tooOften = await put(supervisor, 3)
+    expect(tooOften.statusCode).toBe(400)
+    expect(Object.keys(tooOften.json())).toEqual(['every_minutes'])
+    const set = await put(supervisor, 15)
+    expect(set.statusCode, set.body).toBe(200)
+    const schedule = set.json() as { every_minutes: number; next_at: string }
+    expect(schedule.every_minutes).toBe(15)
+    expect(Math.abs(new Date(schedule.next_at).getTime() - (Date.now() + 15 * 60_000))).toBeLessThan(60_000)
+    const queued = () =>
+      t.database.db
+        .select({ id: jobs.id, payload: jobs.payload, runAt: jobs.runAt })
+        .from(jobs)
+        .where(and(eq(jobs.kind, REPLENISHMENT_SWEEP_KIND), eq(jobs.companyId, t.seed.companyId), eq(jobs.state, 'queued')))
+        .orderBy(desc(jobs.id))
+    const [job] = await queued()
+    expect(job.payload).toEqual({ due: schedule.next_at })
+    expect(job.runAt.toISOString()).toBe(schedule.next_at)
+    // another company sees its own schedule: none
+    expect((await t.as(acmeAdmin, { method: 'GET', url: '/api/inventory/replenishment/schedule/' })).json()).toMatchObject({ every_minutes: null })
+
+    // a face below its minimum that no take has seen
+    const q = await f.product(uniq('RQ'))
+    await f.stock(q, f.storage[5], 1, { lot: 'Q' })
+    await f.stock(q, f.storage[6], 9, { lot: 'QR' })
+    const qFace = await face(q, f.storage[5], '2', '10')
+    const company = t.seed.companyId
+    // a run due at another time (a schedule replaced since) does nothing
+    expect(await runScheduledSweep(t.database.db, { companyId: company, payload: { due: new Date(0).toISOString() } })).toBeNull()
+    expect(await refillsOf(qFace)).toEqual([])
+    // the due run sweeps, notes itself, and queues the next one 15 minutes on
+    expect(await runScheduledSweep(t.database.db, { companyId: company, payload: job.payload })).toBeGreaterThanOrEqual(1)
+    expect(await refillsOf(qFace)).toEqual([expect.objectContaining({ trigger: 'sweep', qty: '9.000' })])
+    const after = (await t.as(supervisor, { method: 'GET', url: '/api/inventory/replenishment/schedule/' })).json() as { next_at: string; last_at: string; last_tasks: number }
+    expect(new Date(after.next_at).getTime() - new Date(schedule.next_at).getTime()).toBe(15 * 60_000)
+    expect(after.last_tasks).toBeGreaterThanOrEqual(1)
+    expect(after.last_at).not.toBeNull()
+    const [nextJob] = await queued()
+    expect(nextJob.payload).toEqual({ due: after.next_at })
+    // the same run again (its lease lost and run twice): nothing, no second chain
+    expect(await runScheduledSweep(t.database.db, { companyId: company, payload: job.payload })).toBeNull()
+    expect(await queued()).toHaveLength(2)
+    // stopped: the queued run does nothing
+    const off = await put(supervisor, null)
+    expect(off.json()).toMatchObject({ every_minutes: null, next_at: null })
+    expect(await runScheduledSweep(t.database.db, { companyId: company, payload: nextJob.payload })).toBeNull()
   })
 
   it("a wave's release tops off the faces its reservations leave below their minimum, before picking, at the top priority", async () => {
