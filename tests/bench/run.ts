@@ -78,6 +78,7 @@ import { benchNextTask } from './next-task-bench'
 import { benchCommands } from './commands-bench'
 import { benchWaveRelease } from './wave-release-bench'
 import { benchReplenishmentSweep } from './replenishment-bench'
+import { benchSlottingVelocity } from './slotting-velocity-bench'
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -106,7 +107,7 @@ const { values: args, positionals } = parseArgs({
     'replenishment-only': { type: 'boolean' },
   },
 })
-const WORDS = ['pick-path', 'slotting', 'next-task', 'wave-release', 'replenishment']
+const WORDS = ['pick-path', 'slotting', 'slotting-velocity', 'next-task', 'wave-release', 'replenishment']
 const unknown = positionals.filter((p) => !WORDS.includes(p))
 if (unknown.length) throw new Error(`Unknown bench argument(s): ${unknown.join(' ')} (the words are ${WORDS.join(', ')})`)
 const RUNS = Number(args.runs ?? 200)
@@ -322,6 +323,7 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
   await benchCountApproval(db, company.id, kind, lines)
   if (lines >= 1_000_000) await benchWaveRelease(database, kind, `${kind} ${label(lines)}`)
   if (lines >= 1_000_000) await benchReplenishmentSweep(database, kind, `${kind} ${label(lines)}`)
+  if (lines >= 1_000_000) await benchSlottingVelocity(database, kind, `${kind} ${label(lines)}`)
   const app = await createApp({ database, jwtSecret: BENCH_SECRET, dataDir })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
@@ -423,6 +425,19 @@ if (args['replenishment-only'] || positionals.includes('replenishment')) {
     const { database } = await openDataSet(kind, lines)
     try {
       await benchReplenishmentSweep(database, kind, `${kind} ${label(lines)}`)
+    } finally {
+      await database.close()
+    }
+  }
+  process.exit(0)
+}
+// the slotting computation (docs/requirements.md §20.4) on the largest data set alone: `npm run bench -- slotting-velocity`
+if (positionals.includes('slotting-velocity')) {
+  const lines = Math.max(...SIZES)
+  for (const kind of KINDS) {
+    const { database } = await openDataSet(kind, lines)
+    try {
+      await benchSlottingVelocity(database, kind, `${kind} ${label(lines)}`)
     } finally {
       await database.close()
     }
