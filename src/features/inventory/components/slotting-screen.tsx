@@ -35,6 +35,12 @@ function SlottingControls({ warehouse, onWarehouse, result }: { warehouse: numbe
   const queryClient = useQueryClient()
   const warehouses = useQuery(warehouseOptionsQueryOptions())
   const [days, setDays] = useState<number | string>(result?.days ?? SLOTTING_DEFAULT_DAYS)
+  // a new result (another warehouse, a run) sets the window's field to its days
+  const [shown, setShown] = useState(result?.computed_at)
+  if (result && result.computed_at !== shown) {
+    setShown(result.computed_at)
+    setDays(result.days)
+  }
   const command = useCommandId()
   const valid = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= SLOTTING_MAX_DAYS
   const run = useMutation({
@@ -234,8 +240,7 @@ export function SlottingScreen({ warehouse: chosen, onWarehouse }: { warehouse: 
   const result = useQuery({ ...slottingQueryOptions(warehouse ?? 0), enabled: warehouse !== null })
   return (
     <Stack gap="md">
-      {/* a new result (another warehouse, a run) sets the window's field to its days */}
-      <SlottingControls key={`${warehouse}:${result.data?.days ?? ''}`} warehouse={warehouse} onWarehouse={onWarehouse} result={result.data} />
+      <SlottingControls warehouse={warehouse} onWarehouse={onWarehouse} result={result.data} />
       {warehouse === null ? (
         <Text size="sm" c="dimmed">
           <Trans>Escolha um armazém.</Trans>
