@@ -48,7 +48,10 @@ export default function SlottingChart({ summary }: { summary: ClassSummary[] }) 
   })
   const bars = (key: 'productShare' | 'lineShare', fill: string) => (
     <VictoryBar
-      data={summary.map((c) => ({ x: t`Classe ${c.cls}`, y: c[key] }))}
+      data={summary.map((c) => {
+        const cls = c.cls
+        return { x: t`Classe ${cls}`, y: c[key] }
+      })}
       barWidth={34}
       cornerRadius={{ top: 3 }}
       labels={({ datum }: { datum: { y: number } }) => percent(datum.y, locale)}

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table'
 import { LinkAnchor } from '../../../components/link-anchor'
@@ -116,7 +116,6 @@ export function SlottingSuggestions({ result, emptyText, actions }: { result: Sl
   const count = formatNumber(result.suggestions.length, locale)
   const chosen = [...selected].filter((id) => !approved.has(id))
   const chosenCount = formatNumber(chosen.length, locale)
-  const created = answer ? formatNumber(answer.created, locale) : ''
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="slotting-suggestions-title">
       <Group justify="space-between" mb="sm" wrap="wrap">
@@ -137,7 +136,7 @@ export function SlottingSuggestions({ result, emptyText, actions }: { result: Sl
           <Alert color="green" variant="light" icon={<IconCheck size={18} aria-hidden />} role="status" withCloseButton onClose={() => setAnswer(null)} closeButtonLabel={t`Fechar`}>
             <Group gap="xs">
               <Text size="sm">
-                <Trans>{created} tarefas de movimentação criadas.</Trans>
+                <Plural value={answer.created} one="# tarefa de movimentação criada." other="# tarefas de movimentação criadas." />
               </Text>
               <LinkAnchor to="/workforce/tasks" search={{ search: 'move' }} size="sm">
                 <Trans>Ver tarefas</Trans>
