@@ -62,7 +62,7 @@ export default function SlottingChart({ summary }: { summary: ClassSummary[] }) 
     <VictoryChart
       width={WIDTH}
       height={HEIGHT}
-      padding={{ top: 40, right: 20, bottom: 40, left: 50 }}
+      padding={{ top: 56, right: 20, bottom: 40, left: 50 }}
       domain={{ y: [0, 100] }}
       domainPadding={{ x: 70 }}
       containerComponent={<VictoryContainer title={title} desc={desc} />}

@@ -61,7 +61,7 @@ function SlottingControls({ warehouse, onWarehouse, result }: { warehouse: numbe
         <Group align="flex-end" gap="md" wrap="wrap">
           <Select
             label={t`Armazém`}
-            w={260}
+            w={340}
             data={(warehouses.data ?? []).map((w) => ({ value: String(w.id), label: `${w.code} — ${w.name}` }))}
             value={warehouse === null ? null : String(warehouse)}
             onChange={(v) => v && onWarehouse(Number(v))}
@@ -218,7 +218,10 @@ function SlottingReport({ result }: { result: SlottingResult }) {
             <Suspense fallback={<Loader size="sm" role="status" aria-label={t`Carregando`} />}>
               <SlottingChart summary={summary} />
             </Suspense>
-            <ClassTable summary={summary} />
+            {/* its rows keep their height: the grid would stretch the table to the chart's */}
+            <div>
+              <ClassTable summary={summary} />
+            </div>
           </SimpleGrid>
         )}
       </Paper>
