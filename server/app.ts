@@ -48,6 +48,7 @@ import { batchTaskStarted, shippingReservationShort } from './modules/shipping/s
 import { auditRoutes } from './modules/audit/audit.routes'
 import { commandRoutes } from './modules/commands/commands.routes'
 import { jobsRoutes } from './modules/system/jobs.routes'
+import { registerReplenishmentSweep } from './modules/inventory/replenishment-schedule'
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes'
 import { webhooksRoutes } from './modules/integrations/webhooks.routes'
 import { WebhookSender } from './modules/integrations/webhooks.service'
@@ -189,6 +190,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     log: app.log,
   })
   webhookSender.register(jobs)
+  // the scheduled replenishment sweep (docs/requirements.md §20.2)
+  registerReplenishmentSweep(jobs, opts.database.db)
   const sessions = new SessionCache()
   const events = new SessionEvents(opts.database, sessions, (m) => app.log.warn(m))
   app.decorate('deps', {

@@ -9,7 +9,7 @@ const schemaDir = path.join(root, 'server', 'db', 'schema')
 export const TABLE_OWNERS = {
   auth: ['users', 'authSessions', 'refreshTokens'],
   'master-data': ['companies', 'sites', 'warehouses', 'locations', 'storageCategories', 'uoms', 'products', 'productGtins', 'productPacks', 'suppliers', 'customers', 'carriers', 'skills', 'parkingSpots', 'equipments', 'importProgress'],
-  inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters', 'stockMoveDayCounters', 'inventorySettings', 'countPlans', 'countLocations', 'countEntries', 'pickFaces', 'replenishments', 'slottingResults'],
+  inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters', 'stockMoveDayCounters', 'inventorySettings', 'countPlans', 'countLocations', 'countEntries', 'pickFaces', 'replenishments', 'replenishmentSchedules', 'slottingResults'],
   commands: ['commands'],
   workforce: ['tasks', 'commandRefusals', 'commandRefusalQuota'],
   printing: ['printers', 'printJobs', 'ssccCounters'],

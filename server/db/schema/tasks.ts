@@ -33,6 +33,9 @@ export const tasks = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     // the pick batch (a cart's worth of a released wave) this task is a stop of: the batch is taken as one
     batchId: integer('batch_id'),
+    // a wave's pick that waits for the top-off of its pick face (docs/requirements.md §20.2): directed work does not offer
+    // it, nor its batch, until that refill is done or cancelled
+    waitsForTaskId: integer('waits_for_task_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -44,6 +47,7 @@ export const tasks = pgTable(
     index('tasks_company_finished_idx').on(t.companyId, t.finishedAt),
     index('tasks_assignee_idx').on(t.assigneeId),
     index('tasks_batch_idx').on(t.batchId),
+    index('tasks_waiting_idx').on(t.batchId, t.waitsForTaskId).where(sql`${t.waitsForTaskId} IS NOT NULL`),
     // directed work (SPEC 19.4): the free tasks of a warehouse by priority, due time and age
     index('tasks_directed_free_idx')
       .on(t.companyId, t.warehouseId, t.priority.desc(), t.dueAt.asc().nullsLast(), t.createdAt, t.id)

@@ -47,7 +47,7 @@ export async function refillFacesAfterTake(tx: Tx, actor: Actor, pairs: readonly
     sql`SELECT id FROM ${pickFaces} WHERE company_id = ${actor.companyId} AND is_active AND (location_id, product_id) IN (${list}) ORDER BY id`,
   )
   if (!faces.rows.length) return []
-  return refill(tx, actor, faces.rows.map((r) => Number(r.id)), 'min')
+  return refill(tx, actor, faces.rows.map((r) => Number(r.id)), 'min', REFILL_PRIORITY)
 }
 
 /**
@@ -73,6 +73,11 @@ export async function refillFacesForWave(tx: Tx, actor: Actor, warehouseId: numb
 
 /** The priority of a wave's top-off: the highest a task has (sales orders' priorities are 0–9, §19.1). */
 export const WAVE_TOP_OFF_PRIORITY = 9
+/**
+ * The priority of a face's refill asked by a take or a sweep: above an ordinary pick (0), so a face below its minimum
+ * is refilled before the pickers empty it, and below an urgent order (6–9) (docs/requirements.md §20.2).
+ */
+export const REFILL_PRIORITY = 5
 
 /** The sweep (POST /api/inventory/replenishment/run/): every active face of the company (of one warehouse) below its minimum. */
 export async function sweepFaces(tx: Tx, actor: Actor, warehouseId?: number): Promise<CreatedRefill[]> {
@@ -86,6 +91,7 @@ export async function sweepFaces(tx: Tx, actor: Actor, warehouseId?: number): Pr
     actor,
     rows.map((r) => r.id),
     'sweep',
+    REFILL_PRIORITY,
   )
 }
 
