@@ -48,6 +48,7 @@ import { Route as AppInventoryMovesRouteImport } from './routes/_app/inventory/m
 import { Route as AppInventoryPickFacesRouteImport } from './routes/_app/inventory/pick-faces'
 import { Route as AppInventoryScanRouteImport } from './routes/_app/inventory/scan'
 import { Route as AppInventorySearchRouteImport } from './routes/_app/inventory/search'
+import { Route as AppInventorySlottingRouteImport } from './routes/_app/inventory/slotting'
 import { Route as AppInventoryTraceRouteImport } from './routes/_app/inventory/trace'
 import { Route as AppManufacturingBomsRouteImport } from './routes/_app/manufacturing/boms'
 import { Route as AppPartnersCarriersRouteImport } from './routes/_app/partners/carriers'
@@ -273,6 +274,11 @@ const AppInventorySearchRoute = AppInventorySearchRouteImport.update({
   path: '/inventory/search',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventorySlottingRoute = AppInventorySlottingRouteImport.update({
+  id: '/inventory/slotting',
+  path: '/inventory/slotting',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInventoryTraceRoute = AppInventoryTraceRouteImport.update({
   id: '/inventory/trace',
   path: '/inventory/trace',
@@ -464,6 +470,7 @@ export interface FileRoutesByFullPath {
   '/inventory/pick-faces': typeof AppInventoryPickFacesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
+  '/inventory/slotting': typeof AppInventorySlottingRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
   '/manufacturing/boms': typeof AppManufacturingBomsRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
@@ -532,6 +539,7 @@ export interface FileRoutesByTo {
   '/inventory/pick-faces': typeof AppInventoryPickFacesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
+  '/inventory/slotting': typeof AppInventorySlottingRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
   '/manufacturing/boms': typeof AppManufacturingBomsRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
@@ -603,6 +611,7 @@ export interface FileRoutesById {
   '/_app/inventory/pick-faces': typeof AppInventoryPickFacesRoute
   '/_app/inventory/scan': typeof AppInventoryScanRoute
   '/_app/inventory/search': typeof AppInventorySearchRoute
+  '/_app/inventory/slotting': typeof AppInventorySlottingRoute
   '/_app/inventory/trace': typeof AppInventoryTraceRoute
   '/_app/manufacturing/boms': typeof AppManufacturingBomsRoute
   '/_app/partners/carriers': typeof AppPartnersCarriersRoute
@@ -674,6 +683,7 @@ export interface FileRouteTypes {
     | '/inventory/pick-faces'
     | '/inventory/scan'
     | '/inventory/search'
+    | '/inventory/slotting'
     | '/inventory/trace'
     | '/manufacturing/boms'
     | '/partners/carriers'
@@ -742,6 +752,7 @@ export interface FileRouteTypes {
     | '/inventory/pick-faces'
     | '/inventory/scan'
     | '/inventory/search'
+    | '/inventory/slotting'
     | '/inventory/trace'
     | '/manufacturing/boms'
     | '/partners/carriers'
@@ -812,6 +823,7 @@ export interface FileRouteTypes {
     | '/_app/inventory/pick-faces'
     | '/_app/inventory/scan'
     | '/_app/inventory/search'
+    | '/_app/inventory/slotting'
     | '/_app/inventory/trace'
     | '/_app/manufacturing/boms'
     | '/_app/partners/carriers'
@@ -1125,6 +1137,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventorySearchRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/slotting': {
+      id: '/_app/inventory/slotting'
+      path: '/inventory/slotting'
+      fullPath: '/inventory/slotting'
+      preLoaderRoute: typeof AppInventorySlottingRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/inventory/trace': {
       id: '/_app/inventory/trace'
       path: '/inventory/trace'
@@ -1352,6 +1371,7 @@ interface AppRouteChildren {
   AppInventoryPickFacesRoute: typeof AppInventoryPickFacesRoute
   AppInventoryScanRoute: typeof AppInventoryScanRoute
   AppInventorySearchRoute: typeof AppInventorySearchRoute
+  AppInventorySlottingRoute: typeof AppInventorySlottingRoute
   AppInventoryTraceRoute: typeof AppInventoryTraceRoute
   AppManufacturingBomsRoute: typeof AppManufacturingBomsRoute
   AppPartnersCarriersRoute: typeof AppPartnersCarriersRoute
@@ -1404,6 +1424,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryPickFacesRoute: AppInventoryPickFacesRoute,
   AppInventoryScanRoute: AppInventoryScanRoute,
   AppInventorySearchRoute: AppInventorySearchRoute,
+  AppInventorySlottingRoute: AppInventorySlottingRoute,
   AppInventoryTraceRoute: AppInventoryTraceRoute,
   AppManufacturingBomsRoute: AppManufacturingBomsRoute,
   AppPartnersCarriersRoute: AppPartnersCarriersRoute,

@@ -9,6 +9,7 @@ import {
   IconBuildingStore,
   IconBuildingWarehouse,
   IconCertificate,
+  IconChartBar,
   IconClipboardList,
   IconFileInvoice,
   IconForklift,
@@ -107,6 +108,8 @@ export const NAV_SECTIONS: NavSection[] = [
           { id: 'locations', label: msg`Localizações`, to: '/core/locations', icon: IconMapPin },
           // §20.1: a location × product picked from
           { id: 'pick-faces', label: msg`Pontos de separação`, to: '/inventory/pick-faces', icon: IconStackPush },
+          // §20.4: the velocity report and its re-slotting suggestions, admins and supervisors
+          { id: 'slotting', label: msg`Endereçamento por giro`, to: '/inventory/slotting', icon: IconChartBar, roles: ['admin', 'supervisor'] },
           { id: 'storage-categories', label: msg`Categorias de armazenagem`, to: '/core/storage-categories', icon: IconBox },
           { id: 'putaway-rules', label: msg`Regras de armazenagem`, to: '/core/putaway-rules', icon: IconArrowsRight },
         ],
