@@ -138,19 +138,24 @@ async function refill(tx: Tx, actor: Actor, faceIds: number[], trigger: Replenis
   if (!needs.length) return []
   // the first CANDIDATES reserve lines of each face, ranked by a window over one join (a LATERAL per face rebuilt the
   // warehouse's locations for each: 35% slower at 2,500 faces on 1,000,000 lines)
+  // the faces first, materialized (their count is known: the planner then reads each product's lines through its index;
+  // joined in one level with the locations it built warehouse locations × faces as a hash, 1.6 million rows at 2,500 faces)
   const candidates = (
     await tx.execute<Candidate>(sql`
+      WITH f AS MATERIALIZED (
+        SELECT f.id, f.company_id, f.warehouse_id, f.location_id, f.product_id, fl.x AS fx, fl.y AS fy
+        FROM ${pickFaces} f JOIN ${locations} fl ON fl.id = f.location_id
+        WHERE f.id = ANY(${sql`${`{${needs.map((n) => Number(n.id)).join(',')}}`}::int[]`})
+      )
       SELECT face_id, line_id, location_id, location_code, free::text FROM (
         SELECT f.id AS face_id, sl.id AS line_id, sl.location_id, l.code AS location_code, (sl.qty - sl.reserved_qty) AS free,
           row_number() OVER (PARTITION BY f.id ORDER BY sl.expiry_date ASC NULLS LAST,
-            CASE WHEN l.x IS NULL OR l.y IS NULL OR fl.x IS NULL OR fl.y IS NULL THEN 1 ELSE 0 END,
-            abs(coalesce(l.x, 0) - coalesce(fl.x, 0)) + abs(coalesce(l.y, 0) - coalesce(fl.y, 0)), l.code, sl.id) AS rank
-        FROM ${pickFaces} f
-        JOIN ${locations} fl ON fl.id = f.location_id
+            CASE WHEN l.x IS NULL OR l.y IS NULL OR f.fx IS NULL OR f.fy IS NULL THEN 1 ELSE 0 END,
+            abs(coalesce(l.x, 0) - coalesce(f.fx, 0)) + abs(coalesce(l.y, 0) - coalesce(f.fy, 0)), l.code, sl.id) AS rank
+        FROM f
         JOIN ${stockLines} sl ON sl.company_id = f.company_id AND sl.product_id = f.product_id
         JOIN ${locations} l ON l.id = sl.location_id
-        WHERE f.id = ANY(${sql`${`{${needs.map((n) => Number(n.id)).join(',')}}`}::int[]`})
-          AND l.warehouse_id = f.warehouse_id AND sl.location_id <> f.location_id AND l.is_active
+        WHERE l.warehouse_id = f.warehouse_id AND sl.location_id <> f.location_id AND l.is_active
           AND sl.status = 'available' AND (sl.expiry_date IS NULL OR sl.expiry_date >= current_date)
           AND sl.qty > sl.reserved_qty
           AND NOT EXISTS (SELECT 1 FROM ${pickFaces} o WHERE o.company_id = f.company_id AND o.location_id = sl.location_id AND o.product_id = f.product_id)
@@ -161,12 +166,18 @@ async function refill(tx: Tx, actor: Actor, faceIds: number[], trigger: Replenis
   // what earlier faces of this call planned to take from a reserve line (two faces of one product share the reserve)
   const planned = new Map<number, bigint>()
   const plans: { need: FaceNeed; candidate: Candidate; qty: bigint }[] = []
+  const byFace = new Map<number, Candidate[]>()
+  for (const c of candidates) {
+    const list = byFace.get(Number(c.face_id))
+    if (list) list.push(c)
+    else byFace.set(Number(c.face_id), [c])
+  }
   for (const need of needs) {
     const unit = toMilli(need.replenish_qty)
     const room = toMilli(need.max_qty) - toMilli(need.held)
     const wanted = (room / unit) * unit
     if (wanted <= 0n) continue
-    for (const c of candidates.filter((x) => Number(x.face_id) === Number(need.id))) {
+    for (const c of byFace.get(Number(need.id)) ?? []) {
       const free = toMilli(c.free) - (planned.get(Number(c.line_id)) ?? 0n)
       const take = ((free < wanted ? free : wanted) / unit) * unit
       if (take <= 0n) continue
