@@ -243,6 +243,8 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     // the wave's pick on that face waits for the refill: directed work offers the refill, not the pick (nor its batch)
     const [pick] = await t.database.db.select({ id: tasks.id, waits: tasks.waitsForTaskId }).from(tasks).where(eq(tasks.reference, (order.json() as { code: string }).code))
     expect(pick.waits).toBe(refill.taskId)
+    const shown = () => t.as(supervisor, { method: 'GET', url: `/api/workforce/tasks/${pick.id}/` }).then((r) => r.json() as { waits_for: number; waiting: boolean })
+    expect(await shown()).toMatchObject({ waits_for: refill.taskId, waiting: true })
     // a fresh operator (the demo's holds tasks, and what one holds comes first), with the demo operator's password
     const [op] = await t.database.db.select().from(users).where(eq(users.username, 'operator'))
     const username = uniq('rw-op').toLowerCase()
@@ -261,6 +263,7 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     expect(offered.statusCode, offered.body).toBe(200)
     expect((offered.json() as { task: { id: number } }).task.id).toBe(refill.taskId)
     expect((await post(fresh, `/workforce/tasks/${refill.taskId}/done/`)).statusCode).toBe(200)
+    expect(await shown()).toMatchObject({ waits_for: refill.taskId, waiting: false })
     const then = await next(['pick'])
     expect(then.statusCode, then.body).toBe(200)
     const got = then.json() as { task: { id: number }; batch: { tasks: { id: number }[] } | null }
