@@ -112,6 +112,7 @@ export const SERVER_MESSAGES = {
   pick_face_min_above_max: 'The minimum must not be greater than the maximum.',
   pick_face_exists: 'This location already has a pick face for this product.',
   pick_face_location_inactive: 'This location is inactive: choose an active one.',
+  pick_face_refill_open: 'This pick face has a refill under way (task {task}): finish or cancel it first.',
   pick_face_location_other_warehouse: 'This location is in warehouse {location_warehouse}, not in {warehouse}.',
   pick_face_import_duplicate: 'This location and product are already on line {line}.',
   import_product_code_ambiguous: 'Several products have the code "{code}".',

@@ -117,6 +117,7 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   pick_face_min_above_max: () => msg`O mínimo não pode ser maior que o máximo.`,
   pick_face_exists: () => msg`Esta localização já tem um ponto de separação para este produto.`,
   pick_face_location_inactive: () => msg`Esta localização está inativa: escolha uma ativa.`,
+  pick_face_refill_open: (p) => msg`Este ponto de separação tem um reabastecimento em andamento (tarefa ${p.task}): conclua-o ou cancele-o antes.`,
   pick_face_location_other_warehouse: (p) => msg`Esta localização fica no armazém ${p.location_warehouse}, não em ${p.warehouse}.`,
   pick_face_import_duplicate: (p) => msg`Esta localização e este produto já estão na linha ${p.line}.`,
   import_product_code_ambiguous: (p) => msg`Vários produtos têm o código "${p.code}".`,

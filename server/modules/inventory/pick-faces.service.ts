@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { products } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { pickFaces, stockLines } from '../../db/schema/inventory'
+import { openRefills } from './replenishment'
 import type { RecordChange, WriteContext } from '../../http/crud'
 import { ApiError, type FieldErrors, addFieldError, fieldError, nonFieldError } from '../../http/errors'
 import { type AuditActor, diffChanges, recordAudit, recordAuditMany } from '../audit/audit.service'
@@ -114,6 +115,11 @@ export async function pickFaceValues(ctx: WriteContext, b: FaceBody): Promise<Re
   const min = b.min_qty ?? stored?.minQty
   const max = b.max_qty ?? stored?.maxQty
   if (min !== undefined && max !== undefined && Number(min) > Number(max)) throw fieldError('min_qty', MIN_ABOVE_MAX)
+  // a face with a refill under way keeps its place and product: the refill's task names them (§20.2)
+  if (stored && ((location && location.id !== stored.locationId) || (productId !== undefined && productId !== stored.productId))) {
+    const [open] = await openRefills(db, user.companyId, [ctx.id as number])
+    if (open) throw fieldError(location && location.id !== stored.locationId ? 'location' : 'product', `This pick face has a refill under way (task ${open.taskId}): finish or cancel it first.`)
+  }
   const locationId = location?.id ?? stored?.locationId
   const pid = productId ?? stored?.productId
   if ((location || productId) && locationId !== undefined && pid !== undefined) {

@@ -79,6 +79,11 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     // another pick while it is open: no second task
     await removeStock(t.database.db, f.actor, { lineId: s.onFace, qty: '1', reason: 'pick' })
     expect(await refillsOf(s.faceId)).toHaveLength(1)
+    // while it is open the face keeps its place and product (the task names them); its limits may change
+    const moveFace = await t.as(supervisor, { method: 'PATCH', url: `/api/inventory/pick-faces/${s.faceId}/`, payload: { location: f.storage[7] } })
+    expect(moveFace.statusCode).toBe(400)
+    expect(moveFace.json()).toMatchObject({ location: [`This pick face has a refill under way (task ${refill.taskId}): finish or cancel it first.`], codes: { location: [{ code: 'pick_face_refill_open' }] } })
+    expect((await t.as(supervisor, { method: 'PATCH', url: `/api/inventory/pick-faces/${s.faceId}/`, payload: { max_qty: '20' } })).statusCode).toBe(200)
     // once done, the next take below the minimum asks again (3 → 2: 18 is 4 packs plus 2: 16 again)
     expect((await post(supervisor, `/workforce/tasks/${refill.taskId}/done/`)).statusCode).toBe(200)
     await removeStock(t.database.db, f.actor, { lineId: s.onFace, qty: '1', reason: 'pick' })

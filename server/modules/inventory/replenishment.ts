@@ -223,7 +223,7 @@ async function refill(tx: Tx, actor: Actor, faceIds: number[], trigger: Replenis
 }
 
 /** The open refills of faces (their tasks neither done nor cancelled): what the screens and the tests read. */
-export async function openRefills(tx: Tx, companyId: number, faceIds: number[]) {
+export async function openRefills(tx: DbOrTx, companyId: number, faceIds: number[]) {
   if (!faceIds.length) return []
   return tx
     .select({ id: replenishments.id, faceId: replenishments.faceId, taskId: replenishments.taskId, qty: replenishments.qty, trigger: replenishments.trigger })
