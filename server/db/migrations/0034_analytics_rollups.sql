@@ -176,8 +176,8 @@ BEGIN
     ) k
     WHERE s.status = 'shipped' AND o.status <> 'shipped' AND s.shipped_at IS NOT NULL
   ) f
-  GROUP BY 1, 2, 3, 4, 5
-  ORDER BY 1, 2, 3, 4, 5
+  GROUP BY f.company_id, f.hour, f.warehouse_id, f.kind, f.bucket
+  ORDER BY f.company_id, f.hour, f.warehouse_id, f.kind, f.bucket
   ON CONFLICT (company_id, hour, warehouse_id, operator_id, zone, kind, bucket)
   DO UPDATE SET n = r.n + excluded.n, seconds = r.seconds + excluded.seconds;
   RETURN NULL;

@@ -75,7 +75,11 @@ const pct = (a: number, b: number) => (b ? Math.round((a / b) * 100_000) / 1000 
 function duration(rows: Grouped[], kind: string): Kpis['dock_to_stock'] {
   const counts = new Array<number>(DURATION_BUCKET_MINUTES.length + 1).fill(0)
   let seconds = 0
-  for (const r of rows) if (r.g === 0b01111 && r.kind === kind && r.bucket >= 1) ((counts[r.bucket - 1] += r.n), (seconds += r.seconds))
+  for (const r of rows) {
+    if (r.g !== 0b01111 || r.kind !== kind || r.bucket < 1) continue
+    counts[r.bucket - 1] += r.n
+    seconds += r.seconds
+  }
   const count = counts.reduce((a, b) => a + b, 0)
   const finite = (h: number | null) => (h == null ? null : Number.isFinite(h) ? h : 999_999)
   return {

@@ -1,7 +1,10 @@
 import { eq, inArray } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { locations } from '../../db/schema/core'
+import { locations, warehouses } from '../../db/schema/core'
+import { salesOrders } from '../../db/schema/documents'
+import { countEntries, countLocations, countPlans } from '../../db/schema/inventory'
+import { carriers, customers } from '../../db/schema/partners'
 import { stockMoves } from '../../db/schema/inventory'
 import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
@@ -93,6 +96,47 @@ describe.each(kinds)('analytics rollups on %s', (kind) => {
     expect(await keptRollups(db, c)).toEqual(before)
     expect(before.some((r) => r.kind === 'lines.pick')).toBe(true)
   }, 240_000)
+
+  it('orders shipped on time or late against their carrier’s cut-off, and counts approved with and without variance, equal the recomputation', async () => {
+    const db = t.database.db
+    const c = t.seed.companyId
+    const [wh] = await db.select({ tz: warehouses.timezone }).from(warehouses).where(eq(warehouses.id, f.warehouseId))
+    expect(wh.tz).toBe('America/Sao_Paulo')
+    const [carrier] = await db.insert(carriers).values({ companyId: c, code: `CUT-${kind}`, name: 'Cut-off 18:00', cutoffTime: '18:00' }).returning({ id: carriers.id })
+    const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.companyId, c)).limit(1)
+    // ship date 2026-03-02: the cut-off is 18:00 in São Paulo, 21:00 UTC
+    const order = async (code: string, shippedAt: string, carrierId: number | null) => {
+      const [o] = await db
+        .insert(salesOrders)
+        .values({ companyId: c, warehouseId: f.warehouseId, customerId: customer.id, code: `${code}-${kind}`, shipDate: '2026-03-02', carrierId, createdAt: new Date('2026-03-02T12:00:00Z') })
+        .returning({ id: salesOrders.id })
+      await db.update(salesOrders).set({ status: 'shipped', shippedAt: new Date(shippedAt) }).where(eq(salesOrders.id, o.id))
+    }
+    await order('ONTIME', '2026-03-02T20:59:00Z', carrier.id)
+    await order('LATE', '2026-03-02T21:01:00Z', carrier.id)
+    await order('NOCUT', '2026-03-02T23:00:00Z', null)
+    const kept = await keptRollups(db, c)
+    const of = (k: string) => kept.filter((r) => r.kind === k && r.hour.startsWith('2026-03-02')).reduce((a, r) => a + r.n, 0)
+    expect([of('order.shipped'), of('order.on_time'), of('order.late')]).toEqual([3, 1, 1])
+
+    const [plan] = await db.insert(countPlans).values({ companyId: c, warehouseId: f.warehouseId }).returning({ id: countPlans.id })
+    const counted = async (where: number, snapshot: string, found: string) => {
+      const [cl] = await db
+        .insert(countLocations)
+        .values({ companyId: c, planId: plan.id, locationId: where, status: 'review', round: 1, countedBy: operators[1], countedAt: new Date('2026-03-03T10:30:00Z') })
+        .returning({ id: countLocations.id })
+      await db.insert(countEntries).values({ companyId: c, countLocationId: cl.id, round: 1, productId: product, snapshotQty: snapshot, countedQty: found })
+      await db.update(countLocations).set({ status: 'approved' }).where(eq(countLocations.id, cl.id))
+    }
+    await counted(places[0], '5', '5')
+    await counted(places[1], '5', '3')
+    const after = await keptRollups(db, c)
+    expect(after.filter((r) => r.kind.startsWith('count.')).map((r) => [r.kind, r.n, r.qty])).toEqual([
+      ['count.location', 2, '2.000'],
+      ['count.variance', 1, '2.000'],
+    ])
+    expect(after).toEqual(await recomputedRollups(db, c))
+  })
 
   it('a move of another company does not touch this one’s rollups', async () => {
     const db = t.database.db
