@@ -50,6 +50,7 @@ import { Route as AppInventoryScanRouteImport } from './routes/_app/inventory/sc
 import { Route as AppInventorySearchRouteImport } from './routes/_app/inventory/search'
 import { Route as AppInventoryTraceRouteImport } from './routes/_app/inventory/trace'
 import { Route as AppManufacturingBomsRouteImport } from './routes/_app/manufacturing/boms'
+import { Route as AppOperationsKpisRouteImport } from './routes/_app/operations/kpis'
 import { Route as AppPartnersCarriersRouteImport } from './routes/_app/partners/carriers'
 import { Route as AppPartnersCustomersRouteImport } from './routes/_app/partners/customers'
 import { Route as AppPartnersSuppliersRouteImport } from './routes/_app/partners/suppliers'
@@ -283,6 +284,11 @@ const AppManufacturingBomsRoute = AppManufacturingBomsRouteImport.update({
   path: '/manufacturing/boms',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOperationsKpisRoute = AppOperationsKpisRouteImport.update({
+  id: '/operations/kpis',
+  path: '/operations/kpis',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPartnersCarriersRoute = AppPartnersCarriersRouteImport.update({
   id: '/partners/carriers',
   path: '/partners/carriers',
@@ -466,6 +472,7 @@ export interface FileRoutesByFullPath {
   '/inventory/search': typeof AppInventorySearchRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
   '/manufacturing/boms': typeof AppManufacturingBomsRoute
+  '/operations/kpis': typeof AppOperationsKpisRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -534,6 +541,7 @@ export interface FileRoutesByTo {
   '/inventory/search': typeof AppInventorySearchRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
   '/manufacturing/boms': typeof AppManufacturingBomsRoute
+  '/operations/kpis': typeof AppOperationsKpisRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -605,6 +613,7 @@ export interface FileRoutesById {
   '/_app/inventory/search': typeof AppInventorySearchRoute
   '/_app/inventory/trace': typeof AppInventoryTraceRoute
   '/_app/manufacturing/boms': typeof AppManufacturingBomsRoute
+  '/_app/operations/kpis': typeof AppOperationsKpisRoute
   '/_app/partners/carriers': typeof AppPartnersCarriersRoute
   '/_app/partners/customers': typeof AppPartnersCustomersRoute
   '/_app/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -676,6 +685,7 @@ export interface FileRouteTypes {
     | '/inventory/search'
     | '/inventory/trace'
     | '/manufacturing/boms'
+    | '/operations/kpis'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -744,6 +754,7 @@ export interface FileRouteTypes {
     | '/inventory/search'
     | '/inventory/trace'
     | '/manufacturing/boms'
+    | '/operations/kpis'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -814,6 +825,7 @@ export interface FileRouteTypes {
     | '/_app/inventory/search'
     | '/_app/inventory/trace'
     | '/_app/manufacturing/boms'
+    | '/_app/operations/kpis'
     | '/_app/partners/carriers'
     | '/_app/partners/customers'
     | '/_app/partners/suppliers'
@@ -1139,6 +1151,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManufacturingBomsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/operations/kpis': {
+      id: '/_app/operations/kpis'
+      path: '/operations/kpis'
+      fullPath: '/operations/kpis'
+      preLoaderRoute: typeof AppOperationsKpisRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/partners/carriers': {
       id: '/_app/partners/carriers'
       path: '/partners/carriers'
@@ -1354,6 +1373,7 @@ interface AppRouteChildren {
   AppInventorySearchRoute: typeof AppInventorySearchRoute
   AppInventoryTraceRoute: typeof AppInventoryTraceRoute
   AppManufacturingBomsRoute: typeof AppManufacturingBomsRoute
+  AppOperationsKpisRoute: typeof AppOperationsKpisRoute
   AppPartnersCarriersRoute: typeof AppPartnersCarriersRoute
   AppPartnersCustomersRoute: typeof AppPartnersCustomersRoute
   AppPartnersSuppliersRoute: typeof AppPartnersSuppliersRoute
@@ -1406,6 +1426,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventorySearchRoute: AppInventorySearchRoute,
   AppInventoryTraceRoute: AppInventoryTraceRoute,
   AppManufacturingBomsRoute: AppManufacturingBomsRoute,
+  AppOperationsKpisRoute: AppOperationsKpisRoute,
   AppPartnersCarriersRoute: AppPartnersCarriersRoute,
   AppPartnersCustomersRoute: AppPartnersCustomersRoute,
   AppPartnersSuppliersRoute: AppPartnersSuppliersRoute,

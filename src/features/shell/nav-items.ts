@@ -16,6 +16,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconListTree,
+  IconChartBar,
   IconMapPin,
   IconPackage,
   IconPackages,
@@ -78,6 +79,8 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'scan', label: msg`Scan`, to: '/inventory/scan', icon: IconScan },
       { id: 'stock-search', label: msg`Consulta de Estoque`, to: '/inventory/search', icon: IconSearch },
       { id: 'stock-moves', label: msg`Movimentações`, to: '/inventory/moves', icon: IconHistory },
+      // docs/requirements.md §21.4: the supervisor's figures (operators see their own on the handheld)
+      { id: 'kpis', label: msg`Indicadores`, to: '/operations/kpis', icon: IconChartBar, roles: ['admin', 'supervisor'] },
       { id: 'stock-counts', label: msg`Contagens`, to: '/inventory/counts', icon: IconClipboardList },
       { id: 'lot-trace', label: msg`Rastreio de lote`, to: '/inventory/trace', icon: IconRouteSquare },
       { id: 'printing', label: msg`Impressão`, to: '/printing', icon: IconPrinter },
