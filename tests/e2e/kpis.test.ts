@@ -112,9 +112,10 @@ describe('Indicadores (docs/requirements.md §21)', () => {
     await screenshot(page, 'kpis-light')
 
     // the figure links to the ledger rows behind it
-    await link.click()
+    await received.getByRole('link', { name: `${after.totals.received} recebidas` }).click()
     await poll(() => new URL(page.url()).pathname).toBe('/inventory/moves')
     expect(new URL(page.url()).searchParams.get('user')).toBe(String(operatorId))
+    await page.getByRole('row').filter({ hasText: 'operator' }).first().waitFor()
     await page.context().close()
 
     const dark = await app.signedInPage({ username: 'supervisor', viewport: DESKTOP, colorScheme: 'dark' })

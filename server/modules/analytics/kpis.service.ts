@@ -13,7 +13,9 @@ import type { AuthUser } from '../../http/auth-user'
 import { fieldError, forbidden } from '../../http/errors'
 
 const DAY_MS = 86_400_000
-const KINDS = { picked: 'lines.pick', received: 'lines.receipt', put_away: 'lines.putaway', replenished: 'lines.replenishment' } as const
+// a pick is a task done (a wave's stops take reserved stock; the ledger's 'ship' row comes with the shipment), a
+// receipt and a putaway are their ledger rows, a replenishment its move (docs/requirements.md §21.1)
+const KINDS = { picked: 'task.pick', received: 'lines.receipt', put_away: 'lines.putaway', replenished: 'lines.replenishment' } as const
 const LINE_KINDS = [KINDS.picked, KINDS.received, KINDS.put_away]
 
 type Grouped = { g: number; kind: string; bucket: number; day: string | null; hod: number | null; operator_id: number | null; zone: string | null; n: number; qty: string; seconds: number; op_hours: number }

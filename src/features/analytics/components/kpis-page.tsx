@@ -68,7 +68,7 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
   const hours = (v: number | null | undefined) => (v == null ? '—' : v >= 999_999 ? t`mais de 7 dias` : `${n(v, 2)} h`)
   const { totals: s, targets } = data
   const days = data.by_day.map((d) => d.day.slice(8, 10) + '/' + d.day.slice(5, 7))
-  const movesSearch = (reason: 'pick' | 'receipt' | 'putaway') => ({ reason: [reason], date_from: filters.from, date_to: filters.to, ...(filters.operator ? { user: filters.operator } : {}) })
+  const movesSearch = (reason: 'receipt' | 'putaway') => ({ reason: [reason], date_from: filters.from, date_to: filters.to, ...(filters.operator ? { user: filters.operator } : {}) })
   const bucketLabels = DURATION_BUCKET_MINUTES.map((m) => (m < 60 ? `≤${m}m` : `≤${n(m / 60, 1)}h`)).concat(t`mais`)
   const targetBucket = (h: string | null) => (h == null ? null : DURATION_BUCKET_MINUTES.findIndex((m) => m >= Number(h) * 60) + 0.5)
   const accuracyByDay = data.by_day.map((d) => (d.picked ? Math.max(0, 100 - (d.short_picks / d.picked) * 100) : 100))
@@ -80,7 +80,7 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
           value={n(s.picked_per_hour)}
           target={targets.lines_per_hour ? t`Meta: ${n(Number(targets.lines_per_hour))}` : null}
           definition={t`Linhas separadas divididas pelas horas-operador em que houve separação (cada hora em que um operador separou ao menos uma linha conta uma vez).`}
-          link={<LinkAnchor to="/inventory/moves" search={movesSearch('pick')}><Trans>{formatNumber(s.picked, i18n.locale)} linhas separadas em {formatNumber(s.pick_hours, i18n.locale)} horas</Trans></LinkAnchor>}
+          link={<LinkAnchor to="/workforce/tasks" search={{ search: 'pick' }}><Trans>{formatNumber(s.picked, i18n.locale)} linhas separadas em {formatNumber(s.pick_hours, i18n.locale)} horas</Trans></LinkAnchor>}
           chart={{ title: t`Linhas separadas por hora do dia`, desc: t`Linhas separadas em cada hora do dia, no fuso do armazém.`, labels: data.by_hour_of_day.map((h) => `${h.hour}h`), series: [{ name: t`Separadas`, values: data.by_hour_of_day.map((h) => h.picked) }] }}
         />
         <KpiCard
