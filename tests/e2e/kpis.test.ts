@@ -120,7 +120,7 @@ describe('Indicadores (docs/requirements.md §21)', () => {
 
     const dark = await app.signedInPage({ username: 'supervisor', viewport: DESKTOP, colorScheme: 'dark' })
     await dark.goto(`/operations/kpis?from=${day(-1)}&to=${day(1)}`)
-    await dark.getByRole('region', { name: 'Por operador' }).getByRole('row', { name: /operator/ }).waitFor()
+    await dark.getByRole('region', { name: 'Por operador' }).getByRole('row', { name: /^operator / }).waitFor()
     await poll(() => dark.getByRole('region', { name: 'Linhas separadas por hora' }).locator('svg').count(), { timeout: 20_000 }).toBeGreaterThan(0)
     await dark.mouse.move(1200, 880)
     await app.expectNoAxeViolations(dark, 'Indicadores (dark)')

@@ -205,28 +205,26 @@ function KpiTable({ title, file, header, rows }: { title: string; file: string; 
           <Trans>Nenhum dado no período.</Trans>
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={400}>
-          <Table striped withTableBorder aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                {header.map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
+        <Table striped withTableBorder aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              {header.map((h) => (
+                <Table.Th key={h}>{h}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r, i) => (
+              <Table.Tr key={i}>
+                {r.map((v, j) => (
+                  <Table.Td key={j} style={typeof v === 'number' ? { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } : undefined}>
+                    {cell(v)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r, i) => (
-                <Table.Tr key={i}>
-                  {r.map((v, j) => (
-                    <Table.Td key={j} style={typeof v === 'number' ? { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } : undefined}>
-                      {cell(v)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Paper>
   )
