@@ -97,6 +97,8 @@ function shape(q: KpiQuery, operator: number | null, timeZone: string, targets: 
   const total = (kind: string) => rows.filter((r) => r.g === 0b01111 && r.kind === kind).reduce((a, r) => a + r.n, 0)
   const qtyOf = (kind: string) => rows.filter((r) => r.g === 0b01111 && r.kind === kind).reduce((a, r) => a + Number(r.qty), 0)
   const hoursOf = (kind: string) => rows.filter((r) => r.g === 0b11101 && r.kind === kind && r.operator_id !== 0).reduce((a, r) => a + r.op_hours, 0)
+  // a rate counts the lines of known operators over their hours (a row written without a user has no hour to go in)
+  const attributed = (kind: string) => rows.filter((r) => r.g === 0b11101 && r.kind === kind && r.operator_id !== 0).reduce((a, r) => a + r.n, 0)
   const counts = (pick: (kind: string) => number) => ({ picked: pick(KINDS.picked), received: pick(KINDS.received), put_away: pick(KINDS.put_away), replenished: pick(KINDS.replenished) })
   const picked = total(KINDS.picked)
   const lines = picked + total(KINDS.received) + total(KINDS.put_away)
@@ -136,9 +138,9 @@ function shape(q: KpiQuery, operator: number | null, timeZone: string, targets: 
       ...counts(total),
       operator_hours: rows.find((r) => r.g === -1)?.n ?? 0,
       pick_hours: pickHours,
-      picked_per_hour: per(picked, pickHours),
-      received_per_hour: per(total(KINDS.received), hoursOf(KINDS.received)),
-      put_away_per_hour: per(total(KINDS.put_away), hoursOf(KINDS.put_away)),
+      picked_per_hour: per(attributed(KINDS.picked), pickHours),
+      received_per_hour: per(attributed(KINDS.received), hoursOf(KINDS.received)),
+      put_away_per_hour: per(attributed(KINDS.put_away), hoursOf(KINDS.put_away)),
       short_picks: short,
       short_picks_per_1000: per(short, picked, 1000),
       exceptions,

@@ -41,13 +41,13 @@ export default function KpiChart({ title, desc, labels, series, targetY, targetX
   const step = Math.max(1, Math.ceil(labels.length / 8))
   const legend = [...series.map((s, i) => ({ name: s.name, symbol: { fill: colors[i % 2], type: 'square' } })), ...(targetLabel && (targetY != null || targetX != null) ? [{ name: targetLabel, symbol: { fill: target, type: 'minus' } }] : [])]
   return (
-    <VictoryChart width={WIDTH} height={HEIGHT} padding={{ top: 36, right: 16, bottom: 36, left: 52 }} domainPadding={{ x: 12, y: [0, 8] }} domain={{ y: [0, max * 1.1] }} containerComponent={<VictoryContainer title={title} desc={desc} />}>
+    <VictoryChart width={WIDTH} height={HEIGHT} padding={{ top: 36, right: 16, bottom: 36, left: 52 }} domainPadding={{ x: 16, y: [0, 8] }} domain={{ y: [0, max * 1.1] }} containerComponent={<VictoryContainer title={title} desc={desc} />}>
       <VictoryLegend x={52} y={2} orientation="horizontal" gutter={20} style={{ labels: { fill: text, fontSize: 11, fontFamily: FONT } }} data={legend} />
       <VictoryAxis tickValues={labels.map((_, i) => i)} tickFormat={(i: number) => (i % step === 0 ? (labels[i] ?? '') : '')} style={axis(false)} />
       <VictoryAxis dependentAxis tickFormat={(v: number) => formatNumber(v, i18n.locale)} style={axis(true)} />
       <VictoryGroup offset={series.length > 1 ? 10 : 0}>
         {series.map((s, i) => (
-          <VictoryBar key={s.name} data={s.values.map((y, x) => ({ x, y }))} barWidth={series.length > 1 ? 9 : Math.max(4, Math.min(24, 360 / Math.max(1, labels.length)))} style={{ data: { fill: colors[i % 2] } }} />
+          <VictoryBar key={s.name} data={s.values.map((y, x) => ({ x, y }))} barWidth={series.length > 1 ? 9 : Math.max(3, Math.min(18, 300 / Math.max(1, labels.length)))} style={{ data: { fill: colors[i % 2] } }} />
         ))}
       </VictoryGroup>
       {targetY != null ? <VictoryLine data={[{ x: -0.5, y: targetY }, { x: labels.length - 0.5, y: targetY }]} style={{ data: { stroke: target, strokeWidth: 2, strokeDasharray: '6 4' } }} /> : null}

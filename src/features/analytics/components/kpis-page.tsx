@@ -4,7 +4,7 @@
  * rows behind it; each table exports to CSV.
  */
 import { lazy, Suspense, type ReactNode } from 'react'
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Box, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { IconFileSpreadsheet } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -67,11 +67,14 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
   const pct = (v: number | null | undefined) => (v == null ? '—' : `${n(v, 2)} %`)
   const hours = (v: number | null | undefined) => (v == null ? '—' : v >= 999_999 ? t`mais de 7 dias` : `${n(v, 2)} h`)
   const { totals: s, targets } = data
-  const days = data.by_day.map((d) => d.day.slice(8, 10) + '/' + d.day.slice(5, 7))
+  // every day of the range and every hour of the day, those without work at zero
+  const byDay = everyDay(filters.from, filters.to).map((day) => data.by_day.find((d) => d.day === day) ?? { day, picked: 0, received: 0, put_away: 0, replenished: 0, orders_shipped: 0, short_picks: 0, exceptions: 0 })
+  const byHour = Array.from({ length: 24 }, (_, hour) => data.by_hour_of_day.find((h) => h.hour === hour) ?? { hour, picked: 0, received: 0, put_away: 0, replenished: 0 })
+  const days = byDay.map((d) => d.day.slice(8, 10) + '/' + d.day.slice(5, 7))
   const movesSearch = (reason: 'receipt' | 'putaway') => ({ reason: [reason], date_from: filters.from, date_to: filters.to, ...(filters.operator ? { user: filters.operator } : {}) })
   const bucketLabels = DURATION_BUCKET_MINUTES.map((m) => (m < 60 ? `≤${m}m` : `≤${n(m / 60, 1)}h`)).concat(t`mais`)
   const targetBucket = (h: string | null) => (h == null ? null : DURATION_BUCKET_MINUTES.findIndex((m) => m >= Number(h) * 60) + 0.5)
-  const accuracyByDay = data.by_day.map((d) => (d.picked ? Math.max(0, 100 - (d.short_picks / d.picked) * 100) : 100))
+  const accuracyByDay = byDay.map((d) => (d.picked ? Math.max(0, 100 - (d.short_picks / d.picked) * 100) : 100))
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
@@ -81,7 +84,7 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
           target={targets.lines_per_hour ? t`Meta: ${n(Number(targets.lines_per_hour))}` : null}
           definition={t`Linhas separadas divididas pelas horas-operador em que houve separação (cada hora em que um operador separou ao menos uma linha conta uma vez).`}
           link={<LinkAnchor to="/workforce/tasks" search={{ search: 'pick' }}><Trans>{formatNumber(s.picked, i18n.locale)} linhas separadas em {formatNumber(s.pick_hours, i18n.locale)} horas</Trans></LinkAnchor>}
-          chart={{ title: t`Linhas separadas por hora do dia`, desc: t`Linhas separadas em cada hora do dia, no fuso do armazém.`, labels: data.by_hour_of_day.map((h) => `${h.hour}h`), series: [{ name: t`Separadas`, values: data.by_hour_of_day.map((h) => h.picked) }] }}
+          chart={{ title: t`Linhas separadas por hora do dia`, desc: t`Linhas separadas em cada hora do dia, no fuso do armazém.`, labels: byHour.map((h) => `${h.hour}h`), series: [{ name: t`Separadas`, values: byHour.map((h) => h.picked) }] }}
         />
         <KpiCard
           title={t`Recebidas e armazenadas por hora`}
@@ -93,7 +96,7 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
               <LinkAnchor to="/inventory/moves" search={movesSearch('putaway')}><Trans>{formatNumber(s.put_away, i18n.locale)} armazenadas</Trans></LinkAnchor>
             </Group>
           }
-          chart={{ title: t`Recebidas e armazenadas por dia`, desc: t`Linhas recebidas e armazenadas em cada dia do período.`, labels: days, series: [{ name: t`Recebidas`, values: data.by_day.map((d) => d.received) }, { name: t`Armazenadas`, values: data.by_day.map((d) => d.put_away) }] }}
+          chart={{ title: t`Recebidas e armazenadas por dia`, desc: t`Linhas recebidas e armazenadas em cada dia do período.`, labels: days, series: [{ name: t`Recebidas`, values: byDay.map((d) => d.received) }, { name: t`Armazenadas`, values: byDay.map((d) => d.put_away) }] }}
         />
         <KpiCard
           title={t`Dock-to-stock (p50 / p90)`}
@@ -116,7 +119,7 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
           target={targets.on_time_shipping_pct ? t`Meta: ${pct(Number(targets.on_time_shipping_pct))}` : null}
           definition={t`Pedidos expedidos até o horário de corte da transportadora na data de expedição, entre os pedidos cuja transportadora tem horário de corte.`}
           link={<LinkAnchor to="/shipping/orders"><Trans>{formatNumber(s.orders_on_time, i18n.locale)} no prazo, {formatNumber(s.orders_late, i18n.locale)} atrasados</Trans></LinkAnchor>}
-          chart={{ title: t`Pedidos expedidos por dia`, desc: t`Pedidos expedidos em cada dia do período.`, labels: days, series: [{ name: t`Expedidos`, values: data.by_day.map((d) => d.orders_shipped) }] }}
+          chart={{ title: t`Pedidos expedidos por dia`, desc: t`Pedidos expedidos em cada dia do período.`, labels: days, series: [{ name: t`Expedidos`, values: byDay.map((d) => d.orders_shipped) }] }}
         />
         <KpiCard
           title={t`Acurácia de separação`}
@@ -146,12 +149,19 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
         header={[t`Operador`, t`Separadas`, t`Horas de separação`, t`Linhas por hora`, t`Recebidas`, t`Armazenadas`, t`Faltas`]}
         rows={data.by_operator.map((o) => [o.operator?.username ?? '—', o.picked, o.pick_hours, o.picked_per_hour, o.received, o.put_away, o.short_picks])}
       />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <Stack gap="md">
         <KpiTable title={t`Por zona`} file="indicadores-zonas" header={[t`Zona`, t`Separadas`, t`Recebidas`, t`Armazenadas`]} rows={data.by_zone.map((z) => [z.zone || t`(sem zona)`, z.picked, z.received, z.put_away])} />
         <KpiTable title={t`Por dia`} file="indicadores-dias" header={[t`Dia`, t`Separadas`, t`Recebidas`, t`Armazenadas`, t`Pedidos expedidos`]} rows={data.by_day.map((d) => [d.day, d.picked, d.received, d.put_away, d.orders_shipped])} />
-      </SimpleGrid>
+      </Stack>
     </Stack>
   )
+}
+
+/** The days from `from` to `to`, both included (at most a year: the server refuses longer). */
+function everyDay(from: string, to: string): string[] {
+  const out: string[] = []
+  for (let d = Date.parse(from + 'T00:00:00Z'); d <= Date.parse(to + 'T00:00:00Z') && out.length < 367; d += 86_400_000) out.push(new Date(d).toISOString().slice(0, 10))
+  return out
 }
 
 type ChartSpec = import('./kpi-chart').KpiChartProps
@@ -179,9 +189,12 @@ function KpiCard({ title, value, target, definition, link, chart }: { title: str
         {link}
       </Text>
       {chart ? (
-        <Suspense fallback={<Skeleton h={220} mt="sm" />}>
-          <KpiChart {...chart} />
-        </Suspense>
+        // Victory's responsive container takes its parent's height: the box gives it the chart's own proportions
+        <Box mt="sm" style={{ aspectRatio: '560 / 260' }}>
+          <Suspense fallback={<Skeleton h="100%" />}>
+            <KpiChart {...chart} />
+          </Suspense>
+        </Box>
       ) : null}
     </Paper>
   )
