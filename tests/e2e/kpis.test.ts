@@ -87,6 +87,17 @@ describe('Indicadores (docs/requirements.md §21)', () => {
     expect(after.totals.picked - before.totals.picked).toBe(1)
     expect(after.dock_to_stock.count - before.dock_to_stock.count).toBe(1)
 
+    // the operator's own day on the handheld's home (the browser's calendar day)
+    const hand = await app.signedInPage({ username: 'operator', viewport: { width: 412, height: 915 } })
+    await hand.goto('/m/home')
+    const localDay = await hand.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` })
+    const mine = await call<Kpis>('GET', `/analytics/kpis/?from=${localDay}&to=${localDay}`, undefined, operator)
+    expect(mine.totals.picked).toBeGreaterThanOrEqual(1)
+    await hand.getByTestId('my-today').getByText(`Hoje: ${mine.totals.picked} linhas separadas`, { exact: false }).waitFor()
+    await app.expectNoAxeViolations(hand, '/m/home with the day')
+    await screenshot(hand, 'kpis-handheld-home')
+    await hand.context().close()
+
     const page = await app.signedInPage({ username: 'supervisor', viewport: DESKTOP })
     await page.goto('/')
     await page.getByRole('link', { name: 'Indicadores' }).first().click()
