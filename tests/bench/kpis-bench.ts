@@ -50,9 +50,9 @@ export async function benchKpis(database: Database, kind: 'postgres' | 'pglite',
           WHERE z = 0 OR (op + extract(hour FROM hour)::int) % 2 = 0
         ), ins AS (
           INSERT INTO analytics_rollups (company_id, hour, warehouse_id, operator_id, zone, kind, bucket, n, qty, seconds)
-          SELECT ${demo.id}, hour, 1, 1000000 + op, zone, kind, bucket, n, n * 4, CASE WHEN kind = 'dock_to_stock' THEN n * 3600 ELSE 0 END FROM work
+          SELECT ${demo.id}::int, hour, 1, 1000000 + op, zone, kind, bucket, n, n * 4, CASE WHEN kind = 'dock_to_stock' THEN n * 3600 ELSE 0 END FROM work
           UNION ALL
-          SELECT ${demo.id}, hour, 1, 0, '', 'order.shipped', 1 + extract(hour FROM hour)::int % 12, 12, 0, 12 * 20000 FROM hours
+          SELECT ${demo.id}::int, hour, 1, 0, '', 'order.shipped', 1 + extract(hour FROM hour)::int % 12, 12, 0, 12 * 20000 FROM hours
           ON CONFLICT DO NOTHING
           RETURNING 1
         )

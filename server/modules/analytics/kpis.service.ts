@@ -48,19 +48,32 @@ async function groupedRollups(db: DbOrTx, companyId: number, q: KpiQuery, operat
   if (q.warehouse) filters.push(sql`warehouse_id = ${q.warehouse}`)
   if (operator != null) filters.push(sql`operator_id = ${operator}`)
   if (q.zone) filters.push(sql`zone = ${q.zone}`)
+  // one pass over the range's rows into a CTE, the per-operator-hour sums once, then each grouping a hash aggregate
+  // over the smallest input that serves it: the day and hour of day from per-hour sums (the time zone conversion runs
+  // on thousands of rows, not on every rollup row); an operator's hours are the operator-hour rows of a kind
+  const lineKinds = sql.join(LINE_KINDS.map((k) => sql`${k}`), sql`, `)
   const r = await db.execute<Grouped>(sql`
-    SELECT GROUPING(bucket, day, hod, operator_id, zone)::int AS g, kind, bucket, day, hod, operator_id, zone,
-           sum(n)::bigint AS n, sum(qty)::text AS qty, sum(seconds)::bigint AS seconds, count(DISTINCT (operator_id, hour))::int AS op_hours
-    FROM (SELECT kind, bucket::int AS bucket, to_char(hour AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day, extract(hour FROM hour AT TIME ZONE ${tz})::int AS hod,
-                 operator_id, zone, hour, n, qty, seconds
-          FROM analytics_rollups WHERE ${sql.join(filters, sql` AND `)}) r
-    GROUP BY GROUPING SETS ((kind, bucket), (kind, day), (kind, hod), (kind, operator_id), (kind, zone))`)
-  const lines = await db.execute<{ op_hours: number; pick_hours: number }>(sql`
-    SELECT count(DISTINCT (operator_id, hour)) FILTER (WHERE kind IN (${sql.join(LINE_KINDS.map((k) => sql`${k}`), sql`, `)}))::int AS op_hours
-    FROM analytics_rollups WHERE ${sql.join(filters, sql` AND `)} AND operator_id <> 0`)
-  const all = r.rows.map((x) => ({ ...x, g: Number(x.g), bucket: Number(x.bucket), n: Number(x.n), seconds: Number(x.seconds), op_hours: Number(x.op_hours), operator_id: x.operator_id == null ? null : Number(x.operator_id) }))
-  all.push({ g: -1, kind: 'operator_hours', bucket: 0, day: null, hod: null, operator_id: null, zone: null, n: Number(lines.rows[0]?.op_hours ?? 0), qty: '0', seconds: 0, op_hours: 0 })
-  return all
+    WITH r AS MATERIALIZED (
+      SELECT kind, bucket::int AS bucket, hour, operator_id, zone, n, qty, seconds FROM analytics_rollups WHERE ${sql.join(filters, sql` AND `)}
+    ), oh AS MATERIALIZED (
+      SELECT kind, operator_id, hour, sum(n)::bigint AS n FROM r GROUP BY kind, operator_id, hour
+    ), kh AS MATERIALIZED (
+      SELECT kind, hour AT TIME ZONE ${tz} AS local, sum(n)::bigint AS n FROM oh GROUP BY kind, hour
+    )
+    SELECT ${0b01111}::int AS g, kind, bucket, NULL::text AS day, NULL::int AS hod, NULL::int AS operator_id, NULL::text AS zone, sum(n)::bigint AS n, sum(qty)::text AS qty, sum(seconds)::bigint AS seconds, 0 AS op_hours
+      FROM r GROUP BY kind, bucket
+    UNION ALL
+    SELECT ${0b10111}, kind, 0, to_char(local, 'YYYY-MM-DD'), NULL, NULL, NULL, sum(n), '0', 0, 0 FROM kh GROUP BY kind, to_char(local, 'YYYY-MM-DD')
+    UNION ALL
+    SELECT ${0b11011}, kind, 0, NULL, extract(hour FROM local)::int, NULL, NULL, sum(n), '0', 0, 0 FROM kh GROUP BY kind, extract(hour FROM local)::int
+    UNION ALL
+    SELECT ${0b11101}, kind, 0, NULL, NULL, operator_id, NULL, sum(n), '0', 0, count(*)::int FROM oh GROUP BY kind, operator_id
+    UNION ALL
+    SELECT ${0b11110}, kind, 0, NULL, NULL, NULL, zone, sum(n), '0', 0, 0 FROM r GROUP BY kind, zone
+    UNION ALL
+    SELECT -1, 'operator_hours', 0, NULL, NULL, NULL, NULL, count(*), '0', 0, 0
+      FROM (SELECT operator_id, hour FROM oh WHERE kind IN (${lineKinds}) AND operator_id <> 0 GROUP BY operator_id, hour) x`)
+  return r.rows.map((x) => ({ ...x, g: Number(x.g), bucket: Number(x.bucket), n: Number(x.n), seconds: Number(x.seconds), op_hours: Number(x.op_hours), hod: x.hod == null ? null : Number(x.hod), operator_id: x.operator_id == null ? null : Number(x.operator_id) }))
 }
 
 async function operatorNames(db: DbOrTx, companyId: number, rows: Grouped[]): Promise<Map<number, string>> {
