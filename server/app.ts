@@ -31,6 +31,7 @@ import { replenishmentRoutes } from './modules/inventory/replenishment.routes'
 import { slottingRoutes } from './modules/inventory/slotting.routes'
 import { stockCommandRoutes } from './modules/inventory/stock-commands.routes'
 import { inventorySettingsRoutes } from './modules/inventory/settings.routes'
+import { analyticsRoutes } from './modules/analytics/analytics.routes'
 import { countRoutes } from './modules/inventory/counts.routes'
 import { pickFaceRoutes } from './modules/inventory/pick-faces.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
@@ -293,6 +294,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(putawayRulesRoutes)
       await api.register(shippingRoutes)
       await api.register(auditRoutes)
+      await api.register(analyticsRoutes)
       await api.register(jobsRoutes)
       await api.register(apiKeysRoutes)
       await api.register(webhooksRoutes)

@@ -51,6 +51,7 @@ import { Route as AppInventorySearchRouteImport } from './routes/_app/inventory/
 import { Route as AppInventorySlottingRouteImport } from './routes/_app/inventory/slotting'
 import { Route as AppInventoryTraceRouteImport } from './routes/_app/inventory/trace'
 import { Route as AppManufacturingBomsRouteImport } from './routes/_app/manufacturing/boms'
+import { Route as AppOperationsKpisRouteImport } from './routes/_app/operations/kpis'
 import { Route as AppPartnersCarriersRouteImport } from './routes/_app/partners/carriers'
 import { Route as AppPartnersCustomersRouteImport } from './routes/_app/partners/customers'
 import { Route as AppPartnersSuppliersRouteImport } from './routes/_app/partners/suppliers'
@@ -289,6 +290,11 @@ const AppManufacturingBomsRoute = AppManufacturingBomsRouteImport.update({
   path: '/manufacturing/boms',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOperationsKpisRoute = AppOperationsKpisRouteImport.update({
+  id: '/operations/kpis',
+  path: '/operations/kpis',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPartnersCarriersRoute = AppPartnersCarriersRouteImport.update({
   id: '/partners/carriers',
   path: '/partners/carriers',
@@ -473,6 +479,7 @@ export interface FileRoutesByFullPath {
   '/inventory/slotting': typeof AppInventorySlottingRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
   '/manufacturing/boms': typeof AppManufacturingBomsRoute
+  '/operations/kpis': typeof AppOperationsKpisRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -542,6 +549,7 @@ export interface FileRoutesByTo {
   '/inventory/slotting': typeof AppInventorySlottingRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
   '/manufacturing/boms': typeof AppManufacturingBomsRoute
+  '/operations/kpis': typeof AppOperationsKpisRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -614,6 +622,7 @@ export interface FileRoutesById {
   '/_app/inventory/slotting': typeof AppInventorySlottingRoute
   '/_app/inventory/trace': typeof AppInventoryTraceRoute
   '/_app/manufacturing/boms': typeof AppManufacturingBomsRoute
+  '/_app/operations/kpis': typeof AppOperationsKpisRoute
   '/_app/partners/carriers': typeof AppPartnersCarriersRoute
   '/_app/partners/customers': typeof AppPartnersCustomersRoute
   '/_app/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -686,6 +695,7 @@ export interface FileRouteTypes {
     | '/inventory/slotting'
     | '/inventory/trace'
     | '/manufacturing/boms'
+    | '/operations/kpis'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -755,6 +765,7 @@ export interface FileRouteTypes {
     | '/inventory/slotting'
     | '/inventory/trace'
     | '/manufacturing/boms'
+    | '/operations/kpis'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -826,6 +837,7 @@ export interface FileRouteTypes {
     | '/_app/inventory/slotting'
     | '/_app/inventory/trace'
     | '/_app/manufacturing/boms'
+    | '/_app/operations/kpis'
     | '/_app/partners/carriers'
     | '/_app/partners/customers'
     | '/_app/partners/suppliers'
@@ -1158,6 +1170,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManufacturingBomsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/operations/kpis': {
+      id: '/_app/operations/kpis'
+      path: '/operations/kpis'
+      fullPath: '/operations/kpis'
+      preLoaderRoute: typeof AppOperationsKpisRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/partners/carriers': {
       id: '/_app/partners/carriers'
       path: '/partners/carriers'
@@ -1374,6 +1393,7 @@ interface AppRouteChildren {
   AppInventorySlottingRoute: typeof AppInventorySlottingRoute
   AppInventoryTraceRoute: typeof AppInventoryTraceRoute
   AppManufacturingBomsRoute: typeof AppManufacturingBomsRoute
+  AppOperationsKpisRoute: typeof AppOperationsKpisRoute
   AppPartnersCarriersRoute: typeof AppPartnersCarriersRoute
   AppPartnersCustomersRoute: typeof AppPartnersCustomersRoute
   AppPartnersSuppliersRoute: typeof AppPartnersSuppliersRoute
@@ -1427,6 +1447,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventorySlottingRoute: AppInventorySlottingRoute,
   AppInventoryTraceRoute: AppInventoryTraceRoute,
   AppManufacturingBomsRoute: AppManufacturingBomsRoute,
+  AppOperationsKpisRoute: AppOperationsKpisRoute,
   AppPartnersCarriersRoute: AppPartnersCarriersRoute,
   AppPartnersCustomersRoute: AppPartnersCustomersRoute,
   AppPartnersSuppliersRoute: AppPartnersSuppliersRoute,

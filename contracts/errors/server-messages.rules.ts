@@ -170,6 +170,8 @@ export const SERVER_MESSAGES = {
   move_qty_or_pallet: 'A quantity moves part of a stock_line; a pallet moves whole.',
   trace_give_key: 'Give a lot, an sscc or a pallet_code.',
   date_to_before_from: 'Ensure this date is on or after date_from.',
+  kpi_to_before_from: 'Ensure this date is on or after from.',
+  kpi_range_max: 'Ensure the range is at most {max} days.',
   // ---- the handheld's command batches (POST /api/commands/batch/)
   command_batch_route: 'Not a command route a batch may send.',
   command_batch_max: 'At most {max} commands a batch.',

@@ -54,6 +54,8 @@ export const tasks = pgTable(
       .where(sql`${t.assigneeId} IS NULL AND ${t.status} IN ('open', 'pending')`),
     check('tasks_excluded_not_assignee_ck', sql`${t.excludedUserId} IS NULL OR ${t.assigneeId} IS NULL OR ${t.excludedUserId} <> ${t.assigneeId}`),
     // the handheld takes the oldest free task at a scanned location
+    // the picks that came to a face while its refill was on the way (docs/requirements.md §21.1: replenishments late)
+    index('tasks_pick_location_started_idx').on(t.locationId, t.startedAt).where(sql`${t.type} = 'pick'`),
     index('tasks_location_free_idx').on(t.locationId, t.createdAt).where(sql`${t.assigneeId} IS NULL AND ${t.status} IN ('open', 'pending')`),
   ],
 )
