@@ -7,11 +7,12 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { Alert, Box, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { IconFileSpreadsheet } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DURATION_BUCKET_MINUTES } from '../../../../contracts/analytics/kpis.rules'
 import { LinkAnchor } from '../../../components/link-anchor'
 import { apiErrorText } from '../../../lib/api-client'
-import { formatNumber } from '../../../lib/format'
+import { formatNumber, formatQty } from '../../../lib/format'
 import { kpisQueryOptions, kpiWarehousesQueryOptions, type Kpis } from '../api/get-kpis'
 import { downloadCsv, kpiCsv } from '../kpi-csv'
 import { kpiRange, type KpiSearch } from '../kpi-search'
@@ -67,6 +68,7 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
   const pct = (v: number | null | undefined) => (v == null ? '—' : `${n(v, 2)} %`)
   const hours = (v: number | null | undefined) => (v == null ? '—' : v >= 999_999 ? t`mais de 7 dias` : `${n(v, 2)} h`)
   const { totals: s, targets } = data
+  const varianceQty = formatQty(s.variance_qty, i18n.locale)
   // every day of the range and every hour of the day, those without work at zero
   const byDay = everyDay(filters.from, filters.to).map((day) => data.by_day.find((d) => d.day === day) ?? { day, picked: 0, received: 0, put_away: 0, replenished: 0, orders_shipped: 0, short_picks: 0, exceptions: 0 })
   const byHour = Array.from({ length: 24 }, (_, hour) => data.by_hour_of_day.find((h) => h.hour === hour) ?? { hour, picked: 0, received: 0, put_away: 0, replenished: 0 })
@@ -83,7 +85,7 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
           value={n(s.picked_per_hour)}
           target={targets.lines_per_hour ? t`Meta: ${n(Number(targets.lines_per_hour))}` : null}
           definition={t`Linhas separadas divididas pelas horas-operador em que houve separação (cada hora em que um operador separou ao menos uma linha conta uma vez).`}
-          link={<LinkAnchor to="/workforce/tasks" search={{ search: 'pick' }}><Trans>{formatNumber(s.picked, i18n.locale)} linhas separadas em {formatNumber(s.pick_hours, i18n.locale)} horas</Trans></LinkAnchor>}
+          link={<LinkAnchor to="/workforce/tasks" search={{ search: 'pick' }}>{t`${plural(s.picked, { one: '# linha separada', other: '# linhas separadas' })} em ${plural(s.pick_hours, { one: '# hora', other: '# horas' })}`}</LinkAnchor>}
           chart={{ title: t`Linhas separadas por hora do dia`, desc: t`Linhas separadas em cada hora do dia, no fuso do armazém.`, labels: byHour.map((h) => `${h.hour}h`), series: [{ name: t`Separadas`, values: byHour.map((h) => h.picked) }] }}
         />
         <KpiCard
@@ -133,7 +135,7 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
           title={t`Acurácia de inventário`}
           value={pct(s.inventory_accuracy_pct)}
           target={targets.inventory_accuracy_pct ? t`Meta: ${pct(Number(targets.inventory_accuracy_pct))}` : null}
-          definition={t`Localizações contadas e aprovadas sem divergência, em porcentagem das contadas. Divergência total: ${s.variance_qty} unidades.`}
+          definition={t`Localizações contadas e aprovadas sem divergência, em porcentagem das contadas. Divergência total: ${varianceQty} unidades.`}
           link={<LinkAnchor to="/inventory/counts"><Trans>{formatNumber(s.counted_locations, i18n.locale)} localizações contadas, {formatNumber(s.locations_with_variance, i18n.locale)} com divergência</Trans></LinkAnchor>}
         />
         <KpiCard
