@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
@@ -7,6 +8,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import type { Plugin } from 'vite'
 import linguiSourceMessages from './tooling/lingui-source-messages.ts'
 import { mantineStaticCssVariables } from './tooling/mantine-static-css-variables.ts'
+import { flowsCoverage } from './tooling/flows-coverage-plugin.ts'
 import { cssVariablesResolver, theme } from './src/app/theme.ts'
 
 const manifest: Partial<ManifestOptions> = {
@@ -152,6 +154,8 @@ export default defineConfig({
       },
     }),
     collectorManifest(),
+    // docs/requirements.md §22.1: the flows' test coverage, computed here and shipped as /flows-coverage/*.json
+    flowsCoverage(fileURLToPath(new URL('.', import.meta.url))),
   ],
   build: {
     // every browser the app supports (Chromium on the handhelds, Safari, Firefox) preloads modules itself: no

@@ -50,6 +50,14 @@ export interface FlowReport {
   screens: ScreenFigure[]
 }
 
+/** What the catalogue and the diagram need of a report: the coverage, without the paths (docs/requirements.md §22.1) */
+export type FlowCoverage = Pick<FlowReport, 'id' | 'states' | 'transitions' | 'coveredTransitions'>
+
+export function flowCoverageOf(report: FlowReport): FlowCoverage {
+  const { id, states, transitions, coveredTransitions } = report
+  return { id, states, transitions, coveredTransitions }
+}
+
 export interface ScreenFigure {
   screen: string
   test: string

@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { MACHINE_CATALOGUE } from '../../../../machines/flows/catalogue'
 import type { CatalogueEntry } from '../../../../machines/flows/catalogue'
 import { stateValueText } from '../../../../machines/flows/flow-report'
-import type { FlowReport } from '../../../../machines/flows/flow-report'
+import type { FlowCoverage, FlowReport } from '../../../../machines/flows/flow-report'
 import { machineGraph } from '../../../../machines/flows/machine-graph'
 import { PageHeader } from '../../../components/page-header'
-import { loadFlowReport } from '../api/load-flow-report'
+import { loadFlowCoverage, loadFlowReport } from '../api/load-flow-report'
 import { latestByActor, useLiveFlows } from '../hooks/use-live-flows'
 import { MACHINE_TEXTS } from '../machine-texts'
 import { FlowPaths } from './flow-paths'
@@ -15,9 +15,12 @@ import { LiveEventLog } from './live-event-log'
 import { MachineDiagram } from './machine-diagram'
 import { MachineLists } from './machine-lists'
 
-type ReportState = { report: FlowReport } | { error: string } | undefined
+type ReportState = { report: FlowCoverage } | { error: string } | undefined
 
-/** Reports for every machine, the selected one first (generated in a worker, one at a time). */
+/**
+ * Coverage of every machine, the selected one first: the build's at once (docs/requirements.md §22.1), else
+ * generated in a worker, one at a time.
+ */
 function useFlowReports(selectedId: string): Record<string, ReportState> {
   const [reports, setReports] = useState<Record<string, ReportState>>({})
   const [firstSelected] = useState(selectedId)
@@ -25,7 +28,7 @@ function useFlowReports(selectedId: string): Record<string, ReportState> {
     let current = true
     const order = [...MACHINE_CATALOGUE].sort((a, b) => Number(b.id === firstSelected) - Number(a.id === firstSelected))
     for (const entry of order) {
-      loadFlowReport(entry.id).then(
+      loadFlowCoverage(entry.id).then(
         (report) => current && setReports((r) => ({ ...r, [entry.id]: { report } })),
         (error: unknown) => current && setReports((r) => ({ ...r, [entry.id]: { error: error instanceof Error ? error.message : String(error) } })),
       )
@@ -35,6 +38,23 @@ function useFlowReports(selectedId: string): Record<string, ReportState> {
     }
   }, [firstSelected])
   return reports
+}
+
+/** The selected machine's whole report (its paths), asked when its paths are shown. */
+function useFlowReport(id: string, wanted: boolean): FlowReport | undefined {
+  const [reports, setReports] = useState<Record<string, FlowReport>>({})
+  useEffect(() => {
+    if (!wanted) return
+    let current = true
+    loadFlowReport(id).then(
+      (report) => current && setReports((r) => ({ ...r, [id]: report })),
+      () => undefined,
+    )
+    return () => {
+      current = false
+    }
+  }, [id, wanted])
+  return reports[id]
 }
 
 function CoverageCell({ state }: { state: ReportState }) {
@@ -90,6 +110,8 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
   const activeTransitions = useMemo(() => latest?.transitions ?? [], [latest])
   const selectedReport = reports[selected.id]
   const report = selectedReport && 'report' in selectedReport ? selectedReport.report : undefined
+  const [tab, setTab] = useState<string | null>('diagram')
+  const fullReport = useFlowReport(selected.id, tab === 'paths')
 
   return (
     <>
@@ -195,7 +217,7 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
               )}
             </Stack>
           </Group>
-          <Tabs defaultValue="diagram" keepMounted={false}>
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List mb="sm">
               <Tabs.Tab value="diagram">
                 <Trans>Diagrama</Trans>
@@ -223,8 +245,8 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
               <MachineLists graph={graph} activeStates={activeStates} missingTransitions={report?.transitions.missing ?? []} />
             </Tabs.Panel>
             <Tabs.Panel value="paths">
-              {report ? (
-                <FlowPaths key={selected.id} report={report} />
+              {fullReport ? (
+                <FlowPaths key={selected.id} report={fullReport} />
               ) : (
                 <Group gap="xs">
                   <Loader size="sm" />
