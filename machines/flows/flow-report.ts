@@ -11,6 +11,9 @@ import type { ModelPath } from '../testing/model-coverage'
 import { prefixKeys, screenReplayPlan } from '../testing/screen-replay'
 import type { CatalogueEntry } from './catalogue'
 import { maskSecrets } from './mask-secrets'
+import { stateValueText } from './state-text'
+
+export { stateValueText }
 
 export interface FlowStep {
   /** the event type */
@@ -64,19 +67,6 @@ export interface ScreenFigure {
   replayed: number
   states: CoverageFigure
   transitions: CoverageFigure
-}
-
-/** A state value in words: 'idle', 'closed.locked', 'keyboard: idle · lookup: looking'. */
-export function stateValueText(value: unknown): string {
-  if (typeof value === 'string') return value
-  if (!value || typeof value !== 'object') return String(value)
-  const entries = Object.entries(value as Record<string, unknown>)
-  if (entries.length === 1) {
-    const [key, child] = entries[0]
-    const inner = stateValueText(child)
-    return inner.includes(' · ') ? `${key} (${inner})` : `${key}.${inner}`
-  }
-  return entries.map(([key, child]) => `${key}: ${stateValueText(child)}`).join(' · ')
 }
 
 /** The event's fields besides its type, compact and masked. */

@@ -66,6 +66,29 @@ export function machineVocabulary(machine: AnyStateMachine): MachineVocabulary {
   return vocabulary
 }
 
+/**
+ * The steps that change the state value: a sequence is kept, and matched against the tests, by these alone (an event
+ * that updates a form's field without leaving its state is not a step of the flow).
+ */
+export function changingSteps(initial: string, steps: readonly LivedStep[]): LivedStep[] {
+  const out: LivedStep[] = []
+  let current = initial
+  for (const step of steps) {
+    if (step.state === current) continue
+    out.push({ event: step.event, state: step.state })
+    current = step.state
+  }
+  return out
+}
+
+/** The keys of a path's sequence and of every prefix of it (a replay checks the state after every step). */
+export function prefixSequenceKeys(initial: string, steps: readonly LivedStep[], into: Set<string>): Set<string> {
+  const changing = changingSteps(initial, steps)
+  into.add(sequenceKey([]))
+  for (let n = 1; n <= changing.length; n++) into.add(sequenceKey(changing.slice(0, n)))
+  return into
+}
+
 /** The machine's initial state value in words. */
 export const initialStateText = (entry: CatalogueEntry) => stateValueText(initialSnapshot(entry.model.machine, entry.model.input).value)
 
@@ -75,8 +98,8 @@ export const sequenceKey = (steps: readonly LivedStep[]) => JSON.stringify(steps
 const walkedKeys = new WeakMap<CatalogueEntry, Set<string>>()
 
 /**
- * The keys of every step sequence a test walks: each replayed model path and its prefixes (a replay checks the state
- * after every step). Generated once per machine (seconds for the largest models).
+ * The keys of every step sequence a test walks: each replayed model path and its prefixes, by their state-changing
+ * steps. Generated once per machine (seconds for the largest models).
  */
 export function walkedSequenceKeys(entry: CatalogueEntry): Set<string> {
   const known = walkedKeys.get(entry)
@@ -84,10 +107,10 @@ export function walkedSequenceKeys(entry: CatalogueEntry): Set<string> {
   const { model } = entry
   const shortest = modelPaths(model.machine, model)
   const replayed = model.replayed ? model.replayed(shortest) : shortest
+  const initial = initialStateText(entry)
   const keys = new Set<string>([sequenceKey([])])
   for (const path of replayed) {
-    const steps = path.steps.slice(1).map((step) => ({ event: step.event.type, state: stateValueText((step.state as AnyMachineSnapshot).value) }))
-    for (let n = 1; n <= steps.length; n++) keys.add(sequenceKey(steps.slice(0, n)))
+    prefixSequenceKeys(initial, path.steps.slice(1).map((step) => ({ event: step.event.type, state: stateValueText((step.state as AnyMachineSnapshot).value) })), keys)
   }
   walkedKeys.set(entry, keys)
   return keys

@@ -13,7 +13,7 @@ import { FLOW_BUCKETS, FLOW_SEQUENCES_CAP, bucketOf, histogramQuantile, isErrorT
 import { catalogueEntry } from '../../../machines/flows/catalogue'
 import type { CatalogueEntry } from '../../../machines/flows/catalogue'
 import type { FlowReport } from '../../../machines/flows/flow-report'
-import { initialStateText, machineVocabulary, sequenceKey, walkedSequenceKeys } from '../../../machines/flows/lived'
+import { changingSteps, initialStateText, machineVocabulary, prefixSequenceKeys, sequenceKey, walkedSequenceKeys } from '../../../machines/flows/lived'
 import type { LivedStep } from '../../../machines/flows/lived'
 import type { DbOrTx } from '../../db/client'
 import { flowRejections, flowSequences, flowSessionEnds, flowSettings, flowTransitionDays } from '../../db/schema/flows'
@@ -125,7 +125,7 @@ export async function recordBatch(db: DbOrTx, companyId: number, batch: Batch): 
           set: { count: sql.raw('flow_session_ends.count + excluded.count') },
         })
     }
-    for (const e of batch.endings) await recordSequence(tx, companyId, e.machine, e.steps)
+    for (const e of batch.endings) await recordSequence(tx, companyId, e.machine, changingSteps(initialStateText(catalogueEntry(e.machine)!), e.steps))
   })
   return { transitions: batch.transitions.length, endings: batch.endings.length }
 }
@@ -197,12 +197,8 @@ function walkedKeys(entry: CatalogueEntry, staticDir: string | undefined): Set<s
     try {
       const report = JSON.parse(readFileSync(file, 'utf8')) as FlowReport
       const keys = new Set<string>([sequenceKey([])])
-      const paths = [...report.shortest, ...(report.simple.bounded ? report.simple.paths : [])]
-      for (const p of paths) {
-        if (!p.walked) continue
-        const steps = p.steps.map((s) => ({ event: s.event, state: s.state }))
-        for (let n = 1; n <= steps.length; n++) keys.add(sequenceKey(steps.slice(0, n)))
-      }
+      const initial = initialStateText(entry)
+      for (const p of [...report.shortest, ...(report.simple.bounded ? report.simple.paths : [])]) if (p.walked) prefixSequenceKeys(initial, p.steps, keys)
       return keys
     } catch {
       // a build being swapped in: generate instead
