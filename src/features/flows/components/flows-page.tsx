@@ -6,7 +6,14 @@ import type { CatalogueEntry } from '../../../../machines/flows/catalogue'
 import { stateValueText } from '../../../../machines/flows/flow-report'
 import type { FlowCoverage, FlowReport } from '../../../../machines/flows/flow-report'
 import { machineGraph } from '../../../../machines/flows/machine-graph'
+import { useQuery } from '@tanstack/react-query'
 import { PageHeader } from '../../../components/page-header'
+import { getFlowStats } from '../api/get-flow-stats'
+import { getFlowUntested } from '../api/get-flow-untested'
+import { flowsKeys } from '../flows-query-keys'
+import { edgeCounts } from '../layout/edge-counts'
+import { LivedFlows } from './lived-flows'
+import type { DateRange } from './lived-flows'
 import { loadFlowCoverage, loadFlowReport } from '../api/load-flow-report'
 import { latestByActor, useLiveFlows } from '../hooks/use-live-flows'
 import { MACHINE_TEXTS } from '../machine-texts'
@@ -14,6 +21,10 @@ import { FlowPaths } from './flow-paths'
 import { LiveEventLog } from './live-event-log'
 import { MachineDiagram } from './machine-diagram'
 import { MachineLists } from './machine-lists'
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+/** the last 7 days, today included */
+const lastWeek = (): DateRange => ({ from: isoDay(Date.now() - 6 * 86_400_000), to: isoDay(Date.now()) })
 
 type ReportState = { report: FlowCoverage } | { error: string } | undefined
 
@@ -112,6 +123,12 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
   const report = selectedReport && 'report' in selectedReport ? selectedReport.report : undefined
   const [tab, setTab] = useState<string | null>('diagram')
   const fullReport = useFlowReport(selected.id, tab === 'paths')
+  // docs/requirements.md §22.4: the machine as operators lived it (admins and supervisors; others get a 403)
+  const [range, setRange] = useState<DateRange>(lastWeek)
+  const noRetryOn403 = (count: number, error: unknown) => count < 2 && (error as { status?: number }).status !== 403
+  const stats = useQuery({ queryKey: flowsKeys.stats(selected.id, range.from, range.to), queryFn: () => getFlowStats(selected.id, range.from, range.to), retry: noRetryOn403 })
+  const untested = useQuery({ queryKey: flowsKeys.untested(selected.id), queryFn: () => getFlowUntested(selected.id), enabled: tab === 'lived', retry: noRetryOn403 })
+  const counts = useMemo(() => (stats.data && stats.data.transitions.length ? edgeCounts(graph, stats.data.transitions) : undefined), [graph, stats.data])
 
   return (
     <>
@@ -228,6 +245,9 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
               <Tabs.Tab value="paths">
                 <Trans>Caminhos</Trans>
               </Tabs.Tab>
+              <Tabs.Tab value="lived">
+                <Trans>Uso real</Trans>
+              </Tabs.Tab>
               <Tabs.Tab value="events">
                 <Trans>Eventos ao vivo ({live.events.length})</Trans>
               </Tabs.Tab>
@@ -239,6 +259,7 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
                 activeStates={activeStates}
                 activeTransitions={activeTransitions}
                 coveredTransitions={report?.coveredTransitions}
+                edgeCounts={counts}
               />
             </Tabs.Panel>
             <Tabs.Panel value="list">
@@ -255,6 +276,17 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
                   </Text>
                 </Group>
               )}
+            </Tabs.Panel>
+            <Tabs.Panel value="lived">
+              <LivedFlows
+                machine={selected.id}
+                range={range}
+                onRange={setRange}
+                stats={stats.data}
+                statsError={stats.error}
+                untested={untested.data}
+                untestedError={untested.error}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="events">
               <LiveEventLog events={live.events} />
