@@ -49,6 +49,13 @@ describe('flows as lived', () => {
     const sscc = stock.results.find((l) => l.sscc)!.sscc!
 
     const handheld = await app.signedInPage({ username: 'operator', viewport: HANDHELD })
+    const requests: string[] = []
+    handheld.on('request', (r) => {
+      if (r.url().includes('/api/flows/')) requests.push(`${r.method()} ${(r.postData() ?? '').slice(0, 400)}`)
+    })
+    handheld.on('response', (r) => {
+      if (r.url().includes('/api/flows/')) void r.text().then((body) => requests.push(`${r.status()} ${body.slice(0, 300)}`)).catch(() => undefined)
+    })
     await handheld.goto('/m/move')
     await expectPrompt(handheld, 'Leia o palete ou a localização de origem')
     await handheld.getByText('Baixando locais').waitFor({ state: 'detached' })
@@ -60,8 +67,9 @@ describe('flows as lived', () => {
       await typed(handheld, sscc)
       await expectPrompt(handheld, 'Leia a localização de destino')
     }
-    // leaving the screen stops its actor: the session ends, abandoned where it was
-    await handheld.goto('/m/home')
+    // leaving the screen (in the app: a new page load would drop what waits for the interval) stops its actor: the
+    // session ends, abandoned where it was
+    await handheld.getByRole('navigation', { name: 'Navegação do coletor' }).getByRole('link', { name: 'Início' }).click()
     await handheld.waitForURL('**/m/home')
 
     // the reporter sends at most every 10 s: the ending arrives within an interval or two
@@ -76,6 +84,11 @@ describe('flows as lived', () => {
         { timeout: 60_000, interval: 1_000 },
       )
       .toBe(1)
+      .catch(async (error: unknown) => {
+        const stats = await app.api<{ transitions: unknown[]; rejected: number; endings: unknown[] }>('/flows/stats/?machine=move')
+        const all = await app.api<Untested>('/flows/untested/?machine=move')
+        throw new Error(`stats ${JSON.stringify(stats).slice(0, 1500)} untested ${JSON.stringify(all.results.map((u) => u.steps))} responses ${requests.join(' | ')}`, { cause: error })
+      })
     const sequence = untested[0].steps
     expect(sequence.map((s) => s.event)).toEqual(['SCAN', 'RESET', 'SCAN', 'RESET', 'SCAN'])
     expect(walked.has(sequenceKey(sequence))).toBe(false)
