@@ -8,6 +8,7 @@ import type { FlowCoverage, FlowReport } from '../../../../machines/flows/flow-r
 import { machineGraph } from '../../../../machines/flows/machine-graph'
 import { useQuery } from '@tanstack/react-query'
 import { PageHeader } from '../../../components/page-header'
+import { useSession } from '../../../lib/session'
 import { getFlowStats } from '../api/get-flow-stats'
 import { getFlowUntested } from '../api/get-flow-untested'
 import { flowsKeys } from '../flows-query-keys'
@@ -124,6 +125,7 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
   const [tab, setTab] = useState<string | null>('diagram')
   const fullReport = useFlowReport(selected.id, tab === 'paths')
   // docs/requirements.md §22.4: the machine as operators lived it (admins and supervisors; others get a 403)
+  const { user } = useSession()
   const [range, setRange] = useState<DateRange>(lastWeek)
   const noRetryOn403 = (count: number, error: unknown) => count < 2 && (error as { status?: number }).status !== 403
   const stats = useQuery({ queryKey: flowsKeys.stats(selected.id, range.from, range.to), queryFn: () => getFlowStats(selected.id, range.from, range.to), retry: noRetryOn403 })
@@ -286,6 +288,7 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
                 statsError={stats.error}
                 untested={untested.data}
                 untestedError={untested.error}
+                isAdmin={user?.role === 'admin'}
               />
             </Tabs.Panel>
             <Tabs.Panel value="events">

@@ -1,8 +1,12 @@
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconDownload } from '@tabler/icons-react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FlowStats, FlowUntested } from '../../../../contracts/flows/flows.contract'
 import { ApiError } from '../../../lib/api-client'
+import { getFlowSettings } from '../api/get-flow-settings'
+import { patchFlowSettings } from '../api/patch-flow-settings'
+import { flowsKeys } from '../flows-query-keys'
 
 export interface DateRange {
   from: string
@@ -27,6 +31,27 @@ function download(text: string, filename: string): void {
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+/** Admins turn the company's reporting on or off (docs/requirements.md §22.2); the app stops sending at its next batch. */
+function ReportingSwitch() {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const settings = useQuery({ queryKey: flowsKeys.settings(), queryFn: getFlowSettings })
+  const change = useMutation({
+    mutationFn: patchFlowSettings,
+    onSuccess: (next) => queryClient.setQueryData(flowsKeys.settings(), next),
+  })
+  if (!settings.data) return null
+  return (
+    <Switch
+      label={t`Registrar o uso real dos fluxos nesta empresa`}
+      description={t`Só nomes de estados e eventos, nunca o que o operador digita ou lê.`}
+      checked={settings.data.reporting}
+      disabled={change.isPending}
+      onChange={(e) => change.mutate(e.currentTarget.checked)}
+    />
+  )
 }
 
 const forbidden = (error: unknown) => error instanceof ApiError && error.status === 403
@@ -57,6 +82,7 @@ export function LivedFlows({
   statsError,
   untested,
   untestedError,
+  isAdmin,
 }: {
   machine: string
   range: DateRange
@@ -65,6 +91,7 @@ export function LivedFlows({
   statsError: unknown
   untested: FlowUntested | undefined
   untestedError: unknown
+  isAdmin: boolean
 }) {
   const { t } = useLingui()
   if (forbidden(statsError) || forbidden(untestedError)) {
@@ -78,6 +105,7 @@ export function LivedFlows({
   const finished = stats?.endings.filter((e) => e.finished).reduce((sum, e) => sum + e.count, 0) ?? 0
   return (
     <Stack gap="md" data-testid="flow-lived">
+      {isAdmin ? <ReportingSwitch /> : null}
       <Group align="flex-end" gap="sm">
         <TextInput type="date" label={t`De`} value={range.from} max={range.to} onChange={(e) => e.currentTarget.value && onRange({ ...range, from: e.currentTarget.value })} />
         <TextInput type="date" label={t`Até`} value={range.to} min={range.from} onChange={(e) => e.currentTarget.value && onRange({ ...range, to: e.currentTarget.value })} />
