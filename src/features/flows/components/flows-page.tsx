@@ -3,7 +3,7 @@ import { Anchor, Badge, Code, Group, Loader, Paper, Stack, Table, Tabs, Text, Ti
 import { Trans, useLingui } from '@lingui/react/macro'
 import { MACHINE_CATALOGUE } from '../../../../machines/flows/catalogue'
 import type { CatalogueEntry } from '../../../../machines/flows/catalogue'
-import { stateValueText } from '../../../../machines/flows/flow-report'
+import { stateValueText } from '../../../../machines/flows/state-text'
 import type { FlowCoverage, FlowReport } from '../../../../machines/flows/flow-report'
 import { machineGraph } from '../../../../machines/flows/machine-graph'
 import { useQuery } from '@tanstack/react-query'
