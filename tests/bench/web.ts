@@ -273,6 +273,7 @@ const FLOWS_GOAL_MS = 1_000
 /** docs/requirements.md §22.1: ms from the navigation to /flows until every catalogue row shows its coverage (3 cold visits). */
 async function flowsCoverage(browser: Parameters<typeof newPage>[0], baseURL: string, auth: { access: string; refresh: string; user: unknown }): Promise<string> {
   const times: number[] = []
+  const tables: number[] = []
   for (let i = 0; i < 3; i++) {
     const { context, page } = await newPage(browser, { baseURL, viewport: { width: 1280, height: 900 } })
     if (serveThroughBrowser) await serveBuild(context)
@@ -284,6 +285,7 @@ async function flowsCoverage(browser: Parameters<typeof newPage>[0], baseURL: st
     }, auth)
     await page.goto('/flows')
     await page.locator('[data-testid="flow-catalogue"]').waitFor({ timeout: 60_000 })
+    tables.push(Math.round(await page.evaluate(() => performance.now())))
     const rows = await page.locator('[data-testid="flow-catalogue"] tbody tr').count()
     // performance.now() counts from the navigation's start
     const ms = await page.waitForFunction(
@@ -298,7 +300,7 @@ async function flowsCoverage(browser: Parameters<typeof newPage>[0], baseURL: st
     await context.close()
   }
   const worst = Math.max(...times)
-  const line = `/flows coverage: ${times.join(', ')} ms after navigation (goal ${FLOWS_GOAL_MS} ms): ${worst <= FLOWS_GOAL_MS ? 'ok' : 'OVER'}`
+  const line = `/flows coverage: ${times.join(', ')} ms after navigation (goal ${FLOWS_GOAL_MS} ms): ${worst <= FLOWS_GOAL_MS ? 'ok' : 'OVER'}; the catalogue itself drawn at ${tables.join(', ')} ms`
   console.log(`── ${line}\n`)
   return line
 }
