@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
@@ -7,6 +8,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import type { Plugin } from 'vite'
 import linguiSourceMessages from './tooling/lingui-source-messages.ts'
 import { mantineStaticCssVariables } from './tooling/mantine-static-css-variables.ts'
+import { flowsCoverage } from './tooling/flows-coverage-plugin.ts'
 import { cssVariablesResolver, theme } from './src/app/theme.ts'
 
 const manifest: Partial<ManifestOptions> = {
@@ -62,7 +64,7 @@ function collectorManifest(): Plugin {
  * client, then 0.2-2 kB pieces), each gzipped on its own (issue 16's first-load budget counts every byte of them)
  */
 const APP_CORE =
-  /\/src\/(main\.tsx|routes\/(__root|login|m|m_\.sim|m\/[a-z$]+)\.tsx|app\/(require-auth|query-context)\.ts|assets\/movatic-logo\.svg)$|node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|store|react-store)|use-sync-external-store|xstate|@xstate\/react|use-isomorphic-layout-effect|@lingui\/(core|react)|ofetch|ufo|destr)\/|@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)\.mjs$|\/src\/lib\/(api-client|i18n|storage|session|flows-inspector)\.tsx?$|rolldown\/runtime\.js$|\/machines\/(session\/(session\.machine|session-user|login-error)|flows\/(mask-secrets|transition-id))\.ts$/
+  /\/src\/(main\.tsx|routes\/(__root|login|m|m_\.sim|m\/[a-z$]+)\.tsx|app\/(require-auth|query-context)\.ts|assets\/movatic-logo\.svg)$|node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|store|react-store)|use-sync-external-store|xstate|@xstate\/react|use-isomorphic-layout-effect|@lingui\/(core|react)|ofetch|ufo|destr)\/|@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes)\.mjs$|\/src\/lib\/(api-client|i18n|storage|session|flows-inspector|flows-reporter|flows-reporting)\.tsx?$|\/contracts\/flows\/flows\.rules\.ts$|rolldown\/runtime\.js$|\/machines\/(session\/(session\.machine|session-user|login-error)|flows\/(mask-secrets|transition-id|state-text))\.ts$/
 
 const MANTINE_BASE =
   /node_modules\/@mantine\/(core\/esm\/(core\/(?!MantineProvider\/use-mantine-color-scheme\/|utils\/(create-scoped-keydown-handler|close-on-escape|find-element-in-shadow-dom)\/)|components\/(Box|Button|Group|Text|Stack|Paper|Title|Transition|Loader|UnstyledButton|Badge)\/))/
@@ -152,6 +154,8 @@ export default defineConfig({
       },
     }),
     collectorManifest(),
+    // docs/requirements.md §22.1: the flows' test coverage, computed here and shipped as /flows-coverage/*.json
+    flowsCoverage(fileURLToPath(new URL('.', import.meta.url))),
   ],
   build: {
     // every browser the app supports (Chromium on the handhelds, Safari, Firefox) preloads modules itself: no

@@ -52,6 +52,7 @@ import { jobsRoutes } from './modules/system/jobs.routes'
 import { registerReplenishmentSweep } from './modules/inventory/replenishment-schedule'
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes'
 import { webhooksRoutes } from './modules/integrations/webhooks.routes'
+import { flowsRoutes } from './modules/flows/flows.routes'
 import { WebhookSender } from './modules/integrations/webhooks.service'
 
 export type CreateAppOptions = {
@@ -299,6 +300,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(apiKeysRoutes)
       await api.register(webhooksRoutes)
       await api.register(commandRoutes, { budgetMs: opts.commandBatchBudgetMs })
+      await api.register(flowsRoutes, { staticDir: opts.staticDir })
     },
     { prefix: '/api' },
   )

@@ -9,6 +9,8 @@ import 'virtual:mantine-css-variables.css'
 import { AppProviders } from './app/providers'
 import { createAppRouter } from './app/router'
 import { loadRouteTree } from './app/route-trees'
+// docs/requirements.md §22.3: the transition reporter is in place before the first actor (the session) starts
+import './lib/flows-reporting'
 import { getSessionActor } from './lib/session'
 import { activateLocale, storedLocale } from './lib/i18n'
 

@@ -24,6 +24,8 @@ export const APP_SOURCES = [
   'public',
   'tooling/lingui-source-messages.ts',
   'tooling/mantine-static-css-variables.ts',
+  'tooling/flows-coverage.ts',
+  'tooling/flows-coverage-plugin.ts',
   'index.html',
   'vite.config.ts',
   'lingui.config.ts',

@@ -23,6 +23,7 @@ export const TABLE_OWNERS = {
   kernel: ['jobs', 'webhookEvents'],
   // the kernel's emitEvent writes a delivery per subscription in the emitting transaction (ADR 0020); the sender updates them
   integrations: ['apiKeys', 'webhookSubscriptions', 'webhookDeliveries'],
+  flows: ['flowTransitionDays', 'flowSessionEnds', 'flowSequences', 'flowRejections', 'flowSettings'],
   shipping: ['salesOrders', 'salesOrderLines', 'waves', 'shipments', 'shipmentPicks', 'shipmentPackages', 'shipmentPackageContents', 'pickBatches', 'orderReservations'],
 }
 const ownerOf = new Map(Object.entries(TABLE_OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module])))

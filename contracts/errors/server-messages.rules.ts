@@ -381,6 +381,13 @@ export const SERVER_MESSAGES = {
   slotting_unknown_suggestion: "Suggestion {id} is not in this warehouse's last slotting result.",
   slotting_stale_suggestion: "Suggestion {id} is out of date: its faces changed since the result was computed.",
   decimal_3_places: "Enter a number with up to 3 decimals.",
+  // ---- the flows as they are lived (docs/requirements.md §22)
+  flows_unknown_machine: 'Machine "{machine}" does not exist in this build.',
+  flows_unknown_state: 'State "{state}" does not exist in machine {machine} of this build.',
+  flows_unknown_event: 'No transition of machine {machine} takes event "{event}" in this build.',
+  flows_at_out_of_range: 'This time is more than 35 days before or 1 day after the server\'s.',
+  flows_range_too_long: 'Ask for at most 366 days.',
+  flows_to_before_from: 'Ensure this date is on or after from.',
 } as const
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES

@@ -11,6 +11,9 @@ import type { ModelPath } from '../testing/model-coverage'
 import { prefixKeys, screenReplayPlan } from '../testing/screen-replay'
 import type { CatalogueEntry } from './catalogue'
 import { maskSecrets } from './mask-secrets'
+import { stateValueText } from './state-text'
+
+export { stateValueText }
 
 export interface FlowStep {
   /** the event type */
@@ -50,25 +53,20 @@ export interface FlowReport {
   screens: ScreenFigure[]
 }
 
+/** What the catalogue and the diagram need of a report: the coverage, without the paths (docs/requirements.md §22.1) */
+export type FlowCoverage = Pick<FlowReport, 'id' | 'states' | 'transitions' | 'coveredTransitions'>
+
+export function flowCoverageOf(report: FlowReport): FlowCoverage {
+  const { id, states, transitions, coveredTransitions } = report
+  return { id, states, transitions, coveredTransitions }
+}
+
 export interface ScreenFigure {
   screen: string
   test: string
   replayed: number
   states: CoverageFigure
   transitions: CoverageFigure
-}
-
-/** A state value in words: 'idle', 'closed.locked', 'keyboard: idle · lookup: looking'. */
-export function stateValueText(value: unknown): string {
-  if (typeof value === 'string') return value
-  if (!value || typeof value !== 'object') return String(value)
-  const entries = Object.entries(value as Record<string, unknown>)
-  if (entries.length === 1) {
-    const [key, child] = entries[0]
-    const inner = stateValueText(child)
-    return inner.includes(' · ') ? `${key} (${inner})` : `${key}.${inner}`
-  }
-  return entries.map(([key, child]) => `${key}: ${stateValueText(child)}`).join(' · ')
 }
 
 /** The event's fields besides its type, compact and masked. */

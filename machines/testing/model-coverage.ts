@@ -93,6 +93,11 @@ function step(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: Eve
   return result
 }
 
+/** The machine's initial snapshot, as the traversals start from it (no actor runs). */
+export function initialSnapshot(machine: AnyStateMachine, input?: unknown): AnyMachineSnapshot {
+  return machine.getInitialSnapshot(inspectingScope(() => {}), input) as AnyMachineSnapshot
+}
+
 /** The snapshot `event` leads to (memoised with the traversals' own steps, so asking costs nothing extra). */
 export function nextSnapshot(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): AnyMachineSnapshot {
   return step(machine, snapshot, event).next

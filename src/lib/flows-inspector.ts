@@ -7,8 +7,10 @@
  */
 import type { InspectionEvent } from 'xstate'
 import { maskSecrets } from '../../machines/flows/mask-secrets'
+import { stateValueText } from '../../machines/flows/state-text'
 import { idOfTransition } from '../../machines/flows/transition-id'
 import type { TransitionLike } from '../../machines/flows/transition-id'
+import type { FlowsReporter } from './flows-reporter'
 
 export const FLOWS_CHANNEL = 'movatic.flows'
 
@@ -37,6 +39,7 @@ export function isFlowsMessage(data: unknown): data is FlowsMessage {
 
 interface MachineSnapshotLike {
   value: unknown
+  status: string
   machine: { id: string }
   _nodes: Array<{ id: string; type: string }>
 }
@@ -50,12 +53,15 @@ export interface FlowsInspector {
   close(): void
 }
 
-/** An inspector posting to `channel` (a BroadcastChannel by default; none where there is none). */
-export function createFlowsInspector(channel: Pick<BroadcastChannel, 'postMessage' | 'close'> | null = openChannel()): FlowsInspector {
+/**
+ * An inspector posting to `channel` (a BroadcastChannel by default; none where there is none) and telling `reporter`
+ * (docs/requirements.md §22.3: the transitions reported to the server) each machine snapshot.
+ */
+export function createFlowsInspector(channel: Pick<BroadcastChannel, 'postMessage' | 'close'> | null = openChannel(), reporter?: Pick<FlowsReporter, 'observe'> | null): FlowsInspector {
   // the transitions of the current macrostep, per actor, until its snapshot is reported
   const pending = new Map<string, string[]>()
   const inspect = (inspection: InspectionEvent) => {
-    if (!channel) return
+    if (!channel && !reporter) return
     const { sessionId } = inspection.actorRef
     if (inspection.type === '@xstate.microstep') {
       const transitions = (inspection as unknown as { _transitions?: TransitionLike[] })._transitions ?? []
@@ -66,6 +72,12 @@ export function createFlowsInspector(channel: Pick<BroadcastChannel, 'postMessag
     const snapshot = inspection.snapshot
     const transitions = pending.get(sessionId) ?? []
     pending.delete(sessionId)
+    try {
+      reporter?.observe(snapshot.machine.id, sessionId, inspection.event.type, stateValueText(snapshot.value), transitions.length > 0, snapshot.status)
+    } catch {
+      // reporting never troubles the actor
+    }
+    if (!channel) return
     const message: FlowsMessage = {
       machineId: snapshot.machine.id,
       sessionId,
@@ -98,6 +110,14 @@ let shared: FlowsInspector | undefined
 
 /** The app's one inspector: pass it to createActor (`{ inspect: flowsInspect }`). */
 export function flowsInspect(inspection: InspectionEvent): void {
-  shared ??= createFlowsInspector()
+  shared ??= createFlowsInspector(openChannel(), appReporter())
   shared(inspection)
+}
+
+let reporter: FlowsReporter | null | undefined
+/** the reporter installed by the app (src/lib/flows-reporting.ts), null until then: tests run without one */
+const appReporter = () => reporter ?? null
+export function installFlowsReporter(next: FlowsReporter | null): void {
+  reporter = next
+  shared = undefined
 }

@@ -376,6 +376,12 @@ export const SERVER_MESSAGE_TEXT: Record<ServerMessageCode, (p: P) => MessageDes
   webhook_url_private: (p) => msg`Esta URL aponta para um endereço privado ou local (${p.address}); o operador do servidor precisa permitir (WMS_WEBHOOK_ALLOW_PRIVATE).`,
   webhook_event_types_required: () => msg`Escolha pelo menos um tipo de evento.`,
   decimal_3_places: () => msg`Informe um número com até 3 casas decimais.`,
+  flows_unknown_machine: (p) => msg`A máquina "${p.machine}" não existe nesta versão.`,
+  flows_unknown_state: (p) => msg`O estado "${p.state}" não existe na máquina ${p.machine} desta versão.`,
+  flows_unknown_event: (p) => msg`Nenhuma transição da máquina ${p.machine} aceita o evento "${p.event}" nesta versão.`,
+  flows_at_out_of_range: () => msg`Este horário está mais de 35 dias antes ou 1 dia depois do horário do servidor.`,
+  flows_range_too_long: () => msg`Peça no máximo 366 dias.`,
+  flows_to_before_from: () => msg`A data final deve ser igual ou posterior à inicial.`,
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)

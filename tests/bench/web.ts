@@ -20,7 +20,9 @@
  *          --only=collector (only the first loads of every /m/* screen, SPEC 11.13: each at most 170 kB gzip),
  *          --only=scan-feedback (SPEC 11.10: scan to feedback offline with 50,000 locations and 100,000 products cached,
  *          unthrottled and at 4x CPU throttling; tests/bench/web-handheld.ts),
- *          --only=outbox-drain (SPEC 11.9: 500 commands queued offline, applied after reconnecting; web-handheld.ts).
+ *          --only=outbox-drain (SPEC 11.9: 500 commands queued offline, applied after reconnecting; web-handheld.ts),
+ *          --only=flows-coverage (docs/requirements.md §22.1: /flows at 1280 px, from navigation until every machine of the
+ *          catalogue shows its test coverage, the build's /flows-coverage/index.json; goal at most 1 s; 3 visits, each a fresh context).
  *          Several --only= switches add up.
  */
 import { mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs'
@@ -44,7 +46,7 @@ const outDir = outDirArg ? path.resolve(outDirArg) : path.join(root, 'dist')
 const serveThroughBrowser = outDir !== path.join(root, 'dist')
 /** --only=<case> switches (several add up); none: every case */
 const only = new Set(args.filter((a) => a.startsWith('--only=')).map((a) => a.slice('--only='.length)))
-const KNOWN_CASES = ['desktop', 'scan-latency', 'collector', 'scan-feedback', 'outbox-drain']
+const KNOWN_CASES = ['desktop', 'scan-latency', 'collector', 'scan-feedback', 'outbox-drain', 'flows-coverage']
 for (const name of only) if (!KNOWN_CASES.includes(name)) throw new Error(`unknown --only=${name}: one of ${KNOWN_CASES.join(', ')}`)
 const runs = (name: string) => only.size === 0 || only.has(name)
 /** the first loads of /login and / (every run without --only) */
@@ -266,6 +268,43 @@ async function scanLatency(page: Page): Promise<string> {
   return `/m/scan burst → result  p50 ${ms(percentile(dom, 50))}  p95 ${ms(percentile(dom, 95))} (DOM), p50 ${ms(percentile(frame, 50))}  p95 ${ms(percentile(frame, 95))} (next frame)`
 }
 
+const FLOWS_GOAL_MS = 1_000
+
+/** docs/requirements.md §22.1: ms from the navigation to /flows until every catalogue row shows its coverage (3 cold visits). */
+async function flowsCoverage(browser: Parameters<typeof newPage>[0], baseURL: string, auth: { access: string; refresh: string; user: unknown }): Promise<string> {
+  const times: number[] = []
+  const tables: number[] = []
+  for (let i = 0; i < 3; i++) {
+    const { context, page } = await newPage(browser, { baseURL, viewport: { width: 1280, height: 900 } })
+    if (serveThroughBrowser) await serveBuild(context)
+    await context.addInitScript(({ access, refresh, user }) => {
+      localStorage.setItem('movatic.access', access)
+      localStorage.setItem('movatic.refresh', refresh)
+      localStorage.setItem('movatic.auth', JSON.stringify({ access, refresh }))
+      localStorage.setItem('movatic.user', JSON.stringify(user))
+    }, auth)
+    await page.goto('/flows')
+    await page.locator('[data-testid="flow-catalogue"]').waitFor({ timeout: 60_000 })
+    tables.push(Math.round(await page.evaluate(() => performance.now())))
+    const rows = await page.locator('[data-testid="flow-catalogue"] tbody tr').count()
+    // performance.now() counts from the navigation's start
+    const ms = await page.waitForFunction(
+      (n) => {
+        const shown = document.querySelectorAll('[data-testid="flow-catalogue"] [data-testid="flow-coverage"]').length
+        return n > 0 && shown >= n ? performance.now() : false
+      },
+      rows,
+      { timeout: 120_000, polling: 'raf' },
+    )
+    times.push(Math.round((await ms.jsonValue()) as number))
+    await context.close()
+  }
+  const worst = Math.max(...times)
+  const line = `/flows coverage: ${times.join(', ')} ms after navigation (goal ${FLOWS_GOAL_MS} ms): ${worst <= FLOWS_GOAL_MS ? 'ok' : 'OVER'}; the catalogue itself drawn at ${tables.join(', ')} ms`
+  console.log(`── ${line}\n`)
+  return line
+}
+
 async function main(): Promise<void> {
   const info: ChunkInfo = skipBuild ? new Map() : await buildApp()
   if (!existsSync(path.join(outDir, 'index.html'))) throw new Error(`${outDir} has no index.html: run without --no-build`)
@@ -371,6 +410,7 @@ async function main(): Promise<void> {
       )
       return { context, page }
     }
+    if (runs('flows-coverage')) summary.push(await flowsCoverage(session.browser, server.url, { access: tokens.access, refresh: tokens.refresh, user: me }))
     if (runs('scan-latency')) {
       const { context, page } = await handheldPage()
       summary.push(await scanLatency(page))

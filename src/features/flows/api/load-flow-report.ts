@@ -1,12 +1,30 @@
 /**
- * A machine's flow report (coverage, paths, walked marks), generated once per page load: in a Web
- * Worker where there is one, else on the main thread (tests in jsdom). Reports of different
- * machines are generated one after another, in the order asked.
+ * A machine's flow report (coverage, paths, walked marks). A built app ships them, computed at build time
+ * (docs/requirements.md §22.1, tooling/flows-coverage.ts): the coverage of every machine in one small file, each
+ * machine's paths in its own, fetched when asked. Where there is none (dev, tests, a build without them) they are
+ * generated once per page load: in a Web Worker where there is one, else on the main thread (tests in jsdom).
+ * Reports of different machines are generated one after another, in the order asked.
  */
 import { catalogueEntry } from '../../../../machines/flows/catalogue'
-import { flowReport } from '../../../../machines/flows/flow-report'
-import type { FlowReport } from '../../../../machines/flows/flow-report'
+import type { FlowCoverage, FlowReport } from '../../../../machines/flows/flow-report'
 import type { FlowReportResponse } from './flow-report.worker'
+
+const BUILT = '/flows-coverage'
+
+/** a file of the build's coverage, or null when this build has none (the server's fallback answers HTML) */
+async function builtFile<T>(file: string): Promise<T | null> {
+  if (!import.meta.env.PROD) return null
+  try {
+    const response = await fetch(`${BUILT}/${file}`)
+    if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json')) return null
+    return (await response.json()) as T
+  } catch {
+    return null
+  }
+}
+
+let builtIndex: Promise<Record<string, FlowCoverage> | null> | undefined
+const builtCoverage = () => (builtIndex ??= builtFile<Record<string, FlowCoverage>>('index.json'))
 
 const reports = new Map<string, Promise<FlowReport>>()
 let worker: Worker | null | undefined
@@ -29,20 +47,33 @@ function getWorker(): Worker | null {
 
 let mainThreadQueue: Promise<unknown> = Promise.resolve()
 
-export function loadFlowReport(id: string): Promise<FlowReport> {
-  const known = reports.get(id)
-  if (known) return known
+function generate(id: string): Promise<FlowReport> {
   const w = getWorker()
-  const report = w
+  return w
     ? new Promise<FlowReport>((resolve, reject) => {
         waiting.set(id, { resolve, reject })
         w.postMessage({ id })
       })
-    : (mainThreadQueue = mainThreadQueue.catch(() => undefined).then(() => {
+    : ((mainThreadQueue = mainThreadQueue.catch(() => undefined).then(async () => {
         const entry = catalogueEntry(id)
         if (!entry) throw new Error(`unknown machine ${id}`)
+        // the path generation loads only where it runs here (jsdom): a build's screen reads the shipped reports
+        const { flowReport } = await import('../../../../machines/flows/flow-report')
         return flowReport(entry)
-      })) as Promise<FlowReport>
+      })) as Promise<FlowReport>)
+}
+
+/** The whole report of a machine: the build's, else generated. */
+export function loadFlowReport(id: string): Promise<FlowReport> {
+  const known = reports.get(id)
+  if (known) return known
+  const report = builtCoverage().then(async (index) => (index?.[id] ? ((await builtFile<FlowReport>(`${encodeURIComponent(id)}.json`)) ?? generate(id)) : generate(id)))
   reports.set(id, report)
   return report
+}
+
+/** A machine's coverage only: from the build's index at once, else from its generated report. */
+export async function loadFlowCoverage(id: string): Promise<FlowCoverage> {
+  const index = await builtCoverage()
+  return index?.[id] ?? loadFlowReport(id)
 }

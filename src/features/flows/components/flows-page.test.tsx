@@ -13,24 +13,27 @@ import { mockApi, renderApp, signIn, testUser } from '../../../../tests/support/
 import { FLOWS_CHANNEL, type FlowsMessage } from '../../../lib/flows-inspector'
 
 vi.mock('../api/load-flow-report', () => ({
-  loadFlowReport: async (id: string): Promise<FlowReport> => {
-    const graph = machineGraph(catalogueEntry(id)!.model.machine)
-    const figure = (n: number) => ({ defined: n, covered: n, missing: [] })
-    return {
-      id,
-      states: figure(graph.states.length),
-      transitions: figure(graph.transitions.length),
-      coveredTransitions: graph.transitions.map((t) => t.id),
-      shortest: [
-        { target: 'x', steps: [{ event: 'GO', payload: '', state: 'x' }], walked: true, onScreens: ['/x'] },
-        { target: 'y', steps: [{ event: 'STOP', payload: '', state: 'y' }], walked: true, onScreens: [] },
-      ],
-      simple: { bounded: false, vertices: 1, limit: 1 },
-      replayed: 2,
-      screens: [{ screen: '/x', test: 'src/x.screen-flows.test.tsx', replayed: 1, states: figure(2), transitions: { defined: 3, covered: 2, missing: ['x on STOP #0'] } }],
-    }
-  },
+  loadFlowCoverage: (id: string) => quickReport(id),
+  loadFlowReport: (id: string) => quickReport(id),
 }))
+
+async function quickReport(id: string): Promise<FlowReport> {
+  const graph = machineGraph(catalogueEntry(id)!.model.machine)
+  const figure = (n: number) => ({ defined: n, covered: n, missing: [] })
+  return {
+    id,
+    states: figure(graph.states.length),
+    transitions: figure(graph.transitions.length),
+    coveredTransitions: graph.transitions.map((t) => t.id),
+    shortest: [
+      { target: 'x', steps: [{ event: 'GO', payload: '', state: 'x' }], walked: true, onScreens: ['/x'] },
+      { target: 'y', steps: [{ event: 'STOP', payload: '', state: 'y' }], walked: true, onScreens: [] },
+    ],
+    simple: { bounded: false, vertices: 1, limit: 1 },
+    replayed: 2,
+    screens: [{ screen: '/x', test: 'src/x.screen-flows.test.tsx', replayed: 1, states: figure(2), transitions: { defined: 3, covered: 2, missing: ['x on STOP #0'] } }],
+  }
+}
 
 function api() {
   return mockApi(({ url }) => (url.pathname === '/api/auth/me' ? { body: testUser() } : { status: 404, body: { detail: 'Not found.' } }))

@@ -3,11 +3,19 @@ import { Anchor, Badge, Code, Group, Loader, Paper, Stack, Table, Tabs, Text, Ti
 import { Trans, useLingui } from '@lingui/react/macro'
 import { MACHINE_CATALOGUE } from '../../../../machines/flows/catalogue'
 import type { CatalogueEntry } from '../../../../machines/flows/catalogue'
-import { stateValueText } from '../../../../machines/flows/flow-report'
-import type { FlowReport } from '../../../../machines/flows/flow-report'
+import { stateValueText } from '../../../../machines/flows/state-text'
+import type { FlowCoverage, FlowReport } from '../../../../machines/flows/flow-report'
 import { machineGraph } from '../../../../machines/flows/machine-graph'
+import { useQuery } from '@tanstack/react-query'
 import { PageHeader } from '../../../components/page-header'
-import { loadFlowReport } from '../api/load-flow-report'
+import { useSession } from '../../../lib/session'
+import { getFlowStats } from '../api/get-flow-stats'
+import { getFlowUntested } from '../api/get-flow-untested'
+import { flowsKeys } from '../flows-query-keys'
+import { edgeCounts } from '../layout/edge-counts'
+import { LivedFlows } from './lived-flows'
+import type { DateRange } from './lived-flows'
+import { loadFlowCoverage, loadFlowReport } from '../api/load-flow-report'
 import { latestByActor, useLiveFlows } from '../hooks/use-live-flows'
 import { MACHINE_TEXTS } from '../machine-texts'
 import { FlowPaths } from './flow-paths'
@@ -15,9 +23,16 @@ import { LiveEventLog } from './live-event-log'
 import { MachineDiagram } from './machine-diagram'
 import { MachineLists } from './machine-lists'
 
-type ReportState = { report: FlowReport } | { error: string } | undefined
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+/** the last 7 days, today included */
+const lastWeek = (): DateRange => ({ from: isoDay(Date.now() - 6 * 86_400_000), to: isoDay(Date.now()) })
 
-/** Reports for every machine, the selected one first (generated in a worker, one at a time). */
+type ReportState = { report: FlowCoverage } | { error: string } | undefined
+
+/**
+ * Coverage of every machine, the selected one first: the build's at once (docs/requirements.md §22.1), else
+ * generated in a worker, one at a time.
+ */
 function useFlowReports(selectedId: string): Record<string, ReportState> {
   const [reports, setReports] = useState<Record<string, ReportState>>({})
   const [firstSelected] = useState(selectedId)
@@ -25,7 +40,7 @@ function useFlowReports(selectedId: string): Record<string, ReportState> {
     let current = true
     const order = [...MACHINE_CATALOGUE].sort((a, b) => Number(b.id === firstSelected) - Number(a.id === firstSelected))
     for (const entry of order) {
-      loadFlowReport(entry.id).then(
+      loadFlowCoverage(entry.id).then(
         (report) => current && setReports((r) => ({ ...r, [entry.id]: { report } })),
         (error: unknown) => current && setReports((r) => ({ ...r, [entry.id]: { error: error instanceof Error ? error.message : String(error) } })),
       )
@@ -35,6 +50,23 @@ function useFlowReports(selectedId: string): Record<string, ReportState> {
     }
   }, [firstSelected])
   return reports
+}
+
+/** The selected machine's whole report (its paths), asked when its paths are shown. */
+function useFlowReport(id: string, wanted: boolean): FlowReport | undefined {
+  const [reports, setReports] = useState<Record<string, FlowReport>>({})
+  useEffect(() => {
+    if (!wanted) return
+    let current = true
+    loadFlowReport(id).then(
+      (report) => current && setReports((r) => ({ ...r, [id]: report })),
+      () => undefined,
+    )
+    return () => {
+      current = false
+    }
+  }, [id, wanted])
+  return reports[id]
 }
 
 function CoverageCell({ state }: { state: ReportState }) {
@@ -90,6 +122,15 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
   const activeTransitions = useMemo(() => latest?.transitions ?? [], [latest])
   const selectedReport = reports[selected.id]
   const report = selectedReport && 'report' in selectedReport ? selectedReport.report : undefined
+  const [tab, setTab] = useState<string | null>('diagram')
+  const fullReport = useFlowReport(selected.id, tab === 'paths')
+  // docs/requirements.md §22.4: the machine as operators lived it (admins and supervisors; others get a 403)
+  const { user } = useSession()
+  const [range, setRange] = useState<DateRange>(lastWeek)
+  const noRetryOn403 = (count: number, error: unknown) => count < 2 && (error as { status?: number }).status !== 403
+  const stats = useQuery({ queryKey: flowsKeys.stats(selected.id, range.from, range.to), queryFn: () => getFlowStats(selected.id, range.from, range.to), retry: noRetryOn403 })
+  const untested = useQuery({ queryKey: flowsKeys.untested(selected.id), queryFn: () => getFlowUntested(selected.id), enabled: tab === 'lived', retry: noRetryOn403 })
+  const counts = useMemo(() => (stats.data && stats.data.transitions.length ? edgeCounts(graph, stats.data.transitions) : undefined), [graph, stats.data])
 
   return (
     <>
@@ -195,7 +236,7 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
               )}
             </Stack>
           </Group>
-          <Tabs defaultValue="diagram" keepMounted={false}>
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List mb="sm">
               <Tabs.Tab value="diagram">
                 <Trans>Diagrama</Trans>
@@ -205,6 +246,9 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
               </Tabs.Tab>
               <Tabs.Tab value="paths">
                 <Trans>Caminhos</Trans>
+              </Tabs.Tab>
+              <Tabs.Tab value="lived">
+                <Trans>Uso real</Trans>
               </Tabs.Tab>
               <Tabs.Tab value="events">
                 <Trans>Eventos ao vivo ({live.events.length})</Trans>
@@ -217,14 +261,15 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
                 activeStates={activeStates}
                 activeTransitions={activeTransitions}
                 coveredTransitions={report?.coveredTransitions}
+                edgeCounts={counts}
               />
             </Tabs.Panel>
             <Tabs.Panel value="list">
               <MachineLists graph={graph} activeStates={activeStates} missingTransitions={report?.transitions.missing ?? []} />
             </Tabs.Panel>
             <Tabs.Panel value="paths">
-              {report ? (
-                <FlowPaths key={selected.id} report={report} />
+              {fullReport ? (
+                <FlowPaths key={selected.id} report={fullReport} />
               ) : (
                 <Group gap="xs">
                   <Loader size="sm" />
@@ -233,6 +278,18 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
                   </Text>
                 </Group>
               )}
+            </Tabs.Panel>
+            <Tabs.Panel value="lived">
+              <LivedFlows
+                machine={selected.id}
+                range={range}
+                onRange={setRange}
+                stats={stats.data}
+                statsError={stats.error}
+                untested={untested.data}
+                untestedError={untested.error}
+                isAdmin={user?.role === 'admin'}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="events">
               <LiveEventLog events={live.events} />

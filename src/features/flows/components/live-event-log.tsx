@@ -1,6 +1,6 @@
 import { Code, Table, Text } from '@mantine/core'
 import { Trans } from '@lingui/react/macro'
-import { stateValueText } from '../../../../machines/flows/flow-report'
+import { stateValueText } from '../../../../machines/flows/state-text'
 import type { FlowsMessage } from '../../../lib/flows-inspector'
 
 const time = (at: number) => new Date(at).toLocaleTimeString(undefined, { hour12: false }) + `.${String(at % 1000).padStart(3, '0')}`

@@ -31,12 +31,14 @@ export function MachineDiagram({
   activeStates,
   activeTransitions,
   coveredTransitions,
+  edgeCounts,
 }: {
   graph: MachineGraph
   title: string
   activeStates: readonly string[]
   activeTransitions: readonly string[]
   coveredTransitions?: readonly string[]
+  edgeCounts?: ReadonlyMap<string, number>
 }) {
   const { t } = useLingui()
   const [layout, setLayout] = useState<{ id: string; layout: GraphLayout } | { id: string; error: string } | null>(null)
@@ -88,8 +90,8 @@ export function MachineDiagram({
   }, [ready])
 
   const svg = useMemo(
-    () => (ready ? renderGraphSvg(ready, { title, activeStates, activeTransitions, coveredTransitions }) : ''),
-    [ready, title, activeStates, activeTransitions, coveredTransitions],
+    () => (ready ? renderGraphSvg(ready, { title, activeStates, activeTransitions, coveredTransitions, edgeCounts }) : ''),
+    [ready, title, activeStates, activeTransitions, coveredTransitions, edgeCounts],
   )
 
   const zoom = (factor: number) => setView((v) => ({ ...v, scale: clampScale(v.scale * factor) }))

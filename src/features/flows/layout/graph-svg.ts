@@ -18,6 +18,8 @@ export interface SvgOptions {
   coveredTransitions?: readonly string[]
   /** a prefix for ids inside the SVG (several drawings on one page) */
   idPrefix?: string
+  /** how often operators took each transition (docs/requirements.md §22.4): the label says ×n, the stroke grows with it */
+  edgeCounts?: ReadonlyMap<string, number>
 }
 
 export function escapeXml(text: string): string {
@@ -96,20 +98,26 @@ function rootSvg(state: LaidOutState, activeTransitions: Set<string>): string {
   return parts.join('')
 }
 
-function edgeSvg(edge: LaidOutEdge, prefix: string, activeTransitions: Set<string>, covered: Set<string> | null): string {
+function edgeSvg(edge: LaidOutEdge, prefix: string, activeTransitions: Set<string>, covered: Set<string> | null, counts: { of: ReadonlyMap<string, number>; max: number } | null): string {
   const isActive = activeTransitions.has(edge.transition)
   const d = edge.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)} ${n(p.y)}`).join(' ')
   const coveredAttr = covered ? ` data-covered="${covered.has(edge.transition)}"` : ''
+  const taken = counts ? (counts.of.get(edge.transition) ?? 0) : null
+  // 1.3 px untaken, up to 7 px for the most taken (log scale: a rare path stays visible beside a common one)
+  const width = taken ? ` style="stroke-width:${n(1.3 + (5.7 * Math.log1p(taken)) / Math.log1p(counts!.max))}px"` : ''
   const parts = [
-    `<g class="mf-edge" data-transition-id="${escapeXml(edge.transition)}" data-active="${isActive}"${coveredAttr}>`,
-    `<title>${escapeXml(edge.title)}</title>`,
-    `<path d="${d}" marker-end="url(#${prefix}${isActive ? 'arrow-active' : 'arrow'})"/>`,
+    `<g class="mf-edge" data-transition-id="${escapeXml(edge.transition)}" data-active="${isActive}"${coveredAttr}${taken !== null ? ` data-count="${taken}"` : ''}>`,
+    `<title>${escapeXml(edge.title)}${taken !== null ? ` ×${taken}` : ''}</title>`,
+    `<path d="${d}" marker-end="url(#${prefix}${isActive ? 'arrow-active' : 'arrow'})"${width}/>`,
   ]
   if (edge.label) {
-    const { x, y, width, height, text } = edge.label
+    const { x, y, height, text } = edge.label
+    const label = taken ? `${text} ×${taken}` : text
+    // the label's box grows with the count it adds (monospace: about 6.7 px a character)
+    const boxWidth = edge.label.width + (label.length - text.length) * 6.7
     parts.push(
-      `<g class="mf-edge-label"><rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" rx="3"/>`,
-      `<text x="${n(x + 4)}" y="${n(y + height - 4)}">${escapeXml(text)}</text></g>`,
+      `<g class="mf-edge-label"><rect x="${n(x)}" y="${n(y)}" width="${n(boxWidth)}" height="${n(height)}" rx="3"/>`,
+      `<text x="${n(x + 4)}" y="${n(y + height - 4)}">${escapeXml(label)}</text></g>`,
     )
   }
   parts.push('</g>')
@@ -122,6 +130,7 @@ export function renderGraphSvg(layout: GraphLayout, options: SvgOptions): string
   const active = new Set(options.activeStates ?? [])
   const activeTransitions = new Set(options.activeTransitions ?? [])
   const covered = options.coveredTransitions ? new Set(options.coveredTransitions) : null
+  const counts = options.edgeCounts ? { of: options.edgeCounts, max: Math.max(1, ...options.edgeCounts.values()) } : null
   const margin = 8
   const width = layout.width + 2 * margin
   const height = layout.height + 2 * margin
@@ -138,7 +147,7 @@ export function renderGraphSvg(layout: GraphLayout, options: SvgOptions): string
     '</defs>',
     root ? rootSvg(root, activeTransitions) : '',
     ...states.map((s) => stateSvg(s, active, activeTransitions)),
-    ...layout.edges.map((e) => edgeSvg(e, prefix, activeTransitions, covered)),
+    ...layout.edges.map((e) => edgeSvg(e, prefix, activeTransitions, covered, counts)),
     '</svg>',
   ].join('\n')
 }
