@@ -223,7 +223,7 @@ function pgbench(url: string, script: string, clients: number, seconds: number, 
     const u = new URL(url)
     const res = spawnSync(
       bin,
-      ['-n', '-M', prepared ? 'prepared' : 'extended', '-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(seconds), '-f', file, '-l', '--log-prefix', path.join(dir, 'log'), '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), u.pathname.slice(1)],
+      ['-n', '-M', prepared ? 'prepared' : 'extended', '-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(seconds), '-f', file, '-l', '--log-prefix', path.join(dir, 'log'), '-h', u.searchParams.get('host') ?? u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), u.pathname.slice(1)],
       { encoding: 'utf8' },
     )
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(res.stdout)?.[1])

@@ -60,25 +60,53 @@ async function takeFromSource(tx: Tx, actor: StockActor, from: StockSource, qty:
   return { line, deleted: false }
 }
 
+/** The conditional UPDATE that takes from a line (placeholders line, company, version, qty). */
+function takeStatement(db: DbOrTx, versioned: boolean, fromReserved: boolean) {
+  const qty = sql`${sql.placeholder('qty')}::numeric`
+  const enough = fromReserved ? sql`${stockLines.reservedQty} >= ${qty}` : sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}`
+  return db
+    .update(stockLines)
+    .set({
+      qty: sql`${stockLines.qty} - ${qty}`,
+      reservedQty: fromReserved ? sql`${stockLines.reservedQty} - ${qty}` : undefined,
+      version: sql`${stockLines.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company')), versioned ? eq(stockLines.version, sql.placeholder('version')) : undefined, enough))
+    .returning()
+}
+
 /** The conditional UPDATE that takes from a line, by whether it checks a version and takes reserved stock. */
-const takes = [false, true].map((versioned) =>
+const takes = [false, true].map((versioned) => [false, true].map((fromReserved) => keptStatement((db) => takeStatement(db, versioned, fromReserved))))
+
+/**
+ * The take and the add to the line a location target matched (locked with the source, planLocationTarget), in one
+ * statement: the add runs only when the take took. No row: the take found the source short or stale (explainMiss
+ * says which); `added` null: the matched line is gone (emptied meanwhile), the move starts a new line.
+ */
+const takeAndAdds = [false, true].map((versioned) =>
   [false, true].map((fromReserved) =>
     keptStatement((db) => {
-      const qty = sql`${sql.placeholder('qty')}::numeric`
-      const enough = fromReserved ? sql`${stockLines.reservedQty} >= ${qty}` : sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}`
-      return db
-        .update(stockLines)
-        .set({
-          qty: sql`${stockLines.qty} - ${qty}`,
-          reservedQty: fromReserved ? sql`${stockLines.reservedQty} - ${qty}` : undefined,
-          version: sql`${stockLines.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company')), versioned ? eq(stockLines.version, sql.placeholder('version')) : undefined, enough))
-        .returning()
+      const took = db.$with('took').as(takeStatement(db, versioned, fromReserved))
+      const added = db.$with('added').as(
+        db
+          .update(stockLines)
+          .set({ qty: sql`${stockLines.qty} + ${sql.placeholder('qty')}::numeric`, version: sql`${stockLines.version} + 1`, updatedAt: sql`now()` })
+          .where(and(eq(stockLines.id, sql.placeholder('target')), eq(stockLines.companyId, sql.placeholder('company')), eq(stockLines.productId, sql.placeholder('product')), sql`EXISTS (SELECT 1 FROM ${took})`))
+          .returning(),
+      )
+      return db.with(took, added).select().from(took).leftJoin(added, sql`true`)
     }),
   ),
 )
+
+/** takeFromSource and addToLine of a matched (not given) target line in one round trip. */
+async function takeAndAdd(tx: Tx, actor: StockActor, from: StockSource, targetLineId: number, product: number, qty: Qty): Promise<{ source: Source; target: StockLine | undefined }> {
+  const { lineId, expectedVersion, fromReserved } = from
+  const [row] = await takeAndAdds[expectedVersion === undefined ? 0 : 1][fromReserved ? 1 : 0](tx, { line: lineId, company: actor.companyId, version: expectedVersion ?? null, qty, target: targetLineId, product })
+  if (!row) await explainMiss(tx, actor, lineId, expectedVersion, qty, fromReserved ? 'take from reserved' : 'take')
+  return { source: { line: row.took, deleted: false }, target: row.added ?? undefined }
+}
 
 /** The UPDATE that adds to a line, by whether it checks a version and that the line holds the source's product. */
 const adds = [false, true].map((versioned) =>
@@ -190,10 +218,14 @@ export async function applyMove(tx: Tx, actor: StockActor, input: CheckedMoveInp
   // a location target with a source was matched and locked with it in one statement (planLocationTarget)
   if (!plan.locked) await lockInOrder(tx, actor, [input.from?.lineId, plan.targetLineId])
 
-  let source = input.from ? await takeFromSource(tx, actor, input.from, qty) : undefined
+  let source: Source | undefined
   let target: StockLine | undefined
   let counterDelta = 0
-  if (input.to && plan.targetLineId !== undefined) target = await addToLine(tx, actor, input.to, plan.targetLineId, source, qty)
+  if (input.from && sourceBefore && plan.locked && plan.targetLineId !== undefined) ({ source, target } = await takeAndAdd(tx, actor, input.from, plan.targetLineId, sourceBefore.productId, qty))
+  else {
+    source = input.from ? await takeFromSource(tx, actor, input.from, qty) : undefined
+    if (input.to && plan.targetLineId !== undefined) target = await addToLine(tx, actor, input.to, plan.targetLineId, source, qty)
+  }
   if (input.to && !target && plan.newLine) {
     ;[target] = await tx.insert(stockLines).values(plan.newLine).returning()
     counterDelta += 1
