@@ -21,7 +21,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -63,17 +63,25 @@ type Load = { kind: Kind; connections: number; rps: number; p50: number; p99: nu
  * steadier figure than commands/s on a machine shared with other work: what others run changes how long a command
  * waits for a core, far less how much of one it takes.
  */
-function cpuMs(pids: number[]): number | undefined {
+function cpuMs(pids: number[]): Map<number, number> | undefined {
   const tick = 1000 / 100 // CLK_TCK is 100 on Linux
-  let total = 0
+  const out = new Map<number, number>()
   for (const pid of pids) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-      total += (Number(fields[11]) + Number(fields[12])) * tick
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * tick)
     } catch {
-      return undefined
+      if (!existsSync('/proc/self/stat')) return undefined // not Linux; a process that ended meanwhile is skipped
     }
   }
+  return out
+}
+
+/** CPU ms used between two readings: a process that started in between counts whole, one that ended is lost. */
+function cpuBetween(before: Map<number, number> | undefined, after: Map<number, number> | undefined): number | undefined {
+  if (!before || !after) return undefined
+  let total = 0
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0)
   return total
 }
 
@@ -349,24 +357,20 @@ async function run(database: Database, dir: string, kind: BenchKind, url: string
   // the recorded commands left client 0 where it started; every client starts with an adjustment to 1001, a move a → b
   const counts = { adjust: Array.from({ length: clients }, () => 0), move: Array.from({ length: clients }, () => 0) }
   let sent = 0
-  let backends: number[] = []
   try {
     const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) })
     const token = ((await res.json()) as { access: string }).access
     for (const k of ['adjust', 'move'] as const) {
       for (const connections of opts.connections) {
-        // the server's pool opens its connections on demand: the backends are read after a first command
-        if (!backends.length && url) backends = await backendPids(url)
+        // the server's pool opens and closes its connections on demand: the backends are read before and after
         const serverPid = server.proc.pid ? [server.proc.pid] : []
-        const before = { server: cpuMs(serverPid), database: cpuMs(backends) }
+        const before = { server: cpuMs(serverPid), database: cpuMs(await backendPids(url)) }
         const l = await load(server.url, token, k, connections, opts.seconds, counts[k])
         const after = { server: cpuMs(serverPid), database: cpuMs(await backendPids(url)) }
-        if (before.server !== undefined && after.server !== undefined && l.commands) {
-          l.cpu = { server: (after.server - before.server) / l.commands }
-          // backends that came or went during the row make the difference meaningless: only the same set is counted
-          const now = await backendPids(url)
-          if (before.database !== undefined && after.database !== undefined && now.length === backends.length && now.every((p) => backends.includes(p))) l.cpu.database = (after.database - before.database) / l.commands
-          backends = now
+        const serverMs = cpuBetween(before.server, after.server)
+        if (serverMs !== undefined && l.commands) {
+          const databaseMs = url ? cpuBetween(before.database, after.database) : undefined
+          l.cpu = { server: serverMs / l.commands, database: databaseMs === undefined ? undefined : databaseMs / l.commands }
         }
         sent += l.commands - l.errors
         rows.push({ load: l })
