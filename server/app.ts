@@ -31,6 +31,7 @@ import { replenishmentRoutes } from './modules/inventory/replenishment.routes'
 import { slottingRoutes } from './modules/inventory/slotting.routes'
 import { stockCommandRoutes } from './modules/inventory/stock-commands.routes'
 import { inventorySettingsRoutes } from './modules/inventory/settings.routes'
+import { analyticsRoutes } from './modules/analytics/analytics.routes'
 import { countRoutes } from './modules/inventory/counts.routes'
 import { pickFaceRoutes } from './modules/inventory/pick-faces.routes'
 import { tasksRoutes } from './modules/workforce/tasks.routes'
@@ -48,6 +49,7 @@ import { batchTaskStarted, shippingReservationShort } from './modules/shipping/s
 import { auditRoutes } from './modules/audit/audit.routes'
 import { commandRoutes } from './modules/commands/commands.routes'
 import { jobsRoutes } from './modules/system/jobs.routes'
+import { registerReplenishmentSweep } from './modules/inventory/replenishment-schedule'
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes'
 import { webhooksRoutes } from './modules/integrations/webhooks.routes'
 import { WebhookSender } from './modules/integrations/webhooks.service'
@@ -189,6 +191,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     log: app.log,
   })
   webhookSender.register(jobs)
+  // the scheduled replenishment sweep (docs/requirements.md §20.2)
+  registerReplenishmentSweep(jobs, opts.database.db)
   const sessions = new SessionCache()
   const events = new SessionEvents(opts.database, sessions, (m) => app.log.warn(m))
   app.decorate('deps', {
@@ -290,6 +294,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       await api.register(putawayRulesRoutes)
       await api.register(shippingRoutes)
       await api.register(auditRoutes)
+      await api.register(analyticsRoutes)
       await api.register(jobsRoutes)
       await api.register(apiKeysRoutes)
       await api.register(webhooksRoutes)

@@ -48,8 +48,10 @@ import { Route as AppInventoryMovesRouteImport } from './routes/_app/inventory/m
 import { Route as AppInventoryPickFacesRouteImport } from './routes/_app/inventory/pick-faces'
 import { Route as AppInventoryScanRouteImport } from './routes/_app/inventory/scan'
 import { Route as AppInventorySearchRouteImport } from './routes/_app/inventory/search'
+import { Route as AppInventorySlottingRouteImport } from './routes/_app/inventory/slotting'
 import { Route as AppInventoryTraceRouteImport } from './routes/_app/inventory/trace'
 import { Route as AppManufacturingBomsRouteImport } from './routes/_app/manufacturing/boms'
+import { Route as AppOperationsKpisRouteImport } from './routes/_app/operations/kpis'
 import { Route as AppPartnersCarriersRouteImport } from './routes/_app/partners/carriers'
 import { Route as AppPartnersCustomersRouteImport } from './routes/_app/partners/customers'
 import { Route as AppPartnersSuppliersRouteImport } from './routes/_app/partners/suppliers'
@@ -273,6 +275,11 @@ const AppInventorySearchRoute = AppInventorySearchRouteImport.update({
   path: '/inventory/search',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventorySlottingRoute = AppInventorySlottingRouteImport.update({
+  id: '/inventory/slotting',
+  path: '/inventory/slotting',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInventoryTraceRoute = AppInventoryTraceRouteImport.update({
   id: '/inventory/trace',
   path: '/inventory/trace',
@@ -281,6 +288,11 @@ const AppInventoryTraceRoute = AppInventoryTraceRouteImport.update({
 const AppManufacturingBomsRoute = AppManufacturingBomsRouteImport.update({
   id: '/manufacturing/boms',
   path: '/manufacturing/boms',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOperationsKpisRoute = AppOperationsKpisRouteImport.update({
+  id: '/operations/kpis',
+  path: '/operations/kpis',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPartnersCarriersRoute = AppPartnersCarriersRouteImport.update({
@@ -464,8 +476,10 @@ export interface FileRoutesByFullPath {
   '/inventory/pick-faces': typeof AppInventoryPickFacesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
+  '/inventory/slotting': typeof AppInventorySlottingRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
   '/manufacturing/boms': typeof AppManufacturingBomsRoute
+  '/operations/kpis': typeof AppOperationsKpisRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -532,8 +546,10 @@ export interface FileRoutesByTo {
   '/inventory/pick-faces': typeof AppInventoryPickFacesRoute
   '/inventory/scan': typeof AppInventoryScanRoute
   '/inventory/search': typeof AppInventorySearchRoute
+  '/inventory/slotting': typeof AppInventorySlottingRoute
   '/inventory/trace': typeof AppInventoryTraceRoute
   '/manufacturing/boms': typeof AppManufacturingBomsRoute
+  '/operations/kpis': typeof AppOperationsKpisRoute
   '/partners/carriers': typeof AppPartnersCarriersRoute
   '/partners/customers': typeof AppPartnersCustomersRoute
   '/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -603,8 +619,10 @@ export interface FileRoutesById {
   '/_app/inventory/pick-faces': typeof AppInventoryPickFacesRoute
   '/_app/inventory/scan': typeof AppInventoryScanRoute
   '/_app/inventory/search': typeof AppInventorySearchRoute
+  '/_app/inventory/slotting': typeof AppInventorySlottingRoute
   '/_app/inventory/trace': typeof AppInventoryTraceRoute
   '/_app/manufacturing/boms': typeof AppManufacturingBomsRoute
+  '/_app/operations/kpis': typeof AppOperationsKpisRoute
   '/_app/partners/carriers': typeof AppPartnersCarriersRoute
   '/_app/partners/customers': typeof AppPartnersCustomersRoute
   '/_app/partners/suppliers': typeof AppPartnersSuppliersRoute
@@ -674,8 +692,10 @@ export interface FileRouteTypes {
     | '/inventory/pick-faces'
     | '/inventory/scan'
     | '/inventory/search'
+    | '/inventory/slotting'
     | '/inventory/trace'
     | '/manufacturing/boms'
+    | '/operations/kpis'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -742,8 +762,10 @@ export interface FileRouteTypes {
     | '/inventory/pick-faces'
     | '/inventory/scan'
     | '/inventory/search'
+    | '/inventory/slotting'
     | '/inventory/trace'
     | '/manufacturing/boms'
+    | '/operations/kpis'
     | '/partners/carriers'
     | '/partners/customers'
     | '/partners/suppliers'
@@ -812,8 +834,10 @@ export interface FileRouteTypes {
     | '/_app/inventory/pick-faces'
     | '/_app/inventory/scan'
     | '/_app/inventory/search'
+    | '/_app/inventory/slotting'
     | '/_app/inventory/trace'
     | '/_app/manufacturing/boms'
+    | '/_app/operations/kpis'
     | '/_app/partners/carriers'
     | '/_app/partners/customers'
     | '/_app/partners/suppliers'
@@ -1125,6 +1149,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventorySearchRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/slotting': {
+      id: '/_app/inventory/slotting'
+      path: '/inventory/slotting'
+      fullPath: '/inventory/slotting'
+      preLoaderRoute: typeof AppInventorySlottingRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/inventory/trace': {
       id: '/_app/inventory/trace'
       path: '/inventory/trace'
@@ -1137,6 +1168,13 @@ declare module '@tanstack/react-router' {
       path: '/manufacturing/boms'
       fullPath: '/manufacturing/boms'
       preLoaderRoute: typeof AppManufacturingBomsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/operations/kpis': {
+      id: '/_app/operations/kpis'
+      path: '/operations/kpis'
+      fullPath: '/operations/kpis'
+      preLoaderRoute: typeof AppOperationsKpisRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/partners/carriers': {
@@ -1352,8 +1390,10 @@ interface AppRouteChildren {
   AppInventoryPickFacesRoute: typeof AppInventoryPickFacesRoute
   AppInventoryScanRoute: typeof AppInventoryScanRoute
   AppInventorySearchRoute: typeof AppInventorySearchRoute
+  AppInventorySlottingRoute: typeof AppInventorySlottingRoute
   AppInventoryTraceRoute: typeof AppInventoryTraceRoute
   AppManufacturingBomsRoute: typeof AppManufacturingBomsRoute
+  AppOperationsKpisRoute: typeof AppOperationsKpisRoute
   AppPartnersCarriersRoute: typeof AppPartnersCarriersRoute
   AppPartnersCustomersRoute: typeof AppPartnersCustomersRoute
   AppPartnersSuppliersRoute: typeof AppPartnersSuppliersRoute
@@ -1404,8 +1444,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryPickFacesRoute: AppInventoryPickFacesRoute,
   AppInventoryScanRoute: AppInventoryScanRoute,
   AppInventorySearchRoute: AppInventorySearchRoute,
+  AppInventorySlottingRoute: AppInventorySlottingRoute,
   AppInventoryTraceRoute: AppInventoryTraceRoute,
   AppManufacturingBomsRoute: AppManufacturingBomsRoute,
+  AppOperationsKpisRoute: AppOperationsKpisRoute,
   AppPartnersCarriersRoute: AppPartnersCarriersRoute,
   AppPartnersCustomersRoute: AppPartnersCustomersRoute,
   AppPartnersSuppliersRoute: AppPartnersSuppliersRoute,

@@ -9,7 +9,7 @@ const schemaDir = path.join(root, 'server', 'db', 'schema')
 export const TABLE_OWNERS = {
   auth: ['users', 'authSessions', 'refreshTokens'],
   'master-data': ['companies', 'sites', 'warehouses', 'locations', 'storageCategories', 'uoms', 'products', 'productGtins', 'productPacks', 'suppliers', 'customers', 'carriers', 'skills', 'parkingSpots', 'equipments', 'importProgress'],
-  inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters', 'stockMoveDayCounters', 'inventorySettings', 'countPlans', 'countLocations', 'countEntries', 'pickFaces', 'replenishments', 'slottingResults'],
+  inventory: ['stockLines', 'stockMoves', 'stockLineCounters', 'stockProductCounters', 'stockMoveDayCounters', 'inventorySettings', 'countPlans', 'countLocations', 'countEntries', 'pickFaces', 'replenishments', 'replenishmentSchedules', 'slottingResults'],
   commands: ['commands'],
   workforce: ['tasks', 'commandRefusals', 'commandRefusalQuota'],
   printing: ['printers', 'printJobs', 'ssccCounters'],
@@ -17,6 +17,8 @@ export const TABLE_OWNERS = {
   manufacturing: ['boms', 'billsOfMaterials', 'copackOrders', 'copackReservations'],
   receiving: ['inboundDocuments', 'inboundDocumentLines', 'receipts', 'receiptLines', 'putawayRules'],
   audit: ['auditLog'],
+  // the rollups are written by the triggers of migration 0036 and rebuilt by analytics' rollups.service (docs/requirements.md §21.1)
+  analytics: ['analyticsRollups', 'analyticsTargets'],
   // the job queue's table is the kernel's (ADR 0017): modules enqueue, cancel and retry through server/kernel/job-queue.ts
   kernel: ['jobs', 'webhookEvents'],
   // the kernel's emitEvent writes a delivery per subscription in the emitting transaction (ADR 0020); the sender updates them

@@ -112,6 +112,8 @@ export const SERVER_MESSAGES = {
   pick_face_min_above_max: 'The minimum must not be greater than the maximum.',
   pick_face_exists: 'This location already has a pick face for this product.',
   pick_face_location_inactive: 'This location is inactive: choose an active one.',
+  pick_face_refill_open: 'This pick face has a refill under way (task {task}): finish or cancel it first.',
+  pick_face_location_other_warehouse: 'This location is in warehouse {location_warehouse}, not in {warehouse}.',
   pick_face_import_duplicate: 'This location and product are already on line {line}.',
   import_product_code_ambiguous: 'Several products have the code "{code}".',
   // ---- the warehouse layout (SPEC 18.1)
@@ -168,6 +170,8 @@ export const SERVER_MESSAGES = {
   move_qty_or_pallet: 'A quantity moves part of a stock_line; a pallet moves whole.',
   trace_give_key: 'Give a lot, an sscc or a pallet_code.',
   date_to_before_from: 'Ensure this date is on or after date_from.',
+  kpi_to_before_from: 'Ensure this date is on or after from.',
+  kpi_range_max: 'Ensure the range is at most {max} days.',
   // ---- the handheld's command batches (POST /api/commands/batch/)
   command_batch_route: 'Not a command route a batch may send.',
   command_batch_max: 'At most {max} commands a batch.',

@@ -25,6 +25,7 @@ export type PickFace = z.infer<typeof pickFaceOut>
 
 export const pickFaceBody = z.object({
   location: idRef,
+  warehouse: idRef.optional().describe("optional: when given, the location must be in it (a face's warehouse is always its location's)"),
   product: idRef,
   min_qty: decimal3,
   // §20.1: a maximum below what the location holds now is allowed (no refill is due), a maximum of 0 is not

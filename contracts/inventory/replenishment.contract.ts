@@ -79,3 +79,17 @@ export const refillTaskOut = z.object({
   lines: z.array(refillSourceLineOut).describe("the product's available, unexpired lines in the source location (the planned one first)"),
 })
 export type RefillTask = z.infer<typeof refillTaskOut>
+
+/** GET/PUT /api/inventory/replenishment/schedule/ (docs/requirements.md §20.2): the company's scheduled sweep. */
+export const replenishmentScheduleBody = z.object({
+  every_minutes: z.number().int().min(5).max(1440).nullable().describe('run the sweep every this many minutes (5–1440); null: no scheduled sweep'),
+})
+export type ReplenishmentScheduleBody = z.input<typeof replenishmentScheduleBody>
+
+export const replenishmentScheduleOut = z.object({
+  every_minutes: z.number().int().nullable(),
+  next_at: z.string().nullable().describe('when the next scheduled sweep runs'),
+  last_at: z.string().nullable().describe('when the last scheduled sweep ran'),
+  last_tasks: z.number().int().nullable().describe('the refills that run created'),
+})
+export type ReplenishmentScheduleOut = z.infer<typeof replenishmentScheduleOut>

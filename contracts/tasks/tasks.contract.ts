@@ -22,6 +22,10 @@ export const taskOut = z.object({
   due_at: timestampOut.nullable().optional(),
   /** the pick batch this task is a stop of (SPEC 19.3) */
   batch: z.number().int().nullable().optional(),
+  /** the replenishment task this pick waits for (a wave's top-off of its face, docs/requirements.md §20.2) */
+  waits_for: z.number().int().nullable().optional(),
+  /** that replenishment is still open: directed work does not offer this pick yet */
+  waiting: z.boolean().optional(),
   created_at: timestampOut,
   started_at: timestampOut.nullable(),
   finished_at: timestampOut.nullable(),

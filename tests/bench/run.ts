@@ -35,6 +35,8 @@
  * --wave-release-only or the word `wave-release` (`npm run bench -- wave-release`): release a wave of 500 orders × 5 lines
  * on the largest data set (tests/bench/wave-release-bench.ts, docs/requirements.md §19.3; goals 3 s PostgreSQL, 6 s
  * embedded); a full bench runs it on the 1,000,000-line data set too.
+ * --kpis-only or the word `kpis`: Indicadores for a 90-day range (tests/bench/kpis-bench.ts, docs/requirements.md §21;
+ * goals p95 200 ms PostgreSQL, 400 ms embedded), on the largest data set's demo company.
  * --replenishment-only or the word `replenishment`: the replenishment sweep over 5,000 pick faces on the largest data
  * set (tests/bench/replenishment-bench.ts, docs/requirements.md §20.2; goals 2 s PostgreSQL, 4 s embedded); a full
  * bench runs it on the 1,000,000-line data set too.
@@ -78,6 +80,8 @@ import { benchNextTask } from './next-task-bench'
 import { benchCommands } from './commands-bench'
 import { benchWaveRelease } from './wave-release-bench'
 import { benchReplenishmentSweep } from './replenishment-bench'
+import { benchSlottingVelocity } from './slotting-velocity-bench'
+import { benchKpis } from './kpis-bench'
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -104,9 +108,10 @@ const { values: args, positionals } = parseArgs({
     'commands-connections': { type: 'string' },
     'wave-release-only': { type: 'boolean' },
     'replenishment-only': { type: 'boolean' },
+    'kpis-only': { type: 'boolean' },
   },
 })
-const WORDS = ['pick-path', 'slotting', 'next-task', 'wave-release', 'replenishment']
+const WORDS = ['pick-path', 'slotting', 'slotting-velocity', 'next-task', 'wave-release', 'replenishment', 'kpis']
 const unknown = positionals.filter((p) => !WORDS.includes(p))
 if (unknown.length) throw new Error(`Unknown bench argument(s): ${unknown.join(' ')} (the words are ${WORDS.join(', ')})`)
 const RUNS = Number(args.runs ?? 200)
@@ -322,6 +327,7 @@ async function benchDataSet(kind: 'pglite' | 'postgres', lines: number): Promise
   await benchCountApproval(db, company.id, kind, lines)
   if (lines >= 1_000_000) await benchWaveRelease(database, kind, `${kind} ${label(lines)}`)
   if (lines >= 1_000_000) await benchReplenishmentSweep(database, kind, `${kind} ${label(lines)}`)
+  if (lines >= 1_000_000) await benchSlottingVelocity(database, kind, `${kind} ${label(lines)}`)
   const app = await createApp({ database, jwtSecret: BENCH_SECRET, dataDir })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
@@ -423,6 +429,33 @@ if (args['replenishment-only'] || positionals.includes('replenishment')) {
     const { database } = await openDataSet(kind, lines)
     try {
       await benchReplenishmentSweep(database, kind, `${kind} ${label(lines)}`)
+    } finally {
+      await database.close()
+    }
+  }
+  process.exit(0)
+}
+// the slotting computation (docs/requirements.md §20.4) on the largest data set alone: `npm run bench -- slotting-velocity`
+if (positionals.includes('slotting-velocity')) {
+  const lines = Math.max(...SIZES)
+  for (const kind of KINDS) {
+    const { database } = await openDataSet(kind, lines)
+    try {
+      await benchSlottingVelocity(database, kind, `${kind} ${label(lines)}`)
+    } finally {
+      await database.close()
+    }
+  }
+  process.exit(0)
+}
+// Indicadores for a 90-day range (docs/requirements.md §21), rollups standing for 3,000,000 moves and 500,000 tasks:
+// `npm run bench -- kpis`
+if (args['kpis-only'] || positionals.includes('kpis')) {
+  const lines = Math.max(...SIZES)
+  for (const kind of KINDS) {
+    const { database } = await openDataSet(kind, lines)
+    try {
+      await benchKpis(database, kind, `${kind} ${label(lines)}`, Math.min(RUNS, 50))
     } finally {
       await database.close()
     }

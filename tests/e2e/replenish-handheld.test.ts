@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { HANDHELD } from '../support/collector-page'
 import { screenshot } from '../support/browser'
-import { burst } from '../support/handheld-ship-steps'
+import { burst, shipPrompt } from '../support/handheld-ship-steps'
 import { startE2eApp, type E2eApp } from '../support/e2e-app'
 
 type Ref = { id: number; code: string }
@@ -159,5 +159,138 @@ describe('a replenishment on the handheld (§20.2)', () => {
     const tasks = await call<{ results: { id: number; status: string }[] }>('GET', `/workforce/tasks/?type=replenishment&page_size=100`)
     expect(tasks.results.find((x) => x.id === refill.task)?.status).toBe('done')
     await page.context().close()
+  }, 300_000)
+
+  it('a face set on the desktop, picked below its minimum on the handheld, refilled from Próxima tarefa; stock inquiry and Movimentações show it', async () => {
+    const demoOperator = await call<{ default_warehouse: { id: number } | null }>('GET', '/auth/me', undefined, await tokenOf('operator'))
+    const picker = `picker.${stamp.toLowerCase()}`
+    await call('POST', '/users/users/', { username: picker, password: app.password, role: 'operator', default_warehouse: demoOperator.default_warehouse?.id ?? null })
+    const operatorToken = await tokenOf(picker)
+    const cache = await call<{ locations: CacheLocation[] }>('GET', '/workforce/handheld/cache/', undefined, operatorToken)
+    const mine = new Map(cache.locations.map((l) => [l.id, l]))
+    const today = new Date().toISOString().slice(0, 10)
+    const usable = (l: StockLine) => mine.get(l.location.id)?.kind === 'storage' && l.status === 'available' && (l.expiry_date === null || l.expiry_date > today)
+
+    // a product with a usable line of at least 8 free in a storage location of the warehouse; 4 of it moved to an empty
+    // storage location: of the two lines, the one FEFO picks first for an order of 2 becomes the face, the other its reserve
+    const stock = await call<{ results: (StockLine & { pallet_code: string | null })[] }>('GET', '/inventory/stock/?page_size=500&ordering=id')
+    const source = stock.results.find((l) => usable(l) && l.pallet_code === null && Number(l.qty) - Number(l.reserved_qty) >= 8)
+    expect(source, 'a line to split').toBeDefined()
+    const held = new Set(stock.results.map((l) => l.location.id))
+    let empty: CacheLocation | undefined
+    for (const l of cache.locations) {
+      if (!l.active || l.kind !== 'storage' || held.has(l.id)) continue
+      if ((await call<{ count: number }>('GET', `/inventory/stock/?location=${l.id}&page_size=1`)).count === 0) {
+        empty = l
+        break
+      }
+    }
+    expect(empty, 'an empty storage location').toBeDefined()
+    await call('POST', '/inventory/moves/', { stock_line: source!.id, to_location: empty!.id, qty: '4' })
+    const customers = await call<{ results: { id: number }[] }>('GET', '/partners/customers/?page_size=1')
+    const order = await call<{ id: number; code: string }>('POST', '/shipping/orders/', { code: `SO-RF-${stamp}`, customer: customers.results[0]!.id, lines: [{ product: source!.product.id, qty: '2' }] })
+    type Suggestion = { stock_line: number; qty: string; location: Ref }
+    const sugg = await call<{ lines: { suggestions: Suggestion[] }[] }>('GET', `/shipping/orders/${order.id}/pick-suggestions/`, undefined, operatorToken)
+    const firstLocation = sugg.lines[0]!.suggestions[0]!.location.id
+    const lines = (await call<{ results: StockLine[] }>('GET', `/inventory/stock/?product=${source!.product.id}&page_size=100`)).results.filter(usable)
+    const faceLine = lines.find((l) => l.location.id === firstLocation)
+    const reserveLine = lines.find((l) => l.location.id === (firstLocation === empty!.id ? source!.location.id : empty!.id))
+    expect(faceLine && reserveLine, 'the face and its reserve').toBeTruthy()
+    const face = faceLine!
+    const reserve = reserveLine!
+    const product = face.product
+    const onFace = Number(face.qty)
+    // after the pick of 2 the face is below its minimum; the refill brings it to the maximum in whole units from the reserve
+    const refillQty = Math.min(4, Math.floor(Number(reserve.qty) - Number(reserve.reserved_qty)))
+    const min = onFace - 1
+    const max = onFace - 2 + refillQty
+
+    // the supervisor sets the face's minimum and maximum on the desktop
+    const desk = await app.signedInPage({ username: 'supervisor', viewport: { width: 1280, height: 900 } })
+    await desk.goto('/inventory/pick-faces')
+    await desk.getByRole('table', { name: 'Pontos de separação' }).waitFor()
+    await desk.getByRole('region', { name: 'Varredura de reabastecimento' }).getByText('Sem agendamento', { exact: false }).waitFor()
+    await desk.getByRole('button', { name: 'Novo ponto de separação' }).click()
+    const dialog = desk.getByRole('dialog', { name: 'Novo ponto de separação' })
+    await dialog.getByRole('combobox', { name: 'Localização' }).fill(face.location.code)
+    await desk.getByRole('option', { name: face.location.code, exact: false }).first().click()
+    await dialog.getByRole('combobox', { name: 'Produto' }).fill(product.code)
+    await desk.getByRole('option', { name: new RegExp(`^${product.code}`) }).first().click()
+    await dialog.getByRole('textbox', { name: 'Mínimo' }).fill(String(min))
+    await dialog.getByRole('textbox', { name: 'Máximo' }).fill(String(max))
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const facesTable = desk.getByRole('table', { name: 'Pontos de separação' })
+    await poll(() => facesTable.innerText()).toContain(face.location.code)
+    await app.expectNoAxeViolations(desk, 'pick faces with the sweep panel')
+    await screenshot(desk, 'replenish-cycle-faces')
+
+    // the operator picks 2 from the face on /m/ship and loads the order
+    const page = await app.signedInPage({ viewport: HANDHELD, username: picker })
+    await page.goto('/m/ship')
+    await shipPrompt(page, /Leia ou escolha o pedido/)
+    await page.getByText('Baixando locais').waitFor({ state: 'detached' })
+    await burst(page, order.code)
+    await shipPrompt(page, new RegExp(`Leia a localização ${face.location.code}`))
+    await burst(page, face.location.code)
+    await shipPrompt(page, new RegExp(`Leia o produto ${product.code}`))
+    await burst(page, product.code)
+    await burst(page, product.code)
+    await poll(() => page.getByTestId('ship-pick').innerText()).toMatch(/Separada\s+2/)
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click()
+    await shipPrompt(page, /Confirmar carregamento/)
+    await page.getByRole('button', { name: 'Confirmar carregamento' }).click()
+    await page.getByTestId('ship-done').waitFor()
+    await page.getByTestId('pending-badge').waitFor({ state: 'detached', timeout: 60_000 })
+    await poll(async () => (await call<{ status: string }>('GET', `/shipping/orders/${order.id}/`)).status, 60_000).toBe('shipped')
+
+    // the take left the face below its minimum: its refill (priority 5) comes first through 'Próxima tarefa'
+    await page.goto('/m/home')
+    await page.getByRole('button', { name: 'Próxima tarefa' }).click()
+    const card = page.getByTestId('next-task-card')
+    await card.waitFor()
+    await poll(() => card.innerText()).toContain(face.location.code)
+    await screenshot(page, 'replenish-cycle-next-task')
+    await card.getByRole('button', { name: 'Começar' }).click()
+    await poll(() => page.url()).toMatch(/\/m\/replenish\?task=\d+/)
+    const taskId = Number(new URL(page.url()).searchParams.get('task'))
+    const refill = await call<Refill>('GET', `/inventory/replenishment/tasks/${taskId}/`, undefined, operatorToken)
+    expect(refill).toMatchObject({ face: { id: face.location.id }, product: { id: product.id }, qty: String(refillQty) })
+    await page.getByText('Baixando locais').waitFor({ state: 'detached' })
+    await prompt(page, new RegExp(`Leia a localização de origem ${refill.source.code}`))
+    await burst(page, refill.source.code)
+    await prompt(page, new RegExp(`Leia o produto ${product.code}`))
+    await burst(page, product.code)
+    await page.getByRole('textbox', { name: 'Quantidade' }).fill(String(refillQty))
+    await page.getByRole('button', { name: 'OK' }).click()
+    await prompt(page, new RegExp(`Leia a face de separação ${face.location.code}`))
+    await burst(page, face.location.code)
+    await page.getByTestId('replenish-done').waitFor()
+    await page.getByTestId('pending-badge').waitFor({ state: 'detached', timeout: 60_000 })
+    await page.context().close()
+
+    // the desktop: stock inquiry shows the face holding its maximum, Movimentações the pick and the refill
+    await poll(async () => {
+      const atFace = await call<{ results: StockLine[] }>('GET', `/inventory/stock/?location=${face.location.id}&product=${product.id}&page_size=10`)
+      return atFace.results.reduce((sum, l) => sum + Number(l.qty), 0)
+    }, 60_000).toBe(max)
+    await desk.goto(`/inventory/search?search=${encodeURIComponent(face.location.code)}`)
+    const stockTable = desk.getByRole('table', { name: 'Estoque' })
+    const faceRows = stockTable.locator('tbody tr').filter({ hasText: product.code })
+    await poll(() => faceRows.count()).toBeGreaterThan(0)
+    const shown = (await faceRows.allInnerTexts()).join('\n')
+    expect(shown).toContain(face.location.code)
+    await screenshot(desk, 'replenish-cycle-stock')
+    await desk.goto(`/inventory/moves?search=TASK-${taskId}`)
+    const moves = desk.getByRole('table', { name: 'Movimentações' })
+    await poll(() => moves.locator('tbody tr').count()).toBe(1)
+    const moveRow = await moves.locator('tbody tr').first().innerText()
+    expect(moveRow).toContain(refill.source.code)
+    expect(moveRow).toContain(face.location.code)
+    expect(moveRow).toMatch(/Reabastecimento/i)
+    await screenshot(desk, 'replenish-cycle-moves')
+    await desk.goto(`/inventory/moves?search=${order.code}`)
+    await poll(() => moves.innerText()).toContain(face.location.code)
+    await desk.context().close()
   }, 300_000)
 })

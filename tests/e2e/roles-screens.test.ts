@@ -47,6 +47,17 @@ const SUPERVISOR_ACTIONS: Case[] = [
     },
   },
   { route: '/printing/printers', actions: /^(Nova impressora|Editar .+|Excluir .+)$/, calls: [{ method: 'POST', path: '/printing/printers/' }] },
+  // §20.4: the whole screen is the supervisors' (its menu entry too)
+  {
+    route: '/inventory/slotting',
+    actions: /^(Endereçamento por giro|Recalcular|Aprovar selecionadas.*|Exportar CSV)$/,
+    calls: [
+      { method: 'GET', path: '/inventory/slotting/?warehouse=1' },
+      { method: 'POST', path: '/inventory/slotting/run/' },
+      { method: 'POST', path: '/inventory/slotting/approve/' },
+      { method: 'GET', path: '/inventory/slotting/export/?warehouse=1' },
+    ],
+  },
 ]
 
 const ADMIN_ACTIONS: Case[] = [

@@ -134,6 +134,8 @@ export const receiptLines = pgTable(
     check('receipt_lines_qty_ck', sql`${t.qty} >= 0 AND ${t.damagedQty} >= 0`),
     index('receipt_lines_receipt_idx').on(t.receiptId, t.id),
     index('receipt_lines_document_line_idx').on(t.documentLineId),
+    // a putaway task's receipt, for its dock-to-stock time (docs/requirements.md §21.1)
+    index('receipt_lines_task_idx').on(t.taskId),
   ],
 )
 

@@ -324,6 +324,28 @@ export const replenishments = pgTable(
 )
 
 /**
+ * The scheduled replenishment sweep per company (docs/requirements.md §20.2): every `every_minutes` a job of the one
+ * queue (ADR 0017, kind `replenishment.sweep`) runs the sweep and queues the next run. `next_at` is the run the live
+ * chain of jobs is due for: a job whose due time is not it (an earlier schedule, a run repeated after a lost lease) does
+ * nothing, so a company has one chain. Owned by the inventory module (server/modules/inventory/replenishment-schedule.ts).
+ */
+export const replenishmentSchedules = pgTable(
+  'replenishment_schedules',
+  {
+    companyId: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id),
+    everyMinutes: integer('every_minutes'),
+    nextAt: timestamp('next_at', { withTimezone: true }),
+    lastAt: timestamp('last_at', { withTimezone: true }),
+    lastTasks: integer('last_tasks'),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('replenishment_schedules_every_ck', sql`${t.everyMinutes} IS NULL OR ${t.everyMinutes} BETWEEN 5 AND 1440`)],
+)
+
+/**
  * The last slotting result per warehouse (docs/requirements.md §20.4): the GET answers it at once, the run replaces it.
  * Owned by the inventory module (server/modules/inventory/slotting.ts).
  */

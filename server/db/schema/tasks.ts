@@ -33,6 +33,9 @@ export const tasks = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     // the pick batch (a cart's worth of a released wave) this task is a stop of: the batch is taken as one
     batchId: integer('batch_id'),
+    // a wave's pick that waits for the top-off of its pick face (docs/requirements.md §20.2): directed work does not offer
+    // it, nor its batch, until that refill is done or cancelled
+    waitsForTaskId: integer('waits_for_task_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -44,12 +47,15 @@ export const tasks = pgTable(
     index('tasks_company_finished_idx').on(t.companyId, t.finishedAt),
     index('tasks_assignee_idx').on(t.assigneeId),
     index('tasks_batch_idx').on(t.batchId),
+    index('tasks_waiting_idx').on(t.batchId, t.waitsForTaskId).where(sql`${t.waitsForTaskId} IS NOT NULL`),
     // directed work (SPEC 19.4): the free tasks of a warehouse by priority, due time and age
     index('tasks_directed_free_idx')
       .on(t.companyId, t.warehouseId, t.priority.desc(), t.dueAt.asc().nullsLast(), t.createdAt, t.id)
       .where(sql`${t.assigneeId} IS NULL AND ${t.status} IN ('open', 'pending')`),
     check('tasks_excluded_not_assignee_ck', sql`${t.excludedUserId} IS NULL OR ${t.assigneeId} IS NULL OR ${t.excludedUserId} <> ${t.assigneeId}`),
     // the handheld takes the oldest free task at a scanned location
+    // the picks that came to a face while its refill was on the way (docs/requirements.md §21.1: replenishments late)
+    index('tasks_pick_location_started_idx').on(t.locationId, t.startedAt).where(sql`${t.type} = 'pick'`),
     index('tasks_location_free_idx').on(t.locationId, t.createdAt).where(sql`${t.assigneeId} IS NULL AND ${t.status} IN ('open', 'pending')`),
   ],
 )

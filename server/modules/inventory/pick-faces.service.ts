@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { products } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { pickFaces, stockLines } from '../../db/schema/inventory'
+import { openRefills } from './replenishment'
 import type { RecordChange, WriteContext } from '../../http/crud'
 import { ApiError, type FieldErrors, addFieldError, fieldError, nonFieldError } from '../../http/errors'
 import { type AuditActor, diffChanges, recordAudit, recordAuditMany } from '../audit/audit.service'
@@ -69,6 +70,22 @@ async function faceLocation(db: DbOrTx, companyId: number, id: number, current?:
   return row
 }
 
+/** §20.1: a warehouse sent with a face must be the company's and its location's (400 on `warehouse`, else on `location`). */
+async function sameWarehouse(db: DbOrTx, companyId: number, warehouseId: number, locationId: number | undefined): Promise<void> {
+  const [wh] = await db
+    .select({ id: warehouses.id, code: warehouses.code })
+    .from(warehouses)
+    .where(and(eq(warehouses.id, warehouseId), eq(warehouses.companyId, companyId)))
+  if (!wh) throw fieldError('warehouse', `Invalid pk "${warehouseId}" - object does not exist.`)
+  if (locationId === undefined) return
+  const [loc] = await db
+    .select({ code: warehouses.code, id: warehouses.id })
+    .from(locations)
+    .innerJoin(warehouses, eq(warehouses.id, locations.warehouseId))
+    .where(eq(locations.id, locationId))
+  if (loc && loc.id !== wh.id) throw fieldError('location', `This location is in warehouse ${loc.code}, not in ${wh.code}.`)
+}
+
 async function faceProduct(db: DbOrTx, companyId: number, id: number): Promise<number> {
   const [row] = await db
     .select({ id: products.id })
@@ -78,7 +95,7 @@ async function faceProduct(db: DbOrTx, companyId: number, id: number): Promise<n
   return row.id
 }
 
-type FaceBody = Partial<{ location: number; product: number; min_qty: string; max_qty: string; replenish_unit: string; replenish_qty: string; is_active: boolean }>
+type FaceBody = Partial<{ location: number; warehouse: number; product: number; min_qty: string; max_qty: string; replenish_unit: string; replenish_qty: string; is_active: boolean }>
 
 /**
  * The columns a create or a PATCH writes, after every check the database would otherwise answer with a 5xx or a
@@ -93,10 +110,16 @@ export async function pickFaceValues(ctx: WriteContext, b: FaceBody): Promise<Re
         .from(pickFaces)
         .where(and(eq(pickFaces.id, ctx.id), eq(pickFaces.companyId, user.companyId)))
   const location = b.location === undefined ? undefined : await faceLocation(db, user.companyId, b.location, stored?.locationId)
+  if (b.warehouse !== undefined) await sameWarehouse(db, user.companyId, b.warehouse, location?.id ?? stored?.locationId)
   const productId = b.product === undefined ? undefined : await faceProduct(db, user.companyId, b.product)
   const min = b.min_qty ?? stored?.minQty
   const max = b.max_qty ?? stored?.maxQty
   if (min !== undefined && max !== undefined && Number(min) > Number(max)) throw fieldError('min_qty', MIN_ABOVE_MAX)
+  // a face with a refill under way keeps its place and product: the refill's task names them (§20.2)
+  if (stored && ((location && location.id !== stored.locationId) || (productId !== undefined && productId !== stored.productId))) {
+    const [open] = await openRefills(db, user.companyId, [ctx.id as number])
+    if (open) throw fieldError(location && location.id !== stored.locationId ? 'location' : 'product', `This pick face has a refill under way (task ${open.taskId}): finish or cancel it first.`)
+  }
   const locationId = location?.id ?? stored?.locationId
   const pid = productId ?? stored?.productId
   if ((location || productId) && locationId !== undefined && pid !== undefined) {

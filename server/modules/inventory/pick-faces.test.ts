@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { products } from '../../db/schema/catalog'
-import { locations } from '../../db/schema/core'
+import { locations, warehouses } from '../../db/schema/core'
 import { auditLog } from '../../db/schema/audit'
 import { pickFaces, stockLines } from '../../db/schema/inventory'
 
@@ -66,8 +66,8 @@ describe.each(kinds)('pick faces on %s', (kind) => {
   const get = (url: string, token = operator) => t.as(token, { method: 'GET', url })
   const codesOf = (body: Record<string, unknown>, field: string) => ((body.codes as Record<string, Coded[]> | undefined)?.[field] ?? []).map((c) => c?.code)
 
-  it('creates a face with its warehouse taken from the location (never the body) and the stock it holds, a maximum below that stock allowed', async () => {
-    const res = await post({ location: stocked.locationId, product: stocked.productId, min_qty: '0', max_qty: 0.001, replenish_unit: 'pack', replenish_qty: '6', warehouse: 999999 })
+  it('creates a face with its warehouse taken from the location and the stock it holds, a maximum below that stock allowed', async () => {
+    const res = await post({ location: stocked.locationId, product: stocked.productId, min_qty: '0', max_qty: 0.001, replenish_unit: 'pack', replenish_qty: '6' })
     // a maximum below what the location holds now is allowed: a refill is only not due
     expect(res.statusCode, res.body).toBe(201)
     const face = res.json() as Face
@@ -102,6 +102,16 @@ describe.each(kinds)('pick faces on %s', (kind) => {
     const dup = await post({ location: locs[1].id, product: prods[1].id, min_qty: '2', max_qty: '8' })
     expect(dup.statusCode).toBe(400)
     expect(codesOf(dup.json(), 'location')).toEqual(['pick_face_exists'])
+    // a warehouse sent with the face must be the location's; another company's warehouse is unknown
+    const [elsewhere] = await t.database.db.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.companyId, t.seed.companyId), ne(warehouses.id, locs[3].warehouseId))).limit(1)
+    const otherWh = await post({ location: locs[3].id, warehouse: elsewhere.id, product: prods[3].id, min_qty: '1', max_qty: '5' })
+    expect(otherWh.statusCode).toBe(400)
+    expect(codesOf(otherWh.json(), 'location')).toEqual(['pick_face_location_other_warehouse'])
+    const [foreignWh] = await t.database.db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.companyId, t.seed.otherCompanyId)).limit(1)
+    expect(codesOf((await post({ location: locs[3].id, warehouse: foreignWh.id, product: prods[3].id, min_qty: '1', max_qty: '5' })).json(), 'warehouse')).toEqual(['does_not_exist'])
+    expect((await get(`/api/inventory/pick-faces/?location=${locs[3].id}&product=${prods[3].id}`)).json()).toMatchObject({ count: 0 })
+    const same = await post({ location: locs[3].id, warehouse: locs[3].warehouseId, product: prods[3].id, min_qty: '1', max_qty: '5' })
+    expect(same.statusCode, same.body).toBe(201)
   })
 
   it('reads, lists, searches, filters, updates (checking the minimum against the stored maximum) and deletes, with an audit trail', async () => {

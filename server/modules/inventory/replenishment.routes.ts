@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { and, eq } from 'drizzle-orm'
-import { refillTaskOut, replenishmentConfirmBody, replenishmentConfirmOut, replenishmentRunBody, replenishmentRunOut } from '../../../contracts/inventory/replenishment.contract'
+import {
+  refillTaskOut,
+  replenishmentConfirmBody,
+  replenishmentConfirmOut,
+  replenishmentRunBody,
+  replenishmentRunOut,
+  replenishmentScheduleBody,
+  replenishmentScheduleOut,
+} from '../../../contracts/inventory/replenishment.contract'
 import { warehouses } from '../../db/schema/core'
 import { ANY_ROLE, WRITE_ROLES } from '../../http/auth-hook'
 import { fieldError } from '../../http/errors'
@@ -8,6 +16,7 @@ import { idParams } from '../../../contracts/primitives'
 import { runOnce } from '../commands/commands.service'
 import { confirmRefill } from './replenishment-confirm'
 import { refillTask, sweepFaces } from './replenishment'
+import { getReplenishmentSchedule, setReplenishmentSchedule } from './replenishment-schedule'
 
 /** Replenishment (docs/requirements.md §20.2): the supervisor's sweep over the pick faces. */
 export const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,6 +48,36 @@ export const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
         const created = await sweepFaces(tx, { companyId: req.user.companyId, userId: req.user.id }, req.body.warehouse)
         return { created: created.length, tasks: created, command_id: req.body.command_id }
       }),
+  )
+
+  app.get(
+    '/inventory/replenishment/schedule/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: ['inventory'],
+        summary: "The company's scheduled sweep: every how many minutes, the next and the last run (admins, supervisors; docs/requirements.md §20.2)",
+        response: { 200: replenishmentScheduleOut },
+      },
+    },
+    async (req) => getReplenishmentSchedule(db, req.user.companyId),
+  )
+
+  app.put(
+    '/inventory/replenishment/schedule/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: ['inventory'],
+        summary: 'Schedule the sweep every `every_minutes` minutes (5–1440), or stop it with null (admins, supervisors; docs/requirements.md §20.2)',
+        description:
+          'The first scheduled run is `every_minutes` from now; each run sweeps every pick face of the company (as POST run/ does, trigger `sweep`) and queues the next in the ' +
+          'one job queue (ADR 0017). Changing the schedule replaces the old one: its queued run does nothing. Audited (entity `replenishment_schedules`).',
+        body: replenishmentScheduleBody,
+        response: { 200: replenishmentScheduleOut },
+      },
+    },
+    async (req) => setReplenishmentSchedule(db, { companyId: req.user.companyId, userId: req.user.id }, req.body.every_minutes),
   )
 
   app.post(

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pickFaces, replenishments } from '../../db/schema/inventory'
 import { tasks } from '../../db/schema/tasks'
+import { jobs } from '../../db/schema/jobs'
+import { REPLENISHMENT_SWEEP_KIND, runScheduledSweep } from './replenishment-schedule'
+import { users } from '../../db/schema/users'
 import { removeStock, setStockStatus } from './stock.service'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
@@ -76,6 +79,11 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     // another pick while it is open: no second task
     await removeStock(t.database.db, f.actor, { lineId: s.onFace, qty: '1', reason: 'pick' })
     expect(await refillsOf(s.faceId)).toHaveLength(1)
+    // while it is open the face keeps its place and product (the task names them); its limits may change
+    const moveFace = await t.as(supervisor, { method: 'PATCH', url: `/api/inventory/pick-faces/${s.faceId}/`, payload: { location: f.storage[7] } })
+    expect(moveFace.statusCode).toBe(400)
+    expect(moveFace.json()).toMatchObject({ location: [`This pick face has a refill under way (task ${refill.taskId}): finish or cancel it first.`], codes: { location: [{ code: 'pick_face_refill_open' }] } })
+    expect((await t.as(supervisor, { method: 'PATCH', url: `/api/inventory/pick-faces/${s.faceId}/`, payload: { max_qty: '20' } })).statusCode).toBe(200)
     // once done, the next take below the minimum asks again (3 → 2: 18 is 4 packs plus 2: 16 again)
     expect((await post(supervisor, `/workforce/tasks/${refill.taskId}/done/`)).statusCode).toBe(200)
     await removeStock(t.database.db, f.actor, { lineId: s.onFace, qty: '1', reason: 'pick' })
@@ -168,13 +176,63 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     expect(await ledgerMismatches(t, t.seed.companyId)).toEqual([])
   })
 
+  it('a scheduled sweep runs from the one job queue, queues the next run, and a replaced schedule or a repeated run does nothing', async () => {
+    const put = (token: string, every_minutes: unknown) => t.as(token, { method: 'PUT', url: '/api/inventory/replenishment/schedule/', payload: { every_minutes } })
+    expect((await put(operator, 15)).statusCode).toBe(403)
+    const tooOften = await put(supervisor, 3)
+    expect(tooOften.statusCode).toBe(400)
+    expect(Object.keys(tooOften.json())).toEqual(['every_minutes'])
+    const set = await put(supervisor, 15)
+    expect(set.statusCode, set.body).toBe(200)
+    const schedule = set.json() as { every_minutes: number; next_at: string }
+    expect(schedule.every_minutes).toBe(15)
+    expect(Math.abs(new Date(schedule.next_at).getTime() - (Date.now() + 15 * 60_000))).toBeLessThan(60_000)
+    const queued = () =>
+      t.database.db
+        .select({ id: jobs.id, payload: jobs.payload, runAt: jobs.runAt })
+        .from(jobs)
+        .where(and(eq(jobs.kind, REPLENISHMENT_SWEEP_KIND), eq(jobs.companyId, t.seed.companyId), eq(jobs.state, 'queued')))
+        .orderBy(desc(jobs.id))
+    const [job] = await queued()
+    expect(job.payload).toEqual({ due: schedule.next_at })
+    expect(job.runAt.toISOString()).toBe(schedule.next_at)
+    // another company sees its own schedule: none
+    expect((await t.as(acmeAdmin, { method: 'GET', url: '/api/inventory/replenishment/schedule/' })).json()).toMatchObject({ every_minutes: null })
+
+    // a face below its minimum that no take has seen
+    const q = await f.product(uniq('RQ'))
+    await f.stock(q, f.storage[5], 1, { lot: 'Q' })
+    await f.stock(q, f.storage[6], 9, { lot: 'QR' })
+    const qFace = await face(q, f.storage[5], '2', '10')
+    const company = t.seed.companyId
+    // a run due at another time (a schedule replaced since) does nothing
+    expect(await runScheduledSweep(t.database.db, { companyId: company, payload: { due: new Date(0).toISOString() } })).toBeNull()
+    expect(await refillsOf(qFace)).toEqual([])
+    // the due run sweeps, notes itself, and queues the next one 15 minutes on
+    expect(await runScheduledSweep(t.database.db, { companyId: company, payload: job.payload })).toBeGreaterThanOrEqual(1)
+    expect(await refillsOf(qFace)).toEqual([expect.objectContaining({ trigger: 'sweep', qty: '9.000' })])
+    const after = (await t.as(supervisor, { method: 'GET', url: '/api/inventory/replenishment/schedule/' })).json() as { next_at: string; last_at: string; last_tasks: number }
+    expect(new Date(after.next_at).getTime() - new Date(schedule.next_at).getTime()).toBe(15 * 60_000)
+    expect(after.last_tasks).toBeGreaterThanOrEqual(1)
+    expect(after.last_at).not.toBeNull()
+    const [nextJob] = await queued()
+    expect(nextJob.payload).toEqual({ due: after.next_at })
+    // the same run again (its lease lost and run twice): nothing, no second chain
+    expect(await runScheduledSweep(t.database.db, { companyId: company, payload: job.payload })).toBeNull()
+    expect(await queued()).toHaveLength(2)
+    // stopped: the queued run does nothing
+    const off = await put(supervisor, null)
+    expect(off.json()).toMatchObject({ every_minutes: null, next_at: null })
+    expect(await runScheduledSweep(t.database.db, { companyId: company, payload: nextJob.payload })).toBeNull()
+  })
+
   it("a wave's release tops off the faces its reservations leave below their minimum, before picking, at the top priority", async () => {
     const p = await f.product(uniq('RW'))
     const onFace = await f.stock(p, f.storage[0], 8, { lot: 'FACE', expiryDate: inDays(20) })
     const reserve = await f.stock(p, f.storage[1], 50, { lot: 'RES', expiryDate: inDays(30) })
     const faceId = await face(p, f.storage[0], '5', '20', '4')
     const [customer] = (await t.as(supervisor, { method: 'GET', url: '/api/partners/customers/?page_size=1' }).then((r) => r.json())).results as { id: number }[]
-    const order = await post(supervisor, '/shipping/orders/', { code: uniq('SO'), customer: customer.id, lines: [{ product: p, qty: '6' }] })
+    const order = await post(supervisor, '/shipping/orders/', { code: uniq('SO'), customer: customer.id, lines: [{ product: p, qty: '6' }], priority: 8 })
     expect(order.statusCode, order.body).toBe(201)
     const wave = await post(supervisor, '/shipping/waves/', { code: uniq('WV'), orders: [(order.json() as { id: number }).id] })
     const rel = await post(supervisor, `/shipping/waves/${(wave.json() as { id: number }).id}/release/`, { command_id: randomUUID() })
@@ -187,6 +245,34 @@ describe.each(kinds)('replenishment on %s', (kind) => {
     expect(refill).toMatchObject({ trigger: 'wave', sourceLineId: reserve, qty: '12.000', status: 'open' })
     const [task] = await t.database.db.select({ priority: tasks.priority }).from(tasks).where(eq(tasks.id, refill.taskId))
     expect(task.priority).toBe(9)
+    // the wave's pick on that face waits for the refill: directed work offers the refill, not the pick (nor its batch)
+    const [pick] = await t.database.db.select({ id: tasks.id, waits: tasks.waitsForTaskId }).from(tasks).where(eq(tasks.reference, (order.json() as { code: string }).code))
+    expect(pick.waits).toBe(refill.taskId)
+    const shown = () => t.as(supervisor, { method: 'GET', url: `/api/workforce/tasks/${pick.id}/` }).then((r) => r.json() as { waits_for: number; waiting: boolean })
+    expect(await shown()).toMatchObject({ waits_for: refill.taskId, waiting: true })
+    // a fresh operator (the demo's holds tasks, and what one holds comes first), with the demo operator's password
+    const [op] = await t.database.db.select().from(users).where(eq(users.username, 'operator'))
+    const username = uniq('rw-op').toLowerCase()
+    await t.database.db.insert(users).values({ companyId: t.seed.companyId, username, passwordHash: op.passwordHash, role: 'operator', defaultWarehouseId: f.warehouseId })
+    const fresh = (await t.login(username)).access
+    const next = (types: string[]) => post(fresh, '/workforce/tasks/next/', { warehouse: f.warehouseId, types })
+    // the order is urgent (8): offered, its pick would come before the seed's picks (priority 0)
+    const first = await next(['pick'])
+    if (first.statusCode === 200) {
+      const other = (first.json() as { task: { id: number; priority: number } }).task
+      expect(other.id).not.toBe(pick.id)
+      expect(other.priority).toBeLessThan(8)
+      await t.database.db.update(tasks).set({ assigneeId: null }).where(eq(tasks.id, other.id))
+    } else expect(first.statusCode).toBe(204)
+    const offered = await next(['pick', 'replenishment'])
+    expect(offered.statusCode, offered.body).toBe(200)
+    expect((offered.json() as { task: { id: number } }).task.id).toBe(refill.taskId)
+    expect((await post(fresh, `/workforce/tasks/${refill.taskId}/done/`)).statusCode).toBe(200)
+    expect(await shown()).toMatchObject({ waits_for: refill.taskId, waiting: false })
+    const then = await next(['pick'])
+    expect(then.statusCode, then.body).toBe(200)
+    const got = then.json() as { task: { id: number }; batch: { tasks: { id: number }[] } | null }
+    expect([got.task.id, ...(got.batch?.tasks.map((x) => x.id) ?? [])]).toContain(pick.id)
   })
 
   it('the handheld reads a refill: the face, the source and its planned line, the product with its GTINs, the other lots there; 404 for another task or company', async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { slottingApproveBody, slottingApproveOut, slottingQuery, slottingResultOut, slottingRunBody, slottingRunOut } from '../../../contracts/inventory/slotting.contract'
 import { WRITE_ROLES } from '../../http/auth-hook'
 import { runOnce } from '../commands/commands.service'
-import { approveSlotting, lastSlotting, runSlotting } from './slotting'
+import { approveSlotting, exportSlotting, lastSlotting, runSlotting } from './slotting'
 
 /** Slotting (docs/requirements.md §20.4): velocity, ABC classes and re-slotting suggestions per warehouse; admins and supervisors. */
 export const slottingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,6 +24,27 @@ export const slottingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => lastSlotting(db, req.user.companyId, req.query.warehouse, req.query.days),
+  )
+
+  app.get(
+    '/inventory/slotting/export/',
+    {
+      config: { roles: WRITE_ROLES },
+      schema: {
+        tags: ['inventory'],
+        summary: "The suggestions of the warehouse's last slotting result as CSV, one row per product move, best first (admins, supervisors; docs/requirements.md §20.4)",
+        description:
+          'Columns: suggestion, kind (move or swap), metres_per_week (the suggestion\'s saving), product, description, class, lines_per_week, from, to. ' +
+          'A swap is two rows under one suggestion id. The last result as the GET answers it (computed and kept when there is none yet or `days` names another window).',
+        querystring: slottingQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const { warehouse, csv } = await exportSlotting(db, req.user.companyId, req.query.warehouse, req.query.days)
+      const name = `slotting-${warehouse.replace(/[^A-Za-z0-9._-]/g, '_')}.csv`
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send('\uFEFF' + csv)
+    },
   )
 
   app.post(

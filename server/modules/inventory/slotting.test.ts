@@ -165,4 +165,31 @@ describe.each(kinds)('slotting on %s', (kind) => {
     expect(await moveTasks()).toHaveLength(2)
     await t.database.db.update(pickFaces).set({ isActive: true }).where(and(eq(pickFaces.locationId, s.near), eq(pickFaces.productId, s.mid)))
   })
+  it('exports the last result\'s suggestions as CSV, one row per product move; operators are refused, another company too', async () => {
+    await post(supervisor, '/inventory/slotting/run/', { command_id: randomUUID(), warehouse: f.warehouseId, days: 30 })
+    const res = await get(supervisor, `warehouse=${f.warehouseId}`)
+    const body = res.json() as SlottingResultOut
+    const csv = await t.as(supervisor, { method: 'GET', url: `/api/inventory/slotting/export/?warehouse=${f.warehouseId}` })
+    expect(csv.statusCode, csv.body).toBe(200)
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="slotting-${body.warehouse.code}.csv"`)
+    expect(csv.body.startsWith('\uFEFF')).toBe(true)
+    const rows = csv.body.slice(1).trimEnd().split('\r\n')
+    expect(rows[0]).toBe('suggestion,kind,metres_per_week,product,description,class,lines_per_week,from,to')
+    // one row per move of every suggestion, in the result's order (best first)
+    expect(rows).toHaveLength(1 + body.suggestions.reduce((n, x) => n + x.moves.length, 0))
+    const swap = body.suggestions.find((x) => x.id === `swap:${s.fast}:${s.mid}`)!
+    const code = (id: number) => body.products.find((p) => p.product.id === id)!.product
+    const [fastCode, midCode] = [code(s.fast), code(s.mid)]
+    const cell = (v: string) => (/[",]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v)
+    const [nearCode, farCode] = [swap.moves[0].to.code, swap.moves[0].from.code]
+    const lpw = (id: number) => body.products.find((p) => p.product.id === id)!.lines_per_week
+    expect(rows).toContain([swap.id, 'swap', swap.metres_per_week, fastCode.code, cell(fastCode.name1), 'A', lpw(s.fast), farCode, nearCode].join(','))
+    expect(rows).toContain([swap.id, 'swap', swap.metres_per_week, midCode.code, cell(midCode.name1), 'B', lpw(s.mid), nearCode, farCode].join(','))
+
+    expect((await t.as(operator, { method: 'GET', url: `/api/inventory/slotting/export/?warehouse=${f.warehouseId}` })).statusCode).toBe(403)
+    const foreign = await t.as(acmeAdmin, { method: 'GET', url: `/api/inventory/slotting/export/?warehouse=${f.warehouseId}` })
+    expect(foreign.statusCode).toBe(400)
+    expect(foreign.json()).toMatchObject({ warehouse: [`Invalid pk "${f.warehouseId}" - object does not exist.`] })
+  })
 })

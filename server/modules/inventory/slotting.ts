@@ -21,6 +21,7 @@ import type { DbOrTx, Tx } from '../../db/client'
 import { products } from '../../db/schema/catalog'
 import { locations, warehouses } from '../../db/schema/core'
 import { pickFaces, slottingResults, stockLines, stockMoves } from '../../db/schema/inventory'
+import { exportCell } from '../../../contracts/master-data/import.rules'
 import { fieldError } from '../../http/errors'
 import { fromMilli3, toMilli } from '../../kernel/qty-math'
 import { warehouseWalkLayout } from '../master-data/layout.service'
@@ -222,4 +223,34 @@ export async function approveSlotting(tx: Tx, actor: Actor, body: { warehouse: n
     })),
   )
   return { created: ids.length, tasks: moves.map((m, i) => ({ task: ids[i], product: m.product, from: m.from, to: m.to, qty: qtys[i] })) }
+}
+
+/** The columns of the suggestions' CSV: one row per product move, so a swap is two rows under one suggestion id. */
+const EXPORT_COLUMNS = ['suggestion', 'kind', 'metres_per_week', 'product', 'description', 'class', 'lines_per_week', 'from', 'to'] as const
+
+/**
+ * The suggestions of the warehouse's last result as CSV (§20.4), best first, with the result's window and time in
+ * no column (the file name carries the warehouse); the GET's rules apply (computed and kept when there is none).
+ */
+export async function exportSlotting(db: DbOrTx, companyId: number, warehouseId: number, days?: number): Promise<{ warehouse: string; csv: string }> {
+  const result = await lastSlotting(db, companyId, warehouseId, days)
+  const velocity = new Map(result.products.map((p) => [p.product.id, p]))
+  const lines: string[] = [EXPORT_COLUMNS.join(',')]
+  for (const s of result.suggestions)
+    for (const m of s.moves) {
+      const v = velocity.get(m.product.id)
+      const row = [
+        exportCell('text', s.id),
+        exportCell('text', s.kind),
+        exportCell('decimal', s.metres_per_week),
+        exportCell('text', m.product.code),
+        exportCell('text', m.product.name1),
+        exportCell('text', v?.class ?? 'C'),
+        exportCell('decimal', v?.lines_per_week ?? 0),
+        exportCell('text', m.from.code),
+        exportCell('text', m.to.code),
+      ]
+      lines.push(row.join(','))
+    }
+  return { warehouse: result.warehouse.code, csv: lines.join('\r\n') + '\r\n' }
 }

@@ -23,7 +23,7 @@ import {
 } from '../../../contracts/master-data/core.contract'
 import { idFilter, idParams } from '../../../contracts/primitives'
 import { WRITE_ROLES } from '../../http/auth-hook'
-import { auditAs, createLocationRange, refuseDeactivatingStockedLocation, refuseOverfullCategory } from './master-data.service'
+import { auditAs, createLocationRange, refuseDeactivatingStockedLocation, refuseOverfullCategory, refuseOverfullLocation } from './master-data.service'
 import { camelKeys, count, defined } from './resource'
 import { applyLayoutRule, fillLocationLayout, ruleOf } from './layout.service'
 import { layoutApplyOut } from '../../../contracts/layout/layout.contract'
@@ -292,6 +292,8 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
         const { db, user } = ctx
         // §20.3: a location is refused a storage category that what it holds now would overflow
         if (body.storage_category) await refuseOverfullCategory(ctx, body.storage_category, id)
+        // and its own pallet capacity below what it holds now
+        if (typeof body.capacity_pallets === 'number') await refuseOverfullLocation(ctx, id, body.capacity_pallets)
         await refreshStockSortKeys(db, user.companyId, { locationId: id })
         // SPEC 18.1: a location without a manual layout takes its place from its code
         await fillLocationLayout(db, user.companyId, id)

@@ -312,6 +312,21 @@ export async function refuseOverfullCategory(ctx: WriteContext, categoryId: numb
   if (Object.keys(errors).length) throw new ApiError(400, errors)
 }
 
+/**
+ * §20.3: a location's own `capacity_pallets` below the pallets it holds now is refused on that field (the pallets the
+ * category allows are checked by refuseOverfullCategory). Runs after the write, in its transaction.
+ */
+export async function refuseOverfullLocation(ctx: WriteContext, locationId: number, capacityPallets: number): Promise<void> {
+  const held = (await locationLoads(ctx.db, ctx.user.companyId, [locationId])).get(locationId)
+  if (!held) return
+  const [r] = capacityRefusals({ capacity_pallets: capacityPallets, category: null }, held, EMPTY_LOAD)
+  if (!r) return
+  const [loc] = await ctx.db.select({ code: locations.code }).from(locations).where(eq(locations.id, locationId))
+  const errors: FieldErrors = {}
+  addFieldError(errors, 'capacity_pallets', holdingText(r, loc?.code ?? String(locationId)))
+  throw new ApiError(400, errors)
+}
+
 /** What the category's locations (or one of them) hold now against `limits`: field errors, empty when all fit. */
 export async function overfullCategoryErrors(db: DbOrTx, companyId: number, categoryId: number, limits: StorageCategoryLimits, onlyLocationId?: number): Promise<FieldErrors> {
   const locs = await db

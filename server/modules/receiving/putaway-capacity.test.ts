@@ -158,6 +158,13 @@ describe.each(kinds)('putaway capacity on %s', (kind) => {
     const refused = await api(admin, 'PATCH', `/api/core/locations/${other.id}/`, { storage_category: lots.id })
     expect(refused.json()).toMatchObject({ storage_category: [`Location ${other.code} holds more than one lot now.`] })
     expect((await api(admin, 'GET', `/api/core/locations/${other.id}/`)).json()).toMatchObject({ storage_category: null })
+
+    // a location's own pallet capacity below what it holds now (two lines: two pallets), on its field, nothing saved
+    const small = await api(admin, 'PATCH', `/api/core/locations/${other.id}/`, { capacity_pallets: 1, name: 'changed' })
+    expect(small.statusCode).toBe(400)
+    expect(small.json()).toMatchObject({ capacity_pallets: [`Location ${other.code} holds 2 pallets now, more than 1.`], codes: { capacity_pallets: [{ code: 'category_holds_pallets' }] } })
+    expect((await api(admin, 'GET', `/api/core/locations/${other.id}/`)).json()).toMatchObject({ capacity_pallets: null, name: expect.not.stringMatching(/^changed$/) })
+    expect((await api(admin, 'PATCH', `/api/core/locations/${other.id}/`, { capacity_pallets: 2 })).statusCode).toBe(200)
   })
 
   it('refuses a putaway scan that would break each capacity rule, with its code, and moves nothing', async () => {

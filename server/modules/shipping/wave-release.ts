@@ -30,7 +30,7 @@ import { recordAudit } from '../audit/audit.service'
 import { runOnce } from '../commands/commands.service'
 import { changeReservations, fefoEligible, refillFacesForWave } from '../inventory/stock.service'
 import { warehouseWalkLayout } from '../master-data/layout.service'
-import { createTasks, type NewTask } from '../workforce/tasks.service'
+import { createTasks, type NewTask, waitForTask } from '../workforce/tasks.service'
 import { expiryCompare, shelfLifeFloors } from './fefo-rules'
 import { WAVE_ENTITY } from './sales-orders'
 
@@ -253,6 +253,11 @@ async function releaseIn(tx: Tx, user: AuthUser, waveId: number, body: WaveRelea
     wave.warehouseId,
     reservations.map((r) => r.productId),
   )
+  // the wave's picks on a face being topped off wait for its refill (§20.2): directed work offers them after it
+  for (const refill of topOffs) {
+    const waiting = ordered.flatMap(({ r }, k) => (r.locationId === refill.location.id && r.productId === refill.product ? [taskIds[k]] : []))
+    await waitForTask(tx, companyId, waiting, refill.task)
+  }
   await tx.update(waves).set({ status: 'released' }).where(eq(waves.id, wave.id))
   await recordAudit(tx, actor, {
     entity: WAVE_ENTITY,

@@ -18,7 +18,7 @@ import { fieldError } from '../../http/errors'
 import { DIRECTED_TASK_TYPES } from '../../../contracts/tasks/tasks.contract'
 import { makeWalk, type Walk, type WalkPoint } from '../../../contracts/layout/walk-graph'
 import { cachedWarehouseWalk, type WarehouseWalk } from '../master-data/layout.service'
-import { notExcluded, START_FROM } from './tasks.service'
+import { notExcluded, notWaiting, START_FROM } from './tasks.service'
 
 /** The advisory lock class of 'next task' (pg_advisory_xact_lock(class, warehouse)); any constant. */
 const NEXT_TASK_LOCK = 19_004
@@ -77,6 +77,7 @@ export async function nextTask(db: Db, user: Actor, input: NextTaskInput = {}): 
       isNull(tasks.assigneeId),
       inArray(tasks.status, START_FROM),
       notExcluded(user.id),
+      notWaiting(),
       inArray(tasks.type, types),
       inWarehouse,
     ) as SQL

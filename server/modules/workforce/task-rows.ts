@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Task } from '../../../contracts/tasks/tasks.contract'
 import type { DbOrTx } from '../../db/client'
@@ -26,6 +26,8 @@ export const taskRows = (db: DbOrTx) =>
       priority: tasks.priority,
       dueAt: tasks.dueAt,
       batchId: tasks.batchId,
+      waitsFor: tasks.waitsForTaskId,
+      waiting: sql<boolean>`(${tasks.waitsForTaskId} IS NOT NULL AND EXISTS (SELECT 1 FROM ${tasks} w WHERE w.id = ${tasks.waitsForTaskId} AND w.status NOT IN ('done', 'cancelled')))`,
       createdAt: tasks.createdAt,
       startedAt: tasks.startedAt,
       finishedAt: tasks.finishedAt,
@@ -54,6 +56,8 @@ export const serializeTask = (r: TaskRow): Task => ({
   priority: r.priority,
   due_at: r.dueAt?.toISOString() ?? null,
   batch: r.batchId,
+  waits_for: r.waitsFor,
+  waiting: Boolean(r.waiting),
   created_at: r.createdAt.toISOString(),
   started_at: r.startedAt?.toISOString() ?? null,
   finished_at: r.finishedAt?.toISOString() ?? null,

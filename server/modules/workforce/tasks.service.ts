@@ -136,6 +136,25 @@ const excludedMessage = (username: string) => `This task is offered to every ope
 /** The task is not one `userId` is excluded from (a null exclusion excludes nobody). */
 export const notExcluded = (userId: number): SQL => or(isNull(tasks.excludedUserId), ne(tasks.excludedUserId, userId)) as SQL
 
+/**
+ * The task is not waiting for a refill (docs/requirements.md §20.2): neither it nor, when it is a batch's stop, any stop
+ * of its batch waits for a replenishment task still open. Directed work and the take at a location offer only these.
+ */
+export const notWaiting = (): SQL =>
+  sql`(${tasks.waitsForTaskId} IS NULL OR NOT EXISTS (SELECT 1 FROM ${tasks} w WHERE w.id = ${tasks.waitsForTaskId} AND w.status NOT IN ('done', 'cancelled')))
+    AND (${tasks.batchId} IS NULL OR NOT EXISTS (
+      SELECT 1 FROM ${tasks} s JOIN ${tasks} w ON w.id = s.waits_for_task_id
+      WHERE s.batch_id = ${tasks.batchId} AND s.waits_for_task_id IS NOT NULL AND w.status NOT IN ('done', 'cancelled')))`
+
+/** These tasks (a wave's picks on a pick face) wait for that face's refill (docs/requirements.md §20.2). */
+export async function waitForTask(db: DbOrTx, companyId: number, taskIds: readonly number[], refillTaskId: number): Promise<void> {
+  if (!taskIds.length) return
+  await db
+    .update(tasks)
+    .set({ waitsForTaskId: refillTaskId })
+    .where(and(eq(tasks.companyId, companyId), inArray(tasks.id, [...taskIds])))
+}
+
 async function usernameOf(db: DbOrTx, userId: number): Promise<string> {
   const [u] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId))
   return u?.username ?? String(userId)
@@ -193,6 +212,7 @@ export async function takeTaskAt(db: DbOrTx, user: Actor, take: TakeTask): Promi
     isNull(tasks.assigneeId),
     inArray(tasks.status, START_FROM),
     notExcluded(user.id),
+    notWaiting(),
     take.type ? eq(tasks.type, take.type) : undefined,
   )
   let lost = false

@@ -20,6 +20,10 @@ export const inventoryKeys = {
   ssccUnit: (sscc: string) => [...inventoryKeys.all, 'sscc-unit', sscc] as const,
   labelPrinters: () => [...inventoryKeys.all, 'label-printers'] as const,
   pickFaces: () => [...inventoryKeys.all, 'pick-faces'] as const,
+  replenishmentSchedule: () => [...inventoryKeys.all, 'replenishment-schedule'] as const,
   pickFaceList: (params: ListParams, filters: Record<string, unknown> = {}) => [...inventoryKeys.all, 'pick-faces', params, filters] as const,
+  warehouseOptions: () => [...inventoryKeys.all, 'warehouse-options'] as const,
+  slottings: (warehouse: number) => [...inventoryKeys.all, 'slotting', warehouse] as const,
+  slotting: (warehouse: number) => [...inventoryKeys.all, 'slotting', warehouse, 'last'] as const,
   trace: (query: Record<string, unknown>) => [...inventoryKeys.all, 'trace', query] as const,
 }

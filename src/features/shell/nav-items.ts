@@ -3,12 +3,14 @@ import { msg } from '@lingui/core/macro'
 import type { Icon } from '@tabler/icons-react'
 import {
   IconAdjustmentsCog,
+  IconArrowsExchange,
   IconArrowsRight,
   IconBox,
   IconBuilding,
   IconBuildingStore,
   IconBuildingWarehouse,
   IconCertificate,
+  IconChartBar,
   IconClipboardList,
   IconFileInvoice,
   IconForklift,
@@ -78,6 +80,8 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'scan', label: msg`Scan`, to: '/inventory/scan', icon: IconScan },
       { id: 'stock-search', label: msg`Consulta de Estoque`, to: '/inventory/search', icon: IconSearch },
       { id: 'stock-moves', label: msg`Movimentações`, to: '/inventory/moves', icon: IconHistory },
+      // docs/requirements.md §21.4: the supervisor's figures (operators see their own on the handheld)
+      { id: 'kpis', label: msg`Indicadores`, to: '/operations/kpis', icon: IconChartBar, roles: ['admin', 'supervisor'] },
       { id: 'stock-counts', label: msg`Contagens`, to: '/inventory/counts', icon: IconClipboardList },
       { id: 'lot-trace', label: msg`Rastreio de lote`, to: '/inventory/trace', icon: IconRouteSquare },
       { id: 'printing', label: msg`Impressão`, to: '/printing', icon: IconPrinter },
@@ -107,6 +111,8 @@ export const NAV_SECTIONS: NavSection[] = [
           { id: 'locations', label: msg`Localizações`, to: '/core/locations', icon: IconMapPin },
           // §20.1: a location × product picked from
           { id: 'pick-faces', label: msg`Pontos de separação`, to: '/inventory/pick-faces', icon: IconStackPush },
+          // §20.4: the velocity report and its re-slotting suggestions, admins and supervisors
+          { id: 'slotting', label: msg`Endereçamento por giro`, to: '/inventory/slotting', icon: IconArrowsExchange, roles: ['admin', 'supervisor'] },
           { id: 'storage-categories', label: msg`Categorias de armazenagem`, to: '/core/storage-categories', icon: IconBox },
           { id: 'putaway-rules', label: msg`Regras de armazenagem`, to: '/core/putaway-rules', icon: IconArrowsRight },
         ],

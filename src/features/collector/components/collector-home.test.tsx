@@ -19,6 +19,22 @@ describe('/m/home', () => {
   })
 })
 
+describe('/m/home: the operator’s day (docs/requirements.md §21.2)', () => {
+  it('shows their own lines today and their picking rate, asked for them alone', async () => {
+    const { requests } = mockApi(({ url }) =>
+      url.pathname === '/api/analytics/kpis/' ? { body: { totals: { picked: 42, received: 3, put_away: 5, picked_per_hour: 21 } } } : { status: 404, body: { detail: 'Not found.' } },
+    )
+    const me = signIn(testUser({ role: 'operator' }))
+    await renderApp('/m/home')
+    const today = await screen.findByRole('region', { name: 'Hoje' })
+    expect(today).toHaveTextContent('Hoje: 42 linhas separadas (21 por hora)')
+    expect(today).toHaveTextContent('3 recebidas, 5 armazenadas')
+    const asked = requests.find((r) => r.url.pathname === '/api/analytics/kpis/')!
+    expect(asked.url.searchParams.get('operator')).toBe(String(me.id))
+    expect(asked.url.searchParams.get('from')).toBe(asked.url.searchParams.get('to'))
+  })
+})
+
 describe("/m/home: 'Próxima tarefa' (docs/requirements.md §19.4)", () => {
   const isNext = (r: MockRequest) => r.method === 'POST' && r.url.pathname === '/api/workforce/tasks/next/'
   const countTask = { task: modelTask(4, { type: 'count', location: { id: 14, code: 'C-03-01' }, product: null, qty: null, reference: 'CNT-000007' }), batch: null, distance_m: null, resumed: false }

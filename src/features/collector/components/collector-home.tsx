@@ -3,6 +3,7 @@ import { SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core'
 import { IconArrowsExchange, IconBuildingWarehouse, IconCloudUpload, IconClipboardList, IconListCheck, IconPackageExport, IconPackageImport, IconShoppingCart, IconScan, IconSearch, type Icon } from '@tabler/icons-react'
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { MyToday } from './my-today'
 import { NextTaskPanel } from './next-task-panel'
 
 type TilePath = '/m/scan' | '/m/lookup' | '/m/tasks' | '/m/receive' | '/m/putaway' | '/m/ship' | '/m/pick' | '/m/move' | '/m/count' | '/m/pending'
@@ -34,13 +35,14 @@ function Tile({ to, icon: TileIcon, label }: { to: TilePath; icon: Icon; label: 
   )
 }
 
-/** /m/home (SPEC 2.16): 'Próxima tarefa' first (SPEC 19.4), then the tile menu, two big targets a row. */
+/** /m/home (SPEC 2.16): the operator's day (§21.2), 'Próxima tarefa' (SPEC 19.4), then the tile menu, two big targets a row. */
 export function CollectorHome() {
   return (
     <>
       <Title order={1} size="h2" mb="md">
         <Trans>Início</Trans>
       </Title>
+      <MyToday />
       <NextTaskPanel />
       <SimpleGrid cols={2} spacing="sm" component="nav" aria-label="Menu">
         <Tile to="/m/scan" icon={IconScan} label={<Trans>Scan</Trans>} />

@@ -17,6 +17,7 @@ import { pickFacesQueryOptions } from '../api/get-pick-faces'
 import { deletePickFace } from '../api/delete-pick-face'
 import { inventoryKeys } from '../inventory-query-keys'
 import { PickFaceFormModal, replenishUnitLabel } from './pick-face-form-modal'
+import { ReplenishmentPanel } from './replenishment-panel'
 
 const WRITE_ROLES: readonly string[] = ['admin', 'supervisor']
 
@@ -71,6 +72,7 @@ export function PickFacesTable({ params, onParamsChange }: Partial<ListState> = 
   }
   return (
     <>
+      {canEdit ? <ReplenishmentPanel /> : null}
       <DataTable
         params={params}
         onParamsChange={onParamsChange}

@@ -92,6 +92,44 @@ describe('pick faces (§20.1)', () => {
     await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.url.pathname === '/api/inventory/pick-faces/7/')).toBe(true))
   })
 
+  it('a supervisor runs the replenishment sweep now and schedules it; a schedule out of range is refused before sending (§20.2)', async () => {
+    let schedule = { every_minutes: null as number | null, next_at: null as string | null, last_at: null as string | null, last_tasks: null as number | null }
+    const { requests } = mockApi(({ url, method, body }) => {
+      if (url.pathname === '/api/inventory/pick-faces/') return { body: page([FACE]) }
+      if (url.pathname === '/api/inventory/replenishment/run/') return { body: { created: 2, tasks: [], command_id: (body as { command_id: string }).command_id } }
+      if (url.pathname === '/api/inventory/replenishment/schedule/' && method === 'PUT') {
+        schedule = { ...schedule, every_minutes: (body as { every_minutes: number }).every_minutes, next_at: '2026-12-02T15:30:00.000Z' }
+        return { body: schedule }
+      }
+      if (url.pathname === '/api/inventory/replenishment/schedule/') return { body: schedule }
+      return { status: 404, body: { detail: 'Not found.' } }
+    })
+    signIn(testUser({ role: 'supervisor' }))
+    const { user } = await renderApp('/inventory/pick-faces')
+    const panel = await screen.findByRole('region', { name: 'Varredura de reabastecimento' })
+    expect(await within(panel).findByText('Sem agendamento: a varredura roda só quando alguém a executa.')).toBeInTheDocument()
+    await user.click(within(panel).getByRole('button', { name: 'Executar varredura agora' }))
+    expect(await screen.findByText('2 tarefas de reabastecimento criadas.')).toBeInTheDocument()
+    const run = requests.find((r) => r.url.pathname === '/api/inventory/replenishment/run/')!
+    expect((run.body as { command_id: string }).command_id).toMatch(/^[0-9a-f-]{36}$/)
+
+    await user.click(within(panel).getByRole('button', { name: 'Agendar varredura' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Agendar varredura de reabastecimento' })
+    await user.click(within(dialog).getByRole('switch', { name: 'Varrer automaticamente' }))
+    const every = within(dialog).getByRole('textbox', { name: /A cada \(minutos\)/ })
+    await user.clear(every)
+    await user.type(every, '3')
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await within(dialog).findByText('Informe um número inteiro de 5 a 1440.')).toBeInTheDocument()
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false)
+    await user.clear(every)
+    await user.type(every, '30')
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Agendar varredura de reabastecimento' })).not.toBeInTheDocument())
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ every_minutes: 30 })
+    expect(await within(panel).findByText(/^A cada 30 min; a próxima em /)).toBeInTheDocument()
+  })
+
   it('an operator reads the list and is offered no write', async () => {
     mockApi(({ url }) => (url.pathname === '/api/inventory/pick-faces/' ? { body: page([FACE]) } : { status: 404, body: { detail: 'Not found.' } }))
     signIn(testUser({ role: 'operator' }))
@@ -100,6 +138,8 @@ describe('pick faces (§20.1)', () => {
     expect(screen.queryByRole('button', { name: 'Novo ponto de separação' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Editar/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Excluir/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Executar varredura agora' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Agendar varredura' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Importar CSV' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled()
   })

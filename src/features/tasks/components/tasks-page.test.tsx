@@ -41,6 +41,20 @@ describe('Tasks (SPEC 2.10)', () => {
     expect(requests.at(-1)?.url.searchParams.get('page')).toBe('1')
   })
 
+  it("says when a wave's pick waits for its face's refill (§20.2)", async () => {
+    mockApi(({ url }) =>
+      url.pathname === '/api/workforce/tasks/'
+        ? { body: { count: 2, next: null, previous: null, results: [{ ...TASK, status: 'open', waits_for: 1201, waiting: true }, { ...TASK, id: 1149, status: 'open', waits_for: 1190, waiting: false }] } }
+        : { status: 404, body: { detail: 'Not found.' } },
+    )
+    signIn()
+    await renderApp('/workforce/tasks')
+    const table = await screen.findByRole('table', { name: 'Tarefas' })
+    expect(await within(table).findByText('Aguarda reabastecimento nº 1201')).toBeInTheDocument()
+    // a refill done: nothing to wait for
+    expect(within(table).queryByText('Aguarda reabastecimento nº 1190')).not.toBeInTheDocument()
+  })
+
   it('starts an open task and finishes one in progress, then reloads the list', async () => {
     let status = 'open'
     const { requests } = mockApi(({ url, method }) => {

@@ -75,16 +75,24 @@ export function TasksPage({ params: heldParams, onParamsChange }: Partial<ListSt
           return {
             ...column,
             render: (row: Task) => (
-              <Badge
-                // the dot carries the colour; the text keeps the page's contrast (light badges fall below 4.5:1)
-                variant="dot"
-                tt="none"
-                color={isTaskStatus(row.status) ? TASK_STATUS_COLORS[row.status] : 'gray'}
-                // a table cell must not squeeze the label into an ellipsis
-                style={{ minWidth: 'max-content' }}
-              >
-                {taskStatusLabel(row.status, i18n)}
-              </Badge>
+              <Stack gap={2}>
+                <Badge
+                  // the dot carries the colour; the text keeps the page's contrast (light badges fall below 4.5:1)
+                  variant="dot"
+                  tt="none"
+                  color={isTaskStatus(row.status) ? TASK_STATUS_COLORS[row.status] : 'gray'}
+                  // a table cell must not squeeze the label into an ellipsis
+                  style={{ minWidth: 'max-content' }}
+                >
+                  {taskStatusLabel(row.status, i18n)}
+                </Badge>
+                {row.waiting && row.waits_for ? (
+                  // docs/requirements.md §20.2: a wave's pick waits for its face's top-off
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {t`Aguarda reabastecimento nº ${row.waits_for}`}
+                  </Text>
+                ) : null}
+              </Stack>
             ),
           }
         }

@@ -1,0 +1,2 @@
+ALTER TABLE "tasks" ADD COLUMN "waits_for_task_id" integer;--> statement-breakpoint
+CREATE INDEX "tasks_waiting_idx" ON "tasks" USING btree ("batch_id","waits_for_task_id") WHERE "tasks"."waits_for_task_id" IS NOT NULL;

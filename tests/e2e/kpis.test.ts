@@ -1,0 +1,141 @@
+/**
+ * Operação → Indicadores (docs/requirements.md §21), in Chromium against the real server at 1280 px: the operator
+ * receives a pallet, puts it away and picks a wave's stop through the API; the rollups count each in the same
+ * transaction; the supervisor opens Indicadores from the menu, filters on the operator (the URL keeps it), and reads
+ * the same figures the API gives, each linking to the ledger rows behind it. axe light and dark; screenshots.
+ */
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { screenshot } from '../support/browser'
+import { type E2eApp, startE2eApp } from '../support/e2e-app'
+
+let app: E2eApp
+const poll = expect.poll
+const DESKTOP = { width: 1280, height: 900 }
+
+beforeAll(async () => {
+  app = await startE2eApp('kpis', { WMS_DEMO_STOCK: '3000' })
+}, 300_000)
+afterAll(async () => {
+  await app?.close()
+  expect(app?.pageErrors ?? [], 'uncaught errors in the page').toEqual([])
+})
+
+async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', pathname: string, body: unknown, token = app.token): Promise<T> {
+  const r = await fetch(`${app.server.url}/api${pathname}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : JSON.stringify(body) })
+  if (!r.ok) throw new Error(`${method} ${pathname}: ${r.status} ${await r.text()}`)
+  return (await r.json()) as T
+}
+
+async function login(username: string): Promise<string> {
+  const r = await fetch(`${app.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: app.password }) })
+  return ((await r.json()) as { access: string }).access
+}
+
+type Ref = { id: number; code: string }
+type Totals = { picked: number; received: number; put_away: number; pick_hours: number }
+type Kpis = { totals: Totals; dock_to_stock: { count: number }; by_operator: { operator: { id: number; username: string } }[] }
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+const stamp = Date.now().toString(36).toUpperCase()
+
+/** The operator receives one line of an open demo document as a pallet onto the dock and puts it away. */
+async function receiveAndPutAway(operator: string) {
+  const docs = await app.api<{ results: { id: number }[] }>('/receiving/documents/?status=open&page_size=1')
+  const doc = await app.api<{ id: number; code: string; lines: { id: number; expected_qty: string }[] }>(`/receiving/documents/${docs.results[0]!.id}/`)
+  const url = `/receiving/documents/${doc.id}`
+  await call('PUT', `${url}/draft/`, { lines: [{ line: doc.lines[0]!.id, received_qty: doc.lines[0]!.expected_qty }] }, operator)
+  const { pallets } = await call<{ pallets: { pallet_code: string; sscc: string }[] }>('POST', `${url}/pallets/`, {}, operator)
+  const { pallets: suggestions } = await app.api<{ pallets: { location: { id: number } | null }[] }>(`${url}/putaway-suggestions/`)
+  const to = suggestions[0]!.location!
+  const booked = await call<{ tasks: { id: number }[] }>('POST', `${url}/receive/`, { idempotency_key: `e2e-kpis-${doc.code}-${stamp}`, pallets: [{ pallet_code: pallets[0]!.pallet_code, location: to.id }] }, operator)
+  await call('POST', '/inventory/putaways/', { task: booked.tasks[0]!.id, sscc: pallets[0]!.sscc, to_location: to.id }, operator)
+}
+
+/** A one-line order of a product in stock, in a released wave; the operator picks its stop. */
+async function pickOne(operator: string) {
+  const orders = await app.api<{ results: (Ref & { customer: Ref; warehouse: Ref })[] }>('/shipping/orders/?status=open&ordering=code&page_size=50')
+  for (const order of orders.results) {
+    const sugg = await app.api<{ lines: { product: Ref; suggestions: { qty: string }[] }[] }>(`/shipping/orders/${order.id}/pick-suggestions/`)
+    const line = sugg.lines.find((l) => l.suggestions.reduce((sum, s) => sum + Number(s.qty), 0) >= 1)
+    if (!line) continue
+    const code = `SO-KPI-${stamp}`
+    const mine = await call<Ref>('POST', '/shipping/orders/', { code, customer: order.customer.id, warehouse: order.warehouse.id, priority: 9, lines: [{ product: line.product.id, qty: '1' }] })
+    const wave = await call<Ref>('POST', '/shipping/waves/', { code: `OND-KPI-${stamp}`, orders: [mine.id] })
+    await call('POST', `/shipping/waves/${wave.id}/release/`, { command_id: randomUUID(), totes: 1 })
+    const tasks = await app.api<{ results: { id: number }[] }>(`/workforce/tasks/?type=pick&search=${encodeURIComponent(code)}`)
+    await call('POST', `/workforce/tasks/${tasks.results[0]!.id}/start/`, {}, operator)
+    await call('POST', `/workforce/tasks/${tasks.results[0]!.id}/done/`, {}, operator)
+    return
+  }
+  throw new Error('no open demo order with stock to pick')
+}
+
+describe('Indicadores (docs/requirements.md §21)', () => {
+  it('counts a receipt, a putaway and a pick as they happen, and shows them to the supervisor with the rows behind them', async () => {
+    const operator = await login('operator')
+    const kpisOf = (q: string) => app.api<Kpis>(`/analytics/kpis/?from=${day(-1)}&to=${day(1)}${q}`)
+    const ownBefore = await call<Kpis & { operator: number }>('GET', `/analytics/kpis/?from=${day(-1)}&to=${day(1)}`, undefined, operator)
+    // an operator's own figures: the answer names them
+    const operatorId = ownBefore.operator
+    const before = await kpisOf(`&operator=${operatorId}`)
+    await receiveAndPutAway(operator)
+    await pickOne(operator)
+    const after = await kpisOf(`&operator=${operatorId}`)
+    expect(after.totals.received - before.totals.received).toBe(1)
+    expect(after.totals.put_away - before.totals.put_away).toBe(1)
+    expect(after.totals.picked - before.totals.picked).toBe(1)
+    expect(after.dock_to_stock.count - before.dock_to_stock.count).toBe(1)
+
+    // the operator's own day on the handheld's home (the browser's calendar day)
+    const hand = await app.signedInPage({ username: 'operator', viewport: { width: 412, height: 915 } })
+    await hand.goto('/m/home')
+    const localDay = await hand.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` })
+    const mine = await call<Kpis>('GET', `/analytics/kpis/?from=${localDay}&to=${localDay}`, undefined, operator)
+    expect(mine.totals.picked).toBeGreaterThanOrEqual(1)
+    await hand.getByTestId('my-today').getByText(`Hoje: ${mine.totals.picked} linhas separadas`, { exact: false }).waitFor()
+    await app.expectNoAxeViolations(hand, '/m/home with the day')
+    await screenshot(hand, 'kpis-handheld-home')
+    await hand.context().close()
+
+    const page = await app.signedInPage({ username: 'supervisor', viewport: DESKTOP })
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Indicadores' }).first().click()
+    await poll(() => new URL(page.url()).pathname).toBe('/operations/kpis')
+    await page.getByRole('region', { name: 'Linhas separadas por hora' }).waitFor()
+    // the operator filter, kept in the URL
+    await page.getByRole('combobox', { name: 'Operador' }).click()
+    await page.getByRole('option', { name: 'operator', exact: true }).click()
+    await poll(() => new URL(page.url()).searchParams.get('operator')).toBe(String(operatorId))
+    await page.goto(`/operations/kpis?from=${day(-1)}&to=${day(1)}&operator=${operatorId}`)
+    const picked = page.getByRole('region', { name: 'Linhas separadas por hora' })
+    const link = picked.getByRole('link', { name: `${after.totals.picked} linhas separadas em ${after.totals.pick_hours} horas` })
+    await link.waitFor()
+    const received = page.getByRole('region', { name: 'Recebidas e armazenadas por hora' })
+    await received.getByRole('link', { name: `${after.totals.received} recebidas` }).waitFor()
+    await received.getByRole('link', { name: `${after.totals.put_away} armazenadas` }).waitFor()
+    await page.getByRole('region', { name: 'Dock-to-stock (p50 / p90)' }).getByRole('link', { name: `${after.dock_to_stock.count} armazenagens` }).waitFor()
+    await page.getByRole('region', { name: 'Por operador' }).getByRole('row', { name: /operator/ }).waitFor()
+    // the charts are drawn (Victory, loaded with the screen)
+    await poll(() => picked.locator('svg').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    await page.mouse.move(1200, 880)
+    await app.expectNoAxeViolations(page, 'Indicadores (light)')
+    await screenshot(page, 'kpis-light')
+
+    // the figure links to the ledger rows behind it
+    await received.getByRole('link', { name: `${after.totals.received} recebidas` }).click()
+    await poll(() => new URL(page.url()).pathname).toBe('/inventory/moves')
+    expect(new URL(page.url()).searchParams.get('user')).toBe(String(operatorId))
+    await page.getByRole('row').filter({ hasText: 'operator' }).first().waitFor()
+    await page.context().close()
+
+    const dark = await app.signedInPage({ username: 'supervisor', viewport: DESKTOP, colorScheme: 'dark' })
+    await dark.goto(`/operations/kpis?from=${day(-1)}&to=${day(1)}`)
+    await dark.getByRole('region', { name: 'Por operador' }).getByRole('row', { name: /^operator / }).waitFor()
+    await poll(() => dark.getByRole('region', { name: 'Linhas separadas por hora' }).locator('svg').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    await dark.mouse.move(1200, 880)
+    await app.expectNoAxeViolations(dark, 'Indicadores (dark)')
+    await screenshot(dark, 'kpis-dark')
+    await dark.context().close()
+  }, 300_000)
+})
