@@ -40,7 +40,7 @@ const CANDIDATES = 8
 export async function refillFacesAfterTake(tx: Tx, actor: Actor, pairs: readonly FacePair[], known?: readonly number[]): Promise<CreatedRefill[]> {
   if (!pairs.length) return []
   // the active faces at these places, when the caller read them already (the single move, with its ledger row)
-  if (known) return known.length ? refill(tx, actor, known.map(Number), 'min') : []
+  if (known) return known.length ? refill(tx, actor, known.map(Number), 'min', REFILL_PRIORITY) : []
   const seen = new Set<string>()
   const values = pairs.filter((p) => !seen.has(`${p.locationId}:${p.productId}`) && seen.add(`${p.locationId}:${p.productId}`))
   const list = sql.join(
