@@ -13,12 +13,15 @@
  * lines through `:client_id`, a fresh command_id per transaction): pgbench at the same connections is the ceiling,
  * and the server's figure is printed as its ratio to it.
  *
+ * Each row also prints the CPU time per command of the server process and of the database's backends (PostgreSQL on
+ * this machine; Linux /proc): on a machine shared with other work, the steadier figure for comparing two versions.
+ *
  * Goal (PostgreSQL, 32 connections): ≥ 600 commands/s, p99 ≤ 100 ms, ≥ half the pgbench ceiling; embedded ≥ 150/s.
  * `--commands-only` runs only this case; `--commands-connections 1,8,32`, `--duration S`, `--only pglite|postgres`.
  */
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -53,7 +56,47 @@ const clientRows = (c: number) => ({
 })
 
 type Kind = 'adjust' | 'move'
-type Load = { kind: Kind; connections: number; rps: number; p50: number; p99: number; errors: number; commands: number }
+type Load = { kind: Kind; connections: number; rps: number; p50: number; p99: number; errors: number; commands: number; cpu?: { server: number; database?: number } }
+
+/**
+ * CPU time (ms) the processes have used so far (Linux /proc, user + system); undefined elsewhere. Per command it is a
+ * steadier figure than commands/s on a machine shared with other work: what others run changes how long a command
+ * waits for a core, far less how much of one it takes.
+ */
+function cpuMs(pids: number[]): Map<number, number> | undefined {
+  const tick = 1000 / 100 // CLK_TCK is 100 on Linux
+  const out = new Map<number, number>()
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * tick)
+    } catch {
+      if (!existsSync('/proc/self/stat')) return undefined // not Linux; a process that ended meanwhile is skipped
+    }
+  }
+  return out
+}
+
+/** CPU ms used between two readings: a process that started in between counts whole, one that ended is lost. */
+function cpuBetween(before: Map<number, number> | undefined, after: Map<number, number> | undefined): number | undefined {
+  if (!before || !after) return undefined
+  let total = 0
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0)
+  return total
+}
+
+/** The database's backends serving `url` (PostgreSQL on this machine), for their CPU time. */
+async function backendPids(url: string | undefined): Promise<number[]> {
+  if (!url) return []
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')
+    return rows.map((r) => r.pid)
+  } finally {
+    await client.end()
+  }
+}
 type Recorded = { text: string; values: unknown[]; rows: Record<string, unknown>[]; named: boolean }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
@@ -223,7 +266,7 @@ function pgbench(url: string, script: string, clients: number, seconds: number, 
     const u = new URL(url)
     const res = spawnSync(
       bin,
-      ['-n', '-M', prepared ? 'prepared' : 'extended', '-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(seconds), '-f', file, '-l', '--log-prefix', path.join(dir, 'log'), '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), u.pathname.slice(1)],
+      ['-n', '-M', prepared ? 'prepared' : 'extended', '-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(seconds), '-f', file, '-l', '--log-prefix', path.join(dir, 'log'), '-h', u.searchParams.get('host') ?? u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), u.pathname.slice(1)],
       { encoding: 'utf8' },
     )
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(res.stdout)?.[1])
@@ -319,10 +362,20 @@ async function run(database: Database, dir: string, kind: BenchKind, url: string
     const token = ((await res.json()) as { access: string }).access
     for (const k of ['adjust', 'move'] as const) {
       for (const connections of opts.connections) {
+        // the server's pool opens and closes its connections on demand: the backends are read before and after
+        const serverPid = server.proc.pid ? [server.proc.pid] : []
+        const before = { server: cpuMs(serverPid), database: cpuMs(await backendPids(url)) }
         const l = await load(server.url, token, k, connections, opts.seconds, counts[k])
+        const after = { server: cpuMs(serverPid), database: cpuMs(await backendPids(url)) }
+        const serverMs = cpuBetween(before.server, after.server)
+        if (serverMs !== undefined && l.commands) {
+          const databaseMs = url ? cpuBetween(before.database, after.database) : undefined
+          l.cpu = { server: serverMs / l.commands, database: databaseMs === undefined ? undefined : databaseMs / l.commands }
+        }
         sent += l.commands - l.errors
         rows.push({ load: l })
-        log(`${name} ${k} ${connections} conn: ${l.rps.toFixed(0)} commands/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, errors ${l.errors} (load ${os.loadavg()[0].toFixed(2)})`)
+        const cpu = l.cpu ? `; CPU per command: server ${l.cpu.server.toFixed(2)} ms${l.cpu.database !== undefined ? `, database ${l.cpu.database.toFixed(2)} ms` : ''}` : ''
+        log(`${name} ${k} ${connections} conn: ${l.rps.toFixed(0)} commands/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, errors ${l.errors}${cpu} (load ${os.loadavg()[0].toFixed(2)})`)
       }
     }
   } finally {
@@ -362,8 +415,8 @@ export async function benchCommands(opts: { pgBase?: string; only?: string; seco
     all.push(...(await run(database, dir, kind, url, { connections, seconds, log })))
   })
   console.log(`\nStock commands through HTTP (a server process; ${seconds} s per row; load at the end ${os.loadavg()[0].toFixed(2)})`)
-  console.log('| database | command | connections | commands/s | p50 ms | p99 ms | errors | pgbench tps | ratio | goal |')
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---|')
+  console.log('| database | command | connections | commands/s | p50 ms | p99 ms | errors | CPU ms per command: server / database | pgbench tps | ratio | goal |')
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|')
   for (const r of all) {
     const { load: l, ceiling } = r
     const ratio = ceiling ? l.rps / ceiling.rps : NaN
@@ -373,7 +426,7 @@ export async function benchCommands(opts: { pgBase?: string; only?: string; seco
       goal = l.rps >= g.rps && l.p99 <= g.p99 && (!ceiling || ratio >= g.ceiling) ? 'ok' : `miss (≥${g.rps}/s, p99 ≤${g.p99} ms, ≥${g.ceiling}× pgbench)`
     } else if (l.connections === 32) goal = l.rps >= COMMANDS_GOAL.pglite.rps ? 'ok' : `miss (≥${COMMANDS_GOAL.pglite.rps}/s)`
     console.log(
-      `| ${r.name} | ${l.kind} | ${l.connections} | ${l.rps.toFixed(0)} | ${l.p50.toFixed(1)} | ${l.p99.toFixed(1)} | ${l.errors} | ${ceiling ? ceiling.rps.toFixed(0) : '-'} | ${ceiling ? ratio.toFixed(2) : '-'} | ${goal} |`,
+      `| ${r.name} | ${l.kind} | ${l.connections} | ${l.rps.toFixed(0)} | ${l.p50.toFixed(1)} | ${l.p99.toFixed(1)} | ${l.errors} | ${l.cpu ? `${l.cpu.server.toFixed(2)} / ${l.cpu.database?.toFixed(2) ?? '-'}` : '-'} | ${ceiling ? ceiling.rps.toFixed(0) : '-'} | ${ceiling ? ratio.toFixed(2) : '-'} | ${goal} |`,
     )
   }
 }

@@ -52,10 +52,58 @@ async function transaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise
  */
 export type AnswerEvent<T> = (result: T) => EventType | undefined
 
-export async function runOnce<T>(db: DbOrTx, actor: CommandActor, commandId: string | undefined | null, kind: string, fn: (tx: Tx) => Promise<T>, event?: AnswerEvent<T>): Promise<T> {
+/**
+ * A command that claims its id in its own first statement (runOnceSelfClaimed): `values` are the claim's placeholders
+ * (claimCte) for that statement, absent without a command id (then the statement goes without the claim); `took`
+ * records what it answered (the claimed row's id, null when another call holds the id) and says whether to go on;
+ * `take` claims with a statement of its own, for a path whose first statement can't carry it.
+ */
+export type SelfClaim = {
+  values?: { claimCompany: number; claimCommand: string; claimKind: string; claimUser: number | null }
+  took(id: number | null | undefined): boolean
+  take(tx: Tx): Promise<boolean>
+}
+
+/** What a self-claiming command answers when another call holds its id: runOnce answers the stored answer. */
+export const CLAIMED_ELSEWHERE: unique symbol = Symbol('claimed elsewhere')
+
+/**
+ * The claim as a CTE (`claimed`, one row `id` when this call claimed the id), for a command's first statement; its
+ * placeholders are SelfClaim's values. A data-modifying CTE runs whether or not the statement reads it.
+ */
+export const claimCte = (db: DbOrTx) =>
+  db.$with('claimed').as(
+    db
+      .insert(commands)
+      .values({ companyId: sql.placeholder('claimCompany'), commandId: sql.placeholder('claimCommand'), kind: sql.placeholder('claimKind'), userId: sql.placeholder('claimUser'), status: 0, response: {} })
+      .onConflictDoNothing({ target: [commands.companyId, commands.commandId] })
+      .returning({ id: commands.id }),
+  )
+
+/**
+ * runOnce for a command whose first statement claims the id itself (claimCte): the claim travels with the command's
+ * first read, one round trip less on every command (ADR 0011, amended 2026-12-02). The guarantees are runOnce's: the
+ * claim is still the transaction's first write, a duplicate waits on it and then answers the stored answer (`fn`
+ * returns CLAIMED_ELSEWHERE right after the statement, having changed nothing), and a refusal thrown before the claim
+ * is known (the first statement found nothing) is stored, or answered by the stored answer, as any refusal is.
+ */
+export function runOnceSelfClaimed<T>(db: DbOrTx, actor: CommandActor, commandId: string | undefined | null, kind: string, fn: (tx: Tx, claim: SelfClaim) => Promise<T | typeof CLAIMED_ELSEWHERE>, event?: AnswerEvent<T>): Promise<T> {
+  const id = commandId?.toLowerCase()
+  return runOnce(db, actor, commandId, kind, fn as (tx: Tx) => Promise<T>, event, id ? { company: actor.companyId, command: id, kind, user: actor.userId } : undefined)
+}
+
+export async function runOnce<T>(
+  db: DbOrTx,
+  actor: CommandActor,
+  commandId: string | undefined | null,
+  kind: string,
+  fn: (tx: Tx, claim: SelfClaim) => Promise<T>,
+  event?: AnswerEvent<T>,
+  selfClaim?: { company: number; command: string; kind: string; user: number | null },
+): Promise<T> {
   if (!commandId) {
     return transaction(db, async (tx) => {
-      const result = await fn(tx)
+      const result = await fn(tx, { took: () => true, take: async () => true })
       const type = event?.(result)
       if (type) await emitEvent(tx, { companyId: actor.companyId, type, payload: result })
       return result
@@ -66,9 +114,29 @@ export async function runOnce<T>(db: DbOrTx, actor: CommandActor, commandId: str
   let outcome: Outcome
   try {
     outcome = await transaction(db, async (tx) => {
-      const [claimed] = await claim(tx, { company: actor.companyId, command: id, kind, user: actor.userId })
-      if (!claimed) return stored(tx)
-      const result = await fn(tx)
+      let claimed: { id: number } | undefined
+      let result: T
+      if (selfClaim) {
+        // the command's first statement claims (SelfClaim); `took` is undefined until it has
+        let took: number | null | undefined
+        const own: SelfClaim = {
+          values: { claimCompany: selfClaim.company, claimCommand: selfClaim.command, claimKind: selfClaim.kind, claimUser: selfClaim.user },
+          took: (claimId) => {
+            took = claimId ?? null
+            return took !== null
+          },
+          take: async (t) => own.took((await claim(t, { company: actor.companyId, command: id, kind, user: actor.userId }))[0]?.id),
+        }
+        const out = (await fn(tx, own)) as T | typeof CLAIMED_ELSEWHERE
+        if (took === undefined) throw new Error(`${kind}: the command did not claim its id`)
+        if (out === CLAIMED_ELSEWHERE || took === null) return stored(tx)
+        claimed = { id: took }
+        result = out
+      } else {
+        ;[claimed] = await claim(tx, { company: actor.companyId, command: id, kind, user: actor.userId })
+        if (!claimed) return stored(tx)
+        result = await fn(tx, { took: () => true, take: async () => true })
+      }
       const response = JSON.stringify(result ?? null)
       const type = event?.(result)
       // the answer and its event in one statement: the event's payload is the stored answer

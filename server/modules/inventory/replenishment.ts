@@ -33,9 +33,14 @@ export type CreatedRefill = { task: number; face: number; location: { id: number
 /** How many reserve lines are weighed per face (the first by FEFO and distance that has a whole unit free wins). */
 const CANDIDATES = 8
 
-/** After stock left these (location, product) pairs: refill the pick faces among them that fell below their minimum. */
-export async function refillFacesAfterTake(tx: Tx, actor: Actor, pairs: readonly FacePair[]): Promise<CreatedRefill[]> {
+/**
+ * After stock left these (location, product) pairs: refill the pick faces among them that fell below their minimum.
+ * `known`: the ids of the active faces at these places, when the caller has read them.
+ */
+export async function refillFacesAfterTake(tx: Tx, actor: Actor, pairs: readonly FacePair[], known?: readonly number[]): Promise<CreatedRefill[]> {
   if (!pairs.length) return []
+  // the active faces at these places, when the caller read them already (the single move, with its ledger row)
+  if (known) return known.length ? refill(tx, actor, known.map(Number), 'min', REFILL_PRIORITY) : []
   const seen = new Set<string>()
   const values = pairs.filter((p) => !seen.has(`${p.locationId}:${p.productId}`) && seen.add(`${p.locationId}:${p.productId}`))
   const list = sql.join(

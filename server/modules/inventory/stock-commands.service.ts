@@ -14,7 +14,7 @@ import { users } from '../../db/schema/users'
 import { ApiError, conflict, fieldError } from '../../http/errors'
 import { keptStatement } from '../../http/statement-cache'
 import { emitEvent } from '../../kernel/events'
-import { runOnce } from '../commands/commands.service'
+import { CLAIMED_ELSEWHERE, claimCte, runOnce, runOnceSelfClaimed, type SelfClaim } from '../commands/commands.service'
 import { NEAR_EXPIRY_DAYS_DEFAULT, serializeStockLine, stockLineRows } from './inventory.service'
 import { movesByIds, serializeMove } from './ledger.service'
 import { allocateSscc } from '../printing/printing.service'
@@ -84,27 +84,38 @@ const lineNames = { line: stockLines, productCode: products.code, productName1: 
 // a line move's destination and its line in one statement: the line (null when there is none) left-joined to the
 // destination's one row; a line always has its product, unit and location (foreign keys)
 const target = alias(locations, 'target')
-const destinationAndLine = keptStatement((db) =>
-  db
-    .select({ id: target.id, code: target.code, isActive: target.isActive, ...answerScalars(placeholders), ...lineNames })
-    .from(target)
-    .leftJoin(stockLines, and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company'))))
-    .leftJoin(products, eq(products.id, stockLines.productId))
-    .leftJoin(uoms, eq(uoms.id, products.uomId))
-    .leftJoin(locations, eq(locations.id, stockLines.locationId))
-    .where(and(eq(target.id, sql.placeholder('location')), eq(target.companyId, sql.placeholder('company')))),
+const destinationAndLines = [false, true].map((withClaim) =>
+  keptStatement((db) => {
+    const claimed = claimCte(db)
+    return (withClaim ? db.with(claimed) : db)
+      .select({ id: target.id, code: target.code, isActive: target.isActive, ...answerScalars(placeholders), ...lineNames, claim: claimColumn(withClaim, claimed) })
+      .from(target)
+      .leftJoin(stockLines, and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company'))))
+      .leftJoin(products, eq(products.id, stockLines.productId))
+      .leftJoin(uoms, eq(uoms.id, products.uomId))
+      .leftJoin(locations, eq(locations.id, stockLines.locationId))
+      .where(and(eq(target.id, sql.placeholder('location')), eq(target.companyId, sql.placeholder('company'))))
+  }),
 )
 // the line an adjustment sets, locked, with the answer's scalars
-const lineLockedRead = keptStatement((db) =>
-  db
-    .select({ ...lineNames, ...answerScalars(placeholders) })
-    .from(stockLines)
-    .innerJoin(products, eq(products.id, stockLines.productId))
-    .innerJoin(uoms, eq(uoms.id, products.uomId))
-    .innerJoin(locations, eq(locations.id, stockLines.locationId))
-    .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company'))))
-    .for('update', { of: stockLines }),
+const lineLockedReads = [false, true].map((withClaim) =>
+  keptStatement((db) => {
+    const claimed = claimCte(db)
+    return (withClaim ? db.with(claimed) : db)
+      .select({ ...lineNames, ...answerScalars(placeholders), claim: claimColumn(withClaim, claimed) })
+      .from(stockLines)
+      .innerJoin(products, eq(products.id, stockLines.productId))
+      .innerJoin(uoms, eq(uoms.id, products.uomId))
+      .innerJoin(locations, eq(locations.id, stockLines.locationId))
+      .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company'))))
+      .for('update', { of: stockLines })
+  }),
 )
+
+/** The claimed command's row id as a column of a command's first statement (null: claimed by another call, or no claim). */
+function claimColumn(withClaim: boolean, claimed: ReturnType<typeof claimCte>) {
+  return withClaim ? sql<number | null>`(SELECT id FROM ${claimed})` : sql<number | null>`NULL::int`
+}
 
 export type MoveCommand = {
   command_id?: string
@@ -149,10 +160,16 @@ async function splitOfSscc(tx: Tx, actor: StockActor, line: StockLine & { sscc: 
 
 /** POST /inventory/moves/: a whole pallet, or a quantity of one line, to a location (reason `move`). */
 export function moveCommand(db: DbOrTx, actor: StockActor, body: MoveCommand): Promise<MoveResult> {
-  return runOnce(db, actor, body.command_id, 'inventory.move', async (tx) => {
+  return runOnceSelfClaimed(db, actor, body.command_id, 'inventory.move', async (tx, claim) => {
     // a line move reads its line with the destination: once (unlocked, as the stock service plans), with what the
-    // answer shows of its product and location, where it is, whether it carries an SSCC, the move's source as read
-    const [withLine] = body.stock_line !== undefined ? await destinationAndLine(tx, { location: body.to_location, line: body.stock_line, company: actor.companyId, user: actor.userId }) : []
+    // answer shows of its product and location, where it is, whether it carries an SSCC, the move's source as read;
+    // the command's id is claimed in the same statement (runOnceSelfClaimed)
+    const [withLine] = body.stock_line !== undefined ? await destinationAndLines[claim.values ? 1 : 0](tx, { location: body.to_location, line: body.stock_line, company: actor.companyId, user: actor.userId, ...claim.values }) : []
+    if (body.stock_line !== undefined) {
+      // no row: no such destination, refused before anything is written (the claim, made by the statement, rolls back)
+      if (!withLine) checkedDestination(undefined, body.to_location)
+      else if (!claim.took(withLine.claim)) return CLAIMED_ELSEWHERE
+    } else if (!(await claim.take(tx))) return CLAIMED_ELSEWHERE
     const to = withLine ? checkedDestination(withLine, body.to_location) : await destination(tx, actor, body.to_location)
     const known: AnswerContext = { today: to.today, nearDays: to.nearDays, username: to.username, products: new Map(), locations: new Map([[to.id, to.code]]) }
     const changes: StockChange[] = []
@@ -311,7 +328,14 @@ function answerOf(ctx: AnswerContext) {
 /** POST /inventory/adjustments/: set a line's quantity, or book found stock (reason `adjust`, with a reason code). */
 export function adjustCommand(db: DbOrTx, actor: StockActor, body: Omit<AdjustmentBody, 'stock_line' | 'product' | 'location' | 'note'> & { stock_line?: number; product?: number; location?: number; qty: string; note: string }): Promise<AdjustmentResult> {
   // an adjustment that wrote a move is told to the systems around, in its transaction (ADR 0020); a no-change one is not
-  return runOnce(db, actor, body.command_id, 'inventory.adjust', (tx) => (body.stock_line !== undefined ? adjustLine(tx, actor, body.stock_line, body) : bookFound(tx, actor, body)), (r) => (r.move ? 'stock.adjusted' : undefined))
+  return runOnceSelfClaimed(
+    db,
+    actor,
+    body.command_id,
+    'inventory.adjust',
+    async (tx, claim) => (body.stock_line !== undefined ? adjustLine(tx, actor, body.stock_line, body, claim) : (await claim.take(tx)) ? bookFound(tx, actor, body) : CLAIMED_ELSEWHERE),
+    (r) => (r.move ? 'stock.adjusted' : undefined),
+  )
 }
 
 /**
@@ -319,9 +343,18 @@ export function adjustCommand(db: DbOrTx, actor: StockActor, body: Omit<Adjustme
  * (adjustLockedLine moves from it as read), and the answer built from the rows the change wrote (moveAnswer).
  * In runOnce's transaction without savepoints: a refusal rolls it back whole.
  */
-async function adjustLine(tx: Tx, actor: StockActor, lineId: number, body: { command_id?: string; qty: string; expected_version?: number; reason_code: AdjustmentBody['reason_code']; note: string }): Promise<AdjustmentResult> {
-  const [read] = await lineLockedRead(tx, { line: lineId, company: actor.companyId, user: actor.userId })
+async function adjustLine(
+  tx: Tx,
+  actor: StockActor,
+  lineId: number,
+  body: { command_id?: string; qty: string; expected_version?: number; reason_code: AdjustmentBody['reason_code']; note: string },
+  claim: SelfClaim,
+): Promise<AdjustmentResult | typeof CLAIMED_ELSEWHERE> {
+  // the command's id is claimed by the statement that reads and locks the line (runOnceSelfClaimed); no line: the
+  // refusal is stored, or a stored answer given, as runOnce does for any refusal
+  const [read] = await lineLockedReads[claim.values ? 1 : 0](tx, { line: lineId, company: actor.companyId, user: actor.userId, ...claim.values })
   if (!read) throw fieldError('stock_line', `Invalid pk "${lineId}" - object does not exist.`)
+  if (!claim.took(read.claim)) return CLAIMED_ELSEWHERE
   const change = await withLineOnConflict(tx, actor.companyId, lineId, () =>
     adjustLockedLine(tx, actor, { line: read.line, countedQty: body.qty, expectedVersion: body.expected_version, reason: 'adjust', reasonCode: body.reason_code, note: body.note }),
   ).catch((e: unknown) => {

@@ -49,7 +49,7 @@ describe.each(kinds)('stock commands and the ledger on %s', (kind) => {
     operator = (await t.login('operator')).access
     const [a] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'))
     actor = { companyId: t.seed.companyId, userId: a.id }
-    productIds = (await db.select({ id: products.id }).from(products).where(eq(products.companyId, actor.companyId)).orderBy(asc(products.id)).limit(5)).map((p) => p.id)
+    productIds = (await db.select({ id: products.id }).from(products).where(eq(products.companyId, actor.companyId)).orderBy(asc(products.id)).limit(6)).map((p) => p.id)
     locationIds = (
       await db
         .select({ id: locations.id })
@@ -146,6 +146,39 @@ describe.each(kinds)('stock commands and the ledger on %s', (kind) => {
     expect(new Set(all.map((r) => r.body)).size).toBe(1)
     const moves = await t.database.db.select().from(stockMoves).where(and(eq(stockMoves.palletCode, code2), eq(stockMoves.reason, 'move')))
     expect(moves).toHaveLength(2)
+    expect(await ledgerMismatches(t, actor.companyId)).toEqual([])
+  })
+
+  it('a line move and an adjustment claim their id with their first read: 20 at once apply once; a line or place not found is refused the same way again', async () => {
+    const received = await receiveStock(t.database.db, actor, { productId: productIds[5], locationId: locationIds[8], qty: '50', lot: `LOT-SC-${kind}` })
+    const lineId = received.to!.id
+    const moveId = randomUUID()
+    const moves = await Promise.all(Array.from({ length: 20 }, () => post(operator, '/inventory/moves/', { command_id: moveId, stock_line: lineId, qty: '3', to_location: locationIds[9] })))
+    expect(moves.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 201))
+    expect(new Set(moves.map((r) => r.body)).size).toBe(1)
+    const adjustId = randomUUID()
+    const adjustments = await Promise.all(Array.from({ length: 20 }, () => post(supervisor, '/inventory/adjustments/', { command_id: adjustId, stock_line: lineId, qty: '40', reason_code: 'correction' })))
+    expect(adjustments.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 201))
+    expect(new Set(adjustments.map((r) => r.body)).size).toBe(1)
+    const ledger = await t.database.db.select().from(stockMoves).where(eq(stockMoves.fromLineId, lineId))
+    expect(ledger.map((m) => [m.reason, m.qty])).toEqual([
+      ['move', '3.000'],
+      ['adjust', '7.000'],
+    ])
+    // the claiming statement finds no line (or no destination): refused, stored, and answered again as stored
+    for (const [url, body] of [
+      ['/inventory/adjustments/', { stock_line: 2_000_000_000, qty: '1', reason_code: 'correction' }],
+      ['/inventory/moves/', { stock_line: lineId, qty: '1', to_location: 2_000_000_000 }],
+    ] as const) {
+      const id = randomUUID()
+      const first = await post(supervisor, url, { command_id: id, ...body })
+      expect(first.statusCode, first.body).toBe(400)
+      const again = await post(supervisor, url, { command_id: id, ...body })
+      expect(again.statusCode).toBe(400)
+      expect(again.json()).toEqual(first.json())
+      // the id is taken: another kind of command with it is a 409
+      expect((await post(supervisor, `/inventory/stock/${lineId}/block/`, { command_id: id, reason: 'x' })).statusCode).toBe(409)
+    }
     expect(await ledgerMismatches(t, actor.companyId)).toEqual([])
   })
 

@@ -11,6 +11,7 @@ import { locations } from '../../db/schema/core'
 import { stockLines } from '../../db/schema/inventory'
 import { fieldError } from '../../http/errors'
 import { keptStatement } from '../../http/statement-cache'
+import { alias } from 'drizzle-orm/pg-core'
 import type { LineAttributes, Qty, StockActor, StockLine, StockTarget } from './stock-model'
 
 /** A location target (not a given line). */
@@ -20,7 +21,7 @@ export type LocationTarget = Exclude<StockTarget, { lineId: number }>
 type TargetAttributes = { lot: string | null; palletCode: string | null; sscc: string | null; expiryDate: string | null; ownerName: string | null; uom: string | undefined }
 
 /** Where the change puts its quantity: an existing line (when one matches) and the line to create otherwise. */
-export type TargetPlan = { targetLineId: number | undefined; newLine: typeof stockLines.$inferInsert & { uom: string } }
+export type TargetPlan = { targetLineId: number | undefined; newLine: typeof stockLines.$inferInsert & { uom: string }; locked: boolean }
 
 
 function targetAttributes(t: LocationTarget, from: StockLine | undefined): TargetAttributes {
@@ -80,8 +81,8 @@ async function refuseSsccElsewhere(tx: Tx, actor: StockActor, sscc: string, loca
 }
 
 /** The line in the location holding the same goods, if any (never the source itself). */
-async function matchingLine(tx: Tx, actor: StockActor, at: { locationId: number; productId: number; uom: string }, attrs: TargetAttributes, from: StockLine | undefined): Promise<number | undefined> {
-  const [match] = await matches[from ? 1 : 0](tx, {
+async function matchingLine(tx: Tx, actor: StockActor, at: { locationId: number; productId: number; uom: string }, attrs: TargetAttributes, from: StockLine | undefined): Promise<{ id: number | undefined; locked: boolean }> {
+  const values = {
     company: actor.companyId,
     location: at.locationId,
     product: at.productId,
@@ -93,36 +94,52 @@ async function matchingLine(tx: Tx, actor: StockActor, at: { locationId: number;
     uom: at.uom,
     status: from?.status ?? 'available',
     source: from?.id ?? null,
-  })
-  return match?.id
+  }
+  if (!from) {
+    const [match] = await matchWithoutSource(tx, values)
+    return { id: match?.id, locked: false }
+  }
+  // with a source, the match and the lock of both lines in id order in one statement (a round trip less a move)
+  const rows = await matchAndLock(tx, values)
+  return { id: rows.find((r) => r.id !== from.id)?.id, locked: true }
 }
 
-/** matchingLine's statement, built once (a move sends it), by whether the change has a source line to leave out. */
-const matches = [false, true].map((hasSource) =>
-  keptStatement((db) =>
-    db
-      .select({ id: stockLines.id })
-      .from(stockLines)
-      .where(
-        and(
-          eq(stockLines.companyId, sql.placeholder('company')),
-          eq(stockLines.locationId, sql.placeholder('location')),
-          eq(stockLines.productId, sql.placeholder('product')),
-          sql`${stockLines.lot} IS NOT DISTINCT FROM ${sql.placeholder('lot')}::text`,
-          sql`${stockLines.palletCode} IS NOT DISTINCT FROM ${sql.placeholder('pallet')}::text`,
-          sql`${stockLines.sscc} IS NOT DISTINCT FROM ${sql.placeholder('sscc')}::text`,
-          sql`${stockLines.expiryDate} IS NOT DISTINCT FROM ${sql.placeholder('expiry')}::date`,
-          sql`${stockLines.ownerName} IS NOT DISTINCT FROM ${sql.placeholder('owner')}::text`,
-          eq(stockLines.uom, sql.placeholder('uom')),
-          // blocked or quarantined stock keeps its status on the way and never merges with available stock
-          eq(stockLines.status, sql.placeholder('status')),
-          hasSource ? sql`${stockLines.id} <> ${sql.placeholder('source')}` : undefined,
-        ),
-      )
-      .orderBy(stockLines.id)
-      .limit(1),
-  ),
-)
+/** The conditions of a line holding the same goods at the location (the placeholders of matchingLine's values). */
+function sameGoods(t: typeof stockLines | ReturnType<typeof alias<typeof stockLines, 'match'>>) {
+  return and(
+    eq(t.companyId, sql.placeholder('company')),
+    eq(t.locationId, sql.placeholder('location')),
+    eq(t.productId, sql.placeholder('product')),
+    sql`${t.lot} IS NOT DISTINCT FROM ${sql.placeholder('lot')}::text`,
+    sql`${t.palletCode} IS NOT DISTINCT FROM ${sql.placeholder('pallet')}::text`,
+    sql`${t.sscc} IS NOT DISTINCT FROM ${sql.placeholder('sscc')}::text`,
+    sql`${t.expiryDate} IS NOT DISTINCT FROM ${sql.placeholder('expiry')}::date`,
+    sql`${t.ownerName} IS NOT DISTINCT FROM ${sql.placeholder('owner')}::text`,
+    eq(t.uom, sql.placeholder('uom')),
+    // blocked or quarantined stock keeps its status on the way and never merges with available stock
+    eq(t.status, sql.placeholder('status')),
+  )
+}
+
+/** matchingLine's statement without a source line (a receipt, found stock): built once (keptStatement). */
+const matchWithoutSource = keptStatement((db) => db.select({ id: stockLines.id }).from(stockLines).where(sameGoods(stockLines)).orderBy(stockLines.id).limit(1))
+
+/**
+ * matchingLine's statement with a source line: the source and the first line holding the same goods (never the
+ * source), locked in id order (stock-single-move.ts: two moves between the same lines in opposite directions can't
+ * deadlock). The match is read in the statement's snapshot and then locked; a match emptied and deleted meanwhile is
+ * not returned (READ COMMITTED skips it), and the move starts a new line, as it did when its update found none.
+ */
+const matchAndLock = keptStatement((db) => {
+  const m = alias(stockLines, 'match')
+  const match = db.select({ id: m.id }).from(m).where(and(sameGoods(m), sql`${m.id} <> ${sql.placeholder('source')}`)).orderBy(m.id).limit(1)
+  return db
+    .select({ id: stockLines.id })
+    .from(stockLines)
+    .where(and(eq(stockLines.companyId, sql.placeholder('company')), sql`${stockLines.id} IN (${sql.placeholder('source')}, (${match}))`))
+    .orderBy(stockLines.id)
+    .for('update')
+})
 
 /** Plan where `qty` arriving at a location goes: the matching line, and the new line to write when none matches. */
 export async function planLocationTarget(tx: Tx, actor: StockActor, t: LocationTarget, from: StockLine | undefined, qty: Qty): Promise<TargetPlan> {
@@ -137,7 +154,7 @@ export async function planLocationTarget(tx: Tx, actor: StockActor, t: LocationT
     throw fieldError('location', 'The stock is already there.')
   }
   if (!from && attrs.sscc) await refuseSsccElsewhere(tx, actor, attrs.sscc, t.locationId)
-  const targetLineId = await matchingLine(tx, actor, { locationId: t.locationId, productId, uom }, attrs, from)
+  const { id: targetLineId, locked } = await matchingLine(tx, actor, { locationId: t.locationId, productId, uom }, attrs, from)
   const newLine = {
     companyId: actor.companyId,
     productId,
@@ -151,5 +168,5 @@ export async function planLocationTarget(tx: Tx, actor: StockActor, t: LocationT
     status: from?.status ?? 'available',
     statusReason: from?.statusReason ?? null,
   }
-  return { targetLineId, newLine }
+  return { targetLineId, newLine, locked }
 }

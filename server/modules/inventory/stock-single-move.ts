@@ -8,10 +8,10 @@
  *   5. drop a line that reached zero, bump the counters (the last locks taken), write the move (with the day counter).
  */
 import { refillFacesAfterTake } from './replenishment'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client'
 import { keptStatement } from '../../http/statement-cache'
-import { stockLines, stockMoveDayCounters, stockMoves } from '../../db/schema/inventory'
+import { pickFaces, stockLines, stockMoveDayCounters, stockMoves } from '../../db/schema/inventory'
 import { fieldError } from '../../http/errors'
 import { bumpCounters, moveCounterBump } from './stock-counters'
 import { planLocationTarget, type TargetPlan } from './stock-line-match'
@@ -60,25 +60,53 @@ async function takeFromSource(tx: Tx, actor: StockActor, from: StockSource, qty:
   return { line, deleted: false }
 }
 
+/** The conditional UPDATE that takes from a line (placeholders line, company, version, qty). */
+function takeStatement(db: DbOrTx, versioned: boolean, fromReserved: boolean) {
+  const qty = sql`${sql.placeholder('qty')}::numeric`
+  const enough = fromReserved ? sql`${stockLines.reservedQty} >= ${qty}` : sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}`
+  return db
+    .update(stockLines)
+    .set({
+      qty: sql`${stockLines.qty} - ${qty}`,
+      reservedQty: fromReserved ? sql`${stockLines.reservedQty} - ${qty}` : undefined,
+      version: sql`${stockLines.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company')), versioned ? eq(stockLines.version, sql.placeholder('version')) : undefined, enough))
+    .returning()
+}
+
 /** The conditional UPDATE that takes from a line, by whether it checks a version and takes reserved stock. */
-const takes = [false, true].map((versioned) =>
+const takes = [false, true].map((versioned) => [false, true].map((fromReserved) => keptStatement((db) => takeStatement(db, versioned, fromReserved))))
+
+/**
+ * The take and the add to the line a location target matched (locked with the source, planLocationTarget), in one
+ * statement: the add runs only when the take took. No row: the take found the source short or stale (explainMiss
+ * says which); `added` null: the matched line is gone (emptied meanwhile), the move starts a new line.
+ */
+const takeAndAdds = [false, true].map((versioned) =>
   [false, true].map((fromReserved) =>
     keptStatement((db) => {
-      const qty = sql`${sql.placeholder('qty')}::numeric`
-      const enough = fromReserved ? sql`${stockLines.reservedQty} >= ${qty}` : sql`${stockLines.qty} - ${stockLines.reservedQty} >= ${qty}`
-      return db
-        .update(stockLines)
-        .set({
-          qty: sql`${stockLines.qty} - ${qty}`,
-          reservedQty: fromReserved ? sql`${stockLines.reservedQty} - ${qty}` : undefined,
-          version: sql`${stockLines.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(stockLines.id, sql.placeholder('line')), eq(stockLines.companyId, sql.placeholder('company')), versioned ? eq(stockLines.version, sql.placeholder('version')) : undefined, enough))
-        .returning()
+      const took = db.$with('took').as(takeStatement(db, versioned, fromReserved))
+      const added = db.$with('added').as(
+        db
+          .update(stockLines)
+          .set({ qty: sql`${stockLines.qty} + ${sql.placeholder('qty')}::numeric`, version: sql`${stockLines.version} + 1`, updatedAt: sql`now()` })
+          .where(and(eq(stockLines.id, sql.placeholder('target')), eq(stockLines.companyId, sql.placeholder('company')), eq(stockLines.productId, sql.placeholder('product')), sql`EXISTS (SELECT 1 FROM ${took})`))
+          .returning(),
+      )
+      return db.with(took, added).select().from(took).leftJoin(added, sql`true`)
     }),
   ),
 )
+
+/** takeFromSource and addToLine of a matched (not given) target line in one round trip. */
+async function takeAndAdd(tx: Tx, actor: StockActor, from: StockSource, targetLineId: number, product: number, qty: Qty): Promise<{ source: Source; target: StockLine | undefined }> {
+  const { lineId, expectedVersion, fromReserved } = from
+  const [row] = await takeAndAdds[expectedVersion === undefined ? 0 : 1][fromReserved ? 1 : 0](tx, { line: lineId, company: actor.companyId, version: expectedVersion ?? null, qty, target: targetLineId, product })
+  if (!row) await explainMiss(tx, actor, lineId, expectedVersion, qty, fromReserved ? 'take from reserved' : 'take')
+  return { source: { line: row.took, deleted: false }, target: row.added ?? undefined }
+}
 
 /** The UPDATE that adds to a line, by whether it checks a version and that the line holds the source's product. */
 const adds = [false, true].map((versioned) =>
@@ -119,7 +147,7 @@ async function addToLine(tx: Tx, actor: StockActor, to: StockTarget, lineId: num
  */
 async function writeMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, source: Source | undefined, target: StockLine | undefined, count: boolean) {
   const line = source?.line ?? (target as StockLine)
-  const [move] = await (count ? writeCountedMove : writeMoveOnly)(tx, {
+  const values = {
     company: actor.companyId,
     product: line.productId,
     lot: target?.lot ?? line.lot,
@@ -135,7 +163,12 @@ async function writeMove(tx: Tx, actor: StockActor, input: CheckedMoveInput, sou
     reasonCode: input.reasonCode ?? null,
     note: input.note ?? '',
     user: actor.userId,
-  })
+  }
+  if (!count) {
+    const [move] = await writeMoveOnly(tx, values)
+    return { ...move, faces: undefined }
+  }
+  const [move] = await writeCountedMove(tx, values)
   return move
 }
 
@@ -162,10 +195,16 @@ const insertMove = (db: DbOrTx) =>
     })
     .returning()
 const writeMoveOnly = keptStatement(insertMove)
+/**
+ * The ledger row with the day counter's bump and, for a take, the active pick faces at the source's place (the
+ * refill's lookup, §20.2: most takes leave no face, and this answers so without a round trip of its own).
+ */
 const writeCountedMove = keptStatement((db) => {
   const written = db.$with('written').as(insertMove(db))
   const counted = db.$with('counted').as(moveCounterBump(db, sql.placeholder('company'), 1).returning({ moves: stockMoveDayCounters.moves }))
-  return db.with(written, counted).select().from(written)
+  const columns = Object.fromEntries(Object.keys(getTableColumns(stockMoves)).map((k) => [k, written[k as keyof typeof written]])) as unknown as { [K in keyof typeof stockMoves.$inferSelect]: SQL.Aliased<(typeof stockMoves.$inferSelect)[K]> }
+  const faces = sql<number[]>`coalesce((SELECT array_agg(${pickFaces.id} ORDER BY ${pickFaces.id}) FROM ${pickFaces} WHERE ${pickFaces.companyId} = ${written.companyId} AND ${pickFaces.isActive} AND ${pickFaces.locationId} = ${written.fromLocationId} AND ${pickFaces.productId} = ${written.productId}), '{}')`.as('faces')
+  return db.with(written, counted).select({ ...columns, faces }).from(written)
 })
 
 /** Apply one checked change in the caller's transaction (postStockMove opens it; postStockMovesInTx runs several). */
@@ -176,12 +215,17 @@ export async function applyMove(tx: Tx, actor: StockActor, input: CheckedMoveInp
   if (input.to && 'lineId' in input.to) plan = { targetLineId: input.to.lineId }
   else if (input.to) plan = await planLocationTarget(tx, actor, input.to, sourceBefore, qty)
   refuseUnavailable(sourceBefore, input)
-  await lockInOrder(tx, actor, [input.from?.lineId, plan.targetLineId])
+  // a location target with a source was matched and locked with it in one statement (planLocationTarget)
+  if (!plan.locked) await lockInOrder(tx, actor, [input.from?.lineId, plan.targetLineId])
 
-  let source = input.from ? await takeFromSource(tx, actor, input.from, qty) : undefined
+  let source: Source | undefined
   let target: StockLine | undefined
   let counterDelta = 0
-  if (input.to && plan.targetLineId !== undefined) target = await addToLine(tx, actor, input.to, plan.targetLineId, source, qty)
+  if (input.from && sourceBefore && plan.locked && plan.targetLineId !== undefined) ({ source, target } = await takeAndAdd(tx, actor, input.from, plan.targetLineId, sourceBefore.productId, qty))
+  else {
+    source = input.from ? await takeFromSource(tx, actor, input.from, qty) : undefined
+    if (input.to && plan.targetLineId !== undefined) target = await addToLine(tx, actor, input.to, plan.targetLineId, source, qty)
+  }
   if (input.to && !target && plan.newLine) {
     ;[target] = await tx.insert(stockLines).values(plan.newLine).returning()
     counterDelta += 1
@@ -193,8 +237,9 @@ export async function applyMove(tx: Tx, actor: StockActor, input: CheckedMoveInp
     counterDelta -= 1
   }
   await bumpCounters(tx, actor.companyId, (source?.line ?? (target as StockLine)).productId, counterDelta)
-  const move = await writeMove(tx, actor, input, source, target, opts.countMove !== false)
-  // stock that left a pick face may take it below its minimum: its refill is asked in this transaction (§20.2)
-  if (source && opts.refill !== false) await refillFacesAfterTake(tx, actor, [{ locationId: source.line.locationId, productId: source.line.productId }])
+  const { faces, ...move } = await writeMove(tx, actor, input, source, target, opts.countMove !== false)
+  // stock that left a pick face may take it below its minimum: its refill is asked in this transaction (§20.2); the
+  // faces at the source's place came with the ledger row when it was written with its counter
+  if (source && opts.refill !== false) await refillFacesAfterTake(tx, actor, [{ locationId: source.line.locationId, productId: source.line.productId }], faces)
   return { moveId: move.id, from: source, to: target, move }
 }
