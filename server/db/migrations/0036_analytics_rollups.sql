@@ -62,7 +62,7 @@ END $$;
 CREATE TRIGGER analytics_moves AFTER INSERT ON stock_moves REFERENCING NEW TABLE AS new_moves FOR EACH STATEMENT EXECUTE FUNCTION wms_analytics_moves();
 --> statement-breakpoint
 -- What tasks add when they close (done_ids: became done; closed_ids: became done or cancelled) or appear
--- (exception_ids): a done task by type with its duration (started, else created → finished); a pick closed short;
+-- (exception_ids): a done task (with its finished_at: a row written done without one is not counted) by type with its duration (started, else created → finished); a pick closed short;
 -- an exception (operator 0: whoever is assigned to settle it later did not cause it); a putaway's dock-to-stock (its receipt booked → putaway done) by bucket; a refill late (a pick at its
 -- face started after the refill was asked for and before it was done).
 CREATE OR REPLACE FUNCTION wms_analytics_add_tasks(done_ids integer[], closed_ids integer[], exception_ids integer[]) RETURNS void
@@ -75,11 +75,11 @@ BEGIN
     SELECT t.company_id, wms_analytics_hour(t.finished_at) AS hour, coalesce(t.warehouse_id, l.warehouse_id, 0) AS warehouse_id,
            coalesce(t.assignee_id, 0) AS operator_id, coalesce(l.zone, '') AS zone, 'task.' || t.type AS kind, 0::smallint AS bucket,
            coalesce(t.qty, 0) AS qty, round(extract(epoch FROM t.finished_at - coalesce(t.started_at, t.created_at))) AS seconds
-    FROM tasks t LEFT JOIN locations l ON l.id = t.location_id WHERE t.id = ANY(done_ids)
+    FROM tasks t LEFT JOIN locations l ON l.id = t.location_id WHERE t.id = ANY(done_ids) AND t.finished_at IS NOT NULL
     UNION ALL
     SELECT t.company_id, wms_analytics_hour(t.finished_at), coalesce(t.warehouse_id, l.warehouse_id, 0), coalesce(t.assignee_id, 0), coalesce(l.zone, ''),
            'pick.short', 0, t.short_qty, 0
-    FROM tasks t LEFT JOIN locations l ON l.id = t.location_id WHERE t.id = ANY(closed_ids) AND t.type = 'pick' AND t.short_qty > 0
+    FROM tasks t LEFT JOIN locations l ON l.id = t.location_id WHERE t.id = ANY(closed_ids) AND t.finished_at IS NOT NULL AND t.type = 'pick' AND t.short_qty > 0
     UNION ALL
     SELECT t.company_id, wms_analytics_hour(t.created_at), coalesce(t.warehouse_id, l.warehouse_id, 0), 0, coalesce(l.zone, ''),
            'exception', 0, 0, 0
@@ -90,12 +90,12 @@ BEGIN
     FROM tasks t
     LEFT JOIN locations l ON l.id = t.location_id
     CROSS JOIN LATERAL (SELECT min(rc.booked_at) AS booked_at FROM receipt_lines rl JOIN receipts rc ON rc.id = rl.receipt_id WHERE rl.task_id = t.id) b
-    WHERE t.id = ANY(done_ids) AND t.type = 'putaway' AND b.booked_at IS NOT NULL
+    WHERE t.id = ANY(done_ids) AND t.finished_at IS NOT NULL AND t.type = 'putaway' AND b.booked_at IS NOT NULL
     UNION ALL
     SELECT t.company_id, wms_analytics_hour(t.finished_at), coalesce(t.warehouse_id, l.warehouse_id, 0), coalesce(t.assignee_id, 0), coalesce(l.zone, ''),
            'replenishment.late', 0, 0, 0
     FROM tasks t LEFT JOIN locations l ON l.id = t.location_id
-    WHERE t.id = ANY(done_ids) AND t.type = 'replenishment'
+    WHERE t.id = ANY(done_ids) AND t.finished_at IS NOT NULL AND t.type = 'replenishment'
       AND EXISTS (SELECT 1 FROM tasks p WHERE p.type = 'pick' AND p.location_id IN (SELECT pf.location_id FROM replenishments rp JOIN pick_faces pf ON pf.id = rp.face_id WHERE rp.task_id = t.id) AND p.started_at > t.created_at AND p.started_at < t.finished_at)
   ) f
   GROUP BY 1, 2, 3, 4, 5, 6, 7

@@ -50,11 +50,11 @@ function facts(c: number) {
       UNION ALL
       SELECT wms_analytics_hour(t.finished_at), coalesce(t.warehouse_id, l.warehouse_id, 0), coalesce(t.assignee_id, 0), coalesce(l.zone, ''), 'task.' || t.type, 0,
              coalesce(t.qty, 0), round(extract(epoch FROM t.finished_at - coalesce(t.started_at, t.created_at)))
-      FROM tasks t LEFT JOIN locations l ON l.id = t.location_id WHERE t.company_id = ${c} AND t.status = 'done'
+      FROM tasks t LEFT JOIN locations l ON l.id = t.location_id WHERE t.company_id = ${c} AND t.status = 'done' AND t.finished_at IS NOT NULL
       UNION ALL
       SELECT wms_analytics_hour(t.finished_at), coalesce(t.warehouse_id, l.warehouse_id, 0), coalesce(t.assignee_id, 0), coalesce(l.zone, ''), 'pick.short', 0, t.short_qty, 0
       FROM tasks t LEFT JOIN locations l ON l.id = t.location_id
-      WHERE t.company_id = ${c} AND t.status IN ('done', 'cancelled') AND t.type = 'pick' AND t.short_qty > 0
+      WHERE t.company_id = ${c} AND t.status IN ('done', 'cancelled') AND t.finished_at IS NOT NULL AND t.type = 'pick' AND t.short_qty > 0
       UNION ALL
       SELECT wms_analytics_hour(t.created_at), coalesce(t.warehouse_id, l.warehouse_id, 0), 0, coalesce(l.zone, ''), 'exception', 0, 0, 0
       FROM tasks t LEFT JOIN locations l ON l.id = t.location_id WHERE t.company_id = ${c} AND t.type = 'exception'
@@ -65,11 +65,11 @@ function facts(c: number) {
       LEFT JOIN locations l ON l.id = t.location_id
       JOIN (SELECT rl.task_id, min(rc.booked_at) AS booked_at FROM receipt_lines rl JOIN receipts rc ON rc.id = rl.receipt_id
             WHERE rc.company_id = ${c} AND rl.task_id IS NOT NULL GROUP BY rl.task_id) b ON b.task_id = t.id
-      WHERE t.company_id = ${c} AND t.status = 'done' AND t.type = 'putaway' AND b.booked_at IS NOT NULL
+      WHERE t.company_id = ${c} AND t.status = 'done' AND t.finished_at IS NOT NULL AND t.type = 'putaway' AND b.booked_at IS NOT NULL
       UNION ALL
       SELECT wms_analytics_hour(t.finished_at), coalesce(t.warehouse_id, l.warehouse_id, 0), coalesce(t.assignee_id, 0), coalesce(l.zone, ''), 'replenishment.late', 0, 0, 0
       FROM tasks t LEFT JOIN locations l ON l.id = t.location_id
-      WHERE t.company_id = ${c} AND t.status = 'done' AND t.type = 'replenishment'
+      WHERE t.company_id = ${c} AND t.status = 'done' AND t.finished_at IS NOT NULL AND t.type = 'replenishment'
         AND EXISTS (SELECT 1 FROM tasks p WHERE p.type = 'pick' AND p.location_id IN (SELECT pf.location_id FROM replenishments rp JOIN pick_faces pf ON pf.id = rp.face_id WHERE rp.task_id = t.id) AND p.started_at > t.created_at AND p.started_at < t.finished_at)
       UNION ALL
       SELECT wms_analytics_hour(cl.counted_at), coalesce(l.warehouse_id, 0), coalesce(cl.counted_by, 0), coalesce(l.zone, ''), k.kind, 0, v.qty, 0

@@ -47,7 +47,7 @@ describe.each(kinds)('tasks, metrics and dashboard on %s', (kind) => {
     expect(body.results).toHaveLength(5)
     const times = body.results.map((r) => r.created_at)
     expect([...times].sort().reverse()).toEqual(times)
-    expect(Object.keys(body.results[0]).sort()).toEqual(['assignee', 'batch', 'created_at', 'due_at', 'finished_at', 'id', 'location', 'priority', 'product', 'qty', 'reference', 'short_qty', 'started_at', 'status', 'type', 'warehouse'])
+    expect(Object.keys(body.results[0]).sort()).toEqual(['assignee', 'batch', 'created_at', 'due_at', 'finished_at', 'id', 'location', 'priority', 'product', 'qty', 'reference', 'short_qty', 'started_at', 'status', 'type', 'waiting', 'waits_for', 'warehouse'])
     const asc = await get('/api/workforce/tasks/?page_size=5&ordering=created_at')
     expect(asc.body.results.map((r) => r.created_at)).toEqual(asc.body.results.map((r) => r.created_at).sort())
     expect((await get('/api/workforce/tasks/?ordering=nope')).status).toBe(400)
