@@ -109,7 +109,9 @@ describe('Indicadores (docs/requirements.md §21)', () => {
     await poll(() => new URL(page.url()).searchParams.get('operator')).toBe(String(operatorId))
     await page.goto(`/operations/kpis?from=${day(-1)}&to=${day(1)}&operator=${operatorId}`)
     const picked = page.getByRole('region', { name: 'Linhas separadas por hora' })
-    const link = picked.getByRole('link', { name: `${after.totals.picked} linhas separadas em ${after.totals.pick_hours} horas` })
+    const lines = after.totals.picked === 1 ? '1 linha separada' : `${after.totals.picked} linhas separadas`
+    const hours = after.totals.pick_hours === 1 ? '1 hora' : `${after.totals.pick_hours} horas`
+    const link = picked.getByRole('link', { name: `${lines} em ${hours}` })
     await link.waitFor()
     const received = page.getByRole('region', { name: 'Recebidas e armazenadas por hora' })
     await received.getByRole('link', { name: `${after.totals.received} recebidas` }).waitFor()
