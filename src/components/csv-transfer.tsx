@@ -17,24 +17,13 @@ import { formatNumber } from '../lib/format'
 import { useSession } from '../lib/session'
 import { EXPORT_PATHS, IMPORT_COLUMNS, IMPORT_PATHS, IMPORT_REQUIRED, type ImportResource } from '../../contracts/master-data/import.rules'
 import type { ImportProgress, ImportResult, ImportRowError } from '../../contracts/master-data/import.contract'
+import { downloadCsvText } from '../lib/download'
 
 const IMPORT_ROLES: readonly string[] = ['admin', 'supervisor']
 /** how often the dialog asks the server how far the import is */
 const POLL_MS = 500
 /** rows of errors drawn at once (the server lists at most 1,000; the count says how many there are) */
 const SHOWN_ERRORS = 200
-
-function download(text: string, filename: string): void {
-  // a byte order mark first (the server sends one), so spreadsheet programs read the file as UTF-8
-  const url = URL.createObjectURL(new Blob([text.startsWith('\uFEFF') ? text : '\uFEFF' + text], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}
 
 /** A row's messages, each in the user's language when the server named it by a code (ADR 0015). */
 function rowMessages(row: ImportRowError): string[] {
@@ -61,7 +50,7 @@ export function CsvTransfer({ resource, title, invalidate }: { resource: ImportR
     setExporting(true)
     try {
       const text = await api.get<string>(EXPORT_PATHS[resource], { headers: { accept: 'text/csv' } })
-      download(text, `${resource}.csv`)
+      downloadCsvText(text, `${resource}.csv`)
     } catch (error) {
       notifications.show({ color: 'red', message: t`Não foi possível exportar: ${apiErrorText(error) ?? ''}` })
     } finally {

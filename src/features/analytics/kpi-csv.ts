@@ -1,3 +1,5 @@
+import { downloadCsvText } from '../../lib/download'
+
 /** One table of Indicadores as CSV (docs/requirements.md §21.4): RFC 4180 quoting, a BOM so spreadsheets read UTF-8. */
 export function kpiCsv(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
   const cell = (v: string | number | null) => {
@@ -8,12 +10,5 @@ export function kpiCsv(header: readonly string[], rows: readonly (readonly (stri
 }
 
 export function downloadCsv(name: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  downloadCsvText(csv, name)
 }

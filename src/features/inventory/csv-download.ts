@@ -1,14 +1,5 @@
-/** Hands a CSV file to the browser's download (the stock and ledger exports). */
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}
+// the one download helper is the app's (src/lib/download.ts): the stock and ledger exports use it
+export { downloadBlob } from '../../lib/download'
 
 /** A file name's time stamp: 20261124-0715. */
 export function fileStamp(date: Date): string {

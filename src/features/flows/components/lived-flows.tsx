@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client'
 import { getFlowSettings } from '../api/get-flow-settings'
 import { patchFlowSettings } from '../api/patch-flow-settings'
 import { flowsKeys } from '../flows-query-keys'
+import { downloadBlob } from '../../../lib/download'
 
 export interface DateRange {
   from: string
@@ -20,17 +21,6 @@ export function formatMs(ms: number | null): string {
   if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`
   if (ms < 3_600_000) return `${(ms / 60_000).toFixed(1)} min`
   return `${(ms / 3_600_000).toFixed(1)} h`
-}
-
-function download(text: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
 /** Admins turn the company's reporting on or off (docs/requirements.md §22.2); the app stops sending at its next batch. */
@@ -297,7 +287,7 @@ export function LivedFlows({
                     size="xs"
                     variant="light"
                     leftSection={<IconDownload size={14} />}
-                    onClick={() => download(JSON.stringify(u.replay, null, 2) + '\n', `replay-${machine}-${i + 1}.json`)}
+                    onClick={() => downloadBlob(new Blob([JSON.stringify(u.replay, null, 2) + '\n'], { type: 'application/json' }), `replay-${machine}-${i + 1}.json`)}
                   >
                     <Trans>Exportar caso de replay</Trans>
                   </Button>

@@ -9,18 +9,8 @@ import type { ListParams } from '../../../lib/list-query'
 import { EXPORT_MAX_LINES, getAllStock } from '../api/get-all-stock'
 import type { StockColumn } from '../stock-columns'
 import { csvBlob, toCsv } from '../stock-csv'
+import { downloadBlob } from '../../../lib/download'
 import { stockErrorText } from '../stock-error'
-
-function download(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}
 
 function stamp(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0')
@@ -47,7 +37,7 @@ export function StockExportButton({ params, columns, count }: { params: ListPara
       })
       const header = columns.map((column) => i18n._(column.header))
       const csv = toCsv(header, all.lines.map((line) => columns.map((column) => column.csv(line))))
-      download(csvBlob(csv), `${t`estoque`}-${stamp(new Date())}.csv`)
+      downloadBlob(csvBlob(csv), `${t`estoque`}-${stamp(new Date())}.csv`)
       const exported = formatNumber(all.lines.length, i18n.locale)
       if (all.capped) {
         const total = formatNumber(all.count, i18n.locale)
