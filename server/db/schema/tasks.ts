@@ -46,6 +46,8 @@ export const tasks = pgTable(
     index('tasks_company_created_idx').on(t.companyId, t.createdAt),
     index('tasks_company_finished_idx').on(t.companyId, t.finishedAt),
     index('tasks_assignee_idx').on(t.assigneeId),
+    // where an operator's last task in a warehouse ended (docs/requirements.md §19.4, ADR 0023): newest first
+    index('tasks_assignee_done_idx').on(t.assigneeId, t.warehouseId, t.finishedAt.desc().nullsLast()).where(sql`${t.status} = 'done'`),
     index('tasks_batch_idx').on(t.batchId),
     index('tasks_waiting_idx').on(t.batchId, t.waitsForTaskId).where(sql`${t.waitsForTaskId} IS NOT NULL`),
     // directed work (SPEC 19.4): the free tasks of a warehouse by priority, due time and age

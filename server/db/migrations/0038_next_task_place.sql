@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_assignee_done_idx" ON "tasks" USING btree ("assignee_id","warehouse_id","finished_at" DESC NULLS LAST) WHERE "tasks"."status" = 'done';
