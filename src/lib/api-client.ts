@@ -179,6 +179,8 @@ export interface RequestOptions {
   auth?: 'session' | 'none' | { token: string }
   /** 'blob' for a file the API serves (the company's logo); JSON otherwise */
   responseType?: 'json' | 'blob'
+  /** the request outlives the page (sent as it closes: the flows reporter, §22.3) */
+  keepalive?: boolean
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -233,7 +235,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const blob = opts.responseType === 'blob'
     const headers: Record<string, string> = { accept: blob ? '*/*' : 'application/json', ...opts.headers }
     if (token) headers.authorization = `Bearer ${token}`
-    const fetchOptions: FetchOptions<'json'> = { method, headers, query: opts.query, signal: opts.signal }
+    const fetchOptions: FetchOptions<'json'> = { method, headers, query: opts.query, signal: opts.signal, ...(opts.keepalive ? { keepalive: true } : {}) }
     if (opts.body !== undefined) fetchOptions.body = opts.body as FetchOptions['body']
     try {
       if (blob) return (await $fetch<Blob, 'blob'>(path, { method, headers, query: opts.query, signal: opts.signal, responseType: 'blob' })) as T

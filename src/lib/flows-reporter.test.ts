@@ -14,15 +14,20 @@ const door = createMachine({
   },
 })
 
-function setup(opts: { canSend?: () => boolean; answer?: 'ok' | 'off' } = {}) {
-  let now = 1_000_000
+type Options = ConstructorParameters<typeof FlowsReporter>[0]
+
+function setup(opts: { canSend?: () => boolean; answer?: 'ok' | 'off'; store?: Options['store']; now?: number } = {}) {
+  let now = opts.now ?? 1_000_000
   const timers: Array<{ at: number; fn: () => void }> = []
-  const sent: Array<Parameters<ConstructorParameters<typeof FlowsReporter>[0]['send']>[0]> = []
+  const sent: Array<Parameters<Options['send']>[0]> = []
+  const keepalive: boolean[] = []
   const reporter = new FlowsReporter({
-    send: async (batch) => {
+    send: async (batch, options) => {
       sent.push(batch)
+      keepalive.push(options?.keepalive ?? false)
       return opts.answer ?? 'ok'
     },
+    store: opts.store,
     canSend: opts.canSend ?? (() => true),
     screen: () => '/m/door',
     appVersion: 'v1',
@@ -37,7 +42,7 @@ function setup(opts: { canSend?: () => boolean; answer?: 'ok' | 'off' } = {}) {
     for (const t of due) t.fn()
     await new Promise((r) => setTimeout(r, 0))
   }
-  return { reporter, inspect, sent, advance, timers }
+  return { reporter, inspect, sent, advance, timers, keepalive, now: () => now }
 }
 
 describe('flows reporter', () => {
@@ -99,6 +104,42 @@ describe('flows reporter', () => {
     await advance(60_000)
     expect(sent).toHaveLength(1)
     expect(reporter.queued).toEqual({ transitions: 0, endings: 0 })
+  })
+
+  it('on closing the page sends what is queued in a request that outlives it, or keeps it for the next page when the interval does not allow', async () => {
+    let kept: Parameters<NonNullable<Options['store']>['save']>[0] | null = null
+    const store = { load: () => kept, save: (left: NonNullable<typeof kept>) => void (kept = left) }
+    // due: the abandoned session's ending goes at once, with keepalive
+    const first = setup({ store })
+    createActor(door, { inspect: first.inspect }).start().send({ type: 'OPEN' })
+    await first.advance(0)
+    expect(first.sent).toHaveLength(1)
+    await first.advance(10_000)
+    first.reporter.close()
+    await first.advance(0)
+    expect(first.sent).toHaveLength(2)
+    expect(first.keepalive).toEqual([false, true])
+    expect(first.sent[1].endings).toEqual([expect.objectContaining({ state: 'open', finished: false })])
+    expect(kept).toBeNull()
+    // not due (a batch went 2 s ago): nothing is sent, the queue is kept on the device with when it last sent
+    const second = setup({ store })
+    const actor = createActor(door, { inspect: second.inspect }).start()
+    actor.send({ type: 'OPEN' })
+    await second.advance(2_000)
+    actor.send({ type: 'CLOSE' })
+    second.reporter.close()
+    await second.advance(0)
+    expect(second.sent).toHaveLength(1)
+    expect(kept).toMatchObject({ transitions: [expect.objectContaining({ event: 'CLOSE' })], endings: [expect.objectContaining({ state: 'closed', finished: false })] })
+    // the next page reads it back and sends it once the interval since that last send is over, not before
+    const third = setup({ store, now: second.now() + 1_000 })
+    expect(third.reporter.queued).toEqual({ transitions: 1, endings: 1 })
+    // (the last batch went when its timer ran, at 2 s: the next may go at 12 s)
+    await third.advance(8_000)
+    expect(third.sent).toHaveLength(0)
+    await third.advance(1_000)
+    expect(third.sent).toHaveLength(1)
+    expect(third.sent[0].transitions.map((t) => t.event)).toEqual(['CLOSE'])
   })
 
   it('sends a screen path in the words the server takes', () => {

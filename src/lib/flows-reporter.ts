@@ -5,14 +5,25 @@
  * time spent in the state, the screen's path, the app's version and a random id per actor (a screen visit); never an
  * event's payload or the context. Batched and sent from a timer, at most one request per FLOW_SEND_INTERVAL_MS per
  * device; dropped silently when offline, signed out, refused or off (a 204 turns it off until the page reloads):
- * nothing of a user's work waits for it or fails with it.
+ * nothing of a user's work waits for it or fails with it. When the page goes away (`close`), what is queued goes at
+ * once in a request that outlives the page (fetch keepalive, which unlike sendBeacon carries the bearer) when the
+ * interval allows, else it is kept on the device (`store`) and goes with the next page's first batch.
  */
 import type { FlowEndingIn, FlowTransitionIn } from '../../contracts/flows/flows.contract'
 import { FLOW_BATCH_MAX, FLOW_ENDINGS_MAX, FLOW_SEND_INTERVAL_MS, FLOW_STEPS_MAX } from '../../contracts/flows/flows.rules'
 
+/** what a page leaves for the next one: its queue and when it last sent */
+export interface ReporterLeftover {
+  transitions: FlowTransitionIn[]
+  endings: FlowEndingIn[]
+  lastSent: number
+}
+
 export interface ReporterOptions {
-  /** sends one batch; resolves 'off' when the company turned reporting off */
-  send: (batch: { transitions: FlowTransitionIn[]; endings: FlowEndingIn[] }) => Promise<'ok' | 'off'>
+  /** sends one batch; resolves 'off' when the company turned reporting off; `keepalive` when the page is going away */
+  send: (batch: { transitions: FlowTransitionIn[]; endings: FlowEndingIn[] }, options?: { keepalive: boolean }) => Promise<'ok' | 'off'>
+  /** keeps what a closing page could not send yet (localStorage in the app), read back by the next page */
+  store?: { load: () => ReporterLeftover | null; save: (left: ReporterLeftover) => void }
   /** may a batch go now (online and signed in)? */
   canSend: () => boolean
   screen: () => string
@@ -59,6 +70,14 @@ export class FlowsReporter {
     this.now = options.now ?? Date.now
     this.intervalMs = options.intervalMs ?? FLOW_SEND_INTERVAL_MS
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms))
+    const left = options.store?.load()
+    if (left) {
+      this.transitions = left.transitions.slice(0, QUEUE_MAX)
+      this.endings = left.endings.slice(0, ENDINGS_QUEUE_MAX)
+      // the interval holds across pages: a page opened right after a send waits for the rest of it
+      this.lastSent = Math.min(left.lastSent, this.now())
+      if (this.transitions.length || this.endings.length) this.schedule()
+    }
   }
 
   /**
@@ -113,14 +132,14 @@ export class FlowsReporter {
   }
 
   /** sends what is queued (at most one batch); what is left goes with the next, an interval later */
-  async flush(): Promise<void> {
+  async flush(keepalive = false): Promise<void> {
     if (this.off || (this.transitions.length === 0 && this.endings.length === 0)) return
     const transitions = this.transitions.splice(0, FLOW_BATCH_MAX)
     const endings = this.endings.splice(0, FLOW_ENDINGS_MAX)
     if (!this.options.canSend()) return
     this.lastSent = this.now()
     try {
-      if ((await this.options.send({ transitions, endings })) === 'off') {
+      if ((await this.options.send({ transitions, endings }, keepalive ? { keepalive } : undefined)) === 'off') {
         this.off = true
         this.transitions = []
         this.endings = []
@@ -133,9 +152,18 @@ export class FlowsReporter {
     if (this.transitions.length || this.endings.length) this.schedule()
   }
 
-  /** sends now when the interval allows (the page is going away), else leaves it to the timer */
-  flushIfDue(): void {
-    if (this.now() >= this.lastSent + this.intervalMs) void this.flush()
+  /**
+   * The page goes away: its open sessions end where they are (abandoned); the queue goes now, in a request that
+   * outlives the page, when the interval allows and the device may send, else it is kept for the next page.
+   */
+  close(): void {
+    this.endAll()
+    if (this.off || (this.transitions.length === 0 && this.endings.length === 0)) return
+    if (this.now() >= this.lastSent + this.intervalMs && this.options.canSend()) {
+      void this.flush(true)
+      if (!this.transitions.length && !this.endings.length) return
+    }
+    this.options.store?.save({ transitions: this.transitions.splice(0), endings: this.endings.splice(0), lastSent: this.lastSent })
   }
 
   /** queued items (tests) */

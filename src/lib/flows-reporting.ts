@@ -5,13 +5,34 @@
 import type { FlowEndingIn, FlowTransitionIn } from '../../contracts/flows/flows.contract'
 import { api } from './api-client'
 import { installFlowsReporter } from './flows-inspector'
-import { FlowsReporter } from './flows-reporter'
+import { FlowsReporter, type ReporterLeftover } from './flows-reporter'
 import { readAccessToken } from './storage'
 
+/** what a closing page could not send yet (§22.3): read back once by the next page */
+const LEFTOVER_KEY = 'wms.flows.leftover'
+
 const reporter = new FlowsReporter({
-  send: async (batch: { transitions: FlowTransitionIn[]; endings: FlowEndingIn[] }) => {
-    const answer = await api.post<{ transitions: number } | null | undefined>('/flows/events/', batch)
+  send: async (batch: { transitions: FlowTransitionIn[]; endings: FlowEndingIn[] }, options) => {
+    const answer = await api.post<{ transitions: number } | null | undefined>('/flows/events/', batch, options)
     return answer && typeof answer === 'object' ? 'ok' : 'off'
+  },
+  store: {
+    load: () => {
+      try {
+        const raw = localStorage.getItem(LEFTOVER_KEY)
+        localStorage.removeItem(LEFTOVER_KEY)
+        return raw ? (JSON.parse(raw) as ReporterLeftover) : null
+      } catch {
+        return null
+      }
+    },
+    save: (left) => {
+      try {
+        localStorage.setItem(LEFTOVER_KEY, JSON.stringify(left))
+      } catch {
+        // storage full or refused: dropped, as a batch that cannot go is (never the user's trouble)
+      }
+    },
   },
   canSend: () => (typeof navigator === 'undefined' || navigator.onLine) && readAccessToken() !== null,
   screen: () => (typeof location === 'undefined' ? '/' : location.pathname),
@@ -20,9 +41,7 @@ const reporter = new FlowsReporter({
 installFlowsReporter(reporter)
 
 if (typeof window !== 'undefined') {
-  // the page goes away: its open sessions end where they are, sent when the interval allows (else dropped)
-  window.addEventListener('pagehide', () => {
-    reporter.endAll()
-    reporter.flushIfDue()
-  })
+  // the page goes away: its open sessions end where they are, sent in a request that outlives the page when the
+  // interval allows, else kept for the next page
+  window.addEventListener('pagehide', () => reporter.close())
 }
