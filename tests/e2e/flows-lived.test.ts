@@ -6,6 +6,7 @@
  * 'Usados mas não testados' (no generated test path walks a cancel and a second scan), exports its replay case and
  * the case replays on the machine (ADR 0007). axe light and dark; screenshots.
  */
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -110,6 +111,11 @@ describe('flows as lived', () => {
     expect(replay).toMatchObject({ format: 'movatic.flow-replay/1', machine: 'move', steps: sequence })
     // the exported case replays on the machine with the model's own stimuli (ADR 0007)
     expect(replayCase(catalogueEntry('move')!, replay)).toMatchObject({ ok: true })
+    // and as a developer runs the file handed to them: npm run flows -- --replay <file>
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'tests/support/flows.ts', '--replay', await download.path()], { encoding: 'utf8' })
+    expect(run.status, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout).toContain('✓ move')
+    expect(run.stdout).toContain('RESET')
 
     // the diagram's edges carry the counts
     await page.getByRole('tab', { name: 'Diagrama' }).click()

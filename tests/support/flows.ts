@@ -6,14 +6,17 @@
  * when a machine is below 100%.
  *
  *   npm run flows [-- <machine id>...]
+ *   npm run flows -- --replay <case.json>...   (a case /flows exported, docs/requirements.md §22.4: does it replay on
+ *                                               this build's machine, and as which model path; exits 1 when one does not)
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { MACHINE_CATALOGUE } from '../../machines/flows/catalogue'
 import type { CatalogueEntry } from '../../machines/flows/catalogue'
 import { flowReport } from '../../machines/flows/flow-report'
 import type { FlowPath, FlowReport } from '../../machines/flows/flow-report'
 import { machineGraph } from '../../machines/flows/machine-graph'
+import { replayReport } from '../../machines/flows/replay-report'
 import type { MachineGraph } from '../../machines/flows/machine-graph'
 import { layoutMachineGraph, transitionText } from '../../src/features/flows/layout/graph-layout'
 import { renderGraphSvg } from '../../src/features/flows/layout/graph-svg'
@@ -76,7 +79,24 @@ function markdown(entry: CatalogueEntry, graph: MachineGraph, report: FlowReport
   return lines.join('\n')
 }
 
+function replayFiles(files: string[]) {
+  for (const file of files) {
+    let json: unknown
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8'))
+    } catch (e) {
+      console.log(`✗ ${file}: ${(e as Error).message}`)
+      process.exitCode = 1
+      continue
+    }
+    const report = replayReport(json)
+    console.log(`${file}\n${report.lines.join('\n')}`)
+    if (!report.ok) process.exitCode = 1
+  }
+}
+
 async function main() {
+  if (process.argv[2] === '--replay') return replayFiles(process.argv.slice(3))
   const only = process.argv.slice(2)
   const entries = MACHINE_CATALOGUE.filter((e) => only.length === 0 || only.includes(e.id))
   mkdirSync(OUT, { recursive: true })
