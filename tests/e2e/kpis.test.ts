@@ -3,6 +3,9 @@
  * receives a pallet, puts it away and picks a wave's stop through the API; the rollups count each in the same
  * transaction; the supervisor opens Indicadores from the menu, filters on the operator (the URL keeps it), and reads
  * the same figures the API gives, each linking to the ledger rows behind it. axe light and dark; screenshots.
+ * Then, on the clock the test sets (tests/support/test-clock.mjs: the server's time, and with it the embedded
+ * database's), a new operator's receipt at 08:00, its putaway at 09:25 and a pick at 10:10 of a past day give exact
+ * figures: counts, rates, dock-to-stock and the hours of the day, in the API and on the screen.
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +17,7 @@ const poll = expect.poll
 const DESKTOP = { width: 1280, height: 900 }
 
 beforeAll(async () => {
-  app = await startE2eApp('kpis', { WMS_DEMO_STOCK: '3000' })
+  app = await startE2eApp('kpis', { WMS_DEMO_STOCK: '3000' }, { testClock: true })
 }, 300_000)
 afterAll(async () => {
   await app?.close()
@@ -41,6 +44,11 @@ const stamp = Date.now().toString(36).toUpperCase()
 
 /** The operator receives one line of an open demo document as a pallet onto the dock and puts it away. */
 async function receiveAndPutAway(operator: string) {
+  await putAway(operator, await receiveOne(operator))
+}
+
+/** The operator receives one line of an open demo document as a pallet onto the dock: its putaway task. */
+async function receiveOne(operator: string) {
   const docs = await app.api<{ results: { id: number }[] }>('/receiving/documents/?status=open&page_size=1')
   const doc = await app.api<{ id: number; code: string; lines: { id: number; expected_qty: string }[] }>(`/receiving/documents/${docs.results[0]!.id}/`)
   const url = `/receiving/documents/${doc.id}`
@@ -49,7 +57,21 @@ async function receiveAndPutAway(operator: string) {
   const { pallets: suggestions } = await app.api<{ pallets: { location: { id: number } | null }[] }>(`${url}/putaway-suggestions/`)
   const to = suggestions[0]!.location!
   const booked = await call<{ tasks: { id: number }[] }>('POST', `${url}/receive/`, { idempotency_key: `e2e-kpis-${doc.code}-${stamp}`, pallets: [{ pallet_code: pallets[0]!.pallet_code, location: to.id }] }, operator)
-  await call('POST', '/inventory/putaways/', { task: booked.tasks[0]!.id, sscc: pallets[0]!.sscc, to_location: to.id }, operator)
+  return { task: booked.tasks[0]!.id, sscc: pallets[0]!.sscc, to: to.id }
+}
+
+async function putAway(operator: string, pallet: { task: number; sscc: string; to: number }) {
+  await call('POST', '/inventory/putaways/', { task: pallet.task, sscc: pallet.sscc, to_location: pallet.to }, operator)
+}
+
+/** The instant at which the clock on a wall of `timeZone` reads `day` `hhmm`. */
+function wallClock(day: string, hhmm: string, timeZone: string): Date {
+  const guess = Date.parse(`${day}T${hhmm}:00Z`)
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date(guess)).map((p) => [p.type, p.value]),
+  )
+  const shown = Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00Z`)
+  return new Date(guess - (shown - guess))
 }
 
 /** A one-line order of a product in stock, in a released wave; the operator picks its stop. */
@@ -59,9 +81,9 @@ async function pickOne(operator: string) {
     const sugg = await app.api<{ lines: { product: Ref; suggestions: { qty: string }[] }[] }>(`/shipping/orders/${order.id}/pick-suggestions/`)
     const line = sugg.lines.find((l) => l.suggestions.reduce((sum, s) => sum + Number(s.qty), 0) >= 1)
     if (!line) continue
-    const code = `SO-KPI-${stamp}`
+    const code = `SO-KPI-${stamp}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`
     const mine = await call<Ref>('POST', '/shipping/orders/', { code, customer: order.customer.id, warehouse: order.warehouse.id, priority: 9, lines: [{ product: line.product.id, qty: '1' }] })
-    const wave = await call<Ref>('POST', '/shipping/waves/', { code: `OND-KPI-${stamp}`, orders: [mine.id] })
+    const wave = await call<Ref>('POST', '/shipping/waves/', { code: code.replace('SO-', 'OND-'), orders: [mine.id] })
     await call('POST', `/shipping/waves/${wave.id}/release/`, { command_id: randomUUID(), totes: 1 })
     const tasks = await app.api<{ results: { id: number }[] }>(`/workforce/tasks/?type=pick&search=${encodeURIComponent(code)}`)
     await call('POST', `/workforce/tasks/${tasks.results[0]!.id}/start/`, {}, operator)
@@ -139,5 +161,52 @@ describe('Indicadores (docs/requirements.md §21)', () => {
     await app.expectNoAxeViolations(dark, 'Indicadores (dark)')
     await screenshot(dark, 'kpis-dark')
     await dark.context().close()
+  }, 300_000)
+  it('on the clock the test sets, a receipt at 08:00, its putaway at 09:25 and a pick at 10:10 give exact figures', async () => {
+    // a new operator, so the day holds their work only
+    const username = `kpiclock${stamp.toLowerCase()}`
+    const demoOperator = (await app.api<{ results: { username: string; default_warehouse: { id: number } | null }[] }>('/users/users/?search=operator')).results.find((u) => u.username === 'operator')!
+    const made = await call<{ id: number }>('POST', '/users/users/', { username, password: app.password, role: 'operator', default_warehouse: demoOperator.default_warehouse?.id ?? null })
+    const { time_zone: zone } = await app.api<{ time_zone: string }>(`/analytics/kpis/?from=${day(0)}&to=${day(0)}`)
+    const past = day(-12)
+    // the operator signs in at each time (a token signed at 08:00 has expired by 09:25)
+    const operatorAt = async (hhmm: string) => {
+      await app.server.setClock(wallClock(past, hhmm, zone))
+      return login(username)
+    }
+    try {
+      const pallet = await receiveOne(await operatorAt('08:00'))
+      await putAway(await operatorAt('09:25'), pallet)
+      await pickOne(await operatorAt('10:10'))
+    } finally {
+      await app.server.setClock(null)
+    }
+    const k = await app.api<Kpis & { dock_to_stock: { p50_hours: number; p90_hours: number; mean_hours: number }; by_hour_of_day: { hour: number; picked: number; received: number; put_away: number }[]; by_day: { day: string }[] }>(
+      `/analytics/kpis/?from=${past}&to=${past}&operator=${made.id}`,
+    )
+    expect(k.totals).toMatchObject({ received: 1, put_away: 1, picked: 1, pick_hours: 1, picked_per_hour: 1, received_per_hour: 1, put_away_per_hour: 1 })
+    // 85 minutes from the receipt booked to the putaway done: the 60-90 minute bucket, whose upper bound is 1.5 h
+    expect(k.dock_to_stock).toMatchObject({ count: 1, p50_hours: 1.5, p90_hours: 1.5 })
+    expect(k.dock_to_stock.mean_hours).toBeCloseTo(85 / 60, 1)
+    expect(k.by_hour_of_day.filter((h) => h.picked + h.received + h.put_away > 0).map((h) => [h.hour, h.received, h.put_away, h.picked])).toEqual([
+      [8, 1, 0, 0],
+      [9, 0, 1, 0],
+      [10, 0, 0, 1],
+    ])
+    expect(k.by_day.map((d) => d.day)).toEqual([past])
+    // the day before and after hold nothing of theirs
+    const around = await app.api<Kpis>(`/analytics/kpis/?from=${day(-11)}&to=${day(0)}&operator=${made.id}`)
+    expect(around.totals).toMatchObject({ received: 0, put_away: 0, picked: 0 })
+
+    // the supervisor reads the same on the screen
+    const page = await app.signedInPage({ username: 'supervisor', viewport: DESKTOP })
+    await page.goto(`/operations/kpis?from=${past}&to=${past}&operator=${made.id}`)
+    const dock = page.getByRole('region', { name: 'Dock-to-stock (p50 / p90)' })
+    await dock.getByText('1,5 h / 1,5 h').waitFor()
+    await dock.getByRole('link', { name: '1 armazenagens' }).waitFor()
+    await page.getByRole('region', { name: 'Linhas separadas por hora' }).getByRole('link', { name: '1 linha separada em 1 hora' }).waitFor()
+    await page.getByRole('region', { name: 'Recebidas e armazenadas por hora' }).getByText('1 / 1').waitFor()
+    await screenshot(page, 'kpis-known-day')
+    await page.context().close()
   }, 300_000)
 })

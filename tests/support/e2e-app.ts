@@ -29,7 +29,7 @@ export type E2eApp = {
  * the run's global setup seeded for these settings (e2e-templates.ts), else empty: the server seeds it, as a first
  * start does. The demo users' password is E2E_PASSWORD. The caller stops the server and removes `dataDir`.
  */
-export async function startE2eServer(name: string, env: Record<string, string> = {}): Promise<{ server: RunningServer; dataDir: string }> {
+export async function startE2eServer(name: string, env: Record<string, string> = {}, opts: { testClock?: boolean } = {}): Promise<{ server: RunningServer; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `wms-${name}-e2e-`))
   try {
     const templates = inject('e2eTemplates')
@@ -37,7 +37,7 @@ export async function startE2eServer(name: string, env: Record<string, string> =
     // the database only: the JWT secret file (and the lock, gone after a clean close) stay the server's own
     if (template) cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true })
     else if (templates) console.warn(`${name}: no seeded data directory for ${seedKey(env)} (e2e-templates.ts seedsCalledIn): the server seeds its own`)
-    const server = await startServer({ dataDir, env: { ...env, WMS_ADMIN_PASSWORD: E2E_PASSWORD } })
+    const server = await startServer({ dataDir, env: { ...env, WMS_ADMIN_PASSWORD: E2E_PASSWORD }, testClock: opts.testClock })
     return { server, dataDir }
   } catch (e) {
     rmSync(dataDir, { recursive: true, force: true })
@@ -49,13 +49,13 @@ export async function startE2eServer(name: string, env: Record<string, string> =
  * One end-to-end suite's world: the real server on its own copy of the demo data (`startE2eServer`), an admin token
  * for the API, and Debian's Chromium (with `browserArgs`, a Chromium of the suite's own: a fake camera).
  */
-export async function startE2eApp(name: string, env: Record<string, string> = {}, opts: { browserArgs?: string[] } = {}): Promise<E2eApp> {
+export async function startE2eApp(name: string, env: Record<string, string> = {}, opts: { browserArgs?: string[]; testClock?: boolean } = {}): Promise<E2eApp> {
   const password = E2E_PASSWORD
   // Chromium starts while the server opens its database: a file's setup waits for the slower of the two
   const browserStart = launchBrowser(opts.browserArgs)
   let started: Awaited<ReturnType<typeof startE2eServer>>
   try {
-    started = await startE2eServer(name, env)
+    started = await startE2eServer(name, env, { testClock: opts.testClock })
   } catch (e) {
     await (await browserStart.catch(() => undefined))?.close()
     throw e

@@ -18,6 +18,11 @@ export type StartServerOptions = {
   env?: NodeJS.ProcessEnv
   /** how long to wait for /api/health (a first start creates the demo data) */
   timeoutMs?: number
+  /**
+   * The process runs on a clock the test sets (tests/support/test-clock.mjs, preloaded into this process only):
+   * `setClock` moves the server's time, and with it the embedded database's.
+   */
+  testClock?: boolean
 }
 
 export type RunningServer = {
@@ -32,6 +37,8 @@ export type RunningServer = {
   stop(): Promise<number | null>
   /** SIGKILL: no shutdown code runs */
   kill(): Promise<void>
+  /** with `testClock`: the server's time from now on runs from `at` (null: the real time again) */
+  setClock(at: Date | null): Promise<void>
 }
 
 /** Thrown when the server exits or never becomes healthy; carries the exit code and the logs. */
@@ -77,9 +84,10 @@ async function startOnce(opts: StartServerOptions, port: number): Promise<Runnin
   // node itself, never a wrapper that runs the server in a child process: a SIGKILL sent to a wrapper would leave the
   // real server running (holding the database lock)
   bundle ??= ensureServerBuild()
-  const proc = spawn(process.execPath, [await bundle], {
+  const clockArgs = opts.testClock ? ['--import', new URL('./test-clock.mjs', import.meta.url).href] : []
+  const proc = spawn(process.execPath, [...clockArgs, await bundle], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: opts.testClock ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -140,6 +148,18 @@ async function startOnce(opts: StartServerOptions, port: number): Promise<Runnin
     stop: async () => (await signal('SIGTERM', 30_000)).code,
     kill: async () => {
       await signal('SIGKILL', 0)
+    },
+    setClock: (at) => {
+      if (!opts.testClock) throw new Error('this server was started without testClock')
+      return new Promise<void>((resolve, reject) => {
+        const answer = (message: unknown) => {
+          if (!message || typeof message !== 'object' || !('testClockSet' in message)) return
+          proc.off('message', answer)
+          resolve()
+        }
+        proc.on('message', answer)
+        proc.send({ testClock: at === null ? null : at.toISOString() }, (error) => error && reject(error))
+      })
     },
   }
 }
