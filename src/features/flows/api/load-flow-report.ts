@@ -5,7 +5,6 @@
  * generated once per page load: in a Web Worker where there is one, else on the main thread (tests in jsdom).
  * Reports of different machines are generated one after another, in the order asked.
  */
-import { catalogueEntry } from '../../../../machines/flows/catalogue'
 import type { FlowCoverage, FlowReport } from '../../../../machines/flows/flow-report'
 import type { FlowReportResponse } from './flow-report.worker'
 
@@ -55,9 +54,11 @@ function generate(id: string): Promise<FlowReport> {
         w.postMessage({ id })
       })
     : ((mainThreadQueue = mainThreadQueue.catch(() => undefined).then(async () => {
+        // the machines and the path generation load only where they run here (jsdom): a build's screen reads the
+        // shipped reports, and its catalogue table never waits for the machines' code (§22.1)
+        const { catalogueEntry } = await import('../../../../machines/flows/catalogue')
         const entry = catalogueEntry(id)
         if (!entry) throw new Error(`unknown machine ${id}`)
-        // the path generation loads only where it runs here (jsdom): a build's screen reads the shipped reports
         const { flowReport } = await import('../../../../machines/flows/flow-report')
         return flowReport(entry)
       })) as Promise<FlowReport>)
