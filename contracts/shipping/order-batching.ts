@@ -287,8 +287,8 @@ function estimate(
 }
 
 /**
- * The estimated walk of a cart holding these orders (metres over their placed stops; the same figure the batching
- * minimises). Not the planned path: the planner (§18.3) walks at most this on two-way aisles.
+ * The estimated walk of a cart holding these orders (metres over their placed stops; the figure the batching
+ * minimises). An estimate, not the planned path (§18.3), which is usually a little shorter.
  */
 export function estimateMetres(orders: readonly BatchingOrder[], route: BatchingRoute): number {
   const frame = frameOf(route)
@@ -398,12 +398,13 @@ export function proximityBatches(orders: readonly BatchingOrder[], totes: number
 }
 
 /** How many carts after it each cart trades orders with in the swap pass. */
-export const SWAP_REACH = 8
+export const SWAP_REACH = 4
+const SWEEPS = 2
 
 /**
  * Exchanges an order of one cart with an order of the same class on one of the next SWAP_REACH carts when the two
- * carts' estimated walks then sum to less (the best exchange of the pair first); sweeps until none helps, at most
- * four times. Each cart's estimate without each of its orders is kept, so pricing an exchange is two additions of an
+ * carts' estimated walks then sum to less (the best exchange of the pair first, again while one helps); two sweeps.
+ * An exchange within one class keeps urgency: both carts already hold an order of that class. Each cart's estimate without each of its orders is kept, so pricing an exchange is two additions of an
  * order's aisles.
  */
 function swapPass(carts: Cart[], footprints: readonly Footprint[], classOf: readonly number[], reach: number) {
@@ -419,7 +420,7 @@ function swapPass(carts: Cart[], footprints: readonly Footprint[], classOf: read
       ),
     ),
   )
-  for (let sweep = 0; sweep < 4; sweep++) {
+  for (let sweep = 0; sweep < SWEEPS; sweep++) {
     let any = false
     for (let a = 0; a < n; a++)
       for (let b = a + 1; b < n && b <= a + reach; b++) {
