@@ -2,10 +2,10 @@
  * Proximity batching (SPEC 19.2, 19.3): which orders share a cart. Cutting the orders into carts in the order given
  * (first come, first batched) puts orders that have nothing in common on one cart, and no routing can make that walk
  * short (ADR 0022: the exact optimum of such carts is only 20% under code order). The seed-and-grow rule of the
- * batching literature (de Koster, Le-Duc & Roodbergen 2007, "Design and control of warehouse order picking", §6:
- * seed and savings algorithms) does better: each cart starts from the order that walks farthest alone (the seed) and
- * takes, one by one, the order that adds the least estimated walk to it until its totes are full; then a swap pass
- * exchanges orders between carts while the sum of their estimated walks drops.
+ * batching literature (de Koster, Le-Duc & Roodbergen 2007, "Design and control of warehouse order picking: a
+ * literature review": seed and savings algorithms) does better: each cart starts from the order that walks farthest
+ * alone (the seed) and takes, one by one, the order that adds the least estimated walk to it until its totes are
+ * full; then a swap pass exchanges orders between carts while the sum of their estimated walks drops.
  *
  * The estimate (estimateMetres) is a closed form over the aisles a cart visits, the shortest of three routings that
  * a picker can really walk in a warehouse of parallel aisles between two cross-aisles: return (in and out of each
@@ -36,8 +36,11 @@ export type BatchingOrder = {
 }
 export type BatchingRoute = { walk: Walk; start: WalkPoint; end?: WalkPoint }
 export type BatchingOptions = {
+  /** the swap pass after seed and grow (default on) */
   improve?: boolean
+  /** how many orders not yet on a cart a cart chooses among (default WINDOW) */
   window?: number
+  /** how many later carts each cart swaps with (default SWAP_REACH) */
   reach?: number
 }
 
@@ -300,7 +303,7 @@ export function estimateMetres(orders: readonly BatchingOrder[], route: Batching
 /** How many orders, the first not yet on a cart, a cart chooses among (see proximityBatches). */
 export const WINDOW = 500
 
-/** Classes in the order given: [start, end) index ranges of consecutive orders with the same urgency. */
+/** Each order's class number: consecutive orders with the same urgency share one (0 for the most urgent). */
 function classesOf(orders: readonly BatchingOrder[]): number[] {
   const classOf: number[] = []
   let c = -1
