@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import { makeWalk, type WalkLayout } from '../layout/walk-graph'
 import { planPickPath } from '../layout/pick-path'
-import { groupOf, planWaves, splitBatches, summariseWave, withinLimits, type PlanOrder, type PlanRoute, type PlanRules } from './wave-plan'
+import { splitBatches } from './order-batching'
+import { groupOf, planWaves, summariseWave, withinLimits, type PlanOrder, type PlanRoute, type PlanRules } from './wave-plan'
 
 const layout: WalkLayout = { aisles: Array.from({ length: 4 }, (_, i) => ({ aisle: i + 1, x: i * 3, direction: 'both' as const })), frontY: 0, backY: 30 }
 const route: PlanRoute = { walk: makeWalk(layout), start: { aisle: null, x: 0, y: 0 } }

@@ -1,7 +1,8 @@
 /**
  * Wave planning (SPEC 19.2): the candidate orders grouped by the supervisor's keys and cut into waves that keep the
- * limits, each wave's orders split into batches of the cart's totes (one order per tote) and its walk estimated with
- * the pick-path planner (SPEC 18.3) over each batch's stops.
+ * limits, each wave's orders batched onto carts of the cart's totes (one order per tote) by proximity, urgent orders
+ * never on a later cart (order-batching.ts), and its walk estimated with the pick-path planner (SPEC 18.3) over each
+ * batch's stops.
  *
  * Orders are taken by priority (highest first), then due time, ship date and code; an order joins the latest wave of
  * its group while every limit still holds, else it opens the next one of that group. So each wave holds the most
@@ -12,6 +13,7 @@
  */
 import { planPickPath, type PickStop } from '../layout/pick-path'
 import type { Walk, WalkPoint } from '../layout/walk-graph'
+import { chooseBatches, splitBatches } from './order-batching'
 
 export const WAVE_GROUP_KEYS = ['carrier', 'ship_date', 'zone', 'priority'] as const
 export type WaveGroupKey = (typeof WAVE_GROUP_KEYS)[number]
@@ -62,7 +64,8 @@ export type ProposedWave = {
   units: number
   weight: number
   volume: number
-  /** the orders split into groups of `totes`, in the order taken */
+  /** the carts, in the order they are picked: at most `totes` orders each, by proximity, each cart's orders in the
+   * order taken (SPEC 19.2) */
   batches: { orders: number[]; metres: number }[]
   /** the pick path's metres over each batch's placed stops, summed */
   metres: number
@@ -102,14 +105,6 @@ export function withinLimits(t: Totals, rules: PlanRules): boolean {
   )
 }
 
-/** Splits orders into batches of `totes`, in the order given. */
-export function splitBatches<T>(orders: readonly T[], totes: number): T[][] {
-  const size = Math.max(1, Math.floor(totes))
-  const out: T[][] = []
-  for (let i = 0; i < orders.length; i += size) out.push(orders.slice(i, i + size))
-  return out
-}
-
 /** A batch's stops: each location once, however many of its orders pick there. */
 function batchStops(orders: readonly PlanOrder[]): PickStop[] {
   const byCode = new Map<string, PickStop>()
@@ -117,19 +112,33 @@ function batchStops(orders: readonly PlanOrder[]): PickStop[] {
   return [...byCode.values()]
 }
 
-/** The walk estimate of a batch: its planned pick path's metres (placed stops only, SPEC 18.3). */
-export function batchMetres(orders: readonly PlanOrder[], route: PlanRoute): number {
+/** A batch's planned pick path's metres (placed stops only, SPEC 18.3); Infinity when one-way aisles forbid the walk. */
+function plannedMetres(orders: readonly PlanOrder[], route: PlanRoute): number {
   const stops = batchStops(orders)
-  if (!stops.length) return 0
-  const metres = planPickPath(route.walk, stops, { start: route.start, end: route.end }).metres
-  return Number.isFinite(metres) ? Math.round(metres * 10) / 10 : 0
+  return stops.length ? planPickPath(route.walk, stops, { start: route.start, end: route.end }).metres : 0
 }
+
+const shown = (metres: number) => (Number.isFinite(metres) ? Math.round(metres * 10) / 10 : 0)
+
+/** An order's urgency class (SPEC 19.2): orders of equal priority and due time may share carts in any order. */
+export const urgencyOf = (o: { priority: number; dueAt: string | null }) => `${o.priority}|${o.dueAt ?? ''}`
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000
 
-/** A wave's totals, batches and walk from its orders (also when the supervisor takes an order out). */
+/**
+ * A wave's totals, batches and walk from its orders, given in the order taken. The carts are proximity batches when
+ * their planned paths walk less than carts in the order taken (order-batching.ts chooseBatches), else the order
+ * taken; without a route (no layout read), the order taken with no walk.
+ */
 export function summariseWave(key: WaveGroup, orders: readonly PlanOrder[], totes: number, route: PlanRoute | null): ProposedWave {
-  const batches = splitBatches(orders, totes).map((b) => ({ orders: b.map((o) => o.id), metres: route ? batchMetres(b, route) : 0 }))
+  const batches = route
+    ? chooseBatches(
+        orders.map((o) => ({ stops: o.stops, urgency: urgencyOf(o) })),
+        totes,
+        route,
+        (ids) => ({ metres: plannedMetres(ids.map((i) => orders[i]), route) }),
+      ).batches.map((b) => ({ orders: b.orders.map((i) => orders[i].id), metres: shown(b.plan.metres) }))
+    : splitBatches(orders, totes).map((b) => ({ orders: b.map((o) => o.id), metres: 0 }))
   return {
     key,
     orders: orders.map((o) => o.id),

@@ -63,10 +63,10 @@ describe('wave-plan rules', () => {
 
   it('takes an order out: the totals and the batches follow, the walk is no longer estimated', () => {
     const [first] = proposalsOf(TWO_PROPOSALS)
-    const after = withoutOrder(first, 1, 1)
+    const after = withoutOrder(first, 1)
     expect(after).toMatchObject({ lines: 1, units: 2, weight: 1.5, volume: 0.01, metres: null, changed: true, batches: [{ orders: [2], metres: null }] })
     expect(after.orders.map((o) => o.id)).toEqual([2])
-    expect(withoutOrder(first, 99, 1)).toBe(first)
+    expect(withoutOrder(first, 99)).toBe(first)
   })
 
   it('drops a proposal when its last order is taken out, and creates the kept ones in order', async () => {

@@ -1,7 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 // the plan's shape and its batching are the API's contract (SPEC 19.2)
 import type { WavePlan, WavePlanOrder, WavePlanRequest, WaveProposal } from '../../contracts/shipping/wave-plan.contract'
-import { splitBatches } from '../../contracts/shipping/wave-plan'
 
 /**
  * Planning waves on the desktop (SPEC 19.2), framework-free.
@@ -69,8 +68,11 @@ export function proposalsOf(plan: WavePlan): PlanProposal[] {
   return plan.proposals.map((p) => ({ ...p, changed: false }))
 }
 
-/** The proposal without `order`: totals less the order's, batches split again by the same totes (SPEC 19.2). */
-export function withoutOrder(proposal: PlanProposal, orderId: number, totes: number): PlanProposal {
+/**
+ * The proposal without `order`: totals less the order's; the order leaves its cart and the other carts stay as
+ * planned (proximity batches, SPEC 19.2; the release batches the wave's orders again, §19.3).
+ */
+export function withoutOrder(proposal: PlanProposal, orderId: number): PlanProposal {
   const gone = proposal.orders.find((o) => o.id === orderId)
   if (!gone) return proposal
   const orders = proposal.orders.filter((o) => o.id !== orderId)
@@ -81,10 +83,7 @@ export function withoutOrder(proposal: PlanProposal, orderId: number, totes: num
     units: round3(proposal.units - gone.units),
     weight: round3(proposal.weight - gone.weight),
     volume: round3(proposal.volume - gone.volume),
-    batches: splitBatches(
-      orders.map((o) => o.id),
-      totes,
-    ).map((ids) => ({ orders: ids, metres: null })),
+    batches: proposal.batches.map((b) => ({ orders: b.orders.filter((id) => id !== orderId), metres: null })).filter((b) => b.orders.length > 0),
     metres: null,
     changed: true,
   }
@@ -147,9 +146,8 @@ export const wavePlanMachine = setup({
     setError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error), fieldErrors: readFailure(params.error).fields ?? {} })),
     removeOrder: assign(({ context, event }) => {
       assertEvent(event, 'REMOVE_ORDER')
-      const totes = context.rules?.totes ?? 8
       const proposals = context.proposals
-        .map((p, i) => (i === event.proposal ? withoutOrder(p, event.order, totes) : p))
+        .map((p, i) => (i === event.proposal ? withoutOrder(p, event.order) : p))
         // the last order taken out drops its proposal
         .filter((p) => p.orders.length > 0)
       return { proposals }

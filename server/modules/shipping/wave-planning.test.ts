@@ -123,6 +123,25 @@ describe.each(kinds)('wave planning on %s', (kind) => {
     expect(one.batches.map((b) => b.orders)).toEqual([[urgent.id, sooner.id]])
   })
 
+  it('batches a proposal by proximity: orders picked in the same place share a cart, whatever their arrival', async () => {
+    const c = await carrier()
+    const near = ambient[0]
+    const far = ambient[ambient.length - 1]
+    const placed = await t.database.db.select({ id: locations.id, x: locations.x, y: locations.y }).from(locations).where(inArray(locations.id, [near, far]))
+    expect(placed.every((p) => p.x !== null && p.y !== null)).toBe(true)
+    // arrival order alternates the two places: carts of 2 in that order would each walk to both
+    const os = []
+    for (const at of [near, far, near, far]) os.push(await order({ carrier: c, ship_date: '2026-12-20', lines: [{ product: await product({ stock: 5, location: at }), qty: '1' }] }))
+    const [wave] = mine((await plan(supervisor, { group_by: ['carrier'], totes: 2 })).json(), c)
+    const ids = (list: number[]) => [...list].sort((x, y) => x - y)
+    expect(ids(wave.orders.map((o) => o.id))).toEqual(ids(os.map((o) => o.id)))
+    const carts = wave.batches.map((b) => ids(b.orders))
+    expect(carts).toHaveLength(2)
+    expect(carts).toContainEqual(ids([os[0].id, os[2].id]))
+    expect(carts).toContainEqual(ids([os[1].id, os[3].id]))
+    expect(wave.metres).toBeCloseTo(wave.batches[0].metres + wave.batches[1].metres, 1)
+  })
+
   it('groups by zone (where most lines are picked), ship date and priority; the horizon keeps what ships by then', async () => {
     const c = await carrier()
     const [x, y] = [ambient[2], ambient[5]]

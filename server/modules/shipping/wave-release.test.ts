@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { locations } from '../../db/schema/core'
 import { salesOrders } from '../../db/schema/documents'
 import { carriers, customers } from '../../db/schema/partners'
 import { orderReservations, pickBatches } from '../../db/schema/picking'
@@ -190,6 +191,37 @@ describe.each(kinds)('wave release on %s', (kind) => {
     expect(await reservationsOf(s.o2.id)).toEqual([])
     const [held] = await t.database.db.select({ status: salesOrders.status, waveId: salesOrders.waveId }).from(salesOrders).where(eq(salesOrders.id, s.o2.id))
     expect(held).toEqual({ status: 'open', waveId: null })
+  })
+
+  it('batches by proximity within urgency: the urgent order on the first cart, orders picked in the same place together', async () => {
+    // two storage locations no other test here uses: one deep in the storage aisle, one moved to an aisle 30 m to the
+    // right (put back at the end), so a cart going to both walks both aisles
+    const near = f.storage[f.storage.length - 2]
+    const far = f.storage[f.storage.length - 1]
+    const [was] = await t.database.db.select({ aisle: locations.aisle, x: locations.x, y: locations.y }).from(locations).where(eq(locations.id, far))
+    await t.database.db.update(locations).set({ aisle: 99, x: (was.x ?? 0) + 30 }).where(eq(locations.id, far))
+    const at = async (location: number) => {
+      const p = await f.product(uniq('PX'))
+      await f.stock(p, location, 5)
+      return order([{ product: p, qty: '1' }])
+    }
+    const urgent = await at(far)
+    await t.database.db.update(salesOrders).set({ priority: 3 }).where(eq(salesOrders.id, urgent.id))
+    // arrival order alternates the two places: carts of 2 in that order would each walk to both
+    const rest = [await at(near), await at(far), await at(near), await at(far)]
+    const w = await wave([urgent.id, ...rest.map((o) => o.id)])
+    const res = await post(supervisor, `/shipping/waves/${w.id}/release/`, { command_id: randomUUID(), shortage: 'short', totes: 2 })
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json() as Release
+    const carts = body.batches.map((b) => b.orders.map((o) => o.order))
+    expect(carts.flat().sort((x, y) => x - y)).toEqual([urgent.id, ...rest.map((o) => o.id)].sort((x, y) => x - y))
+    // the urgent order first (tote 1 of the first cart), its cart filled with a far order of the next class
+    expect(carts[0][0]).toBe(urgent.id)
+    expect([rest[1].id, rest[3].id]).toContain(carts[0][1])
+    // the two near orders share a cart, whatever their arrival
+    expect(carts.map((c) => [...c].sort((x, y) => x - y))).toContainEqual([rest[0].id, rest[2].id].sort((x, y) => x - y))
+    expect(body.batches.map((b) => b.code)).toEqual([`${w.code}-B01`, `${w.code}-B02`, `${w.code}-B03`])
+    await t.database.db.update(locations).set(was).where(eq(locations.id, far))
   })
 
   it('refuses a bad body (400), an operator (403) and another company (404)', async () => {

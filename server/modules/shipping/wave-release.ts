@@ -4,7 +4,7 @@
  *
  *   lock the wave and its open orders → the FEFO candidates of its products (one query for all of them, a LATERAL
  *   per product) → lock them in id order → reserve each order line, urgent orders first → 'hold' orders that fall
- *   short leave the wave → batches of `totes` orders → per batch, its stops in path order (§18.3) → one open pick
+ *   short leave the wave → carts of `totes` orders by proximity (§19.3) → per batch, its stops in path order (§18.3) → one open pick
  *   task per reservation (createTasks), the reservations (order_reservations), the stock lines' reserved_qty
  *   (changeReservations): each one statement for all of them.
  *
@@ -25,6 +25,7 @@ import { conflict, notFound } from '../../http/errors'
 import { fromMilli, fromMilli3, type Milli, minMilli, toMilli } from '../../kernel/qty-math'
 import { planPickPath, type PickStop } from '../../../contracts/layout/pick-path'
 import { makeWalk, type Walk, type WalkPoint } from '../../../contracts/layout/walk-graph'
+import { chooseBatches } from '../../../contracts/shipping/order-batching'
 import type { waveReleaseBody, WaveReleaseOut } from '../../../contracts/shipping/wave-release.contract'
 import { recordAudit } from '../audit/audit.service'
 import { runOnce } from '../commands/commands.service'
@@ -186,17 +187,9 @@ async function releaseIn(tx: Tx, user: AuthUser, waveId: number, body: WaveRelea
       ),
     )
 
-  // batches of `totes` orders (one order per tote), urgent orders in the first
-  const groups: (typeof orders)[] = []
-  for (let i = 0; i < released.length; i += body.totes) groups.push(released.slice(i, i + body.totes))
-  const batchRows = groups.length
-    ? await tx
-        .insert(pickBatches)
-        .values(groups.map((_, i) => ({ companyId, warehouseId: wave.warehouseId, waveId: wave.id, code: `${wave.code}-B${String(i + 1).padStart(2, '0')}`, totes: body.totes })))
-        .returning({ id: pickBatches.id, code: pickBatches.code })
-    : []
-
-  // each batch's stops in path order (SPEC 18.3): its tasks are created in that order
+  // each order's stops: the places of the locations its reservations take stock from
+  const byOrder = new Map<number, Reservation[]>()
+  for (const r of reservations) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r])
   const locationIds = [...new Set(reservations.map((r) => r.locationId))]
   const places = new Map(
     (locationIds.length
@@ -207,25 +200,44 @@ async function releaseIn(tx: Tx, user: AuthUser, waveId: number, body: WaveRelea
       : []
     ).map((p) => [p.id, p]),
   )
-  const byOrder = new Map<number, Reservation[]>()
-  for (const r of reservations) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r])
+  const stopOf = (id: number): PickStop => {
+    const p = places.get(id)
+    return { code: p?.code ?? '', point: p && p.x !== null && p.y !== null ? { aisle: p.aisle, x: p.x, y: p.y } : null }
+  }
   const orderById = new Map(orders.map((o) => [o.id, o]))
+  // a batch's stops in path order (SPEC 18.3): each location once, with the reservations picked there
+  const planBatch = (group: number[]) => {
+    const stopsAt = new Map<number, Reservation[]>()
+    for (const k of group) for (const r of byOrder.get(released[k].id) ?? []) stopsAt.set(r.locationId, [...(stopsAt.get(r.locationId) ?? []), r])
+    const ids = [...stopsAt.keys()]
+    const plan = planPickPath(walk, ids.map(stopOf), { start: walkLayout.start.point, end: walkLayout.end.point })
+    return { metres: plan.metres, stops: plan.order.map((i) => stopsAt.get(ids[i]) as Reservation[]) }
+  }
+  // the carts (SPEC 19.3): proximity batches of `totes` orders (one order per tote) when their paths walk less than
+  // carts in the order taken, an urgent order never on a later cart (contracts/shipping/order-batching.ts)
+  const chosen = chooseBatches(
+    released.map((o) => ({ stops: [...new Set((byOrder.get(o.id) ?? []).map((r) => r.locationId))].map(stopOf), urgency: `${o.priority}|${o.dueAt ?? ''}` })),
+    body.totes,
+    { walk, start: walkLayout.start.point, end: walkLayout.end.point },
+    planBatch,
+  )
+  const batchRows = chosen.batches.length
+    ? await tx
+        .insert(pickBatches)
+        .values(chosen.batches.map((_, i) => ({ companyId, warehouseId: wave.warehouseId, waveId: wave.id, code: `${wave.code}-B${String(i + 1).padStart(2, '0')}`, totes: body.totes })))
+        .returning({ id: pickBatches.id, code: pickBatches.code })
+    : []
+
+  // each batch's tasks are created in its path's order
   const ordered: { r: Reservation; batchId: number; tote: number }[] = []
   const answerBatches: WaveReleaseOut['batches'] = []
-  for (const [b, group] of groups.entries()) {
+  for (const [b, cart] of chosen.batches.entries()) {
     const batch = batchRows[b]
+    const group = cart.orders.map((k) => released[k])
     const tote = new Map(group.map((o, i) => [o.id, i + 1]))
-    const stopsAt = new Map<number, Reservation[]>()
-    for (const o of group) for (const r of byOrder.get(o.id) ?? []) stopsAt.set(r.locationId, [...(stopsAt.get(r.locationId) ?? []), r])
-    const ids = [...stopsAt.keys()]
-    const stops: PickStop[] = ids.map((id) => {
-      const p = places.get(id)
-      return { code: p?.code ?? '', point: p && p.x !== null && p.y !== null ? { aisle: p.aisle, x: p.x, y: p.y } : null }
-    })
-    const plan = planPickPath(walk, stops, { start: walkLayout.start.point, end: walkLayout.end.point })
     let count = 0
-    for (const i of plan.order) {
-      const at = (stopsAt.get(ids[i]) as Reservation[]).sort((x, y) => (tote.get(x.orderId) as number) - (tote.get(y.orderId) as number) || x.orderLineId - y.orderLineId)
+    for (const at of cart.plan.stops) {
+      at.sort((x, y) => (tote.get(x.orderId) as number) - (tote.get(y.orderId) as number) || x.orderLineId - y.orderLineId)
       for (const r of at) ordered.push({ r, batchId: batch.id, tote: tote.get(r.orderId) as number })
       count += at.length
     }
