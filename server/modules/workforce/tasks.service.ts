@@ -260,6 +260,22 @@ export async function startTask(
  * else's task is finished only with `takeOver` (it then becomes the caller's, recorded like a take-over at start).
  */
 export async function finishTask(db: DbOrTx, user: Actor, id: number, opts: { takeOver?: boolean } = {}): Promise<void> {
+  // the common case in one statement: the caller's own task, or nobody's, that is not kept from them; anything else
+  // (someone else's, a take-over, a refusal) goes the guarded way below, which says why
+  const [mine] = await db
+    .update(tasks)
+    .set({ status: 'done', finishedAt: sql`now()`, startedAt: sql`coalesce(${tasks.startedAt}, now())`, assigneeId: sql`coalesce(${tasks.assigneeId}, ${user.id})` })
+    .where(
+      and(
+        eq(tasks.id, id),
+        eq(tasks.companyId, user.companyId),
+        inArray(tasks.status, DONE_FROM),
+        or(isNull(tasks.assigneeId), eq(tasks.assigneeId, user.id)),
+        or(isNull(tasks.excludedUserId), ne(tasks.excludedUserId, user.id)),
+      ),
+    )
+    .returning({ id: tasks.id })
+  if (mine) return
   const row = await db.transaction(async (tx) => {
     const takenOver = await guardTakeOver(tx, user, id, opts.takeOver, DONE_FROM)
     const [done] = await tx
