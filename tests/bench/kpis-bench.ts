@@ -7,28 +7,22 @@
  * buckets) and replenishing, orders shipped per warehouse hour. Written in a transaction that is rolled back after
  * the runs, so the data set stays as it was built. The rollups' size, not the ledger's, is what the read pays.
  */
-import { and, eq, sql } from "drizzle-orm";
-import type { Database, DbOrTx } from "../../server/db/client";
-import { companies } from "../../server/db/schema/core";
-import { users } from "../../server/db/schema/users";
-import type { AuthUser } from "../../server/http/auth-user";
-import { readKpis } from "../../server/modules/analytics/kpis.service";
+import { and, eq, sql } from 'drizzle-orm'
+import type { Database, DbOrTx } from '../../server/db/client'
+import { companies } from '../../server/db/schema/core'
+import { users } from '../../server/db/schema/users'
+import type { AuthUser } from '../../server/http/auth-user'
+import { readKpis } from '../../server/modules/analytics/kpis.service'
 
-export const KPIS_GOAL_P95_MS = { postgres: 200, pglite: 400 };
-const DAYS = 90;
+export const KPIS_GOAL_P95_MS = { postgres: 200, pglite: 400 }
+const DAYS = 90
 
 class Rollback extends Error {}
 
-const p95 = (xs: number[]) =>
-  [...xs].sort((a, b) => a - b)[
-    Math.min(xs.length - 1, Math.floor(xs.length * 0.95))
-  ];
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]
 
 /** The bench's rollups (see above) for the company, through the rollups' own table (and so its triggers); the rows written. */
-export async function writeBenchRollups(
-  tx: DbOrTx,
-  companyId: number,
-): Promise<number> {
+export async function writeBenchRollups(tx: DbOrTx, companyId: number): Promise<number> {
   const inserted = await tx.execute<{ n: number }>(sql`
     WITH hours AS (
       SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(days => d) + make_interval(hours => h) AS hour
@@ -53,59 +47,36 @@ export async function writeBenchRollups(
       ON CONFLICT DO NOTHING
       RETURNING 1
     )
-    SELECT count(*)::int AS n FROM ins`);
-  return Number(inserted.rows[0].n);
+    SELECT count(*)::int AS n FROM ins`)
+  return Number(inserted.rows[0].n)
 }
 
-export async function benchKpis(
-  database: Database,
-  kind: "postgres" | "pglite",
-  label: string,
-  runs = 50,
-): Promise<number> {
-  const db = database.db;
-  const [demo] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.code, "DEMO"));
-  const [admin] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.companyId, demo.id), eq(users.username, "admin")));
-  const user: AuthUser = {
-    id: admin.id,
-    username: admin.username,
-    role: "admin",
-    companyId: demo.id,
-    sessionId: "bench",
-    defaultSiteId: null,
-    defaultWarehouseId: null,
-  };
-  const to = new Date().toISOString().slice(0, 10);
-  const from = new Date(Date.now() - (DAYS - 1) * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
-  const times: number[] = [];
-  let rows = 0;
+export async function benchKpis(database: Database, kind: 'postgres' | 'pglite', label: string, runs = 50): Promise<number> {
+  const db = database.db
+  const [demo] = await db.select({ id: companies.id }).from(companies).where(eq(companies.code, 'DEMO'))
+  const [admin] = await db.select().from(users).where(and(eq(users.companyId, demo.id), eq(users.username, 'admin')))
+  const user: AuthUser = { id: admin.id, username: admin.username, role: 'admin', companyId: demo.id, sessionId: 'bench', defaultSiteId: null, defaultWarehouseId: null }
+  const to = new Date().toISOString().slice(0, 10)
+  const from = new Date(Date.now() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10)
+  const times: number[] = []
+  let rows = 0
   try {
     await db.transaction(async (tx) => {
-      rows = await writeBenchRollups(tx, demo.id);
-      await tx.execute(sql`ANALYZE analytics_rollups`);
+      rows = await writeBenchRollups(tx, demo.id)
+      await tx.execute(sql`ANALYZE analytics_rollups`)
       for (let i = 0; i < runs + 3; i++) {
-        const started = performance.now();
+        const started = performance.now()
         // the service's read on this transaction: the rollups it wrote are visible
-        await readKpis(tx, user, { from, to });
-        if (i >= 3) times.push(performance.now() - started);
+        await readKpis(tx, user, { from, to })
+        if (i >= 3) times.push(performance.now() - started)
       }
-      throw new Rollback();
-    });
+      throw new Rollback()
+    })
   } catch (e) {
-    if (!(e instanceof Rollback)) throw e;
+    if (!(e instanceof Rollback)) throw e
   }
-  const ms = p95(times);
-  const goal = KPIS_GOAL_P95_MS[kind];
-  console.log(
-    `  ${label} Indicadores, ${DAYS} days, ${rows.toLocaleString("en")} rollup rows: p95 ${ms.toFixed(1)} ms (goal ${goal} ms) ${ms <= goal ? "OK" : "OVER"}`,
-  );
-  return ms;
+  const ms = p95(times)
+  const goal = KPIS_GOAL_P95_MS[kind]
+  console.log(`  ${label} Indicadores, ${DAYS} days, ${rows.toLocaleString('en')} rollup rows: p95 ${ms.toFixed(1)} ms (goal ${goal} ms) ${ms <= goal ? 'OK' : 'OVER'}`)
+  return ms
 }

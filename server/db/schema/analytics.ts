@@ -1,16 +1,5 @@
-import {
-  bigint,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
-import { companies } from "./core";
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { companies } from './core'
 
 /**
  * The indicators' rollups (docs/requirements.md §21.1): one row per company × UTC hour × warehouse × operator × zone
@@ -22,41 +11,27 @@ import { companies } from "./core";
  * Owned by server/modules/analytics (ADR 0009): only its triggers and its rebuild write it.
  */
 export const analyticsRollups = pgTable(
-  "analytics_rollups",
+  'analytics_rollups',
   {
-    companyId: integer("company_id")
+    companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
     hour: timestamp({ withTimezone: true }).notNull(),
-    warehouseId: integer("warehouse_id").notNull().default(0),
-    operatorId: integer("operator_id").notNull().default(0),
-    zone: text().notNull().default(""),
+    warehouseId: integer('warehouse_id').notNull().default(0),
+    operatorId: integer('operator_id').notNull().default(0),
+    zone: text().notNull().default(''),
     kind: text().notNull(),
     bucket: smallint().notNull().default(0),
     n: integer().notNull().default(0),
-    qty: numeric({ precision: 18, scale: 3 }).notNull().default("0"),
-    seconds: bigint({ mode: "number" }).notNull().default(0),
+    qty: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
+    seconds: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    primaryKey({
-      columns: [
-        t.companyId,
-        t.hour,
-        t.warehouseId,
-        t.operatorId,
-        t.zone,
-        t.kind,
-        t.bucket,
-      ],
-    }),
+    primaryKey({ columns: [t.companyId, t.hour, t.warehouseId, t.operatorId, t.zone, t.kind, t.bucket] }),
     // an operator's own figures (the handheld's home, a supervisor's operator filter)
-    index("analytics_rollups_operator_idx").on(
-      t.companyId,
-      t.operatorId,
-      t.hour,
-    ),
+    index('analytics_rollups_operator_idx').on(t.companyId, t.operatorId, t.hour),
   ],
-);
+)
 
 /**
  * The same rollups per day (docs/requirements.md §21.1): one row per company × day × warehouse × operator × zone × kind
@@ -68,36 +43,24 @@ export const analyticsRollups = pgTable(
  * changes. Owned by server/modules/analytics (ADR 0009).
  */
 export const analyticsDays = pgTable(
-  "analytics_days",
+  'analytics_days',
   {
-    companyId: integer("company_id")
+    companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    day: date({ mode: "string" }).notNull(),
-    warehouseId: integer("warehouse_id").notNull().default(0),
-    operatorId: integer("operator_id").notNull().default(0),
-    zone: text().notNull().default(""),
+    day: date({ mode: 'string' }).notNull(),
+    warehouseId: integer('warehouse_id').notNull().default(0),
+    operatorId: integer('operator_id').notNull().default(0),
+    zone: text().notNull().default(''),
     kind: text().notNull(),
     bucket: smallint().notNull().default(0),
     n: integer().notNull().default(0),
-    qty: numeric({ precision: 18, scale: 3 }).notNull().default("0"),
-    seconds: bigint({ mode: "number" }).notNull().default(0),
+    qty: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
+    seconds: bigint({ mode: 'number' }).notNull().default(0),
     hours: integer().notNull().default(0),
   },
-  (t) => [
-    primaryKey({
-      columns: [
-        t.companyId,
-        t.day,
-        t.warehouseId,
-        t.operatorId,
-        t.zone,
-        t.kind,
-        t.bucket,
-      ],
-    }),
-  ],
-);
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.warehouseId, t.operatorId, t.zone, t.kind, t.bucket] })],
+)
 
 /**
  * The rollups per day and hour of day (docs/requirements.md §21.1), summed over operators, zones and buckets: the
@@ -105,43 +68,31 @@ export const analyticsDays = pgTable(
  * hourly row. Day and hour in the warehouse's time zone, as analytics_days; kept by the same triggers.
  */
 export const analyticsHoursOfDay = pgTable(
-  "analytics_hours_of_day",
+  'analytics_hours_of_day',
   {
-    companyId: integer("company_id")
+    companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    day: date({ mode: "string" }).notNull(),
-    warehouseId: integer("warehouse_id").notNull().default(0),
+    day: date({ mode: 'string' }).notNull(),
+    warehouseId: integer('warehouse_id').notNull().default(0),
     kind: text().notNull(),
     hour: smallint().notNull(),
     n: integer().notNull().default(0),
   },
-  (t) => [
-    primaryKey({
-      columns: [t.companyId, t.day, t.warehouseId, t.kind, t.hour],
-    }),
-  ],
-);
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.warehouseId, t.kind, t.hour] })],
+)
 
 /** The company's targets for the indicators (docs/requirements.md §21.3); a company without a row has none set. */
-export const analyticsTargets = pgTable("analytics_targets", {
-  companyId: integer("company_id")
+export const analyticsTargets = pgTable('analytics_targets', {
+  companyId: integer('company_id')
     .primaryKey()
     .references(() => companies.id),
   // percent, e.g. 99.9 (WERC best in class: above 99.9 %)
-  pickAccuracyPct: numeric("pick_accuracy_pct", { precision: 6, scale: 3 }),
+  pickAccuracyPct: numeric('pick_accuracy_pct', { precision: 6, scale: 3 }),
   // hours, e.g. 3.5 (WERC best in class: under 3.5 h)
-  dockToStockHours: numeric("dock_to_stock_hours", { precision: 8, scale: 2 }),
-  onTimeShippingPct: numeric("on_time_shipping_pct", {
-    precision: 6,
-    scale: 3,
-  }),
-  linesPerHour: numeric("lines_per_hour", { precision: 10, scale: 2 }),
-  inventoryAccuracyPct: numeric("inventory_accuracy_pct", {
-    precision: 6,
-    scale: 3,
-  }),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
-    .notNull()
-    .defaultNow(),
-});
+  dockToStockHours: numeric('dock_to_stock_hours', { precision: 8, scale: 2 }),
+  onTimeShippingPct: numeric('on_time_shipping_pct', { precision: 6, scale: 3 }),
+  linesPerHour: numeric('lines_per_hour', { precision: 10, scale: 2 }),
+  inventoryAccuracyPct: numeric('inventory_accuracy_pct', { precision: 6, scale: 3 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

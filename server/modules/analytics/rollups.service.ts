@@ -6,156 +6,79 @@
  * migration 0038) are kept from the hourly rows by triggers on analytics_rollups, so a rebuild of the hourly rows
  * rebuilds them too; keptDays/recomputedDays compare them with the history grouped by the warehouse's day.
  */
-import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import {
-  analyticsDays,
-  analyticsHoursOfDay,
-  analyticsRollups,
-} from "../../db/schema/analytics";
+import { eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { analyticsDays, analyticsHoursOfDay, analyticsRollups } from '../../db/schema/analytics'
 
-export type RollupRow = {
-  hour: string;
-  warehouse_id: number;
-  operator_id: number;
-  zone: string;
-  kind: string;
-  bucket: number;
-  n: number;
-  qty: string;
-  seconds: number;
-};
+export type RollupRow = { hour: string; warehouse_id: number; operator_id: number; zone: string; kind: string; bucket: number; n: number; qty: string; seconds: number }
 
-const cols = sql`to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:00Z') AS hour, warehouse_id, operator_id, zone, kind, bucket::int AS bucket, n::int AS n, qty::numeric(18,3)::text AS qty, seconds::bigint AS seconds`;
-const order = sql`ORDER BY hour, warehouse_id, operator_id, zone, kind, bucket`;
+const cols = sql`to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:00Z') AS hour, warehouse_id, operator_id, zone, kind, bucket::int AS bucket, n::int AS n, qty::numeric(18,3)::text AS qty, seconds::bigint AS seconds`
+const order = sql`ORDER BY hour, warehouse_id, operator_id, zone, kind, bucket`
 
 /** The company's rollups as kept. */
-export async function keptRollups(
-  db: DbOrTx,
-  companyId: number,
-): Promise<RollupRow[]> {
-  const r = await db.execute<RollupRow>(
-    sql`SELECT ${cols} FROM analytics_rollups WHERE company_id = ${companyId} AND (n <> 0 OR qty <> 0) ${order}`,
-  );
-  return r.rows.map(norm);
+export async function keptRollups(db: DbOrTx, companyId: number): Promise<RollupRow[]> {
+  const r = await db.execute<RollupRow>(sql`SELECT ${cols} FROM analytics_rollups WHERE company_id = ${companyId} AND (n <> 0 OR qty <> 0) ${order}`)
+  return r.rows.map(norm)
 }
 
 /** The company's rollups recomputed from its whole history: the triggers' definitions as one grouped read. */
-export async function recomputedRollups(
-  db: DbOrTx,
-  companyId: number,
-): Promise<RollupRow[]> {
-  const r = await db.execute<RollupRow>(
-    sql`SELECT ${cols} FROM (${facts(companyId)}) f ${order}`,
-  );
-  return r.rows.map(norm);
+export async function recomputedRollups(db: DbOrTx, companyId: number): Promise<RollupRow[]> {
+  const r = await db.execute<RollupRow>(sql`SELECT ${cols} FROM (${facts(companyId)}) f ${order}`)
+  return r.rows.map(norm)
 }
 
 /** Replace the company's rollups by the recomputation (after a bulk load written around the triggers). */
-export async function rebuildRollups(
-  db: DbOrTx,
-  companyId: number,
-): Promise<void> {
+export async function rebuildRollups(db: DbOrTx, companyId: number): Promise<void> {
   await db.transaction(async (tx) => {
     // the days follow the hourly rows' inserts (migration 0038's triggers), not their deletes
-    await tx
-      .delete(analyticsDays)
-      .where(eq(analyticsDays.companyId, companyId));
-    await tx
-      .delete(analyticsHoursOfDay)
-      .where(eq(analyticsHoursOfDay.companyId, companyId));
-    await tx
-      .delete(analyticsRollups)
-      .where(eq(analyticsRollups.companyId, companyId));
+    await tx.delete(analyticsDays).where(eq(analyticsDays.companyId, companyId))
+    await tx.delete(analyticsHoursOfDay).where(eq(analyticsHoursOfDay.companyId, companyId))
+    await tx.delete(analyticsRollups).where(eq(analyticsRollups.companyId, companyId))
     await tx.execute(sql`
       INSERT INTO analytics_rollups (company_id, hour, warehouse_id, operator_id, zone, kind, bucket, n, qty, seconds)
-      SELECT ${companyId}::int, hour, warehouse_id, operator_id, zone, kind, bucket, n, qty, seconds FROM (${facts(companyId)}) f`);
-  });
+      SELECT ${companyId}::int, hour, warehouse_id, operator_id, zone, kind, bucket, n, qty, seconds FROM (${facts(companyId)}) f`)
+  })
 }
 
-export type DayRow = {
-  day: string;
-  warehouse_id: number;
-  operator_id: number;
-  zone: string;
-  kind: string;
-  bucket: number;
-  n: number;
-  qty: string;
-  seconds: number;
-  hours: number;
-};
-export type HourOfDayRow = {
-  day: string;
-  warehouse_id: number;
-  kind: string;
-  hour: number;
-  n: number;
-};
-export type Days = { days: DayRow[]; hoursOfDay: HourOfDayRow[] };
+export type DayRow = { day: string; warehouse_id: number; operator_id: number; zone: string; kind: string; bucket: number; n: number; qty: string; seconds: number; hours: number }
+export type HourOfDayRow = { day: string; warehouse_id: number; kind: string; hour: number; n: number }
+export type Days = { days: DayRow[]; hoursOfDay: HourOfDayRow[] }
 
-const dayCols = sql`to_char(day, 'YYYY-MM-DD') AS day, warehouse_id, operator_id, zone, kind, bucket::int AS bucket, n::int AS n, qty::numeric(18,3)::text AS qty, seconds::bigint AS seconds, hours::int AS hours`;
-const dayOrder = sql`ORDER BY day, warehouse_id, operator_id, zone, kind, bucket`;
-const hodCols = sql`to_char(day, 'YYYY-MM-DD') AS day, warehouse_id, kind, hour::int AS hour, n::int AS n`;
-const hodOrder = sql`ORDER BY day, warehouse_id, kind, hour`;
+const dayCols = sql`to_char(day, 'YYYY-MM-DD') AS day, warehouse_id, operator_id, zone, kind, bucket::int AS bucket, n::int AS n, qty::numeric(18,3)::text AS qty, seconds::bigint AS seconds, hours::int AS hours`
+const dayOrder = sql`ORDER BY day, warehouse_id, operator_id, zone, kind, bucket`
+const hodCols = sql`to_char(day, 'YYYY-MM-DD') AS day, warehouse_id, kind, hour::int AS hour, n::int AS n`
+const hodOrder = sql`ORDER BY day, warehouse_id, kind, hour`
 
 /** The company's per-day rollups as kept. */
 export async function keptDays(db: DbOrTx, companyId: number): Promise<Days> {
-  const days = await db.execute<DayRow>(
-    sql`SELECT ${dayCols} FROM analytics_days WHERE company_id = ${companyId} AND (n <> 0 OR qty <> 0) ${dayOrder}`,
-  );
-  const hod = await db.execute<HourOfDayRow>(
-    sql`SELECT ${hodCols} FROM analytics_hours_of_day WHERE company_id = ${companyId} AND n <> 0 ${hodOrder}`,
-  );
-  return { days: days.rows.map(normDay), hoursOfDay: hod.rows.map(normHod) };
+  const days = await db.execute<DayRow>(sql`SELECT ${dayCols} FROM analytics_days WHERE company_id = ${companyId} AND (n <> 0 OR qty <> 0) ${dayOrder}`)
+  const hod = await db.execute<HourOfDayRow>(sql`SELECT ${hodCols} FROM analytics_hours_of_day WHERE company_id = ${companyId} AND n <> 0 ${hodOrder}`)
+  return { days: days.rows.map(normDay), hoursOfDay: hod.rows.map(normHod) }
 }
 
 /**
  * The company's per-day rollups recomputed from its whole history: the hourly facts by the local day of their
  * warehouse (warehouse 0: the company's first warehouse's zone), `hours` the bits of their hours since local midnight.
  */
-export async function recomputedDays(
-  db: DbOrTx,
-  companyId: number,
-): Promise<Days> {
+export async function recomputedDays(db: DbOrTx, companyId: number): Promise<Days> {
   const local = sql`
     SELECT f.*, l.day, l.hod, floor(extract(epoch FROM f.hour - (l.day::timestamp AT TIME ZONE z.tz)) / 3600)::int AS pos
     FROM (${facts(companyId)}) f
     CROSS JOIN LATERAL (SELECT wms_analytics_tz(${companyId}::int, f.warehouse_id) AS tz) z
-    CROSS JOIN LATERAL (SELECT (f.hour AT TIME ZONE z.tz)::date AS day, extract(hour FROM f.hour AT TIME ZONE z.tz)::int AS hod) l`;
+    CROSS JOIN LATERAL (SELECT (f.hour AT TIME ZONE z.tz)::date AS day, extract(hour FROM f.hour AT TIME ZONE z.tz)::int AS hod) l`
   const days = await db.execute<DayRow>(sql`
     SELECT ${dayCols} FROM (
       SELECT day, warehouse_id, operator_id, zone, kind, bucket, sum(n) AS n, sum(qty) AS qty, sum(seconds) AS seconds, bit_or(1 << pos) AS hours
-      FROM (${local}) x GROUP BY day, warehouse_id, operator_id, zone, kind, bucket) d ${dayOrder}`);
+      FROM (${local}) x GROUP BY day, warehouse_id, operator_id, zone, kind, bucket) d ${dayOrder}`)
   const hod = await db.execute<HourOfDayRow>(sql`
-    SELECT ${hodCols} FROM (SELECT day, warehouse_id, kind, hod AS hour, sum(n) AS n FROM (${local}) x GROUP BY day, warehouse_id, kind, hod) h ${hodOrder}`);
-  return { days: days.rows.map(normDay), hoursOfDay: hod.rows.map(normHod) };
+    SELECT ${hodCols} FROM (SELECT day, warehouse_id, kind, hod AS hour, sum(n) AS n FROM (${local}) x GROUP BY day, warehouse_id, kind, hod) h ${hodOrder}`)
+  return { days: days.rows.map(normDay), hoursOfDay: hod.rows.map(normHod) }
 }
 
-const normDay = (r: DayRow): DayRow => ({
-  ...r,
-  bucket: Number(r.bucket),
-  n: Number(r.n),
-  seconds: Number(r.seconds),
-  warehouse_id: Number(r.warehouse_id),
-  operator_id: Number(r.operator_id),
-  hours: Number(r.hours),
-});
-const normHod = (r: HourOfDayRow): HourOfDayRow => ({
-  ...r,
-  warehouse_id: Number(r.warehouse_id),
-  hour: Number(r.hour),
-  n: Number(r.n),
-});
+const normDay = (r: DayRow): DayRow => ({ ...r, bucket: Number(r.bucket), n: Number(r.n), seconds: Number(r.seconds), warehouse_id: Number(r.warehouse_id), operator_id: Number(r.operator_id), hours: Number(r.hours) })
+const normHod = (r: HourOfDayRow): HourOfDayRow => ({ ...r, warehouse_id: Number(r.warehouse_id), hour: Number(r.hour), n: Number(r.n) })
 
-const norm = (r: RollupRow): RollupRow => ({
-  ...r,
-  bucket: Number(r.bucket),
-  n: Number(r.n),
-  seconds: Number(r.seconds),
-  warehouse_id: Number(r.warehouse_id),
-  operator_id: Number(r.operator_id),
-});
+const norm = (r: RollupRow): RollupRow => ({ ...r, bucket: Number(r.bucket), n: Number(r.n), seconds: Number(r.seconds), warehouse_id: Number(r.warehouse_id), operator_id: Number(r.operator_id) })
 
 /** Every rollup row of the company, grouped: (hour, warehouse_id, operator_id, zone, kind, bucket, n, qty, seconds). */
 function facts(c: number) {
@@ -211,5 +134,5 @@ function facts(c: number) {
       ) k
       WHERE s.company_id = ${c} AND s.status = 'shipped' AND s.shipped_at IS NOT NULL
     ) x
-    GROUP BY hour, warehouse_id, operator_id, zone, kind, bucket`;
+    GROUP BY hour, warehouse_id, operator_id, zone, kind, bucket`
 }

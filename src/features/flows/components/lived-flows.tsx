@@ -1,59 +1,39 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { IconDownload } from "@tabler/icons-react";
-import { plural } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
-import type {
-  FlowStats,
-  FlowUntested,
-} from "../../../../contracts/flows/flows.contract";
-import { ApiError } from "../../../lib/api-client";
-import { getFlowSettings } from "../api/get-flow-settings";
-import { patchFlowSettings } from "../api/patch-flow-settings";
-import { flowsKeys } from "../flows-query-keys";
-import { downloadBlob } from "../../../lib/download";
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { IconDownload } from '@tabler/icons-react'
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { FlowStats, FlowUntested } from '../../../../contracts/flows/flows.contract'
+import { ApiError } from '../../../lib/api-client'
+import { getFlowSettings } from '../api/get-flow-settings'
+import { patchFlowSettings } from '../api/patch-flow-settings'
+import { flowsKeys } from '../flows-query-keys'
+import { downloadBlob } from '../../../lib/download'
 
 export interface DateRange {
-  from: string;
-  to: string;
+  from: string
+  to: string
 }
 
 /** a duration as people read it: 850 ms, 12.5 s, 3.2 min, 1.5 h */
 export function formatMs(ms: number | null): string {
-  if (ms === null) return "—";
-  if (ms < 1_000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`;
-  if (ms < 3_600_000) return `${(ms / 60_000).toFixed(1)} min`;
-  return `${(ms / 3_600_000).toFixed(1)} h`;
+  if (ms === null) return '—'
+  if (ms < 1_000) return `${ms} ms`
+  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`
+  if (ms < 3_600_000) return `${(ms / 60_000).toFixed(1)} min`
+  return `${(ms / 3_600_000).toFixed(1)} h`
 }
 
 /** Admins turn the company's reporting on or off (docs/requirements.md §22.2); the app stops sending at its next batch. */
 function ReportingSwitch() {
-  const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const settings = useQuery({
-    queryKey: flowsKeys.settings(),
-    queryFn: getFlowSettings,
-  });
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const settings = useQuery({ queryKey: flowsKeys.settings(), queryFn: getFlowSettings })
   const change = useMutation({
     mutationFn: patchFlowSettings,
     onSuccess: (next) => queryClient.setQueryData(flowsKeys.settings(), next),
-  });
-  if (!settings.data) return null;
+  })
+  if (!settings.data) return null
   return (
     <Switch
       label={t`Registrar o uso real dos fluxos nesta empresa`}
@@ -62,23 +42,22 @@ function ReportingSwitch() {
       disabled={change.isPending}
       onChange={(e) => change.mutate(e.currentTarget.checked)}
     />
-  );
+  )
 }
 
-const forbidden = (error: unknown) =>
-  error instanceof ApiError && error.status === 403;
+const forbidden = (error: unknown) => error instanceof ApiError && error.status === 403
 
 function Steps({ steps }: { steps: Array<{ event: string; state: string }> }) {
   return (
     <Group gap={4} wrap="wrap">
       {steps.map((step, i) => (
         <Text key={i} size="xs" ff="monospace" span>
-          {i > 0 ? "· " : ""}
+          {i > 0 ? '· ' : ''}
           {step.event} → <b>{step.state}</b>
         </Text>
       ))}
     </Group>
-  );
+  )
 }
 
 /**
@@ -96,62 +75,39 @@ export function LivedFlows({
   untestedError,
   isAdmin,
 }: {
-  machine: string;
-  range: DateRange;
-  onRange: (range: DateRange) => void;
-  stats: FlowStats | undefined;
-  statsError: unknown;
-  untested: FlowUntested | undefined;
-  untestedError: unknown;
-  isAdmin: boolean;
+  machine: string
+  range: DateRange
+  onRange: (range: DateRange) => void
+  stats: FlowStats | undefined
+  statsError: unknown
+  untested: FlowUntested | undefined
+  untestedError: unknown
+  isAdmin: boolean
 }) {
-  const { t } = useLingui();
+  const { t } = useLingui()
   if (forbidden(statsError) || forbidden(untestedError)) {
     return (
       <Alert color="gray" variant="light">
-        <Trans>
-          O uso real dos fluxos é visto por administradores e supervisores.
-        </Trans>
+        <Trans>O uso real dos fluxos é visto por administradores e supervisores.</Trans>
       </Alert>
-    );
+    )
   }
-  const abandoned = stats?.endings.filter((e) => !e.finished) ?? [];
-  const finished =
-    stats?.endings
-      .filter((e) => e.finished)
-      .reduce((sum, e) => sum + e.count, 0) ?? 0;
+  const abandoned = stats?.endings.filter((e) => !e.finished) ?? []
+  const finished = stats?.endings.filter((e) => e.finished).reduce((sum, e) => sum + e.count, 0) ?? 0
   return (
     <Stack gap="md" data-testid="flow-lived">
       {isAdmin ? <ReportingSwitch /> : null}
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="date"
-          label={t`De`}
-          value={range.from}
-          max={range.to}
-          onChange={(e) =>
-            e.currentTarget.value &&
-            onRange({ ...range, from: e.currentTarget.value })
-          }
-        />
-        <TextInput
-          type="date"
-          label={t`Até`}
-          value={range.to}
-          min={range.from}
-          onChange={(e) =>
-            e.currentTarget.value &&
-            onRange({ ...range, to: e.currentTarget.value })
-          }
-        />
+        <TextInput type="date" label={t`De`} value={range.from} max={range.to} onChange={(e) => e.currentTarget.value && onRange({ ...range, from: e.currentTarget.value })} />
+        <TextInput type="date" label={t`Até`} value={range.to} min={range.from} onChange={(e) => e.currentTarget.value && onRange({ ...range, to: e.currentTarget.value })} />
         {stats ? (
           <Text size="sm" c="dimmed">
             {t`${plural(
               stats.transitions.reduce((sum, x) => sum + x.count, 0),
-              { one: "# transição", other: "# transições" },
-            )}, ${plural(finished, { one: "# sessão concluída", other: "# sessões concluídas" })}, ${plural(
+              { one: '# transição', other: '# transições' },
+            )}, ${plural(finished, { one: '# sessão concluída', other: '# sessões concluídas' })}, ${plural(
               abandoned.reduce((sum, e) => sum + e.count, 0),
-              { one: "# abandonada", other: "# abandonadas" },
+              { one: '# abandonada', other: '# abandonadas' },
             )}`}
           </Text>
         ) : statsError ? null : (
@@ -283,11 +239,7 @@ export function LivedFlows({
             ) : (
               <Stack gap={4} data-testid="flow-lived-errors">
                 {stats.errors.map((e) => (
-                  <Group
-                    key={`${e.from}|${e.event}|${e.to}`}
-                    justify="space-between"
-                    wrap="nowrap"
-                  >
+                  <Group key={`${e.from}|${e.event}|${e.to}`} justify="space-between" wrap="nowrap">
                     <Text size="xs" ff="monospace">
                       {e.from} · {e.event} → {e.to}
                     </Text>
@@ -300,31 +252,18 @@ export function LivedFlows({
             )}
             {stats.rejected > 0 ? (
               <Text size="xs" c="dimmed" mt="xs">
-                <Trans>
-                  {stats.rejected} lotes recusados pelo servidor neste período
-                  (todas as máquinas).
-                </Trans>
+                <Trans>{stats.rejected} lotes recusados pelo servidor neste período (todas as máquinas).</Trans>
               </Text>
             ) : null}
           </Paper>
         </SimpleGrid>
       ) : null}
-      <Paper
-        withBorder
-        p="sm"
-        radius="md"
-        component="section"
-        aria-labelledby="flow-untested-title"
-      >
+      <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="flow-untested-title">
         <Title order={3} size="h5" mb={4} id="flow-untested-title">
           <Trans>Usados mas não testados</Trans>
         </Title>
         <Text size="sm" c="dimmed" mb="xs">
-          <Trans>
-            Sequências que operadores realmente fizeram e que nenhum caminho
-            gerado pelos testes percorre, das mais frequentes às mais raras
-            (todas as datas).
-          </Trans>
+          <Trans>Sequências que operadores realmente fizeram e que nenhum caminho gerado pelos testes percorre, das mais frequentes às mais raras (todas as datas).</Trans>
         </Text>
         {untestedError ? (
           <Alert color="red" variant="light">
@@ -337,32 +276,13 @@ export function LivedFlows({
             <Trans>Nenhuma sequência sem teste.</Trans>
           </Text>
         ) : (
-          <Stack
-            gap="xs"
-            component="ol"
-            p={0}
-            m={0}
-            style={{ listStyle: "none" }}
-            data-testid="flow-untested"
-          >
+          <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} data-testid="flow-untested">
             {untested.results.map((u, i) => (
-              <Paper
-                key={i}
-                withBorder
-                p="xs"
-                radius="sm"
-                component="li"
-                data-testid="flow-untested-item"
-              >
-                <Group
-                  justify="space-between"
-                  align="flex-start"
-                  wrap="nowrap"
-                  gap="sm"
-                >
+              <Paper key={i} withBorder p="xs" radius="sm" component="li" data-testid="flow-untested-item">
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                   <Stack gap={4}>
                     <Text size="sm" fw={600}>
-                      {t`${plural(u.count, { one: "# sessão", other: "# sessões" })}, ${plural(u.steps.length, { one: "# passo", other: "# passos" })}`}
+                      {t`${plural(u.count, { one: '# sessão', other: '# sessões' })}, ${plural(u.steps.length, { one: '# passo', other: '# passos' })}`}
                     </Text>
                     <Steps steps={u.steps} />
                   </Stack>
@@ -370,14 +290,7 @@ export function LivedFlows({
                     size="xs"
                     variant="light"
                     leftSection={<IconDownload size={14} />}
-                    onClick={() =>
-                      downloadBlob(
-                        new Blob([JSON.stringify(u.replay, null, 2) + "\n"], {
-                          type: "application/json",
-                        }),
-                        `replay-${machine}-${i + 1}.json`,
-                      )
-                    }
+                    onClick={() => downloadBlob(new Blob([JSON.stringify(u.replay, null, 2) + '\n'], { type: 'application/json' }), `replay-${machine}-${i + 1}.json`)}
                   >
                     <Trans>Exportar caso de replay</Trans>
                   </Button>
@@ -388,5 +301,5 @@ export function LivedFlows({
         )}
       </Paper>
     </Stack>
-  );
+  )
 }
