@@ -17,8 +17,8 @@ export const TABLE_OWNERS = {
   manufacturing: ['boms', 'billsOfMaterials', 'copackOrders', 'copackReservations'],
   receiving: ['inboundDocuments', 'inboundDocumentLines', 'receipts', 'receiptLines', 'putawayRules'],
   audit: ['auditLog'],
-  // the rollups are written by the triggers of migration 0036 and rebuilt by analytics' rollups.service (docs/requirements.md §21.1)
-  analytics: ['analyticsRollups', 'analyticsTargets'],
+  // the rollups are written by the triggers of migrations 0036 and 0038 and rebuilt by analytics' rollups.service (docs/requirements.md §21.1)
+  analytics: ['analyticsRollups', 'analyticsDays', 'analyticsHoursOfDay', 'analyticsTargets'],
   // the job queue's table is the kernel's (ADR 0017): modules enqueue, cancel and retry through server/kernel/job-queue.ts
   kernel: ['jobs', 'webhookEvents'],
   // the kernel's emitEvent writes a delivery per subscription in the emitting transaction (ADR 0020); the sender updates them

@@ -1,4 +1,4 @@
-import { bigint, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import { companies } from './core'
 
 /**
@@ -31,6 +31,55 @@ export const analyticsRollups = pgTable(
     // an operator's own figures (the handheld's home, a supervisor's operator filter)
     index('analytics_rollups_operator_idx').on(t.companyId, t.operatorId, t.hour),
   ],
+)
+
+/**
+ * The same rollups per day (docs/requirements.md §21.1): one row per company × day × warehouse × operator × zone × kind
+ * × bucket, the day in the warehouse's time zone (warehouse 0: the company's first warehouse's, else UTC), so a
+ * 90-day view sums about 16 times fewer rows. `hours` marks the hours of the day that hold an hourly row (bit i: the
+ * i-th hour since the day's local midnight, 0–24 for a 25-hour day), so operator-hours stay exact: the hours an
+ * operator worked are the bits of the OR of their rows, across zones and kinds. Kept by the triggers of migration
+ * 0038 on analytics_rollups (in the statement that wrote the hourly rows), redone for a warehouse whose time zone
+ * changes. Owned by server/modules/analytics (ADR 0009).
+ */
+export const analyticsDays = pgTable(
+  'analytics_days',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    day: date({ mode: 'string' }).notNull(),
+    warehouseId: integer('warehouse_id').notNull().default(0),
+    operatorId: integer('operator_id').notNull().default(0),
+    zone: text().notNull().default(''),
+    kind: text().notNull(),
+    bucket: smallint().notNull().default(0),
+    n: integer().notNull().default(0),
+    qty: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
+    seconds: bigint({ mode: 'number' }).notNull().default(0),
+    hours: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.warehouseId, t.operatorId, t.zone, t.kind, t.bucket] })],
+)
+
+/**
+ * The rollups per day and hour of day (docs/requirements.md §21.1), summed over operators, zones and buckets: the
+ * "per hour of day" chart of a range without operator or zone filter reads 24 rows a day per kind instead of every
+ * hourly row. Day and hour in the warehouse's time zone, as analytics_days; kept by the same triggers.
+ */
+export const analyticsHoursOfDay = pgTable(
+  'analytics_hours_of_day',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    day: date({ mode: 'string' }).notNull(),
+    warehouseId: integer('warehouse_id').notNull().default(0),
+    kind: text().notNull(),
+    hour: smallint().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.warehouseId, t.kind, t.hour] })],
 )
 
 /** The company's targets for the indicators (docs/requirements.md §21.3); a company without a row has none set. */

@@ -1,14 +1,13 @@
 /**
- * The indicators read from the rollups (docs/requirements.md §21.2): one grouped read of the range's rollup rows
- * (GROUPING SETS: totals, per day, per hour of day, per operator, per zone, per histogram bucket), never the ledger.
+ * The indicators read from the rollups (docs/requirements.md §21.2): one grouped read of the range's daily rollup
+ * rows (totals, per day, per hour of day, per operator, per zone, per histogram bucket), never the ledger.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, eq, sql, type SQL } from 'drizzle-orm'
 import { DURATION_BUCKET_MINUTES, histogramPercentileHours, KPI_MAX_RANGE_DAYS } from '../../../contracts/analytics/kpis.rules'
 import type { KpiQuery, Kpis, KpiTargets } from '../../../contracts/analytics/kpis.contract'
 import type { DbOrTx } from '../../db/client'
 import { analyticsTargets } from '../../db/schema/analytics'
 import { warehouses } from '../../db/schema/core'
-import { users } from '../../db/schema/users'
 import type { AuthUser } from '../../http/auth-user'
 import { fieldError, forbidden } from '../../http/errors'
 
@@ -17,11 +16,19 @@ const DAY_MS = 86_400_000
 // receipt and a putaway are their ledger rows, a replenishment its move (docs/requirements.md §21.1)
 const KINDS = { picked: 'task.pick', received: 'lines.receipt', put_away: 'lines.putaway', replenished: 'lines.replenishment' } as const
 const LINE_KINDS = [KINDS.picked, KINDS.received, KINDS.put_away]
+// the kinds the hour-of-day chart shows
+const CHART_KINDS = Object.values(KINDS)
 
-type Grouped = { g: number; kind: string; bucket: number; day: string | null; hod: number | null; operator_id: number | null; zone: string | null; n: number; qty: string; seconds: number; op_hours: number }
+type Grouped = { g: number; kind: string; bucket: number; day: string | null; hod: number | null; operator_id: number | null; username: string | null; zone: string | null; n: number; qty: string; seconds: number; op_hours: number }
 
-/** Check the query against the user (§21.2): dates in order, a range of at most a year, a warehouse of the company; an operator reads only their own figures. */
-export async function kpiScope(db: DbOrTx, user: AuthUser, q: KpiQuery): Promise<{ operator: number | null; timeZone: string }> {
+type Scope = { operator: number | null; timeZone: string; foreign: number[] }
+
+/**
+ * Check the query against the user (§21.2): dates in order, a range of at most a year, a warehouse of the company; an
+ * operator reads only their own figures. The time zone is the warehouse's (else the company's first warehouse's);
+ * `foreign` are the company's warehouses in another zone, whose days in analytics_days are not this zone's days.
+ */
+export async function kpiScope(db: DbOrTx, user: AuthUser, q: KpiQuery): Promise<Scope> {
   const days = (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS + 1
   if (days < 1) throw fieldError('to', 'Ensure this date is on or after from.')
   if (days > KPI_MAX_RANGE_DAYS) throw fieldError('to', `Ensure the range is at most ${KPI_MAX_RANGE_DAYS} days.`)
@@ -30,57 +37,78 @@ export async function kpiScope(db: DbOrTx, user: AuthUser, q: KpiQuery): Promise
     if (operator != null && operator !== user.id) throw forbidden()
     operator = user.id
   }
-  const where = q.warehouse ? and(eq(warehouses.companyId, user.companyId), eq(warehouses.id, q.warehouse)) : eq(warehouses.companyId, user.companyId)
-  const [w] = await db.select({ timezone: warehouses.timezone }).from(warehouses).where(where).orderBy(asc(warehouses.id)).limit(1)
+  const all = await db.select({ id: warehouses.id, timezone: warehouses.timezone }).from(warehouses).where(eq(warehouses.companyId, user.companyId)).orderBy(asc(warehouses.id))
+  const w = q.warehouse ? all.find((x) => x.id === q.warehouse) : all[0]
   if (q.warehouse && !w) throw fieldError('warehouse', `Invalid pk "${q.warehouse}" - object does not exist.`)
-  return { operator, timeZone: w?.timezone ?? 'UTC' }
+  const timeZone = w?.timezone ?? 'UTC'
+  return { operator, timeZone, foreign: q.warehouse ? [] : all.filter((x) => x.timezone !== timeZone).map((x) => x.id) }
 }
 
 export async function readKpis(db: DbOrTx, user: AuthUser, q: KpiQuery): Promise<Kpis> {
-  const { operator, timeZone } = await kpiScope(db, user, q)
-  const [rows, targets] = await Promise.all([groupedRollups(db, user.companyId, q, operator, timeZone), readTargets(db, user.companyId)])
-  const names = await operatorNames(db, user.companyId, rows)
-  return shape(q, operator, timeZone, targets, rows, names)
+  // on PostgreSQL's pool the two go out at once; the figures need the scope, the targets do not
+  const [scope, targets] = await Promise.all([kpiScope(db, user, q), readTargets(db, user.companyId)])
+  const rows = await groupedRollups(db, user.companyId, q, scope)
+  const names = new Map(rows.filter((r) => r.g === 0b11101 && r.operator_id && r.username).map((r) => [r.operator_id as number, r.username as string]))
+  return shape(q, scope.operator, scope.timeZone, targets, rows, names)
 }
 
-async function groupedRollups(db: DbOrTx, companyId: number, q: KpiQuery, operator: number | null, tz: string): Promise<Grouped[]> {
-  const filters = [sql`company_id = ${companyId}`, sql`hour >= (${q.from}::date::timestamp AT TIME ZONE ${tz})`, sql`hour < ((${q.to}::date + 1)::timestamp AT TIME ZONE ${tz})`]
-  if (q.warehouse) filters.push(sql`warehouse_id = ${q.warehouse}`)
-  if (operator != null) filters.push(sql`operator_id = ${operator}`)
-  if (q.zone) filters.push(sql`zone = ${q.zone}`)
-  // one pass over the range's rows into a CTE, the per-operator-hour sums once, then each grouping a hash aggregate
-  // over the smallest input that serves it: the day and hour of day from per-hour sums (the time zone conversion runs
-  // on thousands of rows, not on every rollup row); an operator's hours are the operator-hour rows of a kind
+/**
+ * One statement (§21.2, §21.5). Whole days come from analytics_days (about 16 times fewer rows than the hourly
+ * rollups) and the hour-of-day chart from analytics_hours_of_day, both in the warehouse's time zone; a warehouse
+ * of the company in another zone is read from its hourly rows, turned into this zone's days. Operator-hours are the
+ * set bits of the OR of a day's `hours` masks (an hour worked in two zones counts once, as it did hourly). With an
+ * operator or zone filter the hour-of-day chart reads the hourly rows (that table keeps neither).
+ */
+async function groupedRollups(db: DbOrTx, companyId: number, q: KpiQuery, scope: Scope): Promise<Grouped[]> {
+  const { operator, timeZone: tz, foreign } = scope
+  const narrow: SQL[] = []
+  if (q.warehouse) narrow.push(sql`warehouse_id = ${q.warehouse}`)
+  if (operator != null) narrow.push(sql`operator_id = ${operator}`)
+  if (q.zone) narrow.push(sql`zone = ${q.zone}`)
+  const and_ = (xs: SQL[]) => sql.join(xs, sql` AND `)
+  const inDays = [sql`company_id = ${companyId}`, sql`day >= ${q.from}::date`, sql`day <= ${q.to}::date`]
+  const inHours = [sql`company_id = ${companyId}`, sql`hour >= (${q.from}::date::timestamp AT TIME ZONE ${tz})`, sql`hour < ((${q.to}::date + 1)::timestamp AT TIME ZONE ${tz})`]
+  const foreignIds = sql`${`{${foreign.join(',')}}`}::int[]`
+  const notForeign = foreign.length ? [sql`warehouse_id <> ALL(${foreignIds})`] : []
   const lineKinds = sql.join(LINE_KINDS.map((k) => sql`${k}`), sql`, `)
+  const chartKinds = sql.join(CHART_KINDS.map((k) => sql`${k}`), sql`, `)
+  // hourly rows as rows of analytics_days in this zone: the day of the hour's local start, its bit since local midnight
+  const asDays = sql`
+    SELECT kind, bucket, local::date AS day, operator_id, zone, n, qty, seconds,
+           1 << floor(extract(epoch FROM hour - (local::date::timestamp AT TIME ZONE ${tz})) / 3600)::int AS hours
+    FROM (SELECT *, hour AT TIME ZONE ${tz} AS local FROM analytics_rollups WHERE ${and_([...inHours, ...narrow, sql`warehouse_id = ANY(${foreignIds})`])}) x`
+  const hourly = (where: SQL[]) => sql`
+    SELECT kind, extract(hour FROM hour AT TIME ZONE ${tz})::int AS hod, n
+    FROM (SELECT kind, hour, sum(n) AS n FROM analytics_rollups WHERE ${and_([...inHours, ...where, sql`kind IN (${chartKinds})`])} GROUP BY kind, hour) x`
+  const h =
+    operator != null || q.zone
+      ? hourly(narrow)
+      : sql`SELECT kind, hour::int AS hod, n FROM analytics_hours_of_day WHERE ${and_([...inDays, ...narrow, ...notForeign, sql`kind IN (${chartKinds})`])}
+            ${foreign.length ? sql`UNION ALL ${hourly([sql`warehouse_id = ANY(${foreignIds})`])}` : sql``}`
+  // totals, days and zones in one pass over the days (GROUPING SETS: one hash table each); quantities are summed
+  // only for counts' variances and seconds only for durations' buckets, the only places the figures use them
   const r = await db.execute<Grouped>(sql`
-    WITH r AS MATERIALIZED (
-      SELECT kind, bucket::int AS bucket, hour, operator_id, zone, n, qty, seconds FROM analytics_rollups WHERE ${sql.join(filters, sql` AND `)}
-    ), oh AS MATERIALIZED (
-      SELECT kind, operator_id, hour, sum(n)::bigint AS n FROM r GROUP BY kind, operator_id, hour
-    ), kh AS MATERIALIZED (
-      SELECT kind, hour AT TIME ZONE ${tz} AS local, sum(n)::bigint AS n FROM oh GROUP BY kind, hour
+    WITH d AS MATERIALIZED (
+      SELECT kind, bucket::int AS bucket, day, operator_id, zone, n, CASE WHEN kind LIKE 'count.%' THEN qty END AS qty, CASE WHEN bucket > 0 THEN seconds END AS seconds, hours
+      FROM analytics_days WHERE ${and_([...inDays, ...narrow, ...notForeign])}
+      ${foreign.length ? sql`UNION ALL ${asDays}` : sql``}
+    ), od AS MATERIALIZED (
+      SELECT kind, operator_id, day, sum(n) AS n, bit_or(hours) AS hours FROM d GROUP BY kind, operator_id, day
+    ), s AS (
+      SELECT CASE WHEN GROUPING(bucket) = 0 THEN ${0b01111}::int WHEN GROUPING(day) = 0 THEN ${0b10111}::int ELSE ${0b11110}::int END AS g,
+             kind, coalesce(bucket, 0) AS bucket, to_char(day, 'YYYY-MM-DD') AS day, zone, sum(n) AS n, sum(qty)::text AS qty, sum(seconds) AS seconds
+      FROM d GROUP BY GROUPING SETS ((kind, bucket), (kind, day), (kind, zone))
     )
-    SELECT ${0b01111}::int AS g, kind, bucket, NULL::text AS day, NULL::int AS hod, NULL::int AS operator_id, NULL::text AS zone, sum(n)::bigint AS n, sum(qty)::text AS qty, sum(seconds)::bigint AS seconds, 0 AS op_hours
-      FROM r GROUP BY kind, bucket
+    SELECT g, kind, bucket, day, NULL::int AS hod, NULL::int AS operator_id, NULL::text AS username, zone, n::bigint AS n, coalesce(qty, '0') AS qty, coalesce(seconds, 0)::bigint AS seconds, 0 AS op_hours FROM s
     UNION ALL
-    SELECT ${0b10111}, kind, 0, to_char(local, 'YYYY-MM-DD'), NULL, NULL, NULL, sum(n), '0', 0, 0 FROM kh GROUP BY kind, to_char(local, 'YYYY-MM-DD')
+    SELECT ${0b11011}, kind, 0, NULL, hod, NULL, NULL, NULL, sum(n), '0', 0, 0 FROM (${h}) h GROUP BY kind, hod
     UNION ALL
-    SELECT ${0b11011}, kind, 0, NULL, extract(hour FROM local)::int, NULL, NULL, sum(n), '0', 0, 0 FROM kh GROUP BY kind, extract(hour FROM local)::int
+    SELECT ${0b11101}, o.kind, 0, NULL, NULL, o.operator_id, min(u.username), NULL, sum(o.n), '0', 0, sum(bit_count(o.hours::bit(32)))::int
+      FROM od o LEFT JOIN users u ON u.id = o.operator_id AND u.company_id = ${companyId} GROUP BY o.kind, o.operator_id
     UNION ALL
-    SELECT ${0b11101}, kind, 0, NULL, NULL, operator_id, NULL, sum(n), '0', 0, count(*)::int FROM oh GROUP BY kind, operator_id
-    UNION ALL
-    SELECT ${0b11110}, kind, 0, NULL, NULL, NULL, zone, sum(n), '0', 0, 0 FROM r GROUP BY kind, zone
-    UNION ALL
-    SELECT -1, 'operator_hours', 0, NULL, NULL, NULL, NULL, count(*), '0', 0, 0
-      FROM (SELECT operator_id, hour FROM oh WHERE kind IN (${lineKinds}) AND operator_id <> 0 GROUP BY operator_id, hour) x`)
+    SELECT -1, 'operator_hours', 0, NULL, NULL, NULL, NULL, NULL, coalesce(sum(bit_count(hours::bit(32))), 0), '0', 0, 0
+      FROM (SELECT operator_id, day, bit_or(hours) AS hours FROM od WHERE kind IN (${lineKinds}) AND operator_id <> 0 GROUP BY operator_id, day) x`)
   return r.rows.map((x) => ({ ...x, g: Number(x.g), bucket: Number(x.bucket), n: Number(x.n), seconds: Number(x.seconds), op_hours: Number(x.op_hours), hod: x.hod == null ? null : Number(x.hod), operator_id: x.operator_id == null ? null : Number(x.operator_id) }))
-}
-
-async function operatorNames(db: DbOrTx, companyId: number, rows: Grouped[]): Promise<Map<number, string>> {
-  const ids = [...new Set(rows.filter((r) => r.g === 0b11101 && r.operator_id).map((r) => r.operator_id as number))]
-  if (!ids.length) return new Map()
-  const found = await db.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.companyId, companyId), inArray(users.id, ids)))
-  return new Map(found.map((u) => [u.id, u.username]))
 }
 
 const per = (a: number, b: number, k = 1) => (b ? Math.round((a / b) * k * 100) / 100 : null)
@@ -177,7 +205,7 @@ function shape(q: KpiQuery, operator: number | null, timeZone: string, targets: 
     by_operator: [...ops]
       .filter(([id]) => id !== 0)
       .map(([id, e]) => ({ operator: { id, username: names.get(id) ?? String(id) }, ...of(e), pick_hours: e.get('hours:' + KINDS.picked) ?? 0, picked_per_hour: per(e.get(KINDS.picked) ?? 0, e.get('hours:' + KINDS.picked) ?? 0), short_picks: e.get('pick.short') ?? 0 }))
-      .sort((a, b) => b.picked - a.picked),
+      .sort((a, b) => b.picked - a.picked || a.operator.id - b.operator.id),
     by_zone: [...zones].map(([zone, e]) => ({ zone, ...of(e) })).sort((a, b) => b.picked - a.picked || a.zone.localeCompare(b.zone)),
   }
 }

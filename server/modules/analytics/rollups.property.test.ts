@@ -8,7 +8,7 @@ import { carriers, customers } from '../../db/schema/partners'
 import { stockMoves } from '../../db/schema/inventory'
 import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
-import { keptRollups, rebuildRollups, recomputedRollups } from './rollups.service'
+import { keptDays, keptRollups, rebuildRollups, recomputedDays, recomputedRollups } from './rollups.service'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
 import { processFixture, type ProcessFixture } from '../../../tests/support/process-fixtures'
@@ -87,13 +87,17 @@ describe.each(kinds)('analytics rollups on %s', (kind) => {
         }
         const [kept, recomputed] = [await keptRollups(db, c), await recomputedRollups(db, c)]
         expect(kept).toEqual(recomputed)
+        // and the per-day rollups, kept from the hourly rows' upserts, equal the history by the warehouse's day
+        expect(await keptDays(db, c)).toEqual(await recomputedDays(db, c))
       }),
       { numRuns: kind === 'pglite' ? 25 : 40 },
     )
     // and a rebuild changes nothing
     const before = await keptRollups(db, c)
+    const daysBefore = await keptDays(db, c)
     await rebuildRollups(db, c)
     expect(await keptRollups(db, c)).toEqual(before)
+    expect(await keptDays(db, c)).toEqual(daysBefore)
     expect(before.some((r) => r.kind === 'lines.pick')).toBe(true)
   }, 240_000)
 
@@ -136,6 +140,36 @@ describe.each(kinds)('analytics rollups on %s', (kind) => {
       ['count.variance', 1, '2.000'],
     ])
     expect(after).toEqual(await recomputedRollups(db, c))
+    expect(await keptDays(db, c)).toEqual(await recomputedDays(db, c))
+  })
+
+  it('a warehouse whose time zone changes has its days redone in the new zone; the first warehouse’s zone carries warehouse 0', async () => {
+    const db = t.database.db
+    const c = t.seed.companyId
+    // an hour that is 23:00 on 2026-03-04 in São Paulo and 2026-03-05 in Lisbon
+    await db.insert(stockMoves).values({ companyId: c, productId: product, qty: '2', reason: 'move', userId: operators[0], fromLocationId: places[0], toLocationId: places[1], fromLineId: 1, toLineId: 2, createdAt: new Date('2026-03-05T02:10:00Z') })
+    const [first] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.companyId, c)).orderBy(warehouses.id).limit(1)
+    // on time or late is judged in the warehouse's zone when the order ships (§21.1): a recomputation under another
+    // zone judges it again, so orders are left out of this comparison; every other kind only moves to its new day
+    const same = async () => {
+      const noOrders = (d: Awaited<ReturnType<typeof keptDays>>) => ({ days: d.days.filter((r) => !r.kind.startsWith('order.')), hoursOfDay: d.hoursOfDay.filter((r) => !r.kind.startsWith('order.')) })
+      expect(noOrders(await keptDays(db, c))).toEqual(noOrders(await recomputedDays(db, c)))
+    }
+    const dayOf = async () => (await keptDays(db, c)).days.filter((d) => d.kind === 'lines.move' && d.warehouse_id === f.warehouseId && d.operator_id === operators[0]).map((d) => d.day)
+    expect(await dayOf()).toContain('2026-03-04')
+    await db.update(warehouses).set({ timezone: 'Europe/Lisbon' }).where(eq(warehouses.id, f.warehouseId))
+    try {
+      expect(await dayOf()).toContain('2026-03-05')
+      await same()
+      if (first.id !== f.warehouseId) {
+        await db.update(warehouses).set({ timezone: 'Asia/Kolkata' }).where(eq(warehouses.id, first.id))
+        await same()
+        await db.update(warehouses).set({ timezone: 'America/Sao_Paulo' }).where(eq(warehouses.id, first.id))
+      }
+    } finally {
+      await db.update(warehouses).set({ timezone: 'America/Sao_Paulo' }).where(eq(warehouses.id, f.warehouseId))
+    }
+    await same()
   })
 
   it('a move of another company does not touch this one’s rollups', async () => {
@@ -147,5 +181,6 @@ describe.each(kinds)('analytics rollups on %s', (kind) => {
     expect(await keptRollups(db, t.seed.companyId)).toEqual(before)
     expect((await keptRollups(db, t.seed.otherCompanyId)).some((r) => r.kind === 'lines.receipt')).toBe(true)
     expect(await keptRollups(db, t.seed.otherCompanyId)).toEqual(await recomputedRollups(db, t.seed.otherCompanyId))
+    expect(await keptDays(db, t.seed.otherCompanyId)).toEqual(await recomputedDays(db, t.seed.otherCompanyId))
   })
 })

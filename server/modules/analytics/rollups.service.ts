@@ -2,11 +2,13 @@
  * The indicators' rollups (docs/requirements.md §21.1). The triggers of migration 0036 keep them in the statement that
  * does the work; this file recomputes the same rows from the whole history (the ledger, tasks, counts and orders), to
  * rebuild a company's rollups after rows were loaded around the triggers and to prove, in the property test, that what
- * the triggers kept equals what the history says.
+ * the triggers kept equals what the history says. The per-day rollups (analytics_days, analytics_hours_of_day;
+ * migration 0039) are kept from the hourly rows by triggers on analytics_rollups, so a rebuild of the hourly rows
+ * rebuilds them too; keptDays/recomputedDays compare them with the history grouped by the warehouse's day.
  */
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { analyticsRollups } from '../../db/schema/analytics'
+import { analyticsDays, analyticsHoursOfDay, analyticsRollups } from '../../db/schema/analytics'
 
 export type RollupRow = { hour: string; warehouse_id: number; operator_id: number; zone: string; kind: string; bucket: number; n: number; qty: string; seconds: number }
 
@@ -28,12 +30,53 @@ export async function recomputedRollups(db: DbOrTx, companyId: number): Promise<
 /** Replace the company's rollups by the recomputation (after a bulk load written around the triggers). */
 export async function rebuildRollups(db: DbOrTx, companyId: number): Promise<void> {
   await db.transaction(async (tx) => {
+    // the days follow the hourly rows' inserts (migration 0039's triggers), not their deletes
+    await tx.delete(analyticsDays).where(eq(analyticsDays.companyId, companyId))
+    await tx.delete(analyticsHoursOfDay).where(eq(analyticsHoursOfDay.companyId, companyId))
     await tx.delete(analyticsRollups).where(eq(analyticsRollups.companyId, companyId))
     await tx.execute(sql`
       INSERT INTO analytics_rollups (company_id, hour, warehouse_id, operator_id, zone, kind, bucket, n, qty, seconds)
       SELECT ${companyId}::int, hour, warehouse_id, operator_id, zone, kind, bucket, n, qty, seconds FROM (${facts(companyId)}) f`)
   })
 }
+
+export type DayRow = { day: string; warehouse_id: number; operator_id: number; zone: string; kind: string; bucket: number; n: number; qty: string; seconds: number; hours: number }
+export type HourOfDayRow = { day: string; warehouse_id: number; kind: string; hour: number; n: number }
+export type Days = { days: DayRow[]; hoursOfDay: HourOfDayRow[] }
+
+const dayCols = sql`to_char(day, 'YYYY-MM-DD') AS day, warehouse_id, operator_id, zone, kind, bucket::int AS bucket, n::int AS n, qty::numeric(18,3)::text AS qty, seconds::bigint AS seconds, hours::int AS hours`
+const dayOrder = sql`ORDER BY day, warehouse_id, operator_id, zone, kind, bucket`
+const hodCols = sql`to_char(day, 'YYYY-MM-DD') AS day, warehouse_id, kind, hour::int AS hour, n::int AS n`
+const hodOrder = sql`ORDER BY day, warehouse_id, kind, hour`
+
+/** The company's per-day rollups as kept. */
+export async function keptDays(db: DbOrTx, companyId: number): Promise<Days> {
+  const days = await db.execute<DayRow>(sql`SELECT ${dayCols} FROM analytics_days WHERE company_id = ${companyId} AND (n <> 0 OR qty <> 0) ${dayOrder}`)
+  const hod = await db.execute<HourOfDayRow>(sql`SELECT ${hodCols} FROM analytics_hours_of_day WHERE company_id = ${companyId} AND n <> 0 ${hodOrder}`)
+  return { days: days.rows.map(normDay), hoursOfDay: hod.rows.map(normHod) }
+}
+
+/**
+ * The company's per-day rollups recomputed from its whole history: the hourly facts by the local day of their
+ * warehouse (warehouse 0: the company's first warehouse's zone), `hours` the bits of their hours since local midnight.
+ */
+export async function recomputedDays(db: DbOrTx, companyId: number): Promise<Days> {
+  const local = sql`
+    SELECT f.*, l.day, l.hod, floor(extract(epoch FROM f.hour - (l.day::timestamp AT TIME ZONE z.tz)) / 3600)::int AS pos
+    FROM (${facts(companyId)}) f
+    CROSS JOIN LATERAL (SELECT wms_analytics_tz(${companyId}::int, f.warehouse_id) AS tz) z
+    CROSS JOIN LATERAL (SELECT (f.hour AT TIME ZONE z.tz)::date AS day, extract(hour FROM f.hour AT TIME ZONE z.tz)::int AS hod) l`
+  const days = await db.execute<DayRow>(sql`
+    SELECT ${dayCols} FROM (
+      SELECT day, warehouse_id, operator_id, zone, kind, bucket, sum(n) AS n, sum(qty) AS qty, sum(seconds) AS seconds, bit_or(1 << pos) AS hours
+      FROM (${local}) x GROUP BY day, warehouse_id, operator_id, zone, kind, bucket) d ${dayOrder}`)
+  const hod = await db.execute<HourOfDayRow>(sql`
+    SELECT ${hodCols} FROM (SELECT day, warehouse_id, kind, hod AS hour, sum(n) AS n FROM (${local}) x GROUP BY day, warehouse_id, kind, hod) h ${hodOrder}`)
+  return { days: days.rows.map(normDay), hoursOfDay: hod.rows.map(normHod) }
+}
+
+const normDay = (r: DayRow): DayRow => ({ ...r, bucket: Number(r.bucket), n: Number(r.n), seconds: Number(r.seconds), warehouse_id: Number(r.warehouse_id), operator_id: Number(r.operator_id), hours: Number(r.hours) })
+const normHod = (r: HourOfDayRow): HourOfDayRow => ({ ...r, warehouse_id: Number(r.warehouse_id), hour: Number(r.hour), n: Number(r.n) })
 
 const norm = (r: RollupRow): RollupRow => ({ ...r, bucket: Number(r.bucket), n: Number(r.n), seconds: Number(r.seconds), warehouse_id: Number(r.warehouse_id), operator_id: Number(r.operator_id) })
 

@@ -54,6 +54,8 @@ describe('Indicadores (docs/requirements.md §21.4)', () => {
     const ops = screen.getByRole('region', { name: 'Por operador' })
     expect(within(ops).getByRole('row', { name: /ana/ })).toBeInTheDocument()
     expect(within(ops).getByRole('button', { name: 'Exportar CSV: Por operador' })).toBeInTheDocument()
+    // docs/requirements.md §21.4: the days in the user's locale (the CSV keeps ISO dates)
+    expect(within(screen.getByRole('region', { name: 'Por dia' })).getByRole('row', { name: /02\/03\/2026/ })).toBeInTheDocument()
     await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/analytics/kpis/' && r.url.searchParams.get('from') === '2026-03-01')).toBe(true))
 
     // a filter goes into the URL and into the request

@@ -12,7 +12,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { DURATION_BUCKET_MINUTES } from '../../../../contracts/analytics/kpis.rules'
 import { LinkAnchor } from '../../../components/link-anchor'
 import { apiErrorText } from '../../../lib/api-client'
-import { formatNumber, formatQty } from '../../../lib/format'
+import { formatDate, formatNumber, formatQty } from '../../../lib/format'
 import { kpisQueryOptions, kpiWarehousesQueryOptions, type Kpis } from '../api/get-kpis'
 import { downloadCsv, kpiCsv } from '../kpi-csv'
 import { kpiRange, type KpiSearch } from '../kpi-search'
@@ -153,7 +153,7 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
       />
       <Stack gap="md">
         <KpiTable title={t`Por zona`} file="indicadores-zonas" header={[t`Zona`, t`Separadas`, t`Recebidas`, t`Armazenadas`]} rows={data.by_zone.map((z) => [z.zone || t`(sem zona)`, z.picked, z.received, z.put_away])} />
-        <KpiTable title={t`Por dia`} file="indicadores-dias" header={[t`Dia`, t`Separadas`, t`Recebidas`, t`Armazenadas`, t`Pedidos expedidos`]} rows={data.by_day.map((d) => [d.day, d.picked, d.received, d.put_away, d.orders_shipped])} />
+        <KpiTable title={t`Por dia`} file="indicadores-dias" header={[t`Dia`, t`Separadas`, t`Recebidas`, t`Armazenadas`, t`Pedidos expedidos`]} rows={data.by_day.map((d) => [d.day, d.picked, d.received, d.put_away, d.orders_shipped])} dateColumn={0} />
       </Stack>
     </Stack>
   )
@@ -202,9 +202,10 @@ function KpiCard({ title, value, target, definition, link, chart }: { title: str
   )
 }
 
-function KpiTable({ title, file, header, rows }: { title: string; file: string; header: string[]; rows: (string | number | null)[][] }) {
+/** A table with its CSV export; `dateColumn` holds ISO dates, shown in the user's locale (the CSV keeps them ISO). */
+function KpiTable({ title, file, header, rows, dateColumn }: { title: string; file: string; header: string[]; rows: (string | number | null)[][]; dateColumn?: number }) {
   const { t, i18n } = useLingui()
-  const cell = (v: string | number | null) => (typeof v === 'number' ? formatNumber(v, i18n.locale) : (v ?? '—'))
+  const cell = (v: string | number | null, j: number) => (typeof v === 'number' ? formatNumber(v, i18n.locale) : v == null ? '—' : j === dateColumn ? formatDate(v, i18n.locale) : v)
   return (
     <Paper withBorder radius="md" p="md" role="region" aria-label={title}>
       <Group justify="space-between" mb="xs">
@@ -233,7 +234,7 @@ function KpiTable({ title, file, header, rows }: { title: string; file: string; 
               <Table.Tr key={i}>
                 {r.map((v, j) => (
                   <Table.Td key={j} style={typeof v === 'number' ? { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } : undefined}>
-                    {cell(v)}
+                    {cell(v, j)}
                   </Table.Td>
                 ))}
               </Table.Tr>

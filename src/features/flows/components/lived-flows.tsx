@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconDownload } from '@tabler/icons-react'
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FlowStats, FlowUntested } from '../../../../contracts/flows/flows.contract'
 import { ApiError } from '../../../lib/api-client'
@@ -101,9 +102,13 @@ export function LivedFlows({
         <TextInput type="date" label={t`Até`} value={range.to} min={range.from} onChange={(e) => e.currentTarget.value && onRange({ ...range, to: e.currentTarget.value })} />
         {stats ? (
           <Text size="sm" c="dimmed">
-            <Trans>
-              {stats.transitions.reduce((sum, x) => sum + x.count, 0)} transições, {finished} sessões concluídas, {abandoned.reduce((sum, e) => sum + e.count, 0)} abandonadas
-            </Trans>
+            {t`${plural(
+              stats.transitions.reduce((sum, x) => sum + x.count, 0),
+              { one: '# transição', other: '# transições' },
+            )}, ${plural(finished, { one: '# sessão concluída', other: '# sessões concluídas' })}, ${plural(
+              abandoned.reduce((sum, e) => sum + e.count, 0),
+              { one: '# abandonada', other: '# abandonadas' },
+            )}`}
           </Text>
         ) : statsError ? null : (
           <Loader size="sm" />
@@ -277,9 +282,7 @@ export function LivedFlows({
                 <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                   <Stack gap={4}>
                     <Text size="sm" fw={600}>
-                      <Trans>
-                        {u.count} sessões, {u.steps.length} passos
-                      </Trans>
+                      {t`${plural(u.count, { one: '# sessão', other: '# sessões' })}, ${plural(u.steps.length, { one: '# passo', other: '# passos' })}`}
                     </Text>
                     <Steps steps={u.steps} />
                   </Stack>
