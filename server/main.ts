@@ -5,6 +5,7 @@ import { prepareDatabase } from './boot'
 import { DatabaseLockedError } from './db/client'
 import { EnvError, parseEnv } from './env'
 import { fromRoot } from './root'
+import { startMark } from './start-timing'
 
 
 /**
@@ -23,6 +24,7 @@ export async function runServer(opts: { appBuild?: Promise<boolean> } = {}): Pro
     throw e
   }
   const logger = pino({ level: env.logLevel })
+  startMark('env parsed')
   // the API's modules load while the database opens and migrates (a restart's two biggest waits, side by side)
   const appModule = import('./app')
   appModule.catch(() => {}) // awaited below; a failure there is reported there
@@ -36,7 +38,9 @@ export async function runServer(opts: { appBuild?: Promise<boolean> } = {}): Pro
     }
     throw e
   }
+  startMark('database ready')
   const { createApp } = await appModule
+  startMark('app modules loaded')
   const app = await createApp({
     database,
     jwtSecret: env.jwtSecret,
@@ -56,6 +60,7 @@ export async function runServer(opts: { appBuild?: Promise<boolean> } = {}): Pro
     timeouts: env.timeouts,
   })
 
+  startMark('app created')
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -80,6 +85,7 @@ export async function runServer(opts: { appBuild?: Promise<boolean> } = {}): Pro
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: env.port, host: env.host })
+  startMark('listening')
   const shown = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
@@ -91,5 +97,8 @@ export function exitOnError(e: unknown): never {
   process.exit(1)
 }
 
-// `tsx server/main.ts` (npm run dev, the tests' server harness): the API and whatever dist/ holds
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runServer().catch(exitOnError)
+// `tsx server/main.ts` (npm run dev, the tests' server harness) or its bundle dist-server/main.mjs: the API and whatever
+// dist/ holds. Not when this module is inside another entry's bundle (dist-server/start.mjs run directly, whose
+// import.meta.url is its own): that entry runs the server itself, and a second one would open the same database.
+const entry = process.argv[1] ? path.resolve(process.argv[1]) : ''
+if (entry === fileURLToPath(import.meta.url) && /^main\.(ts|mjs)$/.test(path.basename(entry))) runServer().catch(exitOnError)

@@ -7,6 +7,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ROOT, appBuildExists, appBuildIsCurrent, buildApp } from '../tooling/app-build'
+import { startMark } from './start-timing'
+
+startMark('start.ts loaded')
 
 let appBuild: Promise<boolean> | undefined
 if (existsSync(path.join(ROOT, 'index.html')) && !appBuildIsCurrent()) {
@@ -19,5 +22,6 @@ if (existsSync(path.join(ROOT, 'index.html')) && !appBuildIsCurrent()) {
   })
 }
 
+startMark('app build checked')
 const { runServer, exitOnError } = await import('./main')
 runServer({ appBuild }).catch(exitOnError)

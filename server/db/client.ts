@@ -5,9 +5,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import pg from 'pg'
+import type { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { leanPglite } from './pglite-lean'
 import { readTemplate } from './pglite-template'
 import { fromRoot } from '../root'
@@ -109,8 +107,31 @@ export type OpenOptions = {
   fromTemplate?: boolean
 }
 
+/** The key tooling/pglite-preload.mjs keeps its work under (a registered symbol: the launcher is not bundled). */
+const PGLITE_PRELOAD = Symbol.for('movatic-wms.pglite-preload')
+
+/**
+ * PGlite's module and file system bundle when `npm start`'s launcher began compiling and reading them while the
+ * bundle loaded (tooling/pglite-preload.mjs, ADR 0021); taken once. Nothing otherwise, or when that failed: PGlite then
+ * reads and compiles them itself, as it always did.
+ */
+async function pglitePreloaded(): Promise<{ pgliteWasmModule?: WebAssembly.Module; fsBundle?: Blob }> {
+  const g = globalThis as { [PGLITE_PRELOAD]?: { wasm: Promise<WebAssembly.Module>; fsBundle: Promise<Blob> } }
+  const preload = g[PGLITE_PRELOAD]
+  if (!preload) return {}
+  delete g[PGLITE_PRELOAD]
+  try {
+    const [pgliteWasmModule, fsBundle] = await Promise.all([preload.wasm, preload.fsBundle])
+    return { pgliteWasmModule, fsBundle }
+  } catch {
+    return {}
+  }
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
+    // the PostgreSQL driver is loaded only for PostgreSQL: the embedded database's start does not wait for it (ADR 0021)
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')])
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
     // An idle connection killed by the server (a restart, pg_terminate_backend, DROP DATABASE … FORCE) emits 'error'
     // on the pool; unhandled, that would crash the process. The pool replaces the connection on next use.
@@ -177,6 +198,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = opts.memory ? undefined : path.join(opts.dataDir ?? './var', 'db')
   const unlock = dir ? lockDirectory(dir) : () => {}
   let client: PGlite
+  const preloaded = await pglitePreloaded()
   const template = dir && opts.fromTemplate && !existsSync(path.join(dir, 'PG_VERSION')) ? readTemplate() : undefined
   const loadDataDir = template ?? (opts.loadDataDir && !dir ? opts.loadDataDir : undefined)
   try {
@@ -185,6 +207,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       extensions: { pg_trgm, btree_gist },
       parsers: { 20: (v: string) => Number(v) },
       ...(loadDataDir ? { loadDataDir } : {}),
+      ...preloaded,
     })
   } catch (e) {
     unlock()
@@ -225,6 +248,9 @@ export async function migrateDatabase(database: Database): Promise<void> {
 export async function applyMigrations(database: Database): Promise<void> {
   // pg_trgm backs the case-insensitive substring searches; created before the migrations that index with it
   await database.db.execute('CREATE EXTENSION IF NOT EXISTS pg_trgm')
-  if (database.kind === 'postgres') await migratePg(database.db, { migrationsFolder })
+  if (database.kind === 'postgres') {
+    const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator')
+    await migratePg(database.db, { migrationsFolder })
+  }
   else await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder })
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import { fillPlaceholders, is, Placeholder, type SQL, sql } from 'drizzle-orm'
-import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres'
+import { entityKind, fillPlaceholders, is, Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 /**
  * Statements already built, by the inputs they were built from.
@@ -83,6 +82,14 @@ type NodePgPrepared = {
 }
 
 /**
+ * Drizzle's node-postgres prepared query, known by its entity kind rather than by `instanceof` its class: importing
+ * the class would load the PostgreSQL driver on every start, the embedded database's included (ADR 0021).
+ */
+function isNodePgPrepared(prepared: object): boolean {
+  return (prepared.constructor as { [entityKind]?: string })[entityKind] === 'NodePgPreparedQuery'
+}
+
+/**
  * Run a kept statement and name its columns by `keys` (its flat selection's keys, in order), without Drizzle's
  * row mapping: for a page of 20 rows of 21 columns that mapping (a class check per value) was a tenth of the
  * server's CPU per request in a profile under load (SPEC 17.5). Only for a flat selection of columns
@@ -98,7 +105,7 @@ export function flatRows<T>(
   const config = raw.queryConfig
   const params = raw.params
   const client = raw.client
-  if (!(prepared instanceof NodePgPreparedQuery) || !config || config.rowMode !== 'array' || !Array.isArray(params) || !client) return (values) => prepared.execute(values)
+  if (!isNodePgPrepared(prepared) || !config || config.rowMode !== 'array' || !Array.isArray(params) || !client) return (values) => prepared.execute(values)
   const n = keys.length
   // placeholders (sql.placeholder) take the run's values, as Drizzle's own execute does
   const hasPlaceholders = params.some((v) => is(v, Placeholder))

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm'
-import nodemailer from 'nodemailer'
 import type { Db, DbOrTx } from '../../db/client'
 import { emailOutbox } from '../../db/schema/quality'
 import { enqueue, type JobContext, type JobRunner, type KindOptions } from '../../kernel/job-queue'
@@ -29,7 +28,14 @@ export function transportFromUrl(smtpUrl: string): { transport: MailTransport; f
   const url = new URL(smtpUrl)
   const from = url.searchParams.get('from') ?? DEFAULT_FROM
   url.searchParams.delete('from')
-  return { transport: nodemailer.createTransport(url.toString()), from }
+  // nodemailer is loaded when the first mail is sent, not while the server starts (ADR 0021)
+  let transport: Promise<MailTransport> | undefined
+  const sendMail: MailTransport['sendMail'] = async (message) => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url.toString()))
+    transport.catch(() => (transport = undefined)) // a failed load is tried again at the next send
+    return (await transport).sendMail(message)
+  }
+  return { transport: { sendMail }, from }
 }
 
 /** Put a stored outbox row on the one job queue, in the caller's transaction (ADR 0017). */
