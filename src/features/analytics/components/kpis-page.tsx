@@ -94,8 +94,8 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
           definition={t`Linhas recebidas e linhas armazenadas, cada uma dividida pelas horas-operador em que houve esse trabalho.`}
           link={
             <Group gap="xs">
-              <LinkAnchor to="/inventory/moves" search={movesSearch('receipt')}><Trans>{formatNumber(s.received, i18n.locale)} recebidas</Trans></LinkAnchor>
-              <LinkAnchor to="/inventory/moves" search={movesSearch('putaway')}><Trans>{formatNumber(s.put_away, i18n.locale)} armazenadas</Trans></LinkAnchor>
+              <LinkAnchor to="/inventory/moves" search={movesSearch('receipt')}>{plural(s.received, { one: '# recebida', other: '# recebidas' })}</LinkAnchor>
+              <LinkAnchor to="/inventory/moves" search={movesSearch('putaway')}>{plural(s.put_away, { one: '# armazenada', other: '# armazenadas' })}</LinkAnchor>
             </Group>
           }
           chart={{ title: t`Recebidas e armazenadas por dia`, desc: t`Linhas recebidas e armazenadas em cada dia do período.`, labels: days, series: [{ name: t`Recebidas`, values: byDay.map((d) => d.received) }, { name: t`Armazenadas`, values: byDay.map((d) => d.put_away) }] }}
@@ -105,14 +105,14 @@ function KpiBody({ data, filters }: { data: Kpis; filters: Filters }) {
           value={`${hours(data.dock_to_stock.p50_hours)} / ${hours(data.dock_to_stock.p90_hours)}`}
           target={targets.dock_to_stock_hours ? t`Meta: abaixo de ${n(Number(targets.dock_to_stock_hours))} h` : null}
           definition={t`Do recebimento lançado até a armazenagem concluída, por palete. Os percentis são o limite superior da faixa do histograma.`}
-          link={<LinkAnchor to="/workforce/tasks" search={{ search: 'putaway' }}><Trans>{formatNumber(data.dock_to_stock.count, i18n.locale)} armazenagens</Trans></LinkAnchor>}
+          link={<LinkAnchor to="/workforce/tasks" search={{ search: 'putaway' }}>{plural(data.dock_to_stock.count, { one: '# armazenagem', other: '# armazenagens' })}</LinkAnchor>}
           chart={{ title: t`Dock-to-stock por faixa`, desc: t`Quantas armazenagens levaram até cada tempo desde o recebimento.`, labels: bucketLabels, series: [{ name: t`Armazenagens`, values: data.dock_to_stock.histogram.map((b) => b.count) }], targetX: targetBucket(targets.dock_to_stock_hours), targetLabel: t`Meta` }}
         />
         <KpiCard
           title={t`Tempo de ciclo do pedido (p50 / p90)`}
           value={`${hours(data.order_cycle.p50_hours)} / ${hours(data.order_cycle.p90_hours)}`}
           definition={t`Da criação do pedido no armazém até a expedição.`}
-          link={<LinkAnchor to="/shipping/orders"><Trans>{formatNumber(data.order_cycle.count, i18n.locale)} pedidos expedidos</Trans></LinkAnchor>}
+          link={<LinkAnchor to="/shipping/orders">{plural(data.order_cycle.count, { one: '# pedido expedido', other: '# pedidos expedidos' })}</LinkAnchor>}
           chart={{ title: t`Tempo de ciclo por faixa`, desc: t`Quantos pedidos levaram até cada tempo da criação à expedição.`, labels: bucketLabels, series: [{ name: t`Pedidos`, values: data.order_cycle.histogram.map((b) => b.count) }] }}
         />
         <KpiCard
