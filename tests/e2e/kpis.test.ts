@@ -32,7 +32,10 @@ async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', pathname: strin
 
 async function login(username: string): Promise<string> {
   const r = await fetch(`${app.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: app.password }) })
-  return ((await r.json()) as { access: string }).access
+  const body = (await r.json()) as { access?: string }
+  // never undefined: call() would then act as the admin
+  if (!r.ok || !body.access) throw new Error(`login ${username}: ${r.status} ${JSON.stringify(body)}`)
+  return body.access
 }
 
 type Ref = { id: number; code: string }
@@ -170,15 +173,17 @@ describe('Indicadores (docs/requirements.md §21)', () => {
     const made = await call<{ id: number }>('POST', '/users/users/', { username, password: app.password, role: 'operator', default_warehouse: demoOperator.default_warehouse?.id ?? null })
     const { time_zone: zone } = await app.api<{ time_zone: string }>(`/analytics/kpis/?from=${day(0)}&to=${day(0)}`)
     const past = day(-12)
-    // the operator signs in at each time (a token signed at 08:00 has expired by 09:25)
-    const operatorAt = async (hhmm: string) => {
-      await app.server.setClock(wallClock(past, hhmm, zone))
-      return login(username)
-    }
+    // signed in now: the token's expiry lies after every time of the past day (a sign-in there would meet the login
+    // throttle's records of today, which lie in its future)
+    const operator = await login(username)
+    const at = (hhmm: string) => app.server.setClock(wallClock(past, hhmm, zone))
     try {
-      const pallet = await receiveOne(await operatorAt('08:00'))
-      await putAway(await operatorAt('09:25'), pallet)
-      await pickOne(await operatorAt('10:10'))
+      await at('08:00')
+      const pallet = await receiveOne(operator)
+      await at('09:25')
+      await putAway(operator, pallet)
+      await at('10:10')
+      await pickOne(operator)
     } finally {
       await app.server.setClock(null)
     }
