@@ -51,6 +51,7 @@ import { auditRoutes } from './modules/audit/audit.routes'
 import { commandRoutes } from './modules/commands/commands.routes'
 import { jobsRoutes } from './modules/system/jobs.routes'
 import { registerReplenishmentSweep } from './modules/inventory/replenishment-schedule'
+import { RollupFolder } from './modules/analytics/rollup-folder'
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes'
 import { webhooksRoutes } from './modules/integrations/webhooks.routes'
 import { flowsRoutes } from './modules/flows/flows.routes'
@@ -201,6 +202,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   webhookSender.register(jobs)
   // the scheduled replenishment sweep (docs/requirements.md §20.2)
   registerReplenishmentSweep(jobs, opts.database.db)
+  // the indicators' appended rows folded into their rollups every few seconds (docs/requirements.md §21.1, ADR 0024)
+  const rollupFolder = new RollupFolder(opts.database.db, { log: app.log })
   const sessions = new SessionCache()
   const events = new SessionEvents(opts.database, sessions, (m) => app.log.warn(m))
   app.decorate('deps', {
@@ -228,11 +231,12 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   app.addHook('onReady', async () => {
     startMark('onReady')
     jobs.start()
+    rollupFolder.start()
     await events.start()
     startMark('jobs and events started')
   })
   app.addHook('onClose', async () => {
-    await Promise.all([jobs.stop(), events.stop()])
+    await Promise.all([jobs.stop(), events.stop(), rollupFolder.stop()])
   })
   registerErrorHandling(app)
   // every route as registered, for the deny-by-default check and the test that walks them all

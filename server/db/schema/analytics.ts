@@ -34,6 +34,27 @@ export const analyticsRollups = pgTable(
 )
 
 /**
+ * What the work added to the hourly rollups and is not yet folded into them (docs/requirements.md §21.1, ADR 0024):
+ * the triggers of migration 0036 append here, one grouped row per kind a statement touched, with no key and no
+ * conflict, so concurrent commands never wait on a shared counter row; `wms_analytics_fold` (migration 0040) moves
+ * them into analytics_rollups (and through its triggers into the days) before every read of the indicators and
+ * every few seconds in each server process. Same columns and meaning as analytics_rollups. Owned by
+ * server/modules/analytics (ADR 0009).
+ */
+export const analyticsDeltas = pgTable('analytics_deltas', {
+  companyId: integer('company_id').notNull(),
+  hour: timestamp({ withTimezone: true }).notNull(),
+  warehouseId: integer('warehouse_id').notNull().default(0),
+  operatorId: integer('operator_id').notNull().default(0),
+  zone: text().notNull().default(''),
+  kind: text().notNull(),
+  bucket: smallint().notNull().default(0),
+  n: integer().notNull().default(0),
+  qty: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
+  seconds: bigint({ mode: 'number' }).notNull().default(0),
+})
+
+/**
  * The same rollups per day (docs/requirements.md §21.1): one row per company × day × warehouse × operator × zone × kind
  * × bucket, the day in the warehouse's time zone (warehouse 0: the company's first warehouse's, else UTC), so a
  * 90-day view sums about 16 times fewer rows. `hours` marks the hours of the day that hold an hourly row (bit i: the

@@ -10,6 +10,7 @@ import { analyticsTargets } from '../../db/schema/analytics'
 import { warehouses } from '../../db/schema/core'
 import type { AuthUser } from '../../http/auth-user'
 import { fieldError, forbidden } from '../../http/errors'
+import { foldRollups } from './rollup-folder'
 
 const DAY_MS = 86_400_000
 // a pick is a task done (a wave's stops take reserved stock; the ledger's 'ship' row comes with the shipment), a
@@ -45,8 +46,9 @@ export async function kpiScope(db: DbOrTx, user: AuthUser, q: KpiQuery): Promise
 }
 
 export async function readKpis(db: DbOrTx, user: AuthUser, q: KpiQuery): Promise<Kpis> {
-  // on PostgreSQL's pool the two go out at once; the figures need the scope, the targets do not
-  const [scope, targets] = await Promise.all([kpiScope(db, user, q), readTargets(db, user.companyId)])
+  // on PostgreSQL's pool the three go out at once; the figures need the scope and what the work appended folded in
+  // (ADR 0024), the targets neither
+  const [scope, targets] = await Promise.all([kpiScope(db, user, q), readTargets(db, user.companyId), foldRollups(db, user.companyId)])
   const rows = await groupedRollups(db, user.companyId, q, scope)
   const names = new Map(rows.filter((r) => r.g === 0b11101 && r.operator_id && r.username).map((r) => [r.operator_id as number, r.username as string]))
   return shape(q, scope.operator, scope.timeZone, targets, rows, names)

@@ -8,6 +8,8 @@ import { carriers, customers } from '../../db/schema/partners'
 import { stockMoves } from '../../db/schema/inventory'
 import { tasks } from '../../db/schema/tasks'
 import { users } from '../../db/schema/users'
+import { analyticsDeltas, analyticsRollups } from '../../db/schema/analytics'
+import { foldRollups } from './rollup-folder'
 import { keptDays, keptRollups, rebuildRollups, recomputedDays, recomputedRollups } from './rollups.service'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { databaseKinds } from '../../../tests/support/test-db'
@@ -100,6 +102,34 @@ describe.each(kinds)('analytics rollups on %s', (kind) => {
     expect(await keptDays(db, c)).toEqual(daysBefore)
     expect(before.some((r) => r.kind === 'lines.pick')).toBe(true)
   }, 240_000)
+
+  it('the work appends without touching a shared row; folds running beside many writers count every row once (ADR 0024)', async () => {
+    const db = t.database.db
+    const c = t.seed.companyId
+    await foldRollups(db, c)
+    const at = new Date(BASE + 5 * 60_000)
+    const row = { companyId: c, productId: product, qty: '2', reason: 'adjust' as const, userId: operators[0], createdAt: at, toLocationId: places[0], toLineId: 1 }
+    const before = await db.select().from(analyticsRollups).where(eq(analyticsRollups.companyId, c))
+    // in a transaction, so the server's own fold (every few seconds) cannot take the row before it is looked at
+    await db.transaction(async (tx) => {
+      await tx.insert(stockMoves).values(row)
+      // the command's statement wrote one appended row and left the hourly rollups as they were
+      expect(await tx.select().from(analyticsRollups).where(eq(analyticsRollups.companyId, c))).toEqual(before)
+      expect((await tx.select().from(analyticsDeltas).where(eq(analyticsDeltas.companyId, c))).map((d) => [d.kind, d.n, d.qty])).toEqual([['lines.adjust', 1, '2.000']])
+    })
+    // eight writers on one operator's hour and a fold of this company or of all after each of their statements
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, w) => {
+        for (let i = 0; i < 6; i++) {
+          await db.insert(stockMoves).values({ ...row, userId: operators[w % 2], qty: String(w + 1) })
+          await foldRollups(db, i % 2 ? c : null)
+        }
+      }),
+    )
+    expect(await keptRollups(db, c)).toEqual(await recomputedRollups(db, c))
+    expect(await keptDays(db, c)).toEqual(await recomputedDays(db, c))
+    expect(await db.select().from(analyticsDeltas).where(eq(analyticsDeltas.companyId, c))).toEqual([])
+  })
 
   it('orders shipped on time or late against their carrier’s cut-off, and counts approved with and without variance, equal the recomputation', async () => {
     const db = t.database.db

@@ -4,11 +4,13 @@
  * rebuild a company's rollups after rows were loaded around the triggers and to prove, in the property test, that what
  * the triggers kept equals what the history says. The per-day rollups (analytics_days, analytics_hours_of_day;
  * migration 0039) are kept from the hourly rows by triggers on analytics_rollups, so a rebuild of the hourly rows
- * rebuilds them too; keptDays/recomputedDays compare them with the history grouped by the warehouse's day.
+ * rebuilds them too; keptDays/recomputedDays compare them with the history grouped by the warehouse's day. What the
+ * triggers appended and no fold has taken yet (analytics_deltas, migration 0040) is folded before a kept row is read.
  */
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { analyticsDays, analyticsHoursOfDay, analyticsRollups } from '../../db/schema/analytics'
+import { analyticsDays, analyticsDeltas, analyticsHoursOfDay, analyticsRollups } from '../../db/schema/analytics'
+import { foldRollups } from './rollup-folder'
 
 export type RollupRow = { hour: string; warehouse_id: number; operator_id: number; zone: string; kind: string; bucket: number; n: number; qty: string; seconds: number }
 
@@ -17,6 +19,7 @@ const order = sql`ORDER BY hour, warehouse_id, operator_id, zone, kind, bucket`
 
 /** The company's rollups as kept. */
 export async function keptRollups(db: DbOrTx, companyId: number): Promise<RollupRow[]> {
+  await foldRollups(db, companyId)
   const r = await db.execute<RollupRow>(sql`SELECT ${cols} FROM analytics_rollups WHERE company_id = ${companyId} AND (n <> 0 OR qty <> 0) ${order}`)
   return r.rows.map(norm)
 }
@@ -34,6 +37,7 @@ export async function rebuildRollups(db: DbOrTx, companyId: number): Promise<voi
     await tx.delete(analyticsDays).where(eq(analyticsDays.companyId, companyId))
     await tx.delete(analyticsHoursOfDay).where(eq(analyticsHoursOfDay.companyId, companyId))
     await tx.delete(analyticsRollups).where(eq(analyticsRollups.companyId, companyId))
+    await tx.delete(analyticsDeltas).where(eq(analyticsDeltas.companyId, companyId))
     await tx.execute(sql`
       INSERT INTO analytics_rollups (company_id, hour, warehouse_id, operator_id, zone, kind, bucket, n, qty, seconds)
       SELECT ${companyId}::int, hour, warehouse_id, operator_id, zone, kind, bucket, n, qty, seconds FROM (${facts(companyId)}) f`)
@@ -51,6 +55,7 @@ const hodOrder = sql`ORDER BY day, warehouse_id, kind, hour`
 
 /** The company's per-day rollups as kept. */
 export async function keptDays(db: DbOrTx, companyId: number): Promise<Days> {
+  await foldRollups(db, companyId)
   const days = await db.execute<DayRow>(sql`SELECT ${dayCols} FROM analytics_days WHERE company_id = ${companyId} AND (n <> 0 OR qty <> 0) ${dayOrder}`)
   const hod = await db.execute<HourOfDayRow>(sql`SELECT ${hodCols} FROM analytics_hours_of_day WHERE company_id = ${companyId} AND n <> 0 ${hodOrder}`)
   return { days: days.rows.map(normDay), hoursOfDay: hod.rows.map(normHod) }
