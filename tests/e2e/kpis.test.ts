@@ -40,7 +40,7 @@ async function login(username: string): Promise<string> {
 
 type Ref = { id: number; code: string }
 type Totals = { picked: number; received: number; put_away: number; pick_hours: number }
-type Kpis = { totals: Totals; dock_to_stock: { count: number }; by_operator: { operator: { id: number; username: string } }[] }
+type Kpis = { totals: Totals; dock_to_stock: { count: number }; by_operator: { operator: { id: number; username: string } }[]; time_zone: string }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 const stamp = Date.now().toString(36).toUpperCase()
@@ -112,11 +112,12 @@ describe('Indicadores (docs/requirements.md §21)', () => {
     expect(after.totals.picked - before.totals.picked).toBe(1)
     expect(after.dock_to_stock.count - before.dock_to_stock.count).toBe(1)
 
-    // the operator's own day on the handheld's home (the browser's calendar day)
+    // the operator's own day on the handheld's home: the warehouse's today (its time zone, which the answers name),
+    // whatever the device's zone (this browser's is the machine's, UTC: from 00:00 to 03:00 UTC São Paulo is a day behind)
     const hand = await app.signedInPage({ username: 'operator', viewport: { width: 412, height: 915 } })
     await hand.goto('/m/home')
-    const localDay = await hand.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` })
-    const mine = await call<Kpis>('GET', `/analytics/kpis/?from=${localDay}&to=${localDay}`, undefined, operator)
+    const warehouseDay = new Intl.DateTimeFormat('en-CA', { timeZone: after.time_zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+    const mine = await call<Kpis>('GET', `/analytics/kpis/?from=${warehouseDay}&to=${warehouseDay}`, undefined, operator)
     expect(mine.totals.picked).toBeGreaterThanOrEqual(1)
     await hand.getByTestId('my-today').getByText(`Hoje: ${mine.totals.picked} linhas separadas`, { exact: false }).waitFor()
     await app.expectNoAxeViolations(hand, '/m/home with the day')

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatNumber } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
-import { getMyToday, localToday, type MyToday as Figures } from '../api/get-my-today'
+import { getMyToday, type MyToday as Figures } from '../api/get-my-today'
 
 /** /m/home: the operator's own lines today and their picking rate (docs/requirements.md §21.2); nothing when offline. */
 export function MyToday() {
@@ -15,7 +15,7 @@ export function MyToday() {
     if (!userId) return
     const abort = new AbortController()
     // the figures are a courtesy: offline or refused, the home shows its menu without them
-    getMyToday(userId, localToday(), abort.signal).then(
+    getMyToday(userId, abort.signal).then(
       (r) => setTotals(r.totals),
       () => undefined,
     )
