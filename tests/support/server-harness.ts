@@ -85,7 +85,10 @@ async function startOnce(opts: StartServerOptions, port: number): Promise<Runnin
   // real server running (holding the database lock)
   bundle ??= ensureServerBuild()
   const clockArgs = opts.testClock ? ['--import', new URL('./test-clock.mjs', import.meta.url).href] : []
-  const proc = spawn(process.execPath, [...clockArgs, await bundle], {
+  // WMS_SERVER_NODE_ARGS: flags for the server's node, to profile it under a bench (`--cpu-prof --cpu-prof-dir=/tmp/p`;
+  // node refuses --cpu-prof in NODE_OPTIONS); the profile is written when the server stops cleanly
+  const nodeArgs = (process.env.WMS_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const proc = spawn(process.execPath, [...nodeArgs, ...clockArgs, await bundle], {
     cwd: ROOT,
     stdio: opts.testClock ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     env: {
