@@ -78,3 +78,11 @@ export async function loadFlowCoverage(id: string): Promise<FlowCoverage> {
   const index = await builtCoverage()
   return index?.[id] ?? loadFlowReport(id)
 }
+
+/**
+ * Start fetching the build's coverage index now (the flows screen's code calls it as it loads, before its first
+ * render), so the catalogue's coverage arrives while the screen draws (docs/requirements.md §22.1: coverage at once).
+ */
+export function prefetchFlowCoverage(): void {
+  void builtCoverage()
+}

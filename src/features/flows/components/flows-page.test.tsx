@@ -15,6 +15,7 @@ import { FLOWS_CHANNEL, type FlowsMessage } from '../../../lib/flows-inspector'
 vi.mock('../api/load-flow-report', () => ({
   loadFlowCoverage: (id: string) => quickReport(id),
   loadFlowReport: (id: string) => quickReport(id),
+  prefetchFlowCoverage: () => undefined,
 }))
 
 async function quickReport(id: string): Promise<FlowReport> {

@@ -4,11 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { MACHINE_INFO, type MachineInfo } from '../../../../machines/flows/catalogue-info'
 import type { FlowCoverage } from '../../../../machines/flows/flow-report'
 import { PageHeader } from '../../../components/page-header'
-import { loadFlowCoverage } from '../api/load-flow-report'
+import { loadFlowCoverage, prefetchFlowCoverage } from '../api/load-flow-report'
 import { MACHINE_TEXTS } from '../machine-texts'
 
 // the selected machine's section loads apart: the table and the build's coverage do not wait for the machines' code
 const MachinePanel = lazy(() => import('./machine-panel'))
+// the coverage index is fetched as this screen's code loads, not after its first render
+prefetchFlowCoverage()
 
 type ReportState = { report: FlowCoverage } | { error: string } | undefined
 
@@ -149,21 +151,29 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
           </Table.ScrollContainer>
         </Paper>
 
-        <Suspense
-          fallback={
-            <Paper withBorder p="md" radius="md">
-              <Group gap="xs">
-                <Loader size="sm" />
-                <Text size="sm">
-                  <Trans>Carregando a máquina…</Trans>
-                </Text>
-              </Group>
-            </Paper>
-          }
-        >
-          <MachinePanel selectedId={selected.id} coverage={selectedReport && 'report' in selectedReport ? selectedReport.report : undefined} />
+        <Suspense fallback={<PanelLoading />}>
+          {/* the selected machine's panel (its diagram, its code and every machine's definitions: a few hundred kB)
+              loads once the catalogue shows its coverage, so the catalogue is not kept waiting behind it (§22.1) */}
+          {selectedReport === undefined ? (
+            <PanelLoading />
+          ) : (
+            <MachinePanel selectedId={selected.id} coverage={'report' in selectedReport ? selectedReport.report : undefined} />
+          )}
         </Suspense>
       </Stack>
     </>
+  )
+}
+
+function PanelLoading() {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text size="sm">
+          <Trans>Carregando a máquina…</Trans>
+        </Text>
+      </Group>
+    </Paper>
   )
 }
