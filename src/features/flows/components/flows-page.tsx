@@ -82,6 +82,7 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
   const nameOf = (entry: MachineInfo) => (MACHINE_TEXTS[entry.id] ? i18n._(MACHINE_TEXTS[entry.id].name) : entry.name)
   const purposeOf = (entry: MachineInfo) => (MACHINE_TEXTS[entry.id] ? i18n._(MACHINE_TEXTS[entry.id].purpose) : entry.purpose)
   const selectedReport = reports[selected.id]
+  const panelReady = useAfterPaint(selectedReport !== undefined)
 
   return (
     <>
@@ -154,10 +155,10 @@ export function FlowsPage({ selectedId, onSelect }: { selectedId: string | undef
         <Suspense fallback={<PanelLoading />}>
           {/* the selected machine's panel (its diagram, its code and every machine's definitions: a few hundred kB)
               loads once the catalogue shows its coverage, so the catalogue is not kept waiting behind it (§22.1) */}
-          {selectedReport === undefined ? (
+          {selectedReport === undefined || !panelReady ? (
             <PanelLoading />
           ) : (
-            <MachinePanel selectedId={selected.id} coverage={'report' in selectedReport ? selectedReport.report : undefined} />
+            <MachinePanel selectedId={selected.id} coverage={selectedReport && 'report' in selectedReport ? selectedReport.report : undefined} />
           )}
         </Suspense>
       </Stack>
@@ -176,4 +177,24 @@ function PanelLoading() {
       </Group>
     </Paper>
   )
+}
+
+/**
+ * True once `ready` has been true through a painted frame: what was drawn with it (the catalogue's coverage) reaches
+ * the screen before the work it lets start (the panel's chunks, parsed and run on the main thread).
+ */
+function useAfterPaint(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    if (!ready || painted) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // a frame callback runs before the paint; a task queued from it runs after
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0))) : undefined
+    if (frame === undefined) timer = setTimeout(() => setPainted(true), 0)
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [ready, painted])
+  return painted
 }
