@@ -16,18 +16,16 @@ try {
       localStorage.setItem('movatic.auth', JSON.stringify({ access, refresh })); localStorage.setItem('movatic.user', JSON.stringify(user))
       new PerformanceObserver((l) => { for (const e of l.getEntries()) (window as any).__lt = [...((window as any).__lt ?? []), [Math.round(e.startTime), Math.round(e.duration)]] }).observe({ type: 'longtask', buffered: true })
     }, { access: login.access, refresh: login.refresh, user: me })
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 200 }); await cdp.send('Profiler.start')
     await page.goto('/flows')
     await page.locator('[data-testid="flow-catalogue"] [data-testid="flow-coverage"]').first().waitFor({ timeout: 60000 })
+    const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => `${m.name}@${Math.round(m.startTime)}`))
+    console.log(marks.join(' '))
     const out = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
       const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => `${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ${r.initiatorType} ${Math.round(r.encodedBodySize / 1024)}kB ${r.name.replace(location.origin, '')}`)
       return { now: Math.round(performance.now()), dcl: Math.round(nav.domContentLoadedEventEnd), load: Math.round(nav.loadEventEnd), res, lt: (window as any).__lt }
     })
-    const { profile } = await cdp.send('Profiler.stop') as any
-    (await import('node:fs')).writeFileSync(`/tmp/flows-prof-${i}.cpuprofile`, JSON.stringify(profile))
-    console.log(JSON.stringify({ now: out.now, lt: out.lt }))
+    console.log(JSON.stringify(out))
     await context.close()
   }
 } finally { await session.close(); await server.stop() }
