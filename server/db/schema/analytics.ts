@@ -1,6 +1,19 @@
 import { bigint, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import { companies } from './core'
 
+/** An hourly rollup's columns after its company: the same in analytics_rollups and analytics_deltas (ADR 0024). */
+const hourlyColumns = () => ({
+  hour: timestamp({ withTimezone: true }).notNull(),
+  warehouseId: integer('warehouse_id').notNull().default(0),
+  operatorId: integer('operator_id').notNull().default(0),
+  zone: text().notNull().default(''),
+  kind: text().notNull(),
+  bucket: smallint().notNull().default(0),
+  n: integer().notNull().default(0),
+  qty: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
+  seconds: bigint({ mode: 'number' }).notNull().default(0),
+})
+
 /**
  * The indicators' rollups (docs/requirements.md §21.1): one row per company × UTC hour × warehouse × operator × zone
  * × kind × histogram bucket, kept by database triggers in the same statement as the work they count (the ledger's
@@ -16,15 +29,7 @@ export const analyticsRollups = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    hour: timestamp({ withTimezone: true }).notNull(),
-    warehouseId: integer('warehouse_id').notNull().default(0),
-    operatorId: integer('operator_id').notNull().default(0),
-    zone: text().notNull().default(''),
-    kind: text().notNull(),
-    bucket: smallint().notNull().default(0),
-    n: integer().notNull().default(0),
-    qty: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
-    seconds: bigint({ mode: 'number' }).notNull().default(0),
+    ...hourlyColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.hour, t.warehouseId, t.operatorId, t.zone, t.kind, t.bucket] }),
@@ -42,16 +47,9 @@ export const analyticsRollups = pgTable(
  * server/modules/analytics (ADR 0009).
  */
 export const analyticsDeltas = pgTable('analytics_deltas', {
+  // no foreign key: its check would take a share lock on the company's row in every command's transaction
   companyId: integer('company_id').notNull(),
-  hour: timestamp({ withTimezone: true }).notNull(),
-  warehouseId: integer('warehouse_id').notNull().default(0),
-  operatorId: integer('operator_id').notNull().default(0),
-  zone: text().notNull().default(''),
-  kind: text().notNull(),
-  bucket: smallint().notNull().default(0),
-  n: integer().notNull().default(0),
-  qty: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
-  seconds: bigint({ mode: 'number' }).notNull().default(0),
+  ...hourlyColumns(),
 })
 
 /**
